@@ -1,0 +1,61 @@
+/// A parsed JSON value that remembers where it stood in its source.
+///
+/// The loader builds typed models from these nodes rather than from `Codable` alone, so that every
+/// error can name the JSON path, line and column it comes from and unknown fields are caught.
+/// Offsets are byte offsets into the UTF-8 source; ``SourceText`` turns them into lines and columns.
+public struct JSONValue: Sendable, Equatable {
+  /// The kind of value and its contents.
+  public indirect enum Kind: Sendable, Equatable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number, kept as its source text so that whole numbers and fractions can be told apart.
+    case number(String)
+    /// A string, with its escapes resolved.
+    case string(String)
+    /// An array of values in source order.
+    case array([JSONValue])
+    /// An object's members in source order; member names are unique (the parser rejects duplicates).
+    case object([Member])
+  }
+
+  /// One `"name": value` member of an object.
+  public struct Member: Sendable, Equatable {
+    /// The member's name.
+    public var name: String
+    /// The byte offset of the member name's opening quote.
+    public var nameOffset: Int
+    /// The member's value.
+    public var value: JSONValue
+  }
+
+  /// The value's kind and contents.
+  public var kind: Kind
+  /// The byte offset of the value's first character in the source.
+  public var offset: Int
+
+  /// Creates a value at a byte offset.
+  public init(_ kind: Kind, offset: Int = 0) {
+    self.kind = kind
+    self.offset = offset
+  }
+
+  /// A short name of the value's JSON type, for messages: "null", "a boolean", "a number", ….
+  public var typeDescription: String {
+    switch kind {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  /// The member named `name`, when this is an object that has one.
+  public subscript(member name: String) -> JSONValue? {
+    guard case .object(let members) = kind else { return nil }
+    return members.first { $0.name == name }?.value
+  }
+}

@@ -1,0 +1,52 @@
+/// A document's UTF-8 bytes with a name, able to turn byte offsets into lines and columns.
+public struct SourceText: Sendable, Equatable {
+  /// The name shown in messages: the path as the user gave it, or a label such as "<default>".
+  public var name: String
+  /// The document's bytes, as read.
+  public var bytes: [UInt8]
+
+  /// Creates a source from a name and its bytes.
+  public init(name: String, bytes: [UInt8]) {
+    self.name = name
+    self.bytes = bytes
+  }
+
+  /// The 1-based line and column of a byte offset.
+  ///
+  /// Lines end at LF. Columns count Unicode scalars (not bytes), so a Hangul syllable counts as
+  /// one column; a leading UTF-8 byte-order mark is not counted.
+  public func location(ofOffset offset: Int) -> SourceLocation {
+    var line = 1
+    var column = 1
+    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let end = min(max(offset, 0), bytes.count)
+    while index < end {
+      let byte = bytes[index]
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+      index += 1
+    }
+    return SourceLocation(line: line, column: column)
+  }
+}
+
+/// A 1-based line and column in a source text.
+public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+  /// The line, counting from 1.
+  public var line: Int
+  /// The column in Unicode scalars, counting from 1.
+  public var column: Int
+
+  /// Creates a location.
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  /// `line:column`, as compilers print it.
+  public var description: String { "\(line):\(column)" }
+}
