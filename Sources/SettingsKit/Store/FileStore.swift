@@ -1,0 +1,64 @@
+/// A store kept in a JSON file, replaced atomically under an exclusive lock.
+///
+/// Writes follow git's config writer and dconf: the whole file is written to a temporary file in
+/// the target's directory, flushed, and renamed over the target (``AtomicFile``), so a crash leaves
+/// the old store or the new one. Read-modify-write runs under `flock(2)` on `<real path>.lock`
+/// (``FileLock``), so concurrent writers on different keys all land; a writer that cannot get the
+/// lock within `lockTimeoutMilliseconds` fails with a "busy" error instead of losing an update.
+/// A store that does not parse is never overwritten.
+public struct FileStore: SettingsStore {
+  /// The store file's path, as given.
+  public var path: String
+  /// How long a writer waits for the lock before failing as busy, in milliseconds.
+  public var lockTimeoutMilliseconds: Int
+
+  /// Creates a store at `path`; nothing is created until the first write.
+  public init(path: String, lockTimeoutMilliseconds: Int = 5000) {
+    self.path = path
+    self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
+  }
+
+  /// The path, escaped for display.
+  public var name: String { TerminalText.escaped(path) }
+
+  /// Reads the overrides; a missing file is an empty store.
+  ///
+  /// - Throws: ``StoreError/fileSystem(_:)``, ``StoreError/syntax(file:location:message:)``,
+  ///   ``StoreError/notAnObject(file:found:)``.
+  public func read() throws(StoreError) -> StoreContents {
+    let bytes: [UInt8]?
+    do {
+      bytes = try AtomicFile.read(path)
+    } catch {
+      throw .fileSystem(error)
+    }
+    guard let bytes else { return StoreContents() }
+    return try StoreContents.parse(SourceText(name: name, bytes: bytes))
+  }
+
+  /// Reads, applies `body` and writes back atomically when the overrides changed, under the lock.
+  ///
+  /// - Throws: ``StoreError`` (`.fileSystem(.busy…)` when the lock is held too long), or what
+  ///   `body` throws; in every case the file is unchanged.
+  public func update<T>(_ body: (inout StoreContents) throws -> T) throws -> T {
+    let lockPath = AtomicFile.resolvedPath(path) + ".lock"
+    do {
+      return try FileLock.withLock(at: lockPath, timeoutMilliseconds: lockTimeoutMilliseconds) {
+        var contents = try read()
+        let before = contents.values
+        let result = try body(&contents)
+        if contents.values != before {
+          AtomicFile.removeStaleTemporaryFiles(for: path)
+          do {
+            try AtomicFile.write(Array(contents.text.utf8), to: path)
+          } catch let error as FileSystemError {
+            throw StoreError.fileSystem(error)
+          }
+        }
+        return result
+      }
+    } catch let error as FileSystemError {
+      throw StoreError.fileSystem(error)
+    }
+  }
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An error from the file system, with the path and the POSIX reason.
+///
+/// The store's file operations (``AtomicFile`` and ``FileLock``) throw only this type. A POSIX `errno`
+/// is mapped to a case as follows: `ENOENT` is ``notFound(path:)``, `EACCES` and `EPERM` are
+/// ``permissionDenied(path:operation:)``, `EROFS` is ``readOnlyFileSystem(path:)``, `EISDIR` is
+/// ``isDirectory(path:)``, and every other value (for example `ENOTDIR`, `ELOOP`, `ENOSPC`, `EIO`) is
+/// ``io(path:operation:errno:reason:)`` with the text of `strerror(3)`. ``busy(path:waitedMilliseconds:)``
+/// does not come from an `errno`: it says that a lock was not obtained in time.
+public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file or directory at `path` does not exist (`ENOENT`).
+  case notFound(path: String)
+  /// The process may not perform `operation` (for example "write", "read", "create directory",
+  /// "lock") on `path` (`EACCES`, `EPERM`).
+  case permissionDenied(path: String, operation: String)
+  /// `path` is on a read-only file system (`EROFS`).
+  case readOnlyFileSystem(path: String)
+  /// `path` is a directory where a file was expected (`EISDIR`).
+  case isDirectory(path: String)
+  /// The lock file at `path` stayed locked by someone else for `waitedMilliseconds`.
+  case busy(path: String, waitedMilliseconds: Int)
+  /// Any other failure of `operation` on `path`, with the POSIX `errno` and its `strerror(3)` text.
+  case io(path: String, operation: String, errno: Int32, reason: String)
+
+  /// A lowercase message fragment that says what failed, where, and what would be right.
+  ///
+  /// For example "cannot write '/x/y.json': permission denied; check the file's and its directory's
+  /// permissions". The `reason` of ``io(path:operation:errno:reason:)`` is shown with a lowercase first
+  /// letter (unless it starts with an acronym) and followed by the `errno` number.
+  public var description: String {
+    switch self {
+    case .notFound(let path):
+      return "'\(path)' does not exist; check the path"
+    case .permissionDenied(let path, let operation):
+      return "cannot \(operation) '\(path)': permission denied; "
+        + "check the file's and its directory's permissions"
+    case .readOnlyFileSystem(let path):
+      return "cannot write '\(path)': the file system is read-only; "
+        + "keep the file on a writable file system"
+    case .isDirectory(let path):
+      return "'\(path)' is a directory; give the path of a file"
+    case .busy(let path, let waitedMilliseconds):
+      return "'\(path)' is busy: another settings process held its lock for \(waitedMilliseconds) ms; "
+        + "try again"
+    case .io(let path, let operation, let errno, let reason):
+      return "cannot \(operation) '\(path)': \(Self.lowercasingFirstLetter(reason)) (errno \(errno)); "
+        + "check the path and the file system"
+    }
+  }
+
+  /// Maps a POSIX `errno` value to a case; see the type's documentation for the mapping.
+  init(errno code: Int32, path: String, operation: String) {
+    switch code {
+    case ENOENT:
+      self = .notFound(path: path)
+    case EACCES, EPERM:
+      self = .permissionDenied(path: path, operation: operation)
+    case EROFS:
+      self = .readOnlyFileSystem(path: path)
+    case EISDIR:
+      self = .isDirectory(path: path)
+    default:
+      self = .io(path: path, operation: operation, errno: code, reason: Self.reason(for: code))
+    }
+  }
+
+  /// The `strerror(3)` text of `code`, for example "Not a directory" for `ENOTDIR`.
+  static func reason(for code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+  }
+
+  /// "Not a directory" becomes "not a directory"; "RPC struct is bad" stays as it is; "" becomes
+  /// "unknown error".
+  private static func lowercasingFirstLetter(_ text: String) -> String {
+    if text.isEmpty { return "unknown error" }
+    let characters = Array(text)
+    guard let first = characters.first, first.isUppercase else { return text }
+    if characters.count > 1, characters[1].isUppercase { return text }
+    return first.lowercased() + String(characters.dropFirst())
+  }
+}

@@ -1,0 +1,32 @@
+/// Why the store of overrides could not be read or written.
+public enum StoreError: Error, Sendable, Equatable {
+  /// The file system refused (missing directory, permission, read-only, busy lock, …).
+  case fileSystem(FileSystemError)
+  /// The store file is not JSON; it is left as it is.
+  case syntax(file: String, location: SourceLocation, message: String)
+  /// The store file is JSON but not an object of overrides.
+  case notAnObject(file: String, found: String)
+  /// A stored value has the wrong JSON type for its item.
+  case wrongType(file: String, location: SourceLocation, key: String, expected: String, found: String)
+  /// No store path could be worked out (no `HOME`), or the document id would leave the directory.
+  case noLocation(reason: String)
+
+  /// A message fragment saying what is wrong, where, and what would be right; text is escaped.
+  public var message: String {
+    switch self {
+    case .fileSystem(let error):
+      return error.description
+    case .syntax(let file, let location, let message):
+      return "\(file):\(location): \(message); the store was left unchanged: fix or remove it"
+    case .notAnObject(let file, let found):
+      return "\(file): expected the store to be a JSON object of overrides; found \(found); "
+        + "the store was left unchanged: fix or remove it"
+    case .wrongType(let file, let location, let key, let expected, let found):
+      return
+        "\(file):\(location): stored value of \"\(TerminalText.escaped(key))\" is \(found); expected \(expected); "
+        + "run 'settings reset \(TerminalText.escaped(key))' to go back to the default"
+    case .noLocation(let reason):
+      return reason
+    }
+  }
+}

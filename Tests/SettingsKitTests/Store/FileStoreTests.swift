@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import SettingsKit
+
+/// The file-backed store: format, kept keys, refusal to overwrite what does not parse.
+@Suite(.serialized)
+struct FileStoreTests {
+  @Test func firstWriteCreatesDirectoriesAndWritesSortedPrettyUTF8() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = FileStore(path: directory.file("a/b/store.json"))
+    try store.update {
+      $0.values["zeta"] = .string("켬"); $0.values["alpha"] = .bool(true)
+    }
+    #expect(try directory.read("a/b/store.json") == "{\n  \"alpha\": true,\n  \"zeta\": \"켬\"\n}\n")
+    #expect(try directory.contents() == ["a"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.file("a/b")).sorted() == [
+        "store.json", "store.json.lock",
+      ])
+  }
+
+  @Test func unknownKeysAndTheirValuesAreKeptExactly() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("s.json", #"{"legacy": {"n": 1.50, "list": [1, "두"]}, "airplane": false}"#)
+    let settings = Settings(document: .embeddedDefault, store: FileStore(path: path))
+    try settings.set("airplane", to: .bool(true))
+    #expect(
+      try directory.read("s.json") == """
+        {
+          "airplane": true,
+          "legacy": {
+            "list": [
+              1,
+              "두"
+            ],
+            "n": 1.50
+          }
+        }
+
+        """)
+  }
+
+  @Test func aStoreThatDoesNotParseIsNeverOverwritten() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let broken = "{\n  \"airplane\": true,\n}\n"
+    let path = try directory.write("s.json", broken)
+    let settings = Settings(document: .embeddedDefault, store: FileStore(path: path))
+    #expect(
+      throws: SettingsError.store(
+        .syntax(
+          file: path, location: SourceLocation(line: 3, column: 1),
+          message: "trailing comma before '}'; remove the comma after the last member"))
+    ) {
+      try settings.set("airplane", to: .bool(false))
+    }
+    #expect(try directory.read("s.json") == broken)
+  }
+
+  @Test func aStoreThatIsNotAnObjectIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("s.json", "[true]")
+    #expect(throws: StoreError.notAnObject(file: path, found: "an array")) {
+      try FileStore(path: path).read()
+    }
+    #expect(
+      StoreError.notAnObject(file: "s.json", found: "an array").message
+        == "s.json: expected the store to be a JSON object of overrides; found an array; the store was left unchanged: fix or remove it"
+    )
+  }
+
+  @Test func anEmptyStoreFileIsAnEmptyStore() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("s.json", "")
+    #expect(try FileStore(path: path).read().values == [:])
+  }
+
+  @Test func storeLocationFollowsXDG() throws {
+    #expect(
+      try StoreLocation.path(forDocumentID: "ios-settings", explicit: nil, environment: ["HOME": "/home/kim"])
+        == "/home/kim/.config/settings/ios-settings.json")
+    #expect(
+      try StoreLocation.path(
+        forDocumentID: "x", explicit: nil, environment: ["HOME": "/h", "XDG_CONFIG_HOME": "/cfg"])
+        == "/cfg/settings/x.json")
+    #expect(
+      try StoreLocation.path(
+        forDocumentID: "x", explicit: nil, environment: ["HOME": "/h", "XDG_CONFIG_HOME": "rel"])
+        == "/h/.config/settings/x.json")
+    #expect(
+      try StoreLocation.path(forDocumentID: "x", explicit: nil, environment: ["SETTINGS_STORE": "/s.json"])
+        == "/s.json")
+    #expect(
+      try StoreLocation.path(
+        forDocumentID: "x", explicit: "/o.json", environment: ["SETTINGS_STORE": "/s.json"]) == "/o.json")
+    #expect(
+      throws: StoreError.noLocation(
+        reason:
+          "document id \"..\" cannot name a store file; use letters, digits, '.', '-' and '_', or give --store PATH"
+      )
+    ) {
+      try StoreLocation.path(forDocumentID: "..", explicit: nil, environment: ["HOME": "/h"])
+    }
+    #expect(
+      throws: StoreError.noLocation(
+        reason: "neither XDG_CONFIG_HOME nor HOME is set to an absolute path; give --store PATH")
+    ) {
+      try StoreLocation.path(forDocumentID: "x", explicit: nil, environment: [:])
+    }
+  }
+}
