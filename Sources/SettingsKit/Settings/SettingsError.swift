@@ -1,0 +1,36 @@
+/// Why a read or change of a setting was refused.
+public enum SettingsError: Error, Sendable, Equatable {
+  /// No item has this key; `suggestion` is a close key, if any.
+  case unknownKey(String, suggestion: String?)
+  /// The item exists but cannot take a value from `set` (only switches can).
+  case notSettable(key: String, type: CellType)
+  /// The item has no value to read (a detailTitle only navigates).
+  case noValue(key: String, type: CellType)
+  /// The text is not a value this item accepts; `accepted` lists what would be.
+  case invalidValue(key: String, value: String, accepted: [String])
+  /// An assignment is not of the form KEY=VALUE.
+  case malformedAssignment(String)
+  /// The store could not be read or written.
+  case store(StoreError)
+
+  /// A message fragment saying what is wrong and what would be right; text is escaped.
+  public var message: String {
+    func shown(_ text: String) -> String { "'\(TerminalText.escaped(text))'" }
+    switch self {
+    case .unknownKey(let key, let suggestion):
+      let hint = suggestion.map { "; did you mean \(shown($0))?" } ?? "; 'settings list' shows the keys"
+      return "unknown key \(shown(key))\(hint)"
+    case .notSettable(let key, let type):
+      return "\(shown(key)) is a \(type.rawValue) item, not a switch; only switches can be set"
+    case .noValue(let key, let type):
+      return "\(shown(key)) is a \(type.rawValue) item; it navigates and has no value"
+    case .invalidValue(let key, let value, let accepted):
+      return "invalid value \(shown(value)) for \(shown(key)); expected one of "
+        + accepted.joined(separator: ", ")
+    case .malformedAssignment(let text):
+      return "expected KEY=VALUE; found \(shown(text))"
+    case .store(let error):
+      return error.message
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/// The values of a document's items at one moment: defaults merged with a store's overrides.
+public struct SettingsSnapshot: Sendable, Equatable {
+  /// Each valued item's current value by key: switches and right-detail items.
+  public var values: [String: SettingValue]
+  /// Each valued item's default by key, from the document.
+  public var defaults: [String: SettingValue]
+  /// Keys whose value comes from the store.
+  public var modified: Set<String>
+
+  /// The defaults of `document`, with no overrides.
+  public init(document: SettingsDocument) {
+    var defaults: [String: SettingValue] = [:]
+    for section in document.sections {
+      for item in section.items {
+        guard let key = item.key, let value = Self.defaultValue(of: item) else { continue }
+        defaults[key] = value
+      }
+    }
+    self.values = defaults
+    self.defaults = defaults
+    self.modified = []
+  }
+
+  /// Merges `contents` over the defaults of `document`.
+  ///
+  /// - Parameter lenient: when true, an override of the wrong type reads as the default instead of
+  ///   throwing (what `reset` needs to repair such a store).
+  /// - Throws: ``StoreError/wrongType(file:location:key:expected:found:)`` when an override of a
+  ///   switch is not `true` or `false`. Keys the document does not know are ignored here.
+  public init(
+    document: SettingsDocument, contents: StoreContents, storeName: String, lenient: Bool = false
+  ) throws(StoreError) {
+    self.init(document: document)
+    for (key, stored) in contents.values {
+      guard let item = document.item(forKey: key), item.type == .switch else { continue }
+      guard case .bool(let flag) = stored.kind else {
+        if lenient { continue }
+        throw .wrongType(
+          file: storeName, location: contents.location(of: key), key: key, expected: "true or false",
+          found: stored.typeDescription)
+      }
+      values[key] = .bool(flag)
+      modified.insert(key)
+    }
+  }
+
+  /// An item's default value: a switch's `on`, a right-detail item's text; nil for detailTitle.
+  public static func defaultValue(of item: SettingItem) -> SettingValue? {
+    switch item.type {
+    case .switch: .bool(item.defaultIsOn)
+    case .rightDetail: .string(item.rightDetail ?? "")
+    case .detailTitle: nil
+    }
+  }
+}
