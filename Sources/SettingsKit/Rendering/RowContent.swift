@@ -1,0 +1,55 @@
+/// What one table row shows, before it is laid out at a width.
+public struct RowContent: Sendable, Equatable {
+  /// What stands at the right edge of a row.
+  public enum Accessory: Sendable, Equatable {
+    /// Nothing.
+    case none
+    /// A switch's state: `on` or `off`.
+    case switchState(Bool)
+    /// A disclosure chevron `›`: the row navigates.
+    case chevron
+    /// A value followed by a chevron, as a right-detail row shows it.
+    case detail(String)
+    /// Plain text, such as a closed section's summary.
+    case text(String)
+  }
+
+  /// Whether the row's value comes from the store (marked `*` in the left margin).
+  public var isModified: Bool
+  /// The icon (an emoji, 2 columns), or nil.
+  public var icon: String?
+  /// The title.
+  public var title: String
+  /// A second line under the title.
+  public var subTitle: String?
+  /// The right-edge content.
+  public var accessory: Accessory
+
+  /// Creates row content.
+  public init(
+    isModified: Bool = false, icon: String? = nil, title: String, subTitle: String? = nil,
+    accessory: Accessory = .none
+  ) {
+    self.isModified = isModified
+    self.icon = icon
+    self.title = title
+    self.subTitle = subTitle
+    self.accessory = accessory
+  }
+
+  /// The content of an item's row, given its current value and whether that value is an override.
+  public init(item: SettingItem, value: SettingValue?, isModified: Bool) {
+    let accessory: Accessory =
+      switch (item.type, value) {
+      case (.switch, .bool(let flag)?): .switchState(flag)
+      case (.switch, _): .switchState(item.defaultIsOn)
+      case (.rightDetail, let value?): .detail(value.description)
+      case (.rightDetail, nil): .detail(item.rightDetail ?? "")
+      case (.detailTitle, _): .chevron
+      }
+    self.init(
+      isModified: isModified, icon: Icon.text(for: item.imageName), title: item.title,
+      subTitle: item.subTitle,
+      accessory: accessory)
+  }
+}
