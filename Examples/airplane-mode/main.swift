@@ -1,0 +1,43 @@
+// A small tool that embeds SettingsKit: it reads and flips the seed screen's airplane-mode switch
+// in the same store `settings` uses, and prints each change its observer receives.
+//
+//   swift run airplane-mode          # prints the current state
+//   swift run airplane-mode toggle   # flips it; `settings get airplane` shows the result
+import SettingsKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let environment = ["HOME", "XDG_CONFIG_HOME", "SETTINGS_STORE"].reduce(into: [String: String]()) {
+  result, name in
+  if let value = getenv(name) { result[name] = String(cString: value) }
+}
+
+/// Writes `error: message` to standard error.
+func printError(_ message: String) {
+  let line = "error: \(message)\n"
+  _ = line.withCString { write(2, $0, strlen($0)) }
+}
+
+do {
+  let document = SettingsDocument.embeddedDefault
+  let path = try StoreLocation.path(forDocumentID: document.id, explicit: nil, environment: environment)
+  let settings = Settings(document: document, store: FileStore(path: path))
+  settings.addObserver { change in
+    print("\(change.key): \(change.oldValue) -> \(change.newValue)")
+  }
+  if CommandLine.arguments.dropFirst().first == "toggle" {
+    try settings.toggle("airplane")
+  } else {
+    print("airplane mode is \(try settings.isOn("airplane") ? "on" : "off")")
+  }
+} catch let error as SettingsError {
+  printError(error.message)
+  exit(1)
+} catch {
+  printError("\(error)")
+  exit(1)
+}

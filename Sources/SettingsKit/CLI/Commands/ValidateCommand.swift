@@ -1,0 +1,11 @@
+/// `settings validate [PATH]`: loads a document and reports every problem, or a one-line summary.
+enum ValidateCommand {
+  static func run(_ context: CommandContext) throws(CommandError) -> String {
+    var context = context
+    if let path = try context.arguments(0...1).first { context.invocation.values["--file"] = path }
+    let document = try context.loadDocument()
+    let items = document.sections.reduce(0) { $0 + $1.items.count }
+    let name = TerminalText.escaped(context.documentPath ?? "<embedded default>")
+    return "\(name): valid: \(document.sections.count) sections, \(items) items\n"
+  }
+}

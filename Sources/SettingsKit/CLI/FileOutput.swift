@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A text stream that buffers and writes to a file descriptor with `write(2)`, in one go at `flush()`.
+struct FileOutput: TextOutputStream {
+  let descriptor: Int32
+  var buffer: [UInt8] = []
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  mutating func write(_ string: String) {
+    buffer.append(contentsOf: string.utf8)
+  }
+
+  /// Writes the buffer, retrying partial writes and EINTR; a closed pipe ends the writing quietly.
+  mutating func flush() {
+    var offset = 0
+    buffer.withUnsafeBytes { bytes in
+      while offset < bytes.count {
+        let written = writeBytes(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+    buffer.removeAll()
+  }
+}
+
+/// `write(2)`, named apart from `TextOutputStream.write(_:)`.
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}

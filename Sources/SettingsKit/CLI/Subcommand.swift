@@ -1,0 +1,43 @@
+/// The subcommands of `settings`, with their help text and the options each accepts.
+enum Subcommand: String, CaseIterable, Sendable {
+  case show, validate, get, set, toggle, reset, list, help
+
+  /// One line for the SUBCOMMANDS list.
+  var abstract: String {
+    switch self {
+    case .show: "Show the settings screen as text rows (the default subcommand)."
+    case .validate: "Check a document and report every problem with its location."
+    case .get: "Print an item's current value."
+    case .set: "Set switches: KEY VALUE, or KEY=VALUE pairs (all or nothing)."
+    case .toggle: "Turn a switch over and print its new state."
+    case .reset: "Remove overrides so that items read as their defaults."
+    case .list: "List the items that have values: key, type, value, default, modified."
+    case .help: "Show help for a subcommand."
+    }
+  }
+
+  /// The usage line's arguments after `settings <name>`.
+  var synopsis: String {
+    switch self {
+    case .show: "[--json] [--width N] [--color MODE]"
+    case .validate: "[PATH]"
+    case .get: "KEY [--json]"
+    case .set: "KEY VALUE | KEY=VALUE..."
+    case .toggle: "KEY"
+    case .reset: "KEY... | --all"
+    case .list: "[--modified] [--json]"
+    case .help: "[SUBCOMMAND]"
+    }
+  }
+
+  /// The long options this subcommand accepts beyond the global ones.
+  var options: Set<String> {
+    switch self {
+    case .show: ["--json", "--width", "--color"]
+    case .get: ["--json"]
+    case .list: ["--json", "--modified"]
+    case .reset: ["--all"]
+    case .validate, .set, .toggle, .help: []
+    }
+  }
+}
