@@ -11,14 +11,59 @@ struct CommandContext: Sendable {
     return nil
   }
 
-  /// Loads the document named by `--file` / `SETTINGS_FILE`, or the embedded default.
-  func loadDocument() throws(CommandError) -> SettingsDocument {
+  /// Loads the document named by `--file` / `SETTINGS_FILE`, or the embedded default; items files
+  /// are read too unless `loadingItemsFiles` is false (``itemsFiles(for:)`` opens them for paging).
+  func loadDocument(loadingItemsFiles: Bool = true) throws(CommandError) -> SettingsDocument {
     guard let path = documentPath else { return .embeddedDefault }
     do {
-      return try DocumentLoader.load(path: path)
+      return try DocumentLoader.load(path: path, loadingItemsFiles: loadingItemsFiles)
     } catch {
       throw CommandError(error)
     }
+  }
+
+  /// Opens the items file of every section that has one, by section index.
+  func itemsFiles(for document: SettingsDocument) throws(CommandError) -> [Int: ItemsFile] {
+    guard let path = documentPath else { return [:] }
+    var files: [Int: ItemsFile] = [:]
+    for (index, section) in document.sections.enumerated() {
+      guard let itemsFile = section.itemsFile else { continue }
+      do {
+        let directory = DocumentLoader.directory(of: path)
+        files[index] = try ItemsFile(path: DocumentLoader.itemsFilePath(itemsFile, directory: directory))
+      } catch {
+        throw CommandError(error)
+      }
+    }
+    return files
+  }
+
+  /// The store path of `document`, or nil when none can be worked out.
+  func storePath(for document: SettingsDocument) throws(CommandError) -> String? {
+    do {
+      return try StoreLocation.path(
+        forDocumentID: document.id, explicit: invocation.values["--store"], environment: environment)
+    } catch {
+      if case .noLocation = error { return nil }
+      throw CommandError(error)
+    }
+  }
+
+  /// The index of the section named `name`: by `id`, else by header, else by 1-based number.
+  ///
+  /// - Throws: a refusal naming the known section ids, with a suggestion when one is close.
+  func sectionIndex(_ name: String, in document: SettingsDocument) throws(CommandError) -> Int {
+    let sections = document.sections
+    if let index = sections.firstIndex(where: { $0.id == name }) { return index }
+    if let index = sections.firstIndex(where: { $0.header == name }) { return index }
+    if let number = Int(name), sections.indices.contains(number - 1) { return number - 1 }
+    let names = sections.compactMap { $0.id ?? $0.header }
+    let hint =
+      Suggestion.closest(to: name, in: names).map { "; did you mean '\(TerminalText.escaped($0))'?" }
+      ?? (names.isEmpty
+        ? "; give a section number from 1 to \(sections.count)"
+        : "; sections are " + names.map { "'\(TerminalText.escaped($0))'" }.joined(separator: ", "))
+    throw CommandError(messages: ["unknown section '\(TerminalText.escaped(name))'\(hint)"], status: .refused)
   }
 
   /// The document joined with its store (`--store`, `SETTINGS_STORE`, or the XDG location).

@@ -17,7 +17,9 @@ enum HelpText {
     ),
     "--color": ("--color MODE", "auto, always or never (default: auto; NO_COLOR turns auto off)."),
     "--modified": ("--modified", "Only items whose value is an override."),
-    "--all": ("--all", "Every override, including keys the document no longer has."),
+    "--all": ("--all", "show: every page of paginated sections; reset: every override, unknown keys too."),
+    "--expand-all": ("--expand-all", "Show every collapsible section open (without recording it)."),
+    "--page": ("--page K", "With SECTION: only page K (1-based) of a paginated section."),
   ]
 
   /// `settings help [SUBCOMMAND]`.

@@ -1,8 +1,10 @@
 /// A parsed command line: the subcommand, its arguments and the options, wherever they stood.
 struct Invocation: Sendable, Equatable {
   static let globalValueOptions: Set<String> = ["--file", "--store"]
-  static let valueOptions: Set<String> = ["--file", "--store", "--width", "--color"]
-  static let flagOptions: Set<String> = ["--json", "--modified", "--all", "--help", "--version"]
+  static let valueOptions: Set<String> = ["--file", "--store", "--width", "--color", "--page"]
+  static let flagOptions: Set<String> = [
+    "--json", "--modified", "--all", "--expand-all", "--help", "--version",
+  ]
   static let shortOptions: [String: String] = ["-f": "--file", "-h": "--help"]
 
   var subcommand: Subcommand = .show

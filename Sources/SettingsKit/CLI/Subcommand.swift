@@ -1,6 +1,6 @@
 /// The subcommands of `settings`, with their help text and the options each accepts.
 enum Subcommand: String, CaseIterable, Sendable {
-  case show, validate, get, set, toggle, reset, list, help
+  case show, validate, get, set, toggle, reset, list, expand, collapse, help
 
   /// One line for the SUBCOMMANDS list.
   var abstract: String {
@@ -12,6 +12,8 @@ enum Subcommand: String, CaseIterable, Sendable {
     case .toggle: "Turn a switch over and print its new state."
     case .reset: "Remove overrides so that items read as their defaults."
     case .list: "List the items that have values: key, type, value, default, modified."
+    case .expand: "Open a collapsible section (kept per user, apart from the values)."
+    case .collapse: "Close a collapsible section."
     case .help: "Show help for a subcommand."
     }
   }
@@ -19,13 +21,14 @@ enum Subcommand: String, CaseIterable, Sendable {
   /// The usage line's arguments after `settings <name>`.
   var synopsis: String {
     switch self {
-    case .show: "[--json] [--width N] [--color MODE]"
+    case .show: "[SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]"
     case .validate: "[PATH]"
     case .get: "KEY [--json]"
     case .set: "KEY VALUE | KEY=VALUE..."
     case .toggle: "KEY"
     case .reset: "KEY... | --all"
     case .list: "[--modified] [--json]"
+    case .expand, .collapse: "SECTION"
     case .help: "[SUBCOMMAND]"
     }
   }
@@ -33,11 +36,11 @@ enum Subcommand: String, CaseIterable, Sendable {
   /// The long options this subcommand accepts beyond the global ones.
   var options: Set<String> {
     switch self {
-    case .show: ["--json", "--width", "--color"]
+    case .show: ["--json", "--width", "--color", "--all", "--expand-all", "--page"]
     case .get: ["--json"]
     case .list: ["--json", "--modified"]
     case .reset: ["--all"]
-    case .validate, .set, .toggle, .help: []
+    case .validate, .set, .toggle, .expand, .collapse, .help: []
     }
   }
 }

@@ -4,11 +4,14 @@ public struct SourceText: Sendable, Equatable {
   public var name: String
   /// The document's bytes, as read.
   public var bytes: [UInt8]
+  /// The line number of the first byte: 1 for a whole file, N for line N of a JSON Lines file.
+  public var firstLine: Int
 
   /// Creates a source from a name and its bytes.
-  public init(name: String, bytes: [UInt8]) {
+  public init(name: String, bytes: [UInt8], firstLine: Int = 1) {
     self.name = name
     self.bytes = bytes
+    self.firstLine = firstLine
   }
 
   /// The 1-based line and column of a byte offset.
@@ -16,7 +19,7 @@ public struct SourceText: Sendable, Equatable {
   /// Lines end at LF. Columns count Unicode scalars (not bytes), so a Hangul syllable counts as
   /// one column; a leading UTF-8 byte-order mark is not counted.
   public func location(ofOffset offset: Int) -> SourceLocation {
-    var line = 1
+    var line = firstLine
     var column = 1
     var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     let end = min(max(offset, 0), bytes.count)

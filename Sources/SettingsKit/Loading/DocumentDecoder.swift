@@ -10,9 +10,11 @@ struct DocumentDecoder {
   ]
   static let itemFields = ["key", "type", "title", "subTitle", "rightDetail", "on", "imageName"]
 
-  let source: SourceText
+  /// The text being decoded; replaced by each JSON Lines file of the document in turn.
+  var source: SourceText
   var issues: [ValidationIssue] = []
-  var firstKeyUse: [String: (path: String, offset: Int)] = [:]
+  /// Where each key was first used, as shown in a duplicate's message.
+  var firstKeyUse: [String: String] = [:]
   var firstSectionID: [String: (path: String, offset: Int)] = [:]
 
   init(source: SourceText) {
@@ -207,10 +209,13 @@ struct DocumentDecoder {
       } else if let first = firstKeyUse[text] {
         report(
           join(path, "key"), keyValue.offset,
-          "duplicate key \(shown(text)); first used at \(first.path) (\(source.location(ofOffset: first.offset)))"
-        )
+          "duplicate key \(shown(text)); first used at \(first)")
       } else {
-        firstKeyUse[text] = (join(path, "key"), keyValue.offset)
+        let location = source.location(ofOffset: keyValue.offset)
+        firstKeyUse[text] =
+          source.firstLine == 1 && !path.isEmpty
+          ? "\(join(path, "key")) (\(location))" : "\(TerminalText.escaped(source.name)):\(location)"
+
         key = text
       }
     } else if type == .switch, value[member: "key"] == nil {

@@ -5,7 +5,9 @@ public enum DocumentLoader {
   /// - Throws: ``DocumentError/syntax(file:location:message:)`` when the bytes are not JSON,
   ///   ``DocumentError/invalid(file:issues:)`` with every problem found when they are JSON but not
   ///   a valid document.
-  public static func decode(_ source: SourceText) throws(DocumentError) -> SettingsDocument {
+  public static func decode(
+    _ source: SourceText, itemsFilesIn directory: String? = nil
+  ) throws(DocumentError) -> SettingsDocument {
     let root: JSONValue
     do {
       root = try JSONParser().parse(source.bytes)
@@ -16,21 +18,44 @@ public enum DocumentLoader {
     }
     var decoder = DocumentDecoder(source: source)
     let document = decoder.decodeDocument(root)
-    guard let document, decoder.issues.isEmpty else {
+    guard var document, decoder.issues.isEmpty else {
       let ordered = decoder.issues.enumerated().sorted { lhs, rhs in
         let (a, b) = (lhs.element.location, rhs.element.location)
         return (a.line, a.column, lhs.offset) < (b.line, b.column, rhs.offset)
       }
       throw .invalid(file: source.name, issues: ordered.map(\.element))
     }
+    if let directory {
+      for index in document.sections.indices {
+        guard let itemsFile = document.sections[index].itemsFile else { continue }
+        let file = try ItemsFile(path: itemsFilePath(itemsFile, directory: directory))
+        document.sections[index].items = try file.decodedItems(in: 0..<file.itemCount, decoder: &decoder)
+      }
+    }
     return document
+  }
+
+  /// The path of a section's items file: as written when absolute, else relative to `directory`.
+  public static func itemsFilePath(_ itemsFile: String, directory: String) -> String {
+    itemsFile.hasPrefix("/") ? itemsFile : (directory.isEmpty ? itemsFile : directory + "/" + itemsFile)
+  }
+
+  /// The directory part of a path (`.` for a bare file name).
+  public static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// Reads and decodes the document at `path`.
   ///
+  /// - Parameter loadingItemsFiles: when true (the default), the items of every section with an
+  ///   `itemsFile` are read and validated too, so that every key can be looked up; when false they
+  ///   are left empty, for a caller that pages through them with ``ItemsFile``.
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when the file cannot be read (missing,
-  ///   a directory, no permission), and the errors of ``decode(_:)``.
-  public static func load(path: String) throws(DocumentError) -> SettingsDocument {
+  ///   a directory, no permission), and the errors of ``decode(_:itemsFilesIn:)``.
+  public static func load(path: String, loadingItemsFiles: Bool = true) throws(DocumentError)
+    -> SettingsDocument
+  {
     let bytes: [UInt8]?
     do {
       bytes = try AtomicFile.read(path)
@@ -38,6 +63,7 @@ public enum DocumentLoader {
       throw .unreadable(file: path, reason: error)
     }
     guard let bytes else { throw .unreadable(file: path, reason: .notFound(path: path)) }
-    return try decode(SourceText(name: path, bytes: bytes))
+    return try decode(
+      SourceText(name: path, bytes: bytes), itemsFilesIn: loadingItemsFiles ? directory(of: path) : nil)
   }
 }

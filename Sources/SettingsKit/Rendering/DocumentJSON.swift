@@ -1,40 +1,67 @@
-/// The document as JSON for `show --json`: the document's own field names, with each valued
-/// item's current value in place of its default and a `modified` flag.
+/// The screen as JSON for `show --json`: the document's own field names, with each valued item's
+/// current value in place of its default and a `modified` flag, and for each section what is shown.
+///
+/// A collapsible section has `expanded`; a closed one lists no items. A paginated section has
+/// `total` (all its items), `offset` (the first shown item's index) and `remaining` (items after
+/// the shown ones).
 public enum DocumentJSON {
-  /// The JSON value of `document` as it stands with `snapshot`'s values.
-  public static func value(of document: SettingsDocument, snapshot: SettingsSnapshot) -> JSONValue {
-    .object([
+  /// The JSON value of the table as it stands, for every section or only those in `sections`.
+  public static func value(of table: SettingsTable, sections: [Int]? = nil) -> JSONValue {
+    let document = table.document
+    return .object([
       ("version", .integer(document.version)), ("id", .string(document.id)),
       ("title", .string(document.title)),
-      ("sections", .array(document.sections.map { section(of: $0, snapshot: snapshot) })),
+      ("sections", .array((sections ?? Array(0..<table.numberOfSections)).map { section(table, $0) })),
     ])
   }
 
-  static func section(of section: SettingSection, snapshot: SettingsSnapshot) -> JSONValue {
+  static func section(_ table: SettingsTable, _ index: Int) -> JSONValue {
+    let spec = table.section(index)
     var pairs: [(String, JSONValue)] = []
-    if let id = section.id { pairs.append(("id", .string(id))) }
-    if let header = section.header { pairs.append(("header", .string(header))) }
-    if let footer = section.footer { pairs.append(("footer", .string(footer))) }
-    pairs.append(("items", .array(section.items.map { item(of: $0, snapshot: snapshot) })))
+    if let id = spec.id { pairs.append(("id", .string(id))) }
+    if let header = spec.header { pairs.append(("header", .string(header))) }
+    if let footer = spec.footer { pairs.append(("footer", .string(footer))) }
+    if spec.isCollapsible {
+      pairs.append(("collapsible", .bool(true)))
+      pairs.append(("expanded", .bool(table.isExpanded(index))))
+    }
+    if let itemsFile = spec.itemsFile { pairs.append(("itemsFile", .string(itemsFile))) }
+    var items: [JSONValue] = []
+    var remaining: Int?
+    for row in table.rows(inSection: index) {
+      switch row {
+      case .item(let item, let value, let isModified):
+        items.append(self.item(item, value: value, isModified: isModified))
+      case .more(_, let count, _): remaining = count
+      case .sectionTitle: break
+      }
+    }
+    pairs.append(("items", .array(items)))
+    if let pageSize = spec.pageSize ?? (spec.itemsFile != nil ? SettingsTable.defaultItemsFilePageSize : nil)
+    {
+      let pagination = table.pagination(ofSection: index)
+      pairs.append(("pageSize", .integer(pageSize)))
+      pairs.append(("total", .integer(pagination.total)))
+      pairs.append(("offset", .integer(pagination.offset)))
+      pairs.append(
+        ("remaining", .integer(remaining ?? max(0, pagination.total - pagination.offset - pagination.shown))))
+    }
     return .object(pairs)
   }
 
-  static func item(of item: SettingItem, snapshot: SettingsSnapshot) -> JSONValue {
+  static func item(_ item: SettingItem, value: SettingValue?, isModified: Bool) -> JSONValue {
     var pairs: [(String, JSONValue)] = [
       ("type", .string(item.type.rawValue)), ("title", .string(item.title)),
     ]
     if let key = item.key { pairs.append(("key", .string(key))) }
     if let subTitle = item.subTitle { pairs.append(("subTitle", .string(subTitle))) }
     if let imageName = item.imageName { pairs.append(("imageName", .string(imageName))) }
-    let value = item.key.flatMap { snapshot.values[$0] } ?? SettingsSnapshot.defaultValue(of: item)
     switch value {
     case .bool(let flag)?: pairs.append(("on", .bool(flag)))
     case .string(let text)?: pairs.append(("rightDetail", .string(text)))
     case nil: break
     }
-    if value != nil {
-      pairs.append(("modified", .bool(item.key.map { snapshot.modified.contains($0) } ?? false)))
-    }
+    if value != nil { pairs.append(("modified", .bool(isModified))) }
     return .object(pairs)
   }
 }

@@ -70,6 +70,23 @@ public struct RowLayout: Sendable {
     }
   }
 
+  /// A collapsible section's title row: `▾` (open) or `▸` (closed), the title, and at the right
+  /// edge the summary when one is given. The markers are East Asian Width "N", one column everywhere.
+  public func titleLine(_ title: String, isExpanded: Bool, summary: String?) -> String {
+    let marker = isExpanded ? "▾ " : "▸ "
+    let shownSummary =
+      summary.map { TerminalText.truncated(TerminalText.escaped($0), toWidth: max(0, width / 2)) } ?? ""
+    let summaryWidth = DisplayWidth.of(shownSummary)
+    let room = width - 2 - summaryWidth - (summaryWidth > 0 ? 1 : 0)
+    guard room >= 1 else {
+      return TerminalText.truncated(marker + TerminalText.escaped(title), toWidth: width)
+    }
+    let shownTitle = TerminalText.truncated(TerminalText.escaped(title), toWidth: room)
+    guard summaryWidth > 0 else { return style.header(marker + shownTitle) }
+    let gap = width - 2 - DisplayWidth.of(shownTitle) - summaryWidth
+    return style.header(marker + shownTitle) + String(repeating: " ", count: gap) + style.dim(shownSummary)
+  }
+
   /// A section header line: the escaped text, cut to the width.
   public func headerLine(_ text: String) -> String {
     style.header(TerminalText.truncated(TerminalText.escaped(text), toWidth: width))

@@ -1,7 +1,9 @@
 /// Renders a settings screen as text rows, like a grouped table view in a terminal.
 ///
-/// For each section: its header line, its rows (see ``RowLayout``), its footer lines; a blank line
-/// between sections. The result ends with a newline and is written once by the caller.
+/// For each section: its header line (a collapsible section's title row instead: `▸` closed with a
+/// summary, `▾` open), its rows (see ``RowLayout``), a paginated section's "more" row, and its footer
+/// lines; a blank line between sections. A closed section shows only its title row. The result ends
+/// with a newline and is written once by the caller.
 public struct TextRenderer: Sendable {
   /// The line width in display columns.
   public var width: Int
@@ -19,24 +21,50 @@ public struct TextRenderer: Sendable {
     sections.contains { $0.items.contains { Icon.text(for: $0.imageName) != nil } }
   }
 
-  /// The screen's text for a document with the given current values.
+  /// The screen's text for a document with the given current values (every section as shipped,
+  /// paginated ones at their first page).
   public func render(_ document: SettingsDocument, snapshot: SettingsSnapshot) -> String {
-    let layout = RowLayout(width: width, showsIcons: Self.hasIcons(document.sections), colors: colors)
+    // Without items files nothing is decoded, so building the table cannot fail.
+    guard let table = try? SettingsTable(document: document, snapshot: snapshot) else { return "" }
+    return render(table)
+  }
+
+  /// The table's text: every section, or only those in `sections`.
+  public func render(_ table: SettingsTable, sections: [Int]? = nil) -> String {
+    let layout = RowLayout(
+      width: width, showsIcons: Self.hasIcons(table.document.sections), colors: colors)
     var output = ""
-    for (index, section) in document.sections.enumerated() {
-      if index > 0 { output.append("\n") }
-      if let header = section.header { output.append(layout.headerLine(header) + "\n") }
-      for item in section.items {
-        let value = item.key.flatMap { snapshot.values[$0] } ?? SettingsSnapshot.defaultValue(of: item)
-        let modified = item.key.map { snapshot.modified.contains($0) } ?? false
-        for line in layout.lines(for: RowContent(item: item, value: value, isModified: modified)) {
-          output.append(line + "\n")
-        }
+    for (position, index) in (sections ?? Array(0..<table.numberOfSections)).enumerated() {
+      if position > 0 { output.append("\n") }
+      let section = table.section(index)
+      if let header = section.header, !section.isCollapsible {
+        output.append(layout.headerLine(header) + "\n")
       }
-      if let footer = section.footer {
+      for row in table.rows(inSection: index) {
+        for line in lines(for: row, layout: layout) { output.append(line + "\n") }
+      }
+      if let footer = section.footer, table.isExpanded(index) {
         for line in layout.footerLines(footer) { output.append(line + "\n") }
       }
     }
     return output
+  }
+
+  /// The lines of one table row; the interactive screen draws rows with the same function.
+  public func lines(for row: TableRow, layout: RowLayout) -> [String] {
+    switch row {
+    case .sectionTitle(_, let title, let isExpanded, let summary):
+      return [layout.titleLine(title, isExpanded: isExpanded, summary: isExpanded ? nil : summary)]
+    case .item(let item, let value, let isModified):
+      return layout.lines(for: RowContent(item: item, value: value, isModified: isModified))
+    case .more(_, let remaining, let state):
+      let title: String =
+        switch state {
+        case .loading: "Loading…"
+        case .failed(let message): "Loading failed: \(message); select to retry"
+        default: "Load more (\(remaining) remaining)"
+        }
+      return layout.lines(for: RowContent(title: title, accessory: .chevron))
+    }
   }
 }

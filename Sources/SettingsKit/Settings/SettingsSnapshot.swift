@@ -6,6 +6,9 @@ public struct SettingsSnapshot: Sendable, Equatable {
   public var defaults: [String: SettingValue]
   /// Keys whose value comes from the store.
   public var modified: Set<String>
+  /// Stored switch states of keys the document's loaded items do not have: items of an items file
+  /// that were not decoded (see ``value(of:)``), or keys from an older document.
+  public var otherOverrides: [String: Bool] = [:]
 
   /// The defaults of `document`, with no overrides.
   public init(document: SettingsDocument) {
@@ -32,7 +35,11 @@ public struct SettingsSnapshot: Sendable, Equatable {
   ) throws(StoreError) {
     self.init(document: document)
     for (key, stored) in contents.values {
-      guard let item = document.item(forKey: key), item.type == .switch else { continue }
+      guard let item = document.item(forKey: key) else {
+        if case .bool(let flag) = stored.kind { otherOverrides[key] = flag }
+        continue
+      }
+      guard item.type == .switch else { continue }
       guard case .bool(let flag) = stored.kind else {
         if lenient { continue }
         throw .wrongType(
@@ -42,6 +49,15 @@ public struct SettingsSnapshot: Sendable, Equatable {
       values[key] = .bool(flag)
       modified.insert(key)
     }
+  }
+
+  /// An item's current value and whether it is an override, also for an item decoded after the
+  /// snapshot was taken (from an items file).
+  public func value(of item: SettingItem) -> (value: SettingValue?, isModified: Bool) {
+    guard let key = item.key else { return (Self.defaultValue(of: item), false) }
+    if let value = values[key] { return (value, modified.contains(key)) }
+    if item.type == .switch, let flag = otherOverrides[key] { return (.bool(flag), true) }
+    return (Self.defaultValue(of: item), false)
   }
 
   /// An item's default value: a switch's `on`, a right-detail item's text; nil for detailTitle.

@@ -67,6 +67,8 @@ struct CommandLineToolTests {
           reset     Remove overrides so that items read as their defaults.
           list      List the items that have values: key, type, value, default,
                     modified.
+          expand    Open a collapsible section (kept per user, apart from the values).
+          collapse  Close a collapsible section.
           help      Show help for a subcommand.
 
           See 'settings help <subcommand>' for detailed help.
@@ -97,11 +99,11 @@ struct CommandLineToolTests {
     (["show", "--width"], "Error: Missing value for '--width'\nUsage: settings [SUBCOMMAND] [OPTIONS]\n"),
     (
       ["show", "--width", "0"],
-      "Error: Invalid width '0'; expected a whole number from 1 to 10000\nUsage: settings show [--json] [--width N] [--color MODE]\n"
+      "Error: Invalid width '0'; expected a whole number from 1 to 10000\nUsage: settings show [SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
     ),
     (
       ["show", "--color", "blue"],
-      "Error: Invalid color mode 'blue'; expected auto, always or never\nUsage: settings show [--json] [--width N] [--color MODE]\n"
+      "Error: Invalid color mode 'blue'; expected auto, always or never\nUsage: settings show [SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
     ),
     (["get"], "Error: Missing argument for 'settings get'\nUsage: settings get KEY [--json]\n"),
     (["get", "a", "b"], "Error: Unexpected argument 'b'\nUsage: settings get KEY [--json]\n"),
@@ -114,8 +116,8 @@ struct CommandLineToolTests {
       "Error: expected KEY=VALUE; found 'airplane'\nUsage: settings set KEY VALUE | KEY=VALUE...\n"
     ),
     (
-      ["show", "\u{1B}[2J"],
-      "Error: Unexpected argument '\\u{1B}[2J'\nUsage: settings show [--json] [--width N] [--color MODE]\n"
+      ["get", "a", "\u{1B}[2J"],
+      "Error: Unexpected argument '\\u{1B}[2J'\nUsage: settings get KEY [--json]\n"
     ),
   ])
   func usageErrorsExit64WithAUsageLine(arguments: [String], expected: String) {

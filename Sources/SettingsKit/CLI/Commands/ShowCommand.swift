@@ -1,19 +1,83 @@
-/// `settings show`: the screen as text rows, or as JSON with `--json`.
+/// `settings show [SECTION [--page K]]`: the screen as text rows, or as JSON with `--json`.
+///
+/// Collapsible sections show as recorded by `expand`/`collapse` (`--expand-all` opens them all);
+/// paginated sections show their first page and a "more" row (`--all` shows every page). A named
+/// section is shown alone and open; `--page K` shows only its page K.
 enum ShowCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
-    _ = try context.arguments(0...0)
+    let arguments = try context.arguments(0...1)
     let width = try context.width()
     let colors = try context.colors()
-    let settings = try context.openSettings()
+    let document = try context.loadDocument(loadingItemsFiles: false)
+    let storePath = try context.storePath(for: document)
+    let settings = Settings(document: document, store: storePath.map { FileStore(path: $0) } ?? MemoryStore())
+    let usage = Invocation.usageLine(.show)
+    var selected: Int?
+    var pages: [Int: SettingsTable.Pages] = [:]
+    var viewState = ViewState()
+    do {
+      if let storePath { viewState = try ViewState.read(from: ViewState.path(besideStore: storePath)) }
+    } catch {
+      throw CommandError(error)
+    }
+    if context.invocation.flags.contains("--all") {
+      for index in document.sections.indices { pages[index] = .all }
+    }
+    if let name = arguments.first {
+      let index = try context.sectionIndex(name, in: document)
+      selected = index
+      viewState.expanded[ViewState.name(of: document.sections[index], at: index)] = true
+    }
+    if let text = context.invocation.values["--page"] {
+      guard let index = selected else { throw .usage("'--page' needs a SECTION", usage: usage) }
+      guard let page = Int(text), page >= 1 else {
+        throw .usage(
+          "Invalid page '\(TerminalText.escaped(text))'; expected a whole number from 1", usage: usage)
+      }
+      pages[index] = .only(page)
+    }
+    if context.invocation.flags.contains("--expand-all") {
+      for (index, section) in document.sections.enumerated() where section.isCollapsible {
+        viewState.expanded[ViewState.name(of: section, at: index)] = true
+      }
+    }
+    let itemsFiles = try context.itemsFiles(for: document)
+    if let index = selected, case .only(let page) = pages[index] {
+      let section = document.sections[index]
+      let title = TerminalText.escaped(section.header ?? section.id ?? name(index))
+      guard
+        let pageSize = section.pageSize
+          ?? (section.itemsFile != nil ? SettingsTable.defaultItemsFilePageSize : nil)
+      else {
+        throw CommandError(messages: ["section '\(title)' is not paginated"], status: .refused)
+      }
+      let total = itemsFiles[index]?.itemCount ?? section.items.count
+      let pageCount = max(1, (total + pageSize - 1) / pageSize)
+      guard page <= pageCount else {
+        throw CommandError(
+          messages: [
+            "page \(page) is past the end; section '\(title)' has \(pageCount) page\(pageCount == 1 ? "" : "s")"
+          ],
+          status: .refused)
+      }
+    }
     let snapshot: SettingsSnapshot
     do {
       snapshot = try settings.snapshot()
     } catch {
       throw CommandError(error)
     }
-    if context.wantsJSON {
-      return JSONWriter().string(DocumentJSON.value(of: settings.document, snapshot: snapshot))
+    let table: SettingsTable
+    do {
+      table = try SettingsTable(
+        document: document, snapshot: snapshot, viewState: viewState, itemsFiles: itemsFiles, pages: pages)
+    } catch {
+      throw CommandError(error)
     }
-    return TextRenderer(width: width, colors: colors).render(settings.document, snapshot: snapshot)
+    let sections = selected.map { [$0] }
+    if context.wantsJSON { return JSONWriter().string(DocumentJSON.value(of: table, sections: sections)) }
+    return TextRenderer(width: width, colors: colors).render(table, sections: sections)
   }
+
+  static func name(_ index: Int) -> String { "Section \(index + 1)" }
 }

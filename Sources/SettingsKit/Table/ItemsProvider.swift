@@ -1,0 +1,21 @@
+/// A source of a section's items, fetched a page at a time (the load-more seed's API).
+///
+/// ``ItemsFile`` is the provider that ships; a tool may supply its own (a network list, a
+/// database) through ``SettingsTable/setProvider(_:forSection:)``.
+public protocol ItemsProvider: Sendable {
+  /// How many items there are in all.
+  func count() async throws -> Int
+  /// The items at `range`, clamped to what there is.
+  func items(in range: Range<Int>) async throws -> [SettingItem]
+}
+
+extension ItemsFile: ItemsProvider {
+  /// The number of non-blank lines.
+  public func count() async throws -> Int { lines.count }
+
+  /// Decodes the lines at `range`; see ``decodedItems(in:)``.
+  public func items(in range: Range<Int>) async throws -> [SettingItem] {
+    let decoded = try decodedItems(in: range)
+    return decoded
+  }
+}
