@@ -157,17 +157,16 @@ public enum AtomicFile {
       discardTemporaryFile()
       throw error
     }
-    // On Linux the descriptor is closed even when close fails with EINTR; other errors (NFS) are real.
-    if close(descriptor) != 0 && errno != EINTR {
-      let code = errno
-      discardTemporaryFile()
-      throw FileSystemError(errno: code, path: target, operation: "write")
-    }
+    // Rename straight after naming, before anything else, so that the moment a kill could leave
+    // the named file behind is as short as two system calls; the next writer removes such a file.
     if renameat(directoryDescriptor, temporaryName, directoryDescriptor, name) != 0 {
       let code = errno
+      _ = close(descriptor)
       discardTemporaryFile()
       throw FileSystemError(errno: code, path: target, operation: "write")
     }
+    // The contents were flushed by fsync above; a close error now cannot lose them.
+    _ = close(descriptor)
     do throws(FileSystemError) {
       try syncRetryingOnInterrupt(directoryDescriptor, path: directory, operation: "sync directory")
     } catch {
