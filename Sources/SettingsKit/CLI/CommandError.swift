@@ -20,7 +20,8 @@ struct CommandError: Error {
   init(_ error: DocumentError) {
     switch error {
     case .unreadable(_, let reason):
-      self.init(messages: error.messages, status: reason.isNotFound ? .noInput : Self.status(for: reason))
+      _ = reason
+      self.init(messages: error.messages, status: .noInput)
     case .syntax, .invalid:
       self.init(messages: error.messages, status: .dataError)
     }
@@ -36,7 +37,7 @@ struct CommandError: Error {
   init(_ error: StoreError) {
     let status: ExitStatus =
       switch error {
-      case .fileSystem(let reason): Self.status(for: reason)
+      case .fileSystem(let reason): reason.isNotFound ? .ioError : Self.status(for: reason)
       case .syntax, .notAnObject, .wrongType: .dataError
       case .noLocation: .config
       }

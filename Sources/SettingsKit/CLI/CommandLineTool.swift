@@ -77,7 +77,12 @@ public enum CommandLineTool {
     let status = run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, terminal: .current(),
       output: &output, errorOutput: &errorOutput)
-    output.flush()
+    let failure = output.flush()
+    if failure != 0 {
+      errorOutput.write("Error: cannot write standard output: \(String(cString: strerror(failure)))\n")
+      errorOutput.flush()
+      exit(status == ExitStatus.success.rawValue ? ExitStatus.ioError.rawValue : status)
+    }
     errorOutput.flush()
     exit(status)
   }

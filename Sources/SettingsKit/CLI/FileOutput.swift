@@ -17,20 +17,26 @@ struct FileOutput: TextOutputStream {
     buffer.append(contentsOf: string.utf8)
   }
 
-  /// Writes the buffer, retrying partial writes and EINTR; a closed pipe ends the writing quietly.
-  mutating func flush() {
+  /// Writes the buffer, retrying partial writes and EINTR.
+  ///
+  /// - Returns: 0, or the `errno` of the write that failed (`ENOSPC` on a full disk, `EBADF` on a
+  ///   closed descriptor); a closed pipe stops the process with SIGPIPE first, as for any Unix tool.
+  @discardableResult
+  mutating func flush() -> Int32 {
     var offset = 0
-    buffer.withUnsafeBytes { bytes in
+    let failure: Int32 = buffer.withUnsafeBytes { bytes in
       while offset < bytes.count {
         let written = writeBytes(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          return
+          return errno
         }
         offset += written
       }
+      return 0
     }
     buffer.removeAll()
+    return failure
   }
 }
 

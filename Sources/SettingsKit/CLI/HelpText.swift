@@ -4,7 +4,8 @@ enum HelpText {
     ("-f, --file PATH", "The settings document (default: $SETTINGS_FILE, else the embedded iOS screen)."),
     (
       "--store PATH",
-      "The store of overrides (default: $SETTINGS_STORE, else $XDG_CONFIG_HOME/settings/<id>.json)."
+      "The store of overrides (default: $SETTINGS_STORE, else $XDG_CONFIG_HOME/settings/<id>.json, "
+        + "~/.config when XDG_CONFIG_HOME is unset)."
     ),
     ("-h, --help", "Show help information."),
     ("--version", "Show the version."),
@@ -34,7 +35,8 @@ enum HelpText {
 
   /// The help for one subcommand, or the overview; wrapped to `COLUMNS` (default 80).
   static func text(for subcommand: Subcommand?, context: CommandContext) -> String {
-    let width = Int(context.environment["COLUMNS"] ?? "").flatMap { $0 >= 40 ? $0 : nil } ?? 80
+    let fromEnvironment = Int(context.environment["COLUMNS"] ?? "").flatMap { $0 >= 40 ? $0 : nil }
+    let width = fromEnvironment ?? context.terminal.width.flatMap { $0 >= 40 ? $0 : nil } ?? 80
     var lines: [String] = []
     func section(_ title: String, _ rows: [(String, String)]) {
       lines.append("")

@@ -44,6 +44,9 @@ struct Invocation: Sendable, Equatable {
             throw .usage("Missing value for '\(name)'", usage: usageLine(nil))
           }
           if inlineValue == nil { index += 1 }
+          if value.isEmpty {
+            throw .usage("Empty value for '\(name)'", usage: usageLine(nil))
+          }
           invocation.values[name] = value
         } else if flagOptions.contains(name), inlineValue == nil {
           invocation.flags.insert(name)

@@ -74,7 +74,8 @@ private struct Cursor {
     case UInt8(ascii: "n"): try expectLiteral("null"); return JSONValue(.null, offset: start)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       return JSONValue(.number(try parseNumber()), offset: start)
-    case UInt8(ascii: "N"), UInt8(ascii: "I"):
+    case UInt8(ascii: "N"),
+      UInt8(ascii: "I") where ["NaN", "Infinity"].contains(word(at: start)):
       throw JSONSyntaxError(.notANumber(word(at: start)), offset: start)
     default:
       throw JSONSyntaxError(
@@ -379,7 +380,9 @@ private struct Cursor {
     guard offset < bytes.count else { return "end of file" }
     var iterator = bytes[offset...].makeIterator()
     var decoder = UTF8()
-    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return "a byte that is not UTF-8" }
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
+      return "byte 0x" + String(bytes[offset], radix: 16, uppercase: true) + " (not UTF-8)"
+    }
     return "'\(TerminalText.escaped(String(scalar)))'"
   }
 }

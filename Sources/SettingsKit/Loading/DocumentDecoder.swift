@@ -205,7 +205,8 @@ struct DocumentDecoder {
     if let keyValue = value[member: "key"], let text = string(keyValue, at: join(path, "key")) {
       if !Self.isName(text, allowingDots: false) {
         report(
-          join(path, "key"), keyValue.offset, "invalid key \(shown(text)); use letters, digits, '-' and '_'")
+          join(path, "key"), keyValue.offset,
+          "invalid key \(shown(text)); use at most 128 letters, digits, '-' and '_'")
       } else if let first = firstKeyUse[text] {
         report(
           join(path, "key"), keyValue.offset,
@@ -230,6 +231,11 @@ struct DocumentDecoder {
         "\"on\" applies only to switch items; this item is a \(type.rawValue)")
     }
     let rightDetail = string(value[member: "rightDetail"], at: join(path, "rightDetail"))
+    if type == .detailTitle, let detailValue = value[member: "rightDetail"] {
+      report(
+        join(path, "rightDetail"), detailValue.offset,
+        "a detailTitle item shows no right detail; use type rightDetail, or subTitle for a second line")
+    }
     if type == .switch, let detailValue = value[member: "rightDetail"] {
       report(
         join(path, "rightDetail"), detailValue.offset,

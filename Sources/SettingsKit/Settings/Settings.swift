@@ -98,7 +98,10 @@ public final class Settings: Sendable {
   @discardableResult
   public func set(_ assignments: [(key: String, text: String)]) throws(SettingsError) -> [SettingChange] {
     var parsed: [(key: String, value: SettingValue)] = []
-    for (key, text) in assignments { parsed.append((key, try parseValue(text, for: key))) }
+    for (key, text) in assignments {
+      if parsed.contains(where: { $0.key == key }) { throw .duplicateAssignment(key) }
+      parsed.append((key, try parseValue(text, for: key)))
+    }
     return try change { snapshot, contents in
       var working = snapshot.values
       var order: [String] = []
@@ -117,7 +120,12 @@ public final class Settings: Sendable {
   /// Sets one value; see ``set(_:)``.
   @discardableResult
   public func set(_ key: String, to value: SettingValue) throws(SettingsError) -> SettingChange? {
-    try set([(key, value.description)]).first
+    let item = try self.item(key)
+    guard item.type == .switch else { throw .notSettable(key: key, type: item.type) }
+    guard case .bool = value else {
+      throw .invalidValue(key: key, value: value.description, accepted: ["on", "off"])
+    }
+    return try set([(key, value.description)]).first
   }
 
   /// Turns the switch `key` over and returns its new state.

@@ -10,6 +10,8 @@ public enum SettingsError: Error, Sendable, Equatable {
   case invalidValue(key: String, value: String, accepted: [String])
   /// An assignment is not of the form KEY=VALUE.
   case malformedAssignment(String)
+  /// One `set` names the same key twice.
+  case duplicateAssignment(String)
   /// The store could not be read or written.
   case store(StoreError)
 
@@ -29,6 +31,8 @@ public enum SettingsError: Error, Sendable, Equatable {
         + accepted.joined(separator: ", ")
     case .malformedAssignment(let text):
       return "expected KEY=VALUE; found \(shown(text))"
+    case .duplicateAssignment(let key):
+      return "\(shown(key)) is set twice; give each key once"
     case .store(let error):
       return error.message
     }

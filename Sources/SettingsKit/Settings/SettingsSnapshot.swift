@@ -39,14 +39,23 @@ public struct SettingsSnapshot: Sendable, Equatable {
         if case .bool(let flag) = stored.kind { otherOverrides[key] = flag }
         continue
       }
-      guard item.type == .switch else { continue }
-      guard case .bool(let flag) = stored.kind else {
+      let value: SettingValue
+      switch (item.type, stored.kind) {
+      case (.switch, .bool(let flag)): value = .bool(flag)
+      case (.rightDetail, .string(let text)): value = .string(text)
+      default:
         if lenient { continue }
+        let expected =
+          switch item.type {
+          case .switch: "true or false"
+          case .rightDetail: "a string"
+          case .detailTitle: "nothing: a detailTitle item has no value"
+          }
         throw .wrongType(
-          file: storeName, location: contents.location(of: key), key: key, expected: "true or false",
+          file: storeName, location: contents.location(of: key), key: key, expected: expected,
           found: stored.typeDescription)
       }
-      values[key] = .bool(flag)
+      values[key] = value
       modified.insert(key)
     }
   }

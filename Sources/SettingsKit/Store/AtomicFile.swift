@@ -27,15 +27,18 @@ public enum AtomicFile {
   /// Reads the whole file at `path`, following symbolic links.
   ///
   /// Returns `nil` when the file does not exist (`ENOENT`, which includes a dangling symbolic link).
-  /// Uses `open(2)` with `O_RDONLY | O_CLOEXEC`, `fstat(2)` and `read(2)` in a loop that retries on
-  /// `EINTR`.
+  /// Uses `open(2)` with `O_RDONLY | O_CLOEXEC | O_NONBLOCK`, `fstat(2)` and `read(2)` in a loop that
+  /// retries on `EINTR`. `limit` bounds what is read, in bytes (256 MiB by default).
   ///
   /// - Throws: ``FileSystemError/isDirectory(path:)`` when `path` is a directory,
+  ///   ``FileSystemError/notRegularFile(path:)`` for a device, FIFO or socket,
+  ///   ``FileSystemError/tooLarge(path:limit:)`` past `limit`,
   ///   ``FileSystemError/permissionDenied(path:operation:)`` (operation "read") when the file or a
   ///   directory on the way may not be read, and ``FileSystemError/io(path:operation:errno:reason:)``
   ///   for other failures, for example `ENOTDIR` when a component of the path is a regular file.
-  public static func read(_ path: String) throws(FileSystemError) -> [UInt8]? {
-    let descriptor = openRetryingOnInterrupt(path, O_RDONLY | O_CLOEXEC, 0)
+  public static func read(_ path: String, limit: Int = 256 << 20) throws(FileSystemError) -> [UInt8]? {
+    // O_NONBLOCK so that opening a FIFO does not wait for a writer; it is refused below.
+    let descriptor = openRetryingOnInterrupt(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0)
     if descriptor < 0 {
       let code = errno
       if code == ENOENT { return nil }
@@ -48,6 +51,8 @@ public enum AtomicFile {
       throw FileSystemError(errno: errno, path: path, operation: "read")
     }
     if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
+    if info.st_mode & S_IFMT != S_IFREG { throw .notRegularFile(path: path) }
+    if Int(info.st_size) > limit { throw .tooLarge(path: path, limit: limit) }
 
     var bytes: [UInt8] = []
     bytes.reserveCapacity(Int(info.st_size))
@@ -61,6 +66,7 @@ public enum AtomicFile {
         throw FileSystemError(errno: code, path: path, operation: "read")
       }
       bytes.append(contentsOf: chunk[0..<count])
+      if bytes.count > limit { throw .tooLarge(path: path, limit: limit) }
     }
     return bytes
   }
@@ -115,6 +121,11 @@ public enum AtomicFile {
     let exists = fstatat(directoryDescriptor, name, &existing, AT_SYMLINK_NOFOLLOW) == 0
     if !exists && errno != ENOENT {
       throw FileSystemError(errno: errno, path: target, operation: "write")
+    }
+    if exists && existing.st_mode & S_IFMT != S_IFLNK && existing.st_mode & S_IFMT != S_IFREG
+      && existing.st_mode & S_IFMT != S_IFDIR
+    {
+      throw .notRegularFile(path: target)
     }
     if exists && existing.st_mode & S_IFMT == S_IFLNK {
       // resolvedPath gave up on a cycle (or a link appeared meanwhile); renaming would replace the link.
@@ -305,6 +316,16 @@ public enum AtomicFile {
     }
   }
 
+  /// Whether `name` is exactly `<prefix><pid>-<hex>`, the shape of this type's temporary names, so
+  /// that a user's `.store.json.tmp-backup` is never taken for one.
+  static func isTemporaryName(_ name: String, prefix: String) -> Bool {
+    guard name.hasPrefix(prefix) else { return false }
+    let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+    return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy(\.isASCII)
+      && parts[0].allSatisfy(\.isNumber)
+      && !parts[1].isEmpty && parts[1].allSatisfy(\.isHexDigit) && parts[1].allSatisfy(\.isASCII)
+  }
+
   /// Removes temporary files that writers of `path` left when they were killed between naming their
   /// file and renaming it. Call it only while holding the store's lock, when no writer is mid-write.
   public static func removeStaleTemporaryFiles(for path: String) {
@@ -317,7 +338,7 @@ public enum AtomicFile {
       let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if entryName.hasPrefix(prefix) { _ = unlinkat(directoryDescriptor, entryName, 0) }
+      if isTemporaryName(entryName, prefix: prefix) { _ = unlinkat(directoryDescriptor, entryName, 0) }
     }
   }
 

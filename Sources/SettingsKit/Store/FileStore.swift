@@ -41,14 +41,23 @@ public struct FileStore: SettingsStore {
   /// - Throws: ``StoreError`` (`.fileSystem(.busy…)` when the lock is held too long), or what
   ///   `body` throws; in every case the file is unchanged.
   public func update<T>(_ body: (inout StoreContents) throws -> T) throws -> T {
+    guard !path.isEmpty, !path.hasSuffix("/") else {
+      throw StoreError.fileSystem(path.isEmpty ? .notFound(path: path) : .isDirectory(path: path))
+    }
+    // A dry run without the lock: a change that changes nothing (or that `body` refuses) creates
+    // no directory, lock file or store.
+    var preview = try read()
+    let before = preview.values
+    let result = try body(&preview)
+    if preview.values == before { return result }
     let lockPath = AtomicFile.resolvedPath(path) + ".lock"
     do {
       return try FileLock.withLock(at: lockPath, timeoutMilliseconds: lockTimeoutMilliseconds) {
+        AtomicFile.removeStaleTemporaryFiles(for: path)
         var contents = try read()
         let before = contents.values
         let result = try body(&contents)
         if contents.values != before {
-          AtomicFile.removeStaleTemporaryFiles(for: path)
           do {
             try AtomicFile.write(Array(contents.text.utf8), to: path)
           } catch let error as FileSystemError {

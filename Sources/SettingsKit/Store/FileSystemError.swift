@@ -26,6 +26,10 @@ public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible
   case busy(path: String, waitedMilliseconds: Int)
   /// Any other failure of `operation` on `path`, with the POSIX `errno` and its `strerror(3)` text.
   case io(path: String, operation: String, errno: Int32, reason: String)
+  /// The path names something other than a regular file (a device, a FIFO, a socket).
+  case notRegularFile(path: String)
+  /// The file is larger than a reader accepts.
+  case tooLarge(path: String, limit: Int)
 
   /// A lowercase message fragment that says what failed, where, and what would be right.
   ///
@@ -33,7 +37,7 @@ public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible
   /// permissions". The `reason` of ``io(path:operation:errno:reason:)`` is shown with a lowercase first
   /// letter (unless it starts with an acronym) and followed by the `errno` number.
   public var description: String {
-    switch self {
+    switch self.escapingPaths {
     case .notFound(let path):
       return "'\(path)' does not exist; check the path"
     case .permissionDenied(let path, let operation):
@@ -50,6 +54,27 @@ public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible
     case .io(let path, let operation, let errno, let reason):
       return "cannot \(operation) '\(path)': \(Self.lowercasingFirstLetter(reason)) (errno \(errno)); "
         + "check the path and the file system"
+    case .notRegularFile(let path):
+      return "'\(path)' is not a regular file (a device, FIFO or socket); give the path of a file"
+    case .tooLarge(let path, let limit):
+      return "'\(path)' is larger than \(limit >> 20) MiB; settings reads files up to that size"
+    }
+  }
+
+  /// The same error with its path escaped for display (``TerminalText/escaped(_:)``).
+  var escapingPaths: FileSystemError {
+    func shown(_ path: String) -> String { TerminalText.escaped(path) }
+    switch self {
+    case .notFound(let path): return .notFound(path: shown(path))
+    case .permissionDenied(let path, let operation):
+      return .permissionDenied(path: shown(path), operation: operation)
+    case .readOnlyFileSystem(let path): return .readOnlyFileSystem(path: shown(path))
+    case .isDirectory(let path): return .isDirectory(path: shown(path))
+    case .busy(let path, let waited): return .busy(path: shown(path), waitedMilliseconds: waited)
+    case .io(let path, let operation, let errno, let reason):
+      return .io(path: shown(path), operation: operation, errno: errno, reason: reason)
+    case .notRegularFile(let path): return .notRegularFile(path: shown(path))
+    case .tooLarge(let path, let limit): return .tooLarge(path: shown(path), limit: limit)
     }
   }
 

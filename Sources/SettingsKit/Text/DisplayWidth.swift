@@ -1,9 +1,9 @@
 /// Measures how many terminal columns text occupies.
 ///
 /// Width is measured per extended grapheme cluster (UAX #29, Unicode Text Segmentation), which is what
-/// Swift's `Character` is, because a terminal draws one cluster as one glyph. A cluster's width is decided
-/// by its first scalar that takes space (normally the first scalar; a leading `Prepend` format character is
-/// skipped), then adjusted for emoji sequences:
+/// Swift's `Character` is, so a cut never splits a glyph. An emoji sequence is 2 columns; any other
+/// cluster is the sum of its scalars' widths, which is what terminals that add up per-code-point
+/// `wcwidth` values draw (so Thai `กำ` and Devanagari `का` are 2, `é` is 1). A scalar's width:
 ///
 /// - **2 columns**: East_Asian_Width Wide (W) or Fullwidth (F) per UAX #11 (East Asian Width): Hangul
 ///   syllables, Hangul Jamo leading consonants U+1100–U+115F, CJK ideographs, kana, fullwidth forms.
@@ -14,8 +14,7 @@
 ///   emoji presentation selector) whose base is an emoji (`isEmoji`), including keycaps such as `1️⃣`;
 ///   a ZWJ sequence (U+200D) with a non-ASCII emoji base; a flag (regional indicator pair); an emoji
 ///   modifier sequence (an `Emoji_Modifier_Base` followed by a skin tone U+1F3FB–U+1F3FF).
-/// - **1 column**: a cluster containing U+FE0E (VS15, text presentation selector) with an emoji base,
-///   e.g. `⌛︎`, even if the base alone is wide.
+/// - U+FE0E (VS15, text presentation selector) changes nothing: terminals keep `⌛︎` 2 columns wide.
 /// - **0 columns**: C0 and C1 controls and DEL (callers escape them with ``TerminalText/escaped(_:)``
 ///   anyway); nonspacing and enclosing marks (general category Mn, Me, which includes the variation
 ///   selectors); format characters (Cf, such as U+200B–U+200F, U+2060–U+2064, U+FEFF and tag
@@ -26,9 +25,6 @@
 /// - **1 column**: everything else, including U+00AD SOFT HYPHEN (as `wcwidth` does, although it is Cf)
 ///   and East_Asian_Width Ambiguous (A) characters such as `…`, `°` or Greek letters, the usual choice
 ///   outside CJK locales.
-///
-/// Known limitation: an Indic conjunct that UAX #29 makes one cluster (consonant + virama + consonant)
-/// measures 1, whereas terminals that add up per-scalar `wcwidth` values show 2 columns.
 public enum DisplayWidth {
   /// Returns the terminal columns of one extended grapheme cluster.
   ///
@@ -133,7 +129,9 @@ public enum DisplayWidth {
     var hasZWJ = false
     var hasModifier = false
     var regionalIndicators = isRegionalIndicator(first) ? 1 : 0
+    var sum = baseWidth
     while true {
+      sum += width(of: scalar)
       if baseWidth == 0 {
         // A cluster may start with Prepend characters (Cf, zero width); the first scalar that takes
         // space decides.
@@ -157,16 +155,19 @@ public enum DisplayWidth {
 
     if baseWidth == 0 { return 0 }
     if regionalIndicators >= 2 { return 2 }
-    if hasVS16 || hasVS15 || hasZWJ || hasModifier {
+    if hasVS16 || hasZWJ || hasModifier {
       let properties = base.properties
       if properties.isEmoji {
-        if hasVS15 && !hasVS16 && !hasZWJ { return 1 }
         if hasVS16 { return 2 }
         if hasZWJ && !base.isASCII { return 2 }
         if hasModifier && properties.isEmojiModifierBase { return 2 }
       }
     }
-    return baseWidth
+    // Any other cluster takes what terminals give it: the sum of its scalars' widths (wcwidth per
+    // code point), so spacing vowel signs (Thai SARA AM, Devanagari ा) count 1 and combining marks 0.
+    // VS15 (text presentation) changes nothing: terminals keep a wide base wide.
+    _ = hasVS15
+    return sum
   }
 
   /// Returns the width of a single scalar standing alone (0, 1 or 2).

@@ -54,7 +54,8 @@ struct CommandLineToolTests {
           -f, --file PATH  The settings document (default: $SETTINGS_FILE, else the
                            embedded iOS screen).
           --store PATH     The store of overrides (default: $SETTINGS_STORE, else
-                           $XDG_CONFIG_HOME/settings/<id>.json).
+                           $XDG_CONFIG_HOME/settings/<id>.json, ~/.config when
+                           XDG_CONFIG_HOME is unset).
           -h, --help       Show help information.
           --version        Show the version.
 
@@ -113,7 +114,7 @@ struct CommandLineToolTests {
     ),
     (
       ["set", "airplane"],
-      "Error: expected KEY=VALUE; found 'airplane'\nUsage: settings set KEY VALUE | KEY=VALUE...\n"
+      "Error: Missing VALUE for 'airplane'\nUsage: settings set KEY VALUE | KEY=VALUE...\n"
     ),
     (
       ["get", "a", "\u{1B}[2J"],

@@ -113,3 +113,82 @@ struct EndToEndTests {
     #expect(try directory.read("real/store.json") == "{\n  \"airplane\": true\n}\n")
   }
 }
+
+/// Fixes from trying the tool as a hostile user: special files, full disks, stray files.
+@Suite(.serialized)
+struct HostileUseTests {
+  @Test func aFIFOOrDeviceIsNeverTakenForAStore() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let fifo = directory.file("fifo")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let outcome = try runBinary(["--store", fifo, "set", "airplane", "on"])
+    #expect(
+      outcome
+        == CommandOutcome(
+          status: 74, stdout: "",
+          stderr:
+            "Error: '\(fifo)' is not a regular file (a device, FIFO or socket); give the path of a file\n"))
+    #expect(try runBinary(["--store", fifo, "show"]).status == 74)
+    var info = stat()
+    #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    #expect(try directory.contents() == ["fifo"])
+    #expect(
+      try runBinary(["-f", "/dev/zero", "show"]).stderr
+        == "Error: '/dev/zero' is not a regular file (a device, FIFO or socket); give the path of a file\n")
+  }
+
+  @Test func aFullDiskOnStandardOutputIsAnError() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: settingsBinary)
+    process.arguments = ["show"]
+    process.environment = ["HOME": "/nonexistent"]
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 74)
+    #expect(text == "Error: cannot write standard output: No space left on device\n")
+  }
+
+  @Test func aChangeThatChangesNothingCreatesNothingAndOnlyOurTemporaryNamesAreSwept() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = directory.file("sub/s.json")
+    #expect(try runBinary(["--store", store, "set", "airplane", "off"]).status == 0)
+    #expect(try directory.contents() == [])
+    try FileManager.default.createDirectory(atPath: directory.file("sub"), withIntermediateDirectories: true)
+    try directory.write("sub/.s.json.tmp-backup", "mine")
+    try directory.write("sub/.s.json.tmp-123-abc", "stale")
+    #expect(try runBinary(["--store", store, "set", "airplane", "on"]).status == 0)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.file("sub")).sorted() == [
+        ".s.json.tmp-backup", "s.json", "s.json.lock",
+      ])
+    #expect(
+      try runBinary(["--store", "", "set", "airplane", "on"]).stderr.hasPrefix(
+        "Error: Empty value for '--store'\n"))
+  }
+
+  @Test func documentsThatCannotBeReadExit66() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    #expect(try runBinary(["-f", directory.path, "show"]).status == 66)
+    try directory.write("file", "x")
+    #expect(try runBinary(["-f", directory.file("file/x.json"), "show"]).status == 66)
+  }
+
+  @Test func aStoredRightDetailTextIsShownAndOtherTypesAreErrors() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = try directory.write("s.json", #"{"wifi": "Home"}"#)
+    #expect(try runBinary(["--store", store, "get", "wifi"]).stdout == "Home\n")
+    try directory.write("s.json", #"{"bluetooth": 5}"#)
+    #expect(
+      try runBinary(["--store", store, "get", "wifi"]).stderr
+        == "Error: \(store):1:15: stored value of \"bluetooth\" is a number; expected a string; run 'settings reset bluetooth' to go back to the default\n"
+    )
+  }
+}

@@ -162,7 +162,7 @@ struct DocumentLoaderTests {
     ),
     (
       #"{"id": "x", "sections": [{"items": [{"key": "a/b", "type": "detailTitle", "title": "A"}]}]}"#,
-      #"doc.json:1:45: sections[0].items[0].key: invalid key "a/b"; use letters, digits, '-' and '_'"#
+      #"doc.json:1:45: sections[0].items[0].key: invalid key "a/b"; use at most 128 letters, digits, '-' and '_'"#
     ),
     (
       #"{"id": "x", "sections": [{"items": [{"key": "a", "type": "switch", "title": "A", "on": "yes"}]}]}"#,

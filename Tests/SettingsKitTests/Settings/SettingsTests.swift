@@ -45,7 +45,13 @@ struct SettingsTests {
       throws: SettingsError.invalidValue(
         key: "airplane", value: "maybe", accepted: ["on", "off", "true", "false", "yes", "no", "1", "0"])
     ) {
-      try settings.set([("airplane", "on"), ("airplane", "maybe")])
+      try settings.set([("airplane", "maybe")])
+    }
+    #expect(throws: SettingsError.duplicateAssignment("airplane")) {
+      try settings.set([("airplane", "on"), ("airplane", "off")])
+    }
+    #expect(throws: SettingsError.invalidValue(key: "airplane", value: "끔", accepted: ["on", "off"])) {
+      try settings.set("airplane", to: .string("끔"))
     }
     #expect(throws: SettingsError.unknownKey("wifl", suggestion: "wifi")) {
       try settings.set([("airplane", "on"), ("wifl", "on")])

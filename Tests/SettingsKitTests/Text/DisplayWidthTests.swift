@@ -51,7 +51,11 @@ struct DisplayWidthTests {
     ("…", 1),  // East Asian Ambiguous
     ("°", 1),
     ("α", 1),
-    ("⌛\u{FE0E}", 1),  // text presentation
+    ("⌛\u{FE0E}", 2),  // text presentation: terminals keep a wide base wide
+    ("❤\u{FE0E}", 1),
+    ("กำ", 2),  // Thai SARA AM is a spacing vowel
+    ("का", 2),  // Devanagari vowel sign AA (Mc)
+    ("क्ष", 2),  // conjunct: consonant + virama + consonant, as wcwidth adds it up
     ("☝\u{1F3FD}", 2),  // modifier sequence on a text-default base
     ("👁️‍🗨️", 2),
     ("🏳️‍🌈", 2),

@@ -3,7 +3,14 @@ enum SetCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     let arguments = try context.arguments(1...Int.max)
     var assignments: [(key: String, text: String)] = []
-    if arguments.count == 2, !arguments[0].contains("=") {
+    if !arguments[0].contains("=") {
+      guard arguments.count == 2 else {
+        let message =
+          arguments.count == 1
+          ? "Missing VALUE for '\(TerminalText.escaped(arguments[0]))'"
+          : "Unexpected argument '\(TerminalText.escaped(arguments[2]))'"
+        throw .usage(message, usage: Invocation.usageLine(.set))
+      }
       assignments = [(arguments[0], arguments[1])]
     } else {
       for argument in arguments {

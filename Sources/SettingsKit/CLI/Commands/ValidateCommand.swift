@@ -6,6 +6,7 @@ enum ValidateCommand {
     let document = try context.loadDocument()
     let items = document.sections.reduce(0) { $0 + $1.items.count }
     let name = TerminalText.escaped(context.documentPath ?? "<embedded default>")
-    return "\(name): valid: \(document.sections.count) sections, \(items) items\n"
+    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    return "\(name): valid: \(count(document.sections.count, "section")), \(count(items, "item"))\n"
   }
 }
