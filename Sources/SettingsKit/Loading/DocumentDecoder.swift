@@ -8,17 +8,27 @@ struct DocumentDecoder {
   static let sectionFields = [
     "id", "header", "footer", "items", "collapsible", "expanded", "pageSize", "itemsFile",
   ]
-  static let itemFields = ["key", "type", "title", "subTitle", "rightDetail", "on", "imageName"]
+  static let itemFields = [
+    "key", "type", "title", "subTitle", "rightDetail", "on", "imageName", "page", "choices", "value",
+    "enabledWhen", "visibleWhen",
+  ]
 
   /// The text being decoded; replaced by each JSON Lines file of the document in turn.
   var source: SourceText
   var issues: [ValidationIssue] = []
-  /// Where each key was first used, as shown in a duplicate's message.
+  /// Where each key (full dot path) was first used, as shown in a duplicate's message.
   var firstKeyUse: [String: String] = [:]
   var firstSectionID: [String: (path: String, offset: Int)] = [:]
+  /// Locale tags in order of preference, for localized text (see ``LocalizedText``).
+  var locales: [String]
+  /// The full key of the item whose page is being decoded, with a trailing dot; empty on the top page.
+  var keyPrefix = ""
+  /// `enabledWhen` and `visibleWhen` conditions, resolved once every key is known.
+  var pendingConditions: [PendingCondition] = []
 
-  init(source: SourceText) {
+  init(source: SourceText, locales: [String] = []) {
     self.source = source
+    self.locales = locales
   }
 
   mutating func report(_ path: String, _ offset: Int, _ message: String) {
@@ -58,6 +68,25 @@ struct DocumentDecoder {
       return nil
     }
     return text
+  }
+
+  /// Display text: a string, or an object of strings by locale tag, resolved for ``locales``.
+  mutating func text(_ value: JSONValue?, at path: String) -> String? {
+    guard let value else { return nil }
+    guard case .object(let members) = value.kind else { return string(value, at: path) }
+    var translations: [(tag: String, text: String)] = []
+    for member in members {
+      guard Self.isName(member.name, allowingDots: false) else {
+        report(join(path, member.name), member.nameOffset, "invalid locale tag \(shown(member.name)); use a tag such as \"ko\" or \"en-US\"")
+        continue
+      }
+      if let text = string(member.value, at: join(path, member.name)) { translations.append((member.name, text)) }
+    }
+    guard !members.isEmpty else {
+      report(path, value.offset, "expected a string or an object of strings by locale, such as {\"ko\": \"켬\", \"en\": \"On\"}")
+      return nil
+    }
+    return LocalizedText.choose(translations, for: locales)
   }
 
   mutating func bool(_ value: JSONValue?, at path: String) -> Bool? {
@@ -121,7 +150,7 @@ struct DocumentDecoder {
       report(
         "", root.offset, "missing \"id\"; it names the document and its store, such as \"id\": \"my-app\"")
     }
-    let title = string(root[member: "title"], at: "title") ?? id
+    let title = text(root[member: "title"], at: "title") ?? id
     var sections: [SettingSection] = []
     if let value = root[member: "sections"] {
       if case .array(let elements) = value.kind {
@@ -132,7 +161,9 @@ struct DocumentDecoder {
         report("sections", value.offset, "expected an array of sections; found \(value.typeDescription)")
       }
     }
-    return SettingsDocument(version: version, id: id, title: title, sections: sections)
+    var document = SettingsDocument(version: version, id: id, title: title, sections: sections)
+    resolveConditions(in: &document)
+    return document
   }
 
   mutating func decodeSection(_ value: JSONValue, at path: String) -> SettingSection? {
@@ -154,8 +185,8 @@ struct DocumentDecoder {
         section.id = id
       }
     }
-    section.header = string(value[member: "header"], at: join(path, "header"))
-    section.footer = string(value[member: "footer"], at: join(path, "footer"))
+    section.header = text(value[member: "header"], at: join(path, "header"))
+    section.footer = text(value[member: "footer"], at: join(path, "footer"))
     section.collapsible = bool(value[member: "collapsible"], at: join(path, "collapsible"))
     section.expanded = bool(value[member: "expanded"], at: join(path, "expanded"))
     if let expanded = value[member: "expanded"], section.expanded != nil, section.collapsible != true {
@@ -178,74 +209,5 @@ struct DocumentDecoder {
       }
     }
     return section
-  }
-
-  mutating func decodeItem(_ value: JSONValue, at path: String) -> SettingItem? {
-    guard let members = members(of: value, at: path, what: "an item") else { return nil }
-    checkFields(members, known: Self.itemFields, at: path)
-    let typeName = string(value[member: "type"], at: join(path, "type"))
-    var type: CellType?
-    if let typeName {
-      type = CellType(rawValue: typeName)
-      if type == nil, let typeValue = value[member: "type"] {
-        let names = CellType.allCases.map(\.rawValue)
-        let hint = Suggestion.closest(to: typeName, in: names).map { "did you mean \(shown($0))? " } ?? ""
-        report(
-          join(path, "type"), typeValue.offset,
-          "unknown type \(shown(typeName)); \(hint)expected one of " + names.joined(separator: ", "))
-      }
-    } else if value[member: "type"] == nil {
-      report(path, value.offset, "missing \"type\"; expected one of detailTitle, switch, rightDetail")
-    }
-    let title = string(value[member: "title"], at: join(path, "title"))
-    if value[member: "title"] == nil {
-      report(path, value.offset, "missing \"title\"; every item needs a title")
-    }
-    var key: String?
-    if let keyValue = value[member: "key"], let text = string(keyValue, at: join(path, "key")) {
-      if !Self.isName(text, allowingDots: false) {
-        report(
-          join(path, "key"), keyValue.offset,
-          "invalid key \(shown(text)); use at most 128 letters, digits, '-' and '_'")
-      } else if let first = firstKeyUse[text] {
-        report(
-          join(path, "key"), keyValue.offset,
-          "duplicate key \(shown(text)); first used at \(first)")
-      } else {
-        let location = source.location(ofOffset: keyValue.offset)
-        firstKeyUse[text] =
-          source.firstLine == 1 && !path.isEmpty
-          ? "\(join(path, "key")) (\(location))" : "\(TerminalText.escaped(source.name)):\(location)"
-
-        key = text
-      }
-    } else if type == .switch, value[member: "key"] == nil {
-      report(
-        path, value.offset,
-        "missing \"key\"; a switch needs a key to store its state, such as \"key\": \"airplane\"")
-    }
-    let on = bool(value[member: "on"], at: join(path, "on"))
-    if let type, type != .switch, let onValue = value[member: "on"] {
-      report(
-        join(path, "on"), onValue.offset,
-        "\"on\" applies only to switch items; this item is a \(type.rawValue)")
-    }
-    let rightDetail = string(value[member: "rightDetail"], at: join(path, "rightDetail"))
-    if type == .detailTitle, let detailValue = value[member: "rightDetail"] {
-      report(
-        join(path, "rightDetail"), detailValue.offset,
-        "a detailTitle item shows no right detail; use type rightDetail, or subTitle for a second line")
-    }
-    if type == .switch, let detailValue = value[member: "rightDetail"] {
-      report(
-        join(path, "rightDetail"), detailValue.offset,
-        "a switch shows its state on the right; use type rightDetail for a value, or subTitle for a note")
-    }
-    guard let type, let title else { return nil }
-    return SettingItem(
-      key: key, type: type, title: title,
-      subTitle: string(value[member: "subTitle"], at: join(path, "subTitle")),
-      rightDetail: rightDetail, on: on,
-      imageName: string(value[member: "imageName"], at: join(path, "imageName")))
   }
 }

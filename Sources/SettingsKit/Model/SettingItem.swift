@@ -1,7 +1,8 @@
 /// One row of a settings screen: the seed's `SettingItem`, with a key that names it on the command line.
 public struct SettingItem: Codable, Sendable, Equatable {
-  /// The item's name for the command line and the store: letters, digits, `-` and `_`, unique in the
-  /// document. Required on switches; optional elsewhere.
+  /// The item's name for the command line and the store. In a document it is letters, digits, `-`
+  /// and `_`, unique among the items of its page; once loaded, an item inside a child page carries
+  /// its full dot path (`cellular.roaming`). Required on switches, choice items and items with a page.
   public var key: String?
   /// The cell type, which decides the row's accessory.
   public var type: CellType
@@ -15,11 +16,24 @@ public struct SettingItem: Codable, Sendable, Equatable {
   public var on: Bool?
   /// The row's icon: a name such as `airplane` (shown as a matching emoji) or an emoji itself.
   public var imageName: String?
+  /// The child page this row opens (a detailTitle or rightDetail row), like iOS's "셀룰러 ›".
+  public var page: SettingsPage?
+  /// The values a rightDetail item can take (Settings.bundle's multi-value); its right detail shows
+  /// the chosen one's title.
+  public var choices: [Choice]?
+  /// A choice item's default: one of its choices' values.
+  public var value: String?
+  /// The values other items must have for this one to be enabled, by their full keys.
+  public var enabledWhen: [String: SettingValue]?
+  /// The values other items must have for this one to be shown at all, by their full keys.
+  public var visibleWhen: [String: SettingValue]?
 
   /// Creates an item.
   public init(
     key: String? = nil, type: CellType, title: String, subTitle: String? = nil,
-    rightDetail: String? = nil, on: Bool? = nil, imageName: String? = nil
+    rightDetail: String? = nil, on: Bool? = nil, imageName: String? = nil, page: SettingsPage? = nil,
+    choices: [Choice]? = nil, value: String? = nil, enabledWhen: [String: SettingValue]? = nil,
+    visibleWhen: [String: SettingValue]? = nil
   ) {
     self.key = key
     self.type = type
@@ -28,6 +42,23 @@ public struct SettingItem: Codable, Sendable, Equatable {
     self.rightDetail = rightDetail
     self.on = on
     self.imageName = imageName
+    self.page = page
+    self.choices = choices
+    self.value = value
+    self.enabledWhen = enabledWhen
+    self.visibleWhen = visibleWhen
+  }
+
+  /// The key's last component: the name it has in its own page (`roaming` for `cellular.roaming`).
+  public var localKey: String? {
+    guard let key else { return nil }
+    guard let dot = key.lastIndex(of: ".") else { return key }
+    return String(key[key.index(after: dot)...])
+  }
+
+  /// The choice whose value is `value`, if the item has choices.
+  public func choice(withValue value: String) -> Choice? {
+    choices?.first { $0.value == value }
   }
 
   /// The switch's default state: `on`, or off when absent.

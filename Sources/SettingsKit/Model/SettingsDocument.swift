@@ -21,24 +21,4 @@ public struct SettingsDocument: Codable, Sendable, Equatable {
     self.title = title
     self.sections = sections
   }
-
-  /// Every item with its index path, in screen order.
-  public var indexedItems: [(section: Int, row: Int, item: SettingItem)] {
-    var result: [(section: Int, row: Int, item: SettingItem)] = []
-    for (sectionIndex, section) in sections.enumerated() {
-      for (row, item) in section.items.enumerated() { result.append((sectionIndex, row, item)) }
-    }
-    return result
-  }
-
-  /// The item whose key is `key`, if any.
-  public func item(forKey key: String) -> SettingItem? {
-    for section in sections {
-      if let item = section.items.first(where: { $0.key == key }) { return item }
-    }
-    return nil
-  }
-
-  /// All item keys, in screen order.
-  public var keys: [String] { sections.flatMap { $0.items.compactMap(\.key) } }
 }

@@ -24,6 +24,8 @@ public struct RowContent: Sendable, Equatable {
   public var subTitle: String?
   /// The right-edge content.
   public var accessory: Accessory
+  /// Why the row is disabled; shown dimmed on a line of its own under the title.
+  public var disabledReason: String?
 
   /// Creates row content.
   public init(
@@ -43,6 +45,7 @@ public struct RowContent: Sendable, Equatable {
       switch (item.type, value) {
       case (.switch, .bool(let flag)?): .switchState(flag)
       case (.switch, _): .switchState(item.defaultIsOn)
+      case (.rightDetail, .string(let text)?): .detail(item.choice(withValue: text)?.title ?? text)
       case (.rightDetail, let value?): .detail(value.description)
       case (.rightDetail, nil): .detail(item.rightDetail ?? "")
       case (.detailTitle, _): .chevron

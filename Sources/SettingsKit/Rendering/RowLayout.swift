@@ -38,15 +38,16 @@ public struct RowLayout: Sendable {
       let shownTitle = TerminalText.truncated(title, toWidth: titleRoom)
       let gap = width - prefixWidth - DisplayWidth.of(shownTitle) - accessoryWidth
       result.append(
-        (row.isModified ? style.marker(margin) : margin) + iconText + shownTitle
+        (row.isModified ? style.marker(margin) : margin) + iconText
+          + (row.disabledReason != nil ? style.dim(shownTitle) : shownTitle)
           + String(repeating: " ", count: gap) + accessoryStyled)
     } else {
       // Too narrow for the layout: the row's text cut to the width, accessory first.
       let plain = accessoryWidth > 0 ? accessoryPlain + " " + title : title
       result.append(TerminalText.padded(TerminalText.truncated(plain, toWidth: width), toWidth: width))
     }
-    if let subTitle = row.subTitle, width - prefixWidth >= 1 {
-      let shown = TerminalText.truncated(TerminalText.escaped(subTitle), toWidth: width - prefixWidth)
+    for note in [row.subTitle, row.disabledReason.map { "(\($0))" }].compactMap({ $0 }) where width - prefixWidth >= 1 {
+      let shown = TerminalText.truncated(TerminalText.escaped(note), toWidth: width - prefixWidth)
       result.append(String(repeating: " ", count: prefixWidth) + style.dim(shown))
     }
     return result

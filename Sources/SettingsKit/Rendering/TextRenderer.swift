@@ -41,7 +41,7 @@ public struct TextRenderer: Sendable {
         output.append(layout.headerLine(header) + "\n")
       }
       for row in table.rows(inSection: index) {
-        for line in lines(for: row, layout: layout) { output.append(line + "\n") }
+        for line in lines(for: row, in: table, layout: layout) { output.append(line + "\n") }
       }
       if let footer = section.footer, table.isExpanded(index) {
         for line in layout.footerLines(footer) { output.append(line + "\n") }
@@ -51,12 +51,14 @@ public struct TextRenderer: Sendable {
   }
 
   /// The lines of one table row; the interactive screen draws rows with the same function.
-  public func lines(for row: TableRow, layout: RowLayout) -> [String] {
+  public func lines(for row: TableRow, in table: SettingsTable, layout: RowLayout) -> [String] {
     switch row {
     case .sectionTitle(_, let title, let isExpanded, let summary):
       return [layout.titleLine(title, isExpanded: isExpanded, summary: isExpanded ? nil : summary)]
     case .item(let item, let value, let isModified):
-      return layout.lines(for: RowContent(item: item, value: value, isModified: isModified))
+      var content = RowContent(item: item, value: value, isModified: isModified)
+      content.disabledReason = table.snapshot.state(of: item).disabledReason
+      return layout.lines(for: content)
     case .more(_, let remaining, let state):
       let title: String =
         switch state {

@@ -1,5 +1,5 @@
 /// The value of one setting: a switch's state or a right-detail text.
-public enum SettingValue: Sendable, Equatable, Hashable, CustomStringConvertible {
+public enum SettingValue: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
   /// A switch's state.
   case bool(Bool)
   /// A text value, such as a right-detail item's detail.
@@ -18,6 +18,25 @@ public enum SettingValue: Sendable, Equatable, Hashable, CustomStringConvertible
     switch self {
     case .bool(let flag): .bool(flag)
     case .string(let text): .string(text)
+    }
+  }
+
+  /// Decodes `true`/`false` or a string.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let flag = try? container.decode(Bool.self) {
+      self = .bool(flag)
+    } else {
+      self = .string(try container.decode(String.self))
+    }
+  }
+
+  /// Encodes as `true`/`false` or a string.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .bool(let flag): try container.encode(flag)
+    case .string(let text): try container.encode(text)
     }
   }
 

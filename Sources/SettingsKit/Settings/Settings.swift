@@ -47,7 +47,7 @@ public final class Settings: Sendable {
   ///   for a detailTitle, ``SettingsError/store(_:)``.
   public func value(of key: String) throws(SettingsError) -> SettingValue {
     let item = try self.item(key)
-    guard let value = try snapshot().values[key] else { throw .noValue(key: key, type: item.type) }
+    guard let value = try snapshot().values[item.key ?? key] else { throw .noValue(key: key, type: item.type) }
     return value
   }
 
@@ -56,20 +56,31 @@ public final class Settings: Sendable {
   /// - Throws: as ``value(of:)``, and ``SettingsError/notSettable(key:type:)`` when `key` is not a switch.
   public func isOn(_ key: String) throws(SettingsError) -> Bool {
     let item = try self.item(key)
-    guard item.type == .switch, case .bool(let flag) = try value(of: key) else {
+    guard item.type == .switch, case .bool(let flag) = try value(of: item.key ?? key) else {
       throw .notSettable(key: key, type: item.type)
     }
     return flag
   }
 
-  /// The item whose key is `key`.
+  /// The item named by `key`: a full dot path (`cellular.roaming`), or an item's own key
+  /// (`roaming`) where only one item has it. Its `key` is the full path.
   ///
-  /// - Throws: ``SettingsError/unknownKey(_:suggestion:)`` with a close key when there is one.
+  /// - Throws: ``SettingsError/unknownKey(_:suggestion:)`` with a close key when there is one,
+  ///   ``SettingsError/ambiguousKey(_:candidates:)`` when several items have that own key.
   public func item(_ key: String) throws(SettingsError) -> SettingItem {
-    guard let item = document.item(forKey: key) else {
-      throw .unknownKey(key, suggestion: Suggestion.closest(to: key, in: document.keys))
+    try locate(key).item
+  }
+
+  /// The item named by `key` with where it stands; see ``item(_:)``.
+  public func locate(_ key: String) throws(SettingsError) -> LocatedItem {
+    if let located = document.locatedItem(forKey: key) { return located }
+    let all = document.allItems
+    if !key.contains(".") {
+      let matches = all.filter { $0.item.localKey == key }
+      if matches.count == 1 { return matches[0] }
+      if matches.count > 1 { throw .ambiguousKey(key, candidates: matches.compactMap(\.item.key)) }
     }
-    return item
+    throw .unknownKey(key, suggestion: Suggestion.closest(to: key, in: all.compactMap(\.item.key)))
   }
 
   // MARK: - Changing
@@ -80,6 +91,15 @@ public final class Settings: Sendable {
   ///   ``SettingsError/invalidValue(key:value:accepted:)`` listing the accepted words.
   public func parseValue(_ text: String, for key: String) throws(SettingsError) -> SettingValue {
     let item = try self.item(key)
+    if let choices = item.choices {
+      if let choice = choices.first(where: { $0.value == text })
+        ?? choices.first(where: { $0.title.lowercased() == text.lowercased() })
+      {
+        return .string(choice.value)
+      }
+      throw .invalidValue(
+        key: key, value: text, accepted: choices.map { $0.value == $0.title ? $0.value : "\($0.value) (\($0.title))" })
+    }
     guard item.type == .switch else { throw .notSettable(key: key, type: item.type) }
     guard let flag = SettingValue.parseSwitch(text) else {
       throw .invalidValue(key: key, value: text, accepted: SettingValue.switchWords.map(\.word))
@@ -98,11 +118,13 @@ public final class Settings: Sendable {
   @discardableResult
   public func set(_ assignments: [(key: String, text: String)]) throws(SettingsError) -> [SettingChange] {
     var parsed: [(key: String, value: SettingValue)] = []
-    for (key, text) in assignments {
-      if parsed.contains(where: { $0.key == key }) { throw .duplicateAssignment(key) }
+    for (name, text) in assignments {
+      let key = try item(name).key ?? name
+      if parsed.contains(where: { $0.key == key }) { throw .duplicateAssignment(name) }
       parsed.append((key, try parseValue(text, for: key)))
     }
     return try change { snapshot, contents in
+      for (key, _) in parsed { try checkEnabled(key, in: snapshot) }
       var working = snapshot.values
       var order: [String] = []
       for (key, value) in parsed where working[key] != value {
@@ -121,9 +143,12 @@ public final class Settings: Sendable {
   @discardableResult
   public func set(_ key: String, to value: SettingValue) throws(SettingsError) -> SettingChange? {
     let item = try self.item(key)
-    guard item.type == .switch else { throw .notSettable(key: key, type: item.type) }
-    guard case .bool = value else {
-      throw .invalidValue(key: key, value: value.description, accepted: ["on", "off"])
+    switch (item.type, value, item.choices) {
+    case (.switch, .bool, _): break
+    case (.rightDetail, .string(let text), let choices?) where choices.contains(where: { $0.value == text }): break
+    case (.switch, _, _): throw .invalidValue(key: key, value: value.description, accepted: ["on", "off"])
+    case (.rightDetail, _, let choices?): throw .invalidValue(key: key, value: value.description, accepted: choices.map(\.value))
+    default: throw .notSettable(key: key, type: item.type)
     }
     return try set([(key, value.description)]).first
   }
@@ -132,10 +157,12 @@ public final class Settings: Sendable {
   ///
   /// - Throws: ``SettingsError/notSettable(key:type:)`` when `key` is not a switch, and store errors.
   @discardableResult
-  public func toggle(_ key: String) throws(SettingsError) -> Bool {
-    let item = try self.item(key)
-    guard item.type == .switch else { throw .notSettable(key: key, type: item.type) }
+  public func toggle(_ name: String) throws(SettingsError) -> Bool {
+    let item = try self.item(name)
+    let key = item.key ?? name
+    guard item.type == .switch else { throw .notSettable(key: name, type: item.type) }
     let changes = try change { snapshot, contents in
+      try checkEnabled(key, in: snapshot)
       guard case .bool(let old) = snapshot.values[key] else { return [SettingChange]() }
       contents.values[key] = .bool(!old)
       return [SettingChange(key: key, oldValue: .bool(old), newValue: .bool(!old))]
@@ -154,9 +181,12 @@ public final class Settings: Sendable {
   public func reset(_ keys: [String]) throws(SettingsError) -> [SettingChange] {
     try change(lenient: true) { snapshot, contents in
       var changes: [SettingChange] = []
-      for key in keys {
-        guard document.item(forKey: key) != nil || contents.values[key] != nil else {
-          throw SettingsError.unknownKey(key, suggestion: Suggestion.closest(to: key, in: document.keys))
+      for name in keys {
+        let key: String
+        if contents.values[name] != nil {
+          key = name
+        } else {
+          key = try item(name).key ?? name
         }
         guard contents.values.removeValue(forKey: key) != nil else { continue }
         if let old = snapshot.values[key], let new = snapshot.defaults[key], old != new {
@@ -177,6 +207,15 @@ public final class Settings: Sendable {
         guard let old = snapshot.values[key], let new = snapshot.defaults[key], old != new else { return nil }
         return SettingChange(key: key, oldValue: old, newValue: new)
       }
+    }
+  }
+
+  /// Refuses a change to an item that another item's value disables.
+  private func checkEnabled(_ key: String, in snapshot: SettingsSnapshot) throws(SettingsError) {
+    guard let item = snapshot.itemsByKey[key] else { return }
+    let state = snapshot.state(of: item)
+    if !state.isEnabled, let reason = state.disabledReason, let controller = state.controllingKey {
+      throw .disabled(key: key, reason: reason, controllingKey: controller)
     }
   }
 

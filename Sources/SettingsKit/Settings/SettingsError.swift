@@ -2,8 +2,12 @@
 public enum SettingsError: Error, Sendable, Equatable {
   /// No item has this key; `suggestion` is a close key, if any.
   case unknownKey(String, suggestion: String?)
-  /// The item exists but cannot take a value from `set` (only switches can).
+  /// The item exists but cannot take a value from `set` (only switches and choice items can).
   case notSettable(key: String, type: CellType)
+  /// An item's own key names several items on different pages; the full keys are given.
+  case ambiguousKey(String, candidates: [String])
+  /// The item is disabled by another item's value.
+  case disabled(key: String, reason: String, controllingKey: String)
   /// The item has no value to read (a detailTitle only navigates).
   case noValue(key: String, type: CellType)
   /// The text is not a value this item accepts; `accepted` lists what would be.
@@ -23,7 +27,11 @@ public enum SettingsError: Error, Sendable, Equatable {
       let hint = suggestion.map { "; did you mean \(shown($0))?" } ?? "; 'settings list' shows the keys"
       return "unknown key \(shown(key))\(hint)"
     case .notSettable(let key, let type):
-      return "\(shown(key)) is a \(type.rawValue) item, not a switch; only switches can be set"
+      return "\(shown(key)) is a \(type.rawValue) item, not a switch; only switches and items with choices can be set"
+    case .ambiguousKey(let key, let candidates):
+      return "\(shown(key)) names several items; use one of " + candidates.map(shown).joined(separator: ", ")
+    case .disabled(let key, let reason, let controllingKey):
+      return "\(shown(key)) is disabled (\(TerminalText.escaped(reason))); change \(shown(controllingKey)) first"
     case .noValue(let key, let type):
       return "\(shown(key)) is a \(type.rawValue) item; it navigates and has no value"
     case .invalidValue(let key, let value, let accepted):

@@ -10,19 +10,30 @@ public struct SettingsSnapshot: Sendable, Equatable {
   /// that were not decoded (see ``value(of:)``), or keys from an older document.
   public var otherOverrides: [String: Bool] = [:]
 
-  /// The defaults of `document`, with no overrides.
+  /// The defaults of `document`, with no overrides; child pages included.
   public init(document: SettingsDocument) {
     var defaults: [String: SettingValue] = [:]
-    for section in document.sections {
-      for item in section.items {
-        guard let key = item.key, let value = Self.defaultValue(of: item) else { continue }
-        defaults[key] = value
+    var items: [String: SettingItem] = [:]
+    func walk(_ sections: [SettingSection]) {
+      for section in sections {
+        for item in section.items {
+          if let key = item.key {
+            items[key] = item
+            if let value = Self.defaultValue(of: item) { defaults[key] = value }
+          }
+          if let page = item.page { walk(page.sections) }
+        }
       }
     }
+    walk(document.sections)
     self.values = defaults
     self.defaults = defaults
     self.modified = []
+    self.itemsByKey = items
   }
+
+  /// Every keyed item by full key, for merging overrides.
+  var itemsByKey: [String: SettingItem] = [:]
 
   /// Merges `contents` over the defaults of `document`.
   ///
@@ -35,25 +46,30 @@ public struct SettingsSnapshot: Sendable, Equatable {
   ) throws(StoreError) {
     self.init(document: document)
     for (key, stored) in contents.values {
-      guard let item = document.item(forKey: key) else {
+      guard let item = itemsByKey[key] else {
         if case .bool(let flag) = stored.kind { otherOverrides[key] = flag }
         continue
       }
       let value: SettingValue
       switch (item.type, stored.kind) {
       case (.switch, .bool(let flag)): value = .bool(flag)
-      case (.rightDetail, .string(let text)): value = .string(text)
+      case (.rightDetail, .string(let text)) where item.choices?.contains(where: { $0.value == text }) ?? true:
+        value = .string(text)
       default:
         if lenient { continue }
         let expected =
           switch item.type {
           case .switch: "true or false"
-          case .rightDetail: "a string"
+          case .rightDetail:
+            item.choices.map { "one of " + $0.map { "\"\(TerminalText.escaped($0.value))\"" }.joined(separator: ", ") }
+              ?? "a string"
           case .detailTitle: "nothing: a detailTitle item has no value"
           }
+        let found: String = if case .string(let text) = stored.kind, item.choices != nil {
+          "\"\(TerminalText.escaped(text))\"" } else { stored.typeDescription }
         throw .wrongType(
           file: storeName, location: contents.location(of: key), key: key, expected: expected,
-          found: stored.typeDescription)
+          found: found)
       }
       values[key] = value
       modified.insert(key)
@@ -73,7 +89,7 @@ public struct SettingsSnapshot: Sendable, Equatable {
   public static func defaultValue(of item: SettingItem) -> SettingValue? {
     switch item.type {
     case .switch: .bool(item.defaultIsOn)
-    case .rightDetail: .string(item.rightDetail ?? "")
+    case .rightDetail: .string(item.choices != nil ? item.value ?? "" : item.rightDetail ?? "")
     case .detailTitle: nil
     }
   }

@@ -68,7 +68,9 @@ public struct SettingsTable: Sendable {
     sections = []
     for (index, spec) in document.sections.enumerated() {
       let file = itemsFiles[index]
-      let total = file?.itemCount ?? spec.items.count
+      // Hidden items (visibleWhen) are neither shown nor counted.
+      let inline = spec.items.filter { snapshot.state(of: $0).isVisible }
+      let total = file?.itemCount ?? inline.count
       let pageSize = spec.pageSize ?? (spec.itemsFile != nil ? Self.defaultItemsFilePageSize : nil)
       var window = 0..<total
       if let pageSize {
@@ -82,7 +84,7 @@ public struct SettingsTable: Sendable {
       }
       // Items are kept from the window's start: all that follow for inline items, the decoded window
       // for an items file.
-      let items = try file?.decodedItems(in: window) ?? Array(spec.items[window.lowerBound...])
+      let items = try file?.decodedItems(in: window) ?? Array(inline[window.lowerBound...])
       var section = Section(
         spec: spec, items: items, total: total, offset: window.lowerBound, visibleCount: window.count,
         pageSize: pageSize, provider: file, state: .idle)
@@ -177,6 +179,7 @@ public struct SettingsTable: Sendable {
       let before = snapshot.value(of: item).value
       try settings.toggle(key)
       snapshot = try settings.snapshot()
+      refreshVisibility()
       let after = snapshot.value(of: item).value
       let change = before.flatMap { old in after.map { SettingChange(key: key, oldValue: old, newValue: $0) }
       }
@@ -245,6 +248,24 @@ public struct SettingsTable: Sendable {
   public mutating func reloadValues() throws(SettingsError) {
     guard let settings else { return }
     snapshot = try settings.snapshot()
+    refreshVisibility()
+  }
+
+  /// Re-applies `visibleWhen` to inline sections after the values changed: hidden items leave the
+  /// rows and the counts; the number of pages shown stays.
+  mutating func refreshVisibility() {
+    for index in sections.indices where sections[index].provider == nil {
+      let visible = sections[index].spec.items.filter { snapshot.state(of: $0).isVisible }
+      let offset = min(sections[index].offset, visible.count)
+      let wasShowingAll = sections[index].remaining == 0
+      sections[index].items = Array(visible[offset...])
+      sections[index].total = visible.count
+      sections[index].offset = offset
+      sections[index].visibleCount =
+        wasShowingAll ? sections[index].items.count : min(sections[index].items.count, sections[index].visibleCount)
+      let remaining = sections[index].remaining
+      sections[index].state = remaining > 0 ? .moreAvailable(remaining: remaining) : .exhausted
+    }
   }
 
   func sectionsShowing(key: String) -> [Int] {

@@ -213,7 +213,7 @@ struct CommandLineToolTests {
         ))
     #expect(
       runCLI(["set", "airplane=on", "wifi=on"], environment: environment).stderr
-        == "Error: 'wifi' is a rightDetail item, not a switch; only switches can be set\n")
+        == "Error: 'wifi' is a rightDetail item, not a switch; only switches and items with choices can be set\n")
     #expect(
       runCLI(["set", "airplan", "on"], environment: environment).stderr
         == "Error: unknown key 'airplan'; did you mean 'airplane'?\n")

@@ -78,7 +78,7 @@ struct SettingsTests {
         == "unknown key 'zzz'; 'settings list' shows the keys")
     #expect(
       SettingsError.notSettable(key: "wifi", type: .rightDetail).message
-        == "'wifi' is a rightDetail item, not a switch; only switches can be set")
+        == "'wifi' is a rightDetail item, not a switch; only switches and items with choices can be set")
     #expect(
       SettingsError.invalidValue(key: "airplane", value: "maybe", accepted: ["on", "off"]).message
         == "invalid value 'maybe' for 'airplane'; expected one of on, off")

@@ -1,0 +1,127 @@
+extension DocumentDecoder {
+  /// Resolves every `enabledWhen` and `visibleWhen` key to a full key, checks that the controlling
+  /// item has a value of the right kind, and refuses cycles; the owners get the resolved conditions.
+  ///
+  /// A key is looked up as a sibling on the owner's page first, then as a full dot path, then as an
+  /// item's own key where only one item has it.
+  mutating func resolveConditions(in document: inout SettingsDocument) {
+    guard !pendingConditions.isEmpty else { return }
+    var byKey: [String: SettingItem] = [:]
+    var byLocalKey: [String: [String]] = [:]
+    for located in document.allItems {
+      guard let key = located.item.key else { continue }
+      byKey[key] = located.item
+      byLocalKey[located.item.localKey ?? key, default: []].append(key)
+    }
+    var resolved: [String: [String: [String: SettingValue]]] = [:]  // owner → field → key → value
+    var edges: [String: [(controller: String, condition: PendingCondition)]] = [:]
+    for condition in pendingConditions {
+      let memberPath = join(condition.path, condition.key)
+      var controllerKey: String?
+      if byKey[condition.pagePrefix + condition.key] != nil {
+        controllerKey = condition.pagePrefix + condition.key
+      } else if byKey[condition.key] != nil {
+        controllerKey = condition.key
+      } else if let candidates = byLocalKey[condition.key] {
+        if candidates.count == 1 {
+          controllerKey = candidates[0]
+        } else {
+          report(
+            memberPath, condition.nameOffset,
+            "key \(shown(condition.key)) is ambiguous; use one of " + candidates.map(shown).joined(separator: ", "))
+          continue
+        }
+      }
+      guard let controllerKey, let controller = byKey[controllerKey] else {
+        let hint = Suggestion.closest(to: condition.key, in: Array(byKey.keys).sorted()).map { "did you mean \(shown($0))?" }
+          ?? "'settings list' shows the keys"
+        report(memberPath, condition.nameOffset, "unknown key \(shown(condition.key)); \(hint)")
+        continue
+      }
+      switch (controller.type, condition.value, controller.choices) {
+      case (.switch, .bool, _):
+        break
+      case (.rightDetail, .string(let wanted), let choices?):
+        guard choices.contains(where: { $0.value == wanted }) else {
+          report(
+            memberPath, condition.valueOffset,
+            "\(shown(wanted)) is not a choice of \(shown(controllerKey)); expected one of "
+              + choices.map { shown($0.value) }.joined(separator: ", "))
+          continue
+        }
+      case (.switch, _, _):
+        report(memberPath, condition.valueOffset, "\(shown(controllerKey)) is a switch; expected true or false")
+        continue
+      default:
+        report(
+          memberPath, condition.nameOffset,
+          "\(shown(controllerKey)) has no value to depend on; use a switch or an item with choices")
+        continue
+      }
+      resolved[condition.ownerKey, default: [:]][condition.field, default: [:]][controllerKey] = condition.value
+      edges[condition.ownerKey, default: []].append((controllerKey, condition))
+    }
+    reportCycles(edges)
+    for (owner, fields) in resolved {
+      document.updateItem(forKey: owner) { item in
+        item.enabledWhen = fields["enabledWhen"]
+        item.visibleWhen = fields["visibleWhen"]
+      }
+    }
+    // Owners whose every condition failed keep none.
+    for condition in pendingConditions where resolved[condition.ownerKey] == nil {
+      document.updateItem(forKey: condition.ownerKey) { item in
+        item.enabledWhen = nil
+        item.visibleWhen = nil
+      }
+    }
+  }
+
+  /// Reports each cycle of dependencies once, at the condition that closes it.
+  mutating func reportCycles(_ edges: [String: [(controller: String, condition: PendingCondition)]]) {
+    var state: [String: Int] = [:]  // 1 visiting, 2 done
+    var stack: [String] = []
+    func visit(_ key: String, _ decoder: inout DocumentDecoder) {
+      state[key] = 1
+      stack.append(key)
+      for (controller, condition) in edges[key] ?? [] {
+        if state[controller] == 1 {
+          let cycle = stack[stack.lastIndex(of: controller)!...] + [controller]
+          decoder.report(
+            decoder.join(condition.path, condition.key), condition.nameOffset,
+            "dependency cycle: " + cycle.map { "\"\(TerminalText.escaped($0))\"" }.joined(separator: " → "))
+        } else if state[controller] == nil {
+          visit(controller, &decoder)
+        }
+      }
+      stack.removeLast()
+      state[key] = 2
+    }
+    for key in edges.keys.sorted() where state[key] == nil { visit(key, &self) }
+  }
+}
+
+extension SettingsDocument {
+  /// Changes the item whose full key is `key`, on any page.
+  mutating func updateItem(forKey key: String, _ change: (inout SettingItem) -> Void) {
+    func update(_ sections: inout [SettingSection]) -> Bool {
+      for sectionIndex in sections.indices {
+        for row in sections[sectionIndex].items.indices {
+          if sections[sectionIndex].items[row].key == key {
+            change(&sections[sectionIndex].items[row])
+            return true
+          }
+          if let rowKey = sections[sectionIndex].items[row].key, key.hasPrefix(rowKey + "."),
+            var page = sections[sectionIndex].items[row].page
+          {
+            let found = update(&page.sections)
+            sections[sectionIndex].items[row].page = page
+            if found { return true }
+          }
+        }
+      }
+      return false
+    }
+    _ = update(&sections)
+  }
+}

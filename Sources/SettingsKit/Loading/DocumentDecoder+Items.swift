@@ -1,0 +1,210 @@
+extension DocumentDecoder {
+  /// A condition waiting for every key to be known: `"enabledWhen": {"airplane": false}`.
+  struct PendingCondition {
+    /// The full key of the item that has the condition.
+    var ownerKey: String
+    /// `enabledWhen` or `visibleWhen`.
+    var field: String
+    /// The key as written.
+    var key: String
+    var value: SettingValue
+    var path: String
+    var source: SourceText
+    var nameOffset: Int
+    var valueOffset: Int
+    /// The full key prefix of the owner's page, for resolving a sibling's local key first.
+    var pagePrefix: String
+  }
+
+  mutating func decodeItem(_ value: JSONValue, at path: String) -> SettingItem? {
+    guard let members = members(of: value, at: path, what: "an item") else { return nil }
+    checkFields(members, known: Self.itemFields, at: path)
+    let typeName = string(value[member: "type"], at: join(path, "type"))
+    var type: CellType?
+    if let typeName {
+      type = CellType(rawValue: typeName)
+      if type == nil, let typeValue = value[member: "type"] {
+        let names = CellType.allCases.map(\.rawValue)
+        let hint = Suggestion.closest(to: typeName, in: names).map { "did you mean \(shown($0))? " } ?? ""
+        report(
+          join(path, "type"), typeValue.offset,
+          "unknown type \(shown(typeName)); \(hint)expected one of " + names.joined(separator: ", "))
+      }
+    } else if value[member: "type"] == nil {
+      report(path, value.offset, "missing \"type\"; expected one of detailTitle, switch, rightDetail")
+    }
+    let title = text(value[member: "title"], at: join(path, "title"))
+    if value[member: "title"] == nil {
+      report(path, value.offset, "missing \"title\"; every item needs a title")
+    }
+    var key: String?
+    if let keyValue = value[member: "key"], let text = string(keyValue, at: join(path, "key")) {
+      let fullKey = keyPrefix + text
+      if !Self.isName(text, allowingDots: false) {
+        report(
+          join(path, "key"), keyValue.offset,
+          "invalid key \(shown(text)); use at most 128 letters, digits, '-' and '_'")
+      } else if let first = firstKeyUse[fullKey] {
+        report(
+          join(path, "key"), keyValue.offset,
+          "duplicate key \(shown(text)); first used at \(first)")
+      } else {
+        let location = source.location(ofOffset: keyValue.offset)
+        firstKeyUse[fullKey] =
+          source.firstLine == 1 && !path.isEmpty
+          ? "\(join(path, "key")) (\(location))" : "\(TerminalText.escaped(source.name)):\(location)"
+        key = fullKey
+      }
+    } else if value[member: "key"] == nil {
+      let need: String? =
+        if type == .switch { "a switch needs a key to store its state, such as \"key\": \"airplane\"" }
+        else if value[member: "choices"] != nil { "an item with choices needs a key to store its value" }
+        else if value[member: "page"] != nil { "an item with a page needs a key to address it, such as \"key\": \"cellular\"" }
+        else { nil }
+      if let need { report(path, value.offset, "missing \"key\"; \(need)") }
+    }
+    let on = bool(value[member: "on"], at: join(path, "on"))
+    if let type, type != .switch, let onValue = value[member: "on"] {
+      report(
+        join(path, "on"), onValue.offset,
+        "\"on\" applies only to switch items; this item is a \(type.rawValue)")
+    }
+    let rightDetail = text(value[member: "rightDetail"], at: join(path, "rightDetail"))
+    if type == .detailTitle, let detailValue = value[member: "rightDetail"] {
+      report(
+        join(path, "rightDetail"), detailValue.offset,
+        "a detailTitle item shows no right detail; use type rightDetail, or subTitle for a second line")
+    }
+    if type == .switch, let detailValue = value[member: "rightDetail"] {
+      report(
+        join(path, "rightDetail"), detailValue.offset,
+        "a switch shows its state on the right; use type rightDetail for a value, or subTitle for a note")
+    }
+    let (choices, defaultValue) = decodeChoices(value, type: type, at: path)
+    let page = decodePage(value[member: "page"], type: type, key: key, at: join(path, "page"))
+    var item = SettingItem(
+      key: key, type: type ?? .detailTitle, title: title ?? "",
+      subTitle: text(value[member: "subTitle"], at: join(path, "subTitle")),
+      rightDetail: rightDetail, on: on,
+      imageName: string(value[member: "imageName"], at: join(path, "imageName")), page: page,
+      choices: choices, value: defaultValue)
+    for field in ["enabledWhen", "visibleWhen"] {
+      guard let conditions = value[member: field] else { continue }
+      guard let conditionMembers = self.members(of: conditions, at: join(path, field), what: "conditions such as {\"airplane\": false}")
+      else { continue }
+      guard let ownerKey = key else {
+        report(join(path, field), conditions.offset, "an item with \"\(field)\" needs a \"key\"")
+        continue
+      }
+      guard source.firstLine == 1 else {
+        report(join(path, field), conditions.offset, "\"\(field)\" is not supported in an items file")
+        continue
+      }
+      var placeholder: [String: SettingValue] = [:]
+      for member in conditionMembers {
+        let expected: SettingValue
+        switch member.value.kind {
+        case .bool(let flag): expected = .bool(flag)
+        case .string(let text): expected = .string(text)
+        default:
+          report(
+            join(join(path, field), member.name), member.value.offset,
+            "expected true or false (a switch) or a choice value; found \(member.value.typeDescription)")
+          continue
+        }
+        placeholder[member.name] = expected
+        pendingConditions.append(
+          PendingCondition(
+            ownerKey: ownerKey, field: field, key: member.name, value: expected, path: join(path, field),
+            source: source, nameOffset: member.nameOffset, valueOffset: member.value.offset, pagePrefix: keyPrefix))
+      }
+      if field == "enabledWhen" { item.enabledWhen = placeholder } else { item.visibleWhen = placeholder }
+    }
+    guard type != nil, title != nil else { return nil }
+    return item
+  }
+
+  /// The choices and default value of a choice item, validated.
+  mutating func decodeChoices(_ value: JSONValue, type: CellType?, at path: String) -> ([Choice]?, String?) {
+    let defaultValue = string(value[member: "value"], at: join(path, "value"))
+    guard let choicesValue = value[member: "choices"] else {
+      if let valueMember = value[member: "value"] {
+        report(join(path, "value"), valueMember.offset, "\"value\" applies only with \"choices\"")
+      }
+      return (nil, nil)
+    }
+    if let type, type != .rightDetail {
+      report(
+        join(path, "choices"), choicesValue.offset,
+        "\"choices\" apply only to rightDetail items; this item is a \(type.rawValue)")
+    }
+    if let detail = value[member: "rightDetail"] {
+      report(
+        join(path, "rightDetail"), detail.offset,
+        "a choice item shows its chosen choice's title; remove \"rightDetail\"")
+    }
+    guard case .array(let elements) = choicesValue.kind, !elements.isEmpty else {
+      report(
+        join(path, "choices"), choicesValue.offset,
+        "expected a non-empty array of choices such as {\"value\": \"5g\", \"title\": \"5G\"}")
+      return (nil, defaultValue)
+    }
+    var choices: [Choice] = []
+    var firstOffset: [String: Int] = [:]
+    for (index, element) in elements.enumerated() {
+      let choicePath = "\(join(path, "choices"))[\(index)]"
+      guard let members = members(of: element, at: choicePath, what: "a choice") else { continue }
+      checkFields(members, known: ["value", "title"], at: choicePath)
+      let choiceValue = string(element[member: "value"], at: join(choicePath, "value"))
+      let title = text(element[member: "title"], at: join(choicePath, "title"))
+      if element[member: "value"] == nil { report(choicePath, element.offset, "missing \"value\"; a choice needs the value to store") }
+      if element[member: "title"] == nil { report(choicePath, element.offset, "missing \"title\"; a choice needs the text to show") }
+      guard let choiceValue, let title else { continue }
+      if let first = firstOffset[choiceValue] {
+        report(
+          join(choicePath, "value"), element[member: "value"]!.offset,
+          "duplicate choice value \(shown(choiceValue)); first used at \(source.location(ofOffset: first))")
+        continue
+      }
+      firstOffset[choiceValue] = element[member: "value"]!.offset
+      choices.append(Choice(value: choiceValue, title: title))
+    }
+    if let defaultValue {
+      if !choices.isEmpty, !choices.contains(where: { $0.value == defaultValue }) {
+        report(
+          join(path, "value"), value[member: "value"]!.offset,
+          "default \(shown(defaultValue)) is not one of the choices: "
+            + choices.map { shown($0.value) }.joined(separator: ", "))
+      }
+    } else if value[member: "value"] == nil {
+      report(path, value.offset, "missing \"value\"; a choice item needs its default, one of its choices' values")
+    }
+    return (choices, defaultValue)
+  }
+
+  /// A child page, validated; its items' keys get the owner's key as a prefix.
+  mutating func decodePage(_ value: JSONValue?, type: CellType?, key: String?, at path: String) -> SettingsPage? {
+    guard let value else { return nil }
+    if type == .switch {
+      report(path, value.offset, "a switch cannot open a page; use type detailTitle or rightDetail")
+    }
+    guard let members = members(of: value, at: path, what: "a page such as {\"sections\": […]}") else { return nil }
+    checkFields(members, known: ["sections"], at: path)
+    let savedPrefix = keyPrefix
+    keyPrefix = (key ?? "?") + "."
+    defer { keyPrefix = savedPrefix }
+    var sections: [SettingSection] = []
+    if let sectionsValue = value[member: "sections"] {
+      if case .array(let elements) = sectionsValue.kind {
+        for (index, element) in elements.enumerated() {
+          if let section = decodeSection(element, at: "\(path).sections[\(index)]") { sections.append(section) }
+        }
+      } else {
+        report(join(path, "sections"), sectionsValue.offset, "expected an array of sections; found \(sectionsValue.typeDescription)")
+      }
+    } else {
+      report(path, value.offset, "missing \"sections\"; a page holds sections like the top page")
+    }
+    return SettingsPage(sections: sections)
+  }
+}

@@ -1,0 +1,50 @@
+/// Whether an item is enabled and shown, from its `enabledWhen` and `visibleWhen` conditions
+/// (androidx's preference dependencies) and the current values.
+public struct ItemState: Sendable, Equatable {
+  /// Whether every `enabledWhen` condition holds.
+  public var isEnabled: Bool
+  /// Whether every `visibleWhen` condition holds; a hidden item is neither shown nor counted.
+  public var isVisible: Bool
+  /// Why the item is disabled, such as "off while 에어플레인 모드 is on".
+  public var disabledReason: String?
+  /// The key of the item whose value disables this one.
+  public var controllingKey: String?
+
+  /// An enabled, visible item.
+  public static let normal = ItemState(isEnabled: true, isVisible: true)
+
+  /// Creates a state.
+  public init(isEnabled: Bool, isVisible: Bool, disabledReason: String? = nil, controllingKey: String? = nil) {
+    self.isEnabled = isEnabled
+    self.isVisible = isVisible
+    self.disabledReason = disabledReason
+    self.controllingKey = controllingKey
+  }
+}
+
+extension SettingsSnapshot {
+  /// The item's state under the current values. Conditions are checked in key order; the first that
+  /// fails names the reason.
+  public func state(of item: SettingItem) -> ItemState {
+    guard item.enabledWhen != nil || item.visibleWhen != nil else { return .normal }
+    var state = ItemState.normal
+    for (key, expected) in (item.visibleWhen ?? [:]) where values[key] != expected {
+      state.isVisible = false
+    }
+    for (key, expected) in (item.enabledWhen ?? [:]).sorted(by: { $0.key < $1.key }) where values[key] != expected {
+      state.isEnabled = false
+      let controller = itemsByKey[key]
+      let current = values[key].map { shown($0, of: controller) } ?? "unset"
+      state.disabledReason = "off while \(controller?.title ?? key) is \(current)"
+      state.controllingKey = key
+      break
+    }
+    return state
+  }
+
+  /// A value as a row shows it: `on`/`off`, a choice's title, or the text.
+  public func shown(_ value: SettingValue, of item: SettingItem?) -> String {
+    if case .string(let text) = value, let choice = item?.choice(withValue: text) { return choice.title }
+    return value.description
+  }
+}
