@@ -16,10 +16,15 @@ struct CommandContext: Sendable {
   func loadDocument(loadingItemsFiles: Bool = true) throws(CommandError) -> SettingsDocument {
     guard let path = documentPath else { return .embeddedDefault }
     do {
-      return try DocumentLoader.load(path: path, loadingItemsFiles: loadingItemsFiles)
+      return try DocumentLoader.load(path: path, loadingItemsFiles: loadingItemsFiles, locales: locales)
     } catch {
       throw CommandError(error)
     }
+  }
+
+  /// The preferred locales, from `--locale` or the environment.
+  var locales: [String] {
+    LocalizedText.preferredLocales(explicit: invocation.values["--locale"], environment: environment)
   }
 
   /// Opens the items file of every section that has one, by section index.
@@ -30,7 +35,8 @@ struct CommandContext: Sendable {
       guard let itemsFile = section.itemsFile else { continue }
       do {
         let directory = DocumentLoader.directory(of: path)
-        files[index] = try ItemsFile(path: DocumentLoader.itemsFilePath(itemsFile, directory: directory))
+        files[index] = try ItemsFile(
+          path: DocumentLoader.itemsFilePath(itemsFile, directory: directory), locales: locales)
       } catch {
         throw CommandError(error)
       }

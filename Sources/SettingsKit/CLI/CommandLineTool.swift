@@ -54,6 +54,8 @@ public enum CommandLineTool {
     case .toggle: return try ToggleCommand.run(context)
     case .reset: return try ResetCommand.run(context)
     case .list: return try ListCommand.run(context)
+    case .find: return try FindCommand.run(context)
+    case .describe: return try DescribeCommand.run(context)
     case .expand: return try ExpandCommand.run(context, isExpanded: true)
     case .collapse: return try ExpandCommand.run(context, isExpanded: false)
     case .help: return try HelpText.run(context)

@@ -7,6 +7,10 @@ enum HelpText {
       "The store of overrides (default: $SETTINGS_STORE, else $XDG_CONFIG_HOME/settings/<id>.json, "
         + "~/.config when XDG_CONFIG_HOME is unset)."
     ),
+    (
+      "--locale TAG",
+      "The language of localized text, such as ko or en-US (default: $LC_ALL, $LC_MESSAGES, $LANG)."
+    ),
     ("-h, --help", "Show help information."),
     ("--version", "Show the version."),
   ]

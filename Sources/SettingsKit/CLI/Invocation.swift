@@ -1,7 +1,7 @@
 /// A parsed command line: the subcommand, its arguments and the options, wherever they stood.
 struct Invocation: Sendable, Equatable {
-  static let globalValueOptions: Set<String> = ["--file", "--store"]
-  static let valueOptions: Set<String> = ["--file", "--store", "--width", "--color", "--page"]
+  static let globalValueOptions: Set<String> = ["--file", "--store", "--locale"]
+  static let valueOptions: Set<String> = ["--file", "--store", "--locale", "--width", "--color", "--page"]
   static let flagOptions: Set<String> = [
     "--json", "--modified", "--all", "--expand-all", "--help", "--version",
   ]

@@ -28,12 +28,16 @@ extension DocumentDecoder {
         } else {
           report(
             memberPath, condition.nameOffset,
-            "key \(shown(condition.key)) is ambiguous; use one of " + candidates.map(shown).joined(separator: ", "))
+            "key \(shown(condition.key)) is ambiguous; use one of "
+              + candidates.map(shown).joined(separator: ", "))
           continue
         }
       }
       guard let controllerKey, let controller = byKey[controllerKey] else {
-        let hint = Suggestion.closest(to: condition.key, in: Array(byKey.keys).sorted()).map { "did you mean \(shown($0))?" }
+        let hint =
+          Suggestion.closest(to: condition.key, in: Array(byKey.keys).sorted()).map {
+            "did you mean \(shown($0))?"
+          }
           ?? "'settings list' shows the keys"
         report(memberPath, condition.nameOffset, "unknown key \(shown(condition.key)); \(hint)")
         continue
@@ -50,7 +54,8 @@ extension DocumentDecoder {
           continue
         }
       case (.switch, _, _):
-        report(memberPath, condition.valueOffset, "\(shown(controllerKey)) is a switch; expected true or false")
+        report(
+          memberPath, condition.valueOffset, "\(shown(controllerKey)) is a switch; expected true or false")
         continue
       default:
         report(
@@ -58,7 +63,8 @@ extension DocumentDecoder {
           "\(shown(controllerKey)) has no value to depend on; use a switch or an item with choices")
         continue
       }
-      resolved[condition.ownerKey, default: [:]][condition.field, default: [:]][controllerKey] = condition.value
+      resolved[condition.ownerKey, default: [:]][condition.field, default: [:]][controllerKey] =
+        condition.value
       edges[condition.ownerKey, default: []].append((controllerKey, condition))
     }
     reportCycles(edges)

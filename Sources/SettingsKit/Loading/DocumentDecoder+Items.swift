@@ -57,10 +57,13 @@ extension DocumentDecoder {
       }
     } else if value[member: "key"] == nil {
       let need: String? =
-        if type == .switch { "a switch needs a key to store its state, such as \"key\": \"airplane\"" }
-        else if value[member: "choices"] != nil { "an item with choices needs a key to store its value" }
-        else if value[member: "page"] != nil { "an item with a page needs a key to address it, such as \"key\": \"cellular\"" }
-        else { nil }
+        if type == .switch {
+          "a switch needs a key to store its state, such as \"key\": \"airplane\""
+        } else if value[member: "choices"] != nil {
+          "an item with choices needs a key to store its value"
+        } else if value[member: "page"] != nil {
+          "an item with a page needs a key to address it, such as \"key\": \"cellular\""
+        } else { nil }
       if let need { report(path, value.offset, "missing \"key\"; \(need)") }
     }
     let on = bool(value[member: "on"], at: join(path, "on"))
@@ -90,7 +93,9 @@ extension DocumentDecoder {
       choices: choices, value: defaultValue)
     for field in ["enabledWhen", "visibleWhen"] {
       guard let conditions = value[member: field] else { continue }
-      guard let conditionMembers = self.members(of: conditions, at: join(path, field), what: "conditions such as {\"airplane\": false}")
+      guard
+        let conditionMembers = self.members(
+          of: conditions, at: join(path, field), what: "conditions such as {\"airplane\": false}")
       else { continue }
       guard let ownerKey = key else {
         report(join(path, field), conditions.offset, "an item with \"\(field)\" needs a \"key\"")
@@ -116,7 +121,8 @@ extension DocumentDecoder {
         pendingConditions.append(
           PendingCondition(
             ownerKey: ownerKey, field: field, key: member.name, value: expected, path: join(path, field),
-            source: source, nameOffset: member.nameOffset, valueOffset: member.value.offset, pagePrefix: keyPrefix))
+            source: source, nameOffset: member.nameOffset, valueOffset: member.value.offset,
+            pagePrefix: keyPrefix))
       }
       if field == "enabledWhen" { item.enabledWhen = placeholder } else { item.visibleWhen = placeholder }
     }
@@ -157,8 +163,12 @@ extension DocumentDecoder {
       checkFields(members, known: ["value", "title"], at: choicePath)
       let choiceValue = string(element[member: "value"], at: join(choicePath, "value"))
       let title = text(element[member: "title"], at: join(choicePath, "title"))
-      if element[member: "value"] == nil { report(choicePath, element.offset, "missing \"value\"; a choice needs the value to store") }
-      if element[member: "title"] == nil { report(choicePath, element.offset, "missing \"title\"; a choice needs the text to show") }
+      if element[member: "value"] == nil {
+        report(choicePath, element.offset, "missing \"value\"; a choice needs the value to store")
+      }
+      if element[member: "title"] == nil {
+        report(choicePath, element.offset, "missing \"title\"; a choice needs the text to show")
+      }
       guard let choiceValue, let title else { continue }
       if let first = firstOffset[choiceValue] {
         report(
@@ -177,18 +187,23 @@ extension DocumentDecoder {
             + choices.map { shown($0.value) }.joined(separator: ", "))
       }
     } else if value[member: "value"] == nil {
-      report(path, value.offset, "missing \"value\"; a choice item needs its default, one of its choices' values")
+      report(
+        path, value.offset, "missing \"value\"; a choice item needs its default, one of its choices' values")
     }
     return (choices, defaultValue)
   }
 
   /// A child page, validated; its items' keys get the owner's key as a prefix.
-  mutating func decodePage(_ value: JSONValue?, type: CellType?, key: String?, at path: String) -> SettingsPage? {
+  mutating func decodePage(_ value: JSONValue?, type: CellType?, key: String?, at path: String)
+    -> SettingsPage?
+  {
     guard let value else { return nil }
     if type == .switch {
       report(path, value.offset, "a switch cannot open a page; use type detailTitle or rightDetail")
     }
-    guard let members = members(of: value, at: path, what: "a page such as {\"sections\": […]}") else { return nil }
+    guard let members = members(of: value, at: path, what: "a page such as {\"sections\": […]}") else {
+      return nil
+    }
     checkFields(members, known: ["sections"], at: path)
     let savedPrefix = keyPrefix
     keyPrefix = (key ?? "?") + "."
@@ -197,10 +212,14 @@ extension DocumentDecoder {
     if let sectionsValue = value[member: "sections"] {
       if case .array(let elements) = sectionsValue.kind {
         for (index, element) in elements.enumerated() {
-          if let section = decodeSection(element, at: "\(path).sections[\(index)]") { sections.append(section) }
+          if let section = decodeSection(element, at: "\(path).sections[\(index)]") {
+            sections.append(section)
+          }
         }
       } else {
-        report(join(path, "sections"), sectionsValue.offset, "expected an array of sections; found \(sectionsValue.typeDescription)")
+        report(
+          join(path, "sections"), sectionsValue.offset,
+          "expected an array of sections; found \(sectionsValue.typeDescription)")
       }
     } else {
       report(path, value.offset, "missing \"sections\"; a page holds sections like the top page")

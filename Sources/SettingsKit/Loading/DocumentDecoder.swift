@@ -77,13 +77,19 @@ struct DocumentDecoder {
     var translations: [(tag: String, text: String)] = []
     for member in members {
       guard Self.isName(member.name, allowingDots: false) else {
-        report(join(path, member.name), member.nameOffset, "invalid locale tag \(shown(member.name)); use a tag such as \"ko\" or \"en-US\"")
+        report(
+          join(path, member.name), member.nameOffset,
+          "invalid locale tag \(shown(member.name)); use a tag such as \"ko\" or \"en-US\"")
         continue
       }
-      if let text = string(member.value, at: join(path, member.name)) { translations.append((member.name, text)) }
+      if let text = string(member.value, at: join(path, member.name)) {
+        translations.append((member.name, text))
+      }
     }
     guard !members.isEmpty else {
-      report(path, value.offset, "expected a string or an object of strings by locale, such as {\"ko\": \"켬\", \"en\": \"On\"}")
+      report(
+        path, value.offset,
+        "expected a string or an object of strings by locale, such as {\"ko\": \"켬\", \"en\": \"On\"}")
       return nil
     }
     return LocalizedText.choose(translations, for: locales)

@@ -6,7 +6,7 @@ public enum DocumentLoader {
   ///   ``DocumentError/invalid(file:issues:)`` with every problem found when they are JSON but not
   ///   a valid document.
   public static func decode(
-    _ source: SourceText, itemsFilesIn directory: String? = nil
+    _ source: SourceText, itemsFilesIn directory: String? = nil, locales: [String] = []
   ) throws(DocumentError) -> SettingsDocument {
     let root: JSONValue
     do {
@@ -16,7 +16,7 @@ public enum DocumentLoader {
         file: source.name, location: source.location(ofOffset: error.offset),
         message: error.message(in: source))
     }
-    var decoder = DocumentDecoder(source: source)
+    var decoder = DocumentDecoder(source: source, locales: locales)
     let document = decoder.decodeDocument(root)
     guard var document, decoder.issues.isEmpty else {
       let ordered = decoder.issues.enumerated().sorted { lhs, rhs in
@@ -28,7 +28,7 @@ public enum DocumentLoader {
     if let directory {
       for index in document.sections.indices {
         guard let itemsFile = document.sections[index].itemsFile else { continue }
-        let file = try ItemsFile(path: itemsFilePath(itemsFile, directory: directory))
+        let file = try ItemsFile(path: itemsFilePath(itemsFile, directory: directory), locales: locales)
         document.sections[index].items = try file.decodedItems(in: 0..<file.itemCount, decoder: &decoder)
       }
     }
@@ -52,10 +52,10 @@ public enum DocumentLoader {
   ///   `itemsFile` are read and validated too, so that every key can be looked up; when false they
   ///   are left empty, for a caller that pages through them with ``ItemsFile``.
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when the file cannot be read (missing,
-  ///   a directory, no permission), and the errors of ``decode(_:itemsFilesIn:)``.
-  public static func load(path: String, loadingItemsFiles: Bool = true) throws(DocumentError)
-    -> SettingsDocument
-  {
+  ///   a directory, no permission), and the errors of ``decode(_:itemsFilesIn:locales:)``.
+  public static func load(
+    path: String, loadingItemsFiles: Bool = true, locales: [String] = []
+  ) throws(DocumentError) -> SettingsDocument {
     let bytes: [UInt8]?
     do {
       bytes = try AtomicFile.read(path)
@@ -64,6 +64,7 @@ public enum DocumentLoader {
     }
     guard let bytes else { throw .unreadable(file: path, reason: .notFound(path: path)) }
     return try decode(
-      SourceText(name: path, bytes: bytes), itemsFilesIn: loadingItemsFiles ? directory(of: path) : nil)
+      SourceText(name: path, bytes: bytes), itemsFilesIn: loadingItemsFiles ? directory(of: path) : nil,
+      locales: locales)
   }
 }

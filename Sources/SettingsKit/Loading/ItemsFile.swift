@@ -7,13 +7,16 @@ public struct ItemsFile: Sendable {
   /// The file's path, as resolved against the document's directory.
   public let path: String
   let bytes: [UInt8]
+  /// Locale tags in order of preference, for localized text in the items.
+  public let locales: [String]
   /// Byte ranges and 1-based line numbers of the non-blank lines.
   let lines: [(range: Range<Int>, number: Int)]
 
   /// Reads the file and indexes its lines.
   ///
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when it cannot be read.
-  public init(path: String) throws(DocumentError) {
+  public init(path: String, locales: [String] = []) throws(DocumentError) {
+    self.locales = locales
     let read: [UInt8]?
     do {
       read = try AtomicFile.read(path)
@@ -52,7 +55,7 @@ public struct ItemsFile: Sendable {
   /// - Throws: ``DocumentError/syntax(file:location:message:)`` for a line that is not JSON,
   ///   ``DocumentError/invalid(file:issues:)`` for one that is not a valid item.
   public func decodedItems(in range: Range<Int>) throws(DocumentError) -> [SettingItem] {
-    var decoder = DocumentDecoder(source: SourceText(name: path, bytes: []))
+    var decoder = DocumentDecoder(source: SourceText(name: path, bytes: []), locales: locales)
     return try decodedItems(in: range, decoder: &decoder)
   }
 

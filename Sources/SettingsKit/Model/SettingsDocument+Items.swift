@@ -51,7 +51,8 @@ extension SettingsDocument {
       let rest = key.dropFirst(prefix.count)
       guard let dot = rest.firstIndex(of: ".") else { return nil }
       let parentKey = prefix + rest[..<dot]
-      guard let parent = sections.lazy.flatMap(\.items).first(where: { $0.key == parentKey }), let page = parent.page
+      guard let parent = sections.lazy.flatMap(\.items).first(where: { $0.key == parentKey }),
+        let page = parent.page
       else { return nil }
       ancestors.append(parent)
       sections = page.sections

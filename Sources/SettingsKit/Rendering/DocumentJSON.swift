@@ -31,7 +31,7 @@ public enum DocumentJSON {
     for row in table.rows(inSection: index) {
       switch row {
       case .item(let item, let value, let isModified):
-        items.append(self.item(item, value: value, isModified: isModified))
+        items.append(self.item(item, value: value, isModified: isModified, snapshot: table.snapshot))
       case .more(_, let count, _): remaining = count
       case .sectionTitle: break
       }
@@ -49,7 +49,9 @@ public enum DocumentJSON {
     return .object(pairs)
   }
 
-  static func item(_ item: SettingItem, value: SettingValue?, isModified: Bool) -> JSONValue {
+  static func item(
+    _ item: SettingItem, value: SettingValue?, isModified: Bool, snapshot: SettingsSnapshot
+  ) -> JSONValue {
     var pairs: [(String, JSONValue)] = [
       ("type", .string(item.type.rawValue)), ("title", .string(item.title)),
     ]
@@ -58,10 +60,39 @@ public enum DocumentJSON {
     if let imageName = item.imageName { pairs.append(("imageName", .string(imageName))) }
     switch value {
     case .bool(let flag)?: pairs.append(("on", .bool(flag)))
+    case .string(let text)? where item.choices != nil:
+      pairs.append(("value", .string(text)))
+      pairs.append(("rightDetail", .string(item.choice(withValue: text)?.title ?? text)))
     case .string(let text)?: pairs.append(("rightDetail", .string(text)))
     case nil: break
     }
     if value != nil { pairs.append(("modified", .bool(isModified))) }
+    if let choices = item.choices {
+      pairs.append(
+        (
+          "choices",
+          .array(choices.map { .object([("value", .string($0.value)), ("title", .string($0.title))]) })
+        ))
+    }
+    let state = snapshot.state(of: item)
+    if !state.isEnabled {
+      pairs.append(("enabled", .bool(false)))
+      if let reason = state.disabledReason { pairs.append(("disabledReason", .string(reason))) }
+    }
+    if let page = item.page {
+      let sections = page.sections.map { section -> JSONValue in
+        var sectionPairs: [(String, JSONValue)] = []
+        if let header = section.header { sectionPairs.append(("header", .string(header))) }
+        if let footer = section.footer { sectionPairs.append(("footer", .string(footer))) }
+        let shown = section.items.filter { snapshot.state(of: $0).isVisible }.map { child in
+          let (value, isModified) = snapshot.value(of: child)
+          return self.item(child, value: value, isModified: isModified, snapshot: snapshot)
+        }
+        sectionPairs.append(("items", .array(shown)))
+        return .object(sectionPairs)
+      }
+      pairs.append(("page", .object([("sections", .array(sections))])))
+    }
     return .object(pairs)
   }
 }

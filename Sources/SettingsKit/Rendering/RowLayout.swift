@@ -46,7 +46,8 @@ public struct RowLayout: Sendable {
       let plain = accessoryWidth > 0 ? accessoryPlain + " " + title : title
       result.append(TerminalText.padded(TerminalText.truncated(plain, toWidth: width), toWidth: width))
     }
-    for note in [row.subTitle, row.disabledReason.map { "(\($0))" }].compactMap({ $0 }) where width - prefixWidth >= 1 {
+    for note in [row.subTitle, row.disabledReason.map { "(\($0))" }].compactMap({ $0 })
+    where width - prefixWidth >= 1 {
       let shown = TerminalText.truncated(TerminalText.escaped(note), toWidth: width - prefixWidth)
       result.append(String(repeating: " ", count: prefixWidth) + style.dim(shown))
     }

@@ -29,11 +29,13 @@ public struct TextRenderer: Sendable {
     return render(table)
   }
 
-  /// The table's text: every section, or only those in `sections`.
-  public func render(_ table: SettingsTable, sections: [Int]? = nil) -> String {
+  /// The table's text: every section, or only those in `sections`; a child page's breadcrumb
+  /// (`설정 › 셀룰러`) as `heading`, followed by a blank line.
+  public func render(_ table: SettingsTable, sections: [Int]? = nil, heading: String? = nil) -> String {
     let layout = RowLayout(
       width: width, showsIcons: Self.hasIcons(table.document.sections), colors: colors)
     var output = ""
+    if let heading { output.append(layout.headerLine(heading) + "\n\n") }
     for (position, index) in (sections ?? Array(0..<table.numberOfSections)).enumerated() {
       if position > 0 { output.append("\n") }
       let section = table.section(index)

@@ -14,7 +14,8 @@ public struct ItemState: Sendable, Equatable {
   public static let normal = ItemState(isEnabled: true, isVisible: true)
 
   /// Creates a state.
-  public init(isEnabled: Bool, isVisible: Bool, disabledReason: String? = nil, controllingKey: String? = nil) {
+  public init(isEnabled: Bool, isVisible: Bool, disabledReason: String? = nil, controllingKey: String? = nil)
+  {
     self.isEnabled = isEnabled
     self.isVisible = isVisible
     self.disabledReason = disabledReason
@@ -31,7 +32,8 @@ extension SettingsSnapshot {
     for (key, expected) in (item.visibleWhen ?? [:]) where values[key] != expected {
       state.isVisible = false
     }
-    for (key, expected) in (item.enabledWhen ?? [:]).sorted(by: { $0.key < $1.key }) where values[key] != expected {
+    for (key, expected) in (item.enabledWhen ?? [:]).sorted(by: { $0.key < $1.key })
+    where values[key] != expected {
       state.isEnabled = false
       let controller = itemsByKey[key]
       let current = values[key].map { shown($0, of: controller) } ?? "unset"

@@ -47,7 +47,9 @@ public final class Settings: Sendable {
   ///   for a detailTitle, ``SettingsError/store(_:)``.
   public func value(of key: String) throws(SettingsError) -> SettingValue {
     let item = try self.item(key)
-    guard let value = try snapshot().values[item.key ?? key] else { throw .noValue(key: key, type: item.type) }
+    guard let value = try snapshot().values[item.key ?? key] else {
+      throw .noValue(key: key, type: item.type)
+    }
     return value
   }
 
@@ -98,7 +100,8 @@ public final class Settings: Sendable {
         return .string(choice.value)
       }
       throw .invalidValue(
-        key: key, value: text, accepted: choices.map { $0.value == $0.title ? $0.value : "\($0.value) (\($0.title))" })
+        key: key, value: text,
+        accepted: choices.map { $0.value == $0.title ? $0.value : "\($0.value) (\($0.title))" })
     }
     guard item.type == .switch else { throw .notSettable(key: key, type: item.type) }
     guard let flag = SettingValue.parseSwitch(text) else {
@@ -145,9 +148,11 @@ public final class Settings: Sendable {
     let item = try self.item(key)
     switch (item.type, value, item.choices) {
     case (.switch, .bool, _): break
-    case (.rightDetail, .string(let text), let choices?) where choices.contains(where: { $0.value == text }): break
+    case (.rightDetail, .string(let text), let choices?) where choices.contains(where: { $0.value == text }):
+      break
     case (.switch, _, _): throw .invalidValue(key: key, value: value.description, accepted: ["on", "off"])
-    case (.rightDetail, _, let choices?): throw .invalidValue(key: key, value: value.description, accepted: choices.map(\.value))
+    case (.rightDetail, _, let choices?):
+      throw .invalidValue(key: key, value: value.description, accepted: choices.map(\.value))
     default: throw .notSettable(key: key, type: item.type)
     }
     return try set([(key, value.description)]).first

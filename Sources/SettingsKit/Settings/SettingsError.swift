@@ -27,11 +27,13 @@ public enum SettingsError: Error, Sendable, Equatable {
       let hint = suggestion.map { "; did you mean \(shown($0))?" } ?? "; 'settings list' shows the keys"
       return "unknown key \(shown(key))\(hint)"
     case .notSettable(let key, let type):
-      return "\(shown(key)) is a \(type.rawValue) item, not a switch; only switches and items with choices can be set"
+      return
+        "\(shown(key)) is a \(type.rawValue) item, not a switch; only switches and items with choices can be set"
     case .ambiguousKey(let key, let candidates):
       return "\(shown(key)) names several items; use one of " + candidates.map(shown).joined(separator: ", ")
     case .disabled(let key, let reason, let controllingKey):
-      return "\(shown(key)) is disabled (\(TerminalText.escaped(reason))); change \(shown(controllingKey)) first"
+      return
+        "\(shown(key)) is disabled (\(TerminalText.escaped(reason))); change \(shown(controllingKey)) first"
     case .noValue(let key, let type):
       return "\(shown(key)) is a \(type.rawValue) item; it navigates and has no value"
     case .invalidValue(let key, let value, let accepted):

@@ -61,12 +61,16 @@ public struct SettingsSnapshot: Sendable, Equatable {
           switch item.type {
           case .switch: "true or false"
           case .rightDetail:
-            item.choices.map { "one of " + $0.map { "\"\(TerminalText.escaped($0.value))\"" }.joined(separator: ", ") }
+            item.choices.map {
+              "one of " + $0.map { "\"\(TerminalText.escaped($0.value))\"" }.joined(separator: ", ")
+            }
               ?? "a string"
           case .detailTitle: "nothing: a detailTitle item has no value"
           }
-        let found: String = if case .string(let text) = stored.kind, item.choices != nil {
-          "\"\(TerminalText.escaped(text))\"" } else { stored.typeDescription }
+        let found: String =
+          if case .string(let text) = stored.kind, item.choices != nil {
+            "\"\(TerminalText.escaped(text))\""
+          } else { stored.typeDescription }
         throw .wrongType(
           file: storeName, location: contents.location(of: key), key: key, expected: expected,
           found: found)

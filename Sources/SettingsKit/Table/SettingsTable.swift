@@ -262,7 +262,8 @@ public struct SettingsTable: Sendable {
       sections[index].total = visible.count
       sections[index].offset = offset
       sections[index].visibleCount =
-        wasShowingAll ? sections[index].items.count : min(sections[index].items.count, sections[index].visibleCount)
+        wasShowingAll
+        ? sections[index].items.count : min(sections[index].items.count, sections[index].visibleCount)
       let remaining = sections[index].remaining
       sections[index].state = remaining > 0 ? .moreAvailable(remaining: remaining) : .exhausted
     }

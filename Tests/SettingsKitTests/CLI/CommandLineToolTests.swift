@@ -56,6 +56,8 @@ struct CommandLineToolTests {
           --store PATH     The store of overrides (default: $SETTINGS_STORE, else
                            $XDG_CONFIG_HOME/settings/<id>.json, ~/.config when
                            XDG_CONFIG_HOME is unset).
+          --locale TAG     The language of localized text, such as ko or en-US (default:
+                           $LC_ALL, $LC_MESSAGES, $LANG).
           -h, --help       Show help information.
           --version        Show the version.
 
@@ -63,11 +65,15 @@ struct CommandLineToolTests {
           show      Show the settings screen as text rows (the default subcommand).
           validate  Check a document and report every problem with its location.
           get       Print an item's current value.
-          set       Set switches: KEY VALUE, or KEY=VALUE pairs (all or nothing).
+          set       Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or
+                    nothing).
           toggle    Turn a switch over and print its new state.
           reset     Remove overrides so that items read as their defaults.
           list      List the items that have values: key, type, value, default,
                     modified.
+          find      Find items by title, subtitle, key or choice on every page.
+          describe  Show everything about an item: type, values, choices, dependencies,
+                    where it is.
           expand    Open a collapsible section (kept per user, apart from the values).
           collapse  Close a collapsible section.
           help      Show help for a subcommand.
@@ -79,7 +85,7 @@ struct CommandLineToolTests {
     #expect(runCLI(["help", "set"]) == runCLI(["set", "--help"]))
     #expect(
       runCLI(["help", "set"]).stdout.hasPrefix(
-        "OVERVIEW: Set switches: KEY VALUE, or KEY=VALUE pairs (all or nothing).\n\nUSAGE: settings set KEY VALUE | KEY=VALUE...\n"
+        "OVERVIEW: Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or nothing).\n\nUSAGE: settings set KEY VALUE | KEY=VALUE...\n"
       ))
   }
 
@@ -100,11 +106,11 @@ struct CommandLineToolTests {
     (["show", "--width"], "Error: Missing value for '--width'\nUsage: settings [SUBCOMMAND] [OPTIONS]\n"),
     (
       ["show", "--width", "0"],
-      "Error: Invalid width '0'; expected a whole number from 1 to 10000\nUsage: settings show [SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
+      "Error: Invalid width '0'; expected a whole number from 1 to 10000\nUsage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
     ),
     (
       ["show", "--color", "blue"],
-      "Error: Invalid color mode 'blue'; expected auto, always or never\nUsage: settings show [SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
+      "Error: Invalid color mode 'blue'; expected auto, always or never\nUsage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
     ),
     (["get"], "Error: Missing argument for 'settings get'\nUsage: settings get KEY [--json]\n"),
     (["get", "a", "b"], "Error: Unexpected argument 'b'\nUsage: settings get KEY [--json]\n"),
@@ -150,7 +156,7 @@ struct CommandLineToolTests {
     let path = examplePath("phone-settings.json")
     #expect(
       runCLI(["validate", path])
-        == CommandOutcome(status: 0, stdout: "\(path): valid: 4 sections, 12 items\n", stderr: ""))
+        == CommandOutcome(status: 0, stdout: "\(path): valid: 5 sections, 22 items\n", stderr: ""))
     #expect(runCLI(["validate"]).stdout == "<embedded default>: valid: 3 sections, 10 items\n")
   }
 
@@ -213,7 +219,8 @@ struct CommandLineToolTests {
         ))
     #expect(
       runCLI(["set", "airplane=on", "wifi=on"], environment: environment).stderr
-        == "Error: 'wifi' is a rightDetail item, not a switch; only switches and items with choices can be set\n")
+        == "Error: 'wifi' is a rightDetail item, not a switch; only switches and items with choices can be set\n"
+    )
     #expect(
       runCLI(["set", "airplan", "on"], environment: environment).stderr
         == "Error: unknown key 'airplan'; did you mean 'airplane'?\n")

@@ -12,16 +12,15 @@ enum ListCommand {
     let onlyModified = context.invocation.flags.contains("--modified")
     var rows:
       [(key: String, type: CellType, value: SettingValue, defaultValue: SettingValue, modified: Bool)] = []
-    for section in settings.document.sections {
-      for item in section.items {
-        guard let key = item.key, let value = snapshot.values[key], let defaultValue = snapshot.defaults[key]
-        else {
-          continue
-        }
-        let modified = snapshot.modified.contains(key)
-        if onlyModified, !modified { continue }
-        rows.append((key, item.type, value, defaultValue, modified))
+    for located in settings.document.allItems {
+      let item = located.item
+      guard let key = item.key, let value = snapshot.values[key], let defaultValue = snapshot.defaults[key]
+      else {
+        continue
       }
+      let modified = snapshot.modified.contains(key)
+      if onlyModified, !modified { continue }
+      rows.append((key, item.type, value, defaultValue, modified))
     }
     if context.wantsJSON {
       let values = rows.map { row in

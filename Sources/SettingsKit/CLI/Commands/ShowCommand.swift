@@ -8,9 +8,20 @@ enum ShowCommand {
     let arguments = try context.arguments(0...1)
     let width = try context.width()
     let colors = try context.colors()
-    let document = try context.loadDocument(loadingItemsFiles: false)
+    let topDocument = try context.loadDocument(loadingItemsFiles: false)
+    var document = topDocument
+    var heading: String?
+    if let name = arguments.first,
+      let located = try? Settings(document: topDocument, store: MemoryStore()).locate(name),
+      let page = located.item.page
+    {
+      // A child page: its sections make the table, under a breadcrumb.
+      document = SettingsDocument(id: topDocument.id, title: located.item.title, sections: page.sections)
+      heading = (located.breadcrumb(in: topDocument) + [located.item.title]).joined(separator: " › ")
+    }
     let storePath = try context.storePath(for: document)
-    let settings = Settings(document: document, store: storePath.map { FileStore(path: $0) } ?? MemoryStore())
+    let settings = Settings(
+      document: topDocument, store: storePath.map { FileStore(path: $0) } ?? MemoryStore())
     let usage = Invocation.usageLine(.show)
     var selected: Int?
     var pages: [Int: SettingsTable.Pages] = [:]
@@ -20,16 +31,19 @@ enum ShowCommand {
     } catch {
       throw CommandError(error)
     }
+    if heading != nil { viewState = ViewState() }  // recorded states name top-page sections
     if context.invocation.flags.contains("--all") {
       for index in document.sections.indices { pages[index] = .all }
     }
-    if let name = arguments.first {
+    if let name = arguments.first, heading == nil {
       let index = try context.sectionIndex(name, in: document)
       selected = index
       viewState.expanded[ViewState.name(of: document.sections[index], at: index)] = true
     }
     if let text = context.invocation.values["--page"] {
-      guard let index = selected else { throw .usage("'--page' needs a SECTION", usage: usage) }
+      guard let index = selected else {
+        throw .usage("'--page' needs a SECTION of the top page", usage: usage)
+      }
       guard let page = Int(text), page >= 1 else {
         throw .usage(
           "Invalid page '\(TerminalText.escaped(text))'; expected a whole number from 1", usage: usage)
@@ -76,7 +90,7 @@ enum ShowCommand {
     }
     let sections = selected.map { [$0] }
     if context.wantsJSON { return JSONWriter().string(DocumentJSON.value(of: table, sections: sections)) }
-    return TextRenderer(width: width, colors: colors).render(table, sections: sections)
+    return TextRenderer(width: width, colors: colors).render(table, sections: sections, heading: heading)
   }
 
   static func name(_ index: Int) -> String { "Section \(index + 1)" }

@@ -1,0 +1,95 @@
+/// Everything about one item, as `settings describe KEY` prints it.
+public struct ItemDescription: Sendable, Equatable {
+  /// The item (its key is the full dot path).
+  public var item: SettingItem
+  /// Titles from the top page down to the item's page.
+  public var breadcrumb: [String]
+  /// The item's section and row on its page (0-based).
+  public var section: Int
+  /// The item's row in its section (0-based).
+  public var row: Int
+  /// The default value, when the item has one.
+  public var defaultValue: SettingValue?
+  /// The current value, when the item has one.
+  public var value: SettingValue?
+  /// Whether the value is an override.
+  public var isModified: Bool
+  /// Enabled and visible, and why not.
+  public var state: ItemState
+
+  /// Lines of `label: value`, labels padded to one column; text escaped for the terminal.
+  public var text: String {
+    var rows: [[String]] = [
+      ["key:", item.key ?? "-"], ["title:", item.title], ["type:", item.type.rawValue],
+      ["where:", (breadcrumb + ["section \(section + 1), row \(row + 1)"]).joined(separator: " › ")],
+    ]
+    if let defaultValue { rows.append(["default:", shown(defaultValue)]) }
+    if let value {
+      rows.append(["value:", shown(value)])
+      rows.append(["modified:", isModified ? "yes" : "no"])
+    }
+    if let choices = item.choices {
+      rows.append(["choices:", choices.map { "\($0.value) (\($0.title))" }.joined(separator: ", ")])
+    }
+    if let page = item.page {
+      rows.append(["page:", "\(page.sections.count) section\(page.sections.count == 1 ? "" : "s")"])
+    }
+    for (label, conditions) in [("enabled when:", item.enabledWhen), ("visible when:", item.visibleWhen)] {
+      guard let conditions else { continue }
+      rows.append([
+        label,
+        conditions.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }.joined(separator: ", "),
+      ])
+    }
+    rows.append(["enabled:", state.isEnabled ? "yes" : "no (\(state.disabledReason ?? ""))"])
+    rows.append(["visible:", state.isVisible ? "yes" : "no"])
+    return ColumnTable.text(rows)
+  }
+
+  /// The description as JSON, with the document's field names where they apply.
+  public var json: JSONValue {
+    var pairs: [(String, JSONValue)] = [
+      ("key", item.key.map(JSONValue.string) ?? .null), ("title", .string(item.title)),
+      ("type", .string(item.type.rawValue)), ("breadcrumb", .array(breadcrumb.map(JSONValue.string))),
+      ("section", .integer(section)), ("row", .integer(row)),
+      ("enabled", .bool(state.isEnabled)), ("visible", .bool(state.isVisible)),
+    ]
+    if let defaultValue { pairs.append(("default", defaultValue.json)) }
+    if let value {
+      pairs.append(("value", value.json))
+      pairs.append(("modified", .bool(isModified)))
+    }
+    if let reason = state.disabledReason { pairs.append(("disabledReason", .string(reason))) }
+    if let choices = item.choices {
+      pairs.append(
+        (
+          "choices",
+          .array(choices.map { .object([("value", .string($0.value)), ("title", .string($0.title))]) })
+        ))
+    }
+    return .object(pairs)
+  }
+
+  func shown(_ value: SettingValue) -> String {
+    if case .string(let text) = value, let choice = item.choice(withValue: text) {
+      return "\(text) (\(choice.title))"
+    }
+    return value.description
+  }
+}
+
+extension Settings {
+  /// Describes the item named by `key` (a full dot path, or an own key where unique).
+  ///
+  /// - Throws: the errors of ``item(_:)`` and of ``snapshot()``.
+  public func describe(_ key: String) throws(SettingsError) -> ItemDescription {
+    let located = try locate(key)
+    let snapshot = try snapshot()
+    let fullKey = located.item.key ?? key
+    return ItemDescription(
+      item: located.item, breadcrumb: located.breadcrumb(in: document), section: located.section,
+      row: located.row,
+      defaultValue: snapshot.defaults[fullKey], value: snapshot.values[fullKey],
+      isModified: snapshot.modified.contains(fullKey), state: snapshot.state(of: located.item))
+  }
+}
