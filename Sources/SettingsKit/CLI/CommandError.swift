@@ -6,15 +6,18 @@ struct CommandError: Error {
   var usage: String?
   /// The exit status.
   var status: ExitStatus
+  /// An exit code outside ``ExitStatus``, such as 128 + a signal's number.
+  var exitCode: Int32?
 
   static func usage(_ message: String, usage: String) -> CommandError {
     CommandError(messages: [message], usage: usage, status: .usage)
   }
 
-  init(messages: [String], usage: String? = nil, status: ExitStatus) {
+  init(messages: [String], usage: String? = nil, status: ExitStatus, exitCode: Int32? = nil) {
     self.messages = messages
     self.usage = usage
     self.status = status
+    self.exitCode = exitCode
   }
 
   init(_ error: DocumentError) {

@@ -34,7 +34,7 @@ public enum CommandLineTool {
       if let usage = error.usage {
         errorOutput.write("\(usage)\nSee 'settings --help' for more information.\n")
       }
-      return error.status.rawValue
+      return error.exitCode ?? error.status.rawValue
     }
   }
 
@@ -56,6 +56,7 @@ public enum CommandLineTool {
     case .list: return try ListCommand.run(context)
     case .find: return try FindCommand.run(context)
     case .describe: return try DescribeCommand.run(context)
+    case .ui: return try UICommand.run(context)
     case .expand: return try ExpandCommand.run(context, isExpanded: true)
     case .collapse: return try ExpandCommand.run(context, isExpanded: false)
     case .help: return try HelpText.run(context)

@@ -16,6 +16,8 @@ public enum ExitStatus: Int32, Sendable {
   case ioError = 74
   /// Another process held the store's lock too long; try again (EX_TEMPFAIL).
   case busy = 75
+  /// `settings ui` was not run on a terminal (EX_UNAVAILABLE).
+  case noTerminal = 69
   /// Permission denied, or a read-only file system (EX_NOPERM).
   case noPermission = 77
 }

@@ -1,11 +1,12 @@
 /// The subcommands of `settings`, with their help text and the options each accepts.
 enum Subcommand: String, CaseIterable, Sendable {
-  case show, validate, get, set, toggle, reset, list, find, describe, expand, collapse, help
+  case show, ui, validate, get, set, toggle, reset, list, find, describe, expand, collapse, help
 
   /// One line for the SUBCOMMANDS list.
   var abstract: String {
     switch self {
     case .show: "Show the settings screen as text rows (the default subcommand)."
+    case .ui: "Open the interactive settings screen in the terminal."
     case .validate: "Check a document and report every problem with its location."
     case .get: "Print an item's current value."
     case .set: "Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or nothing)."
@@ -24,6 +25,7 @@ enum Subcommand: String, CaseIterable, Sendable {
   var synopsis: String {
     switch self {
     case .show: "[PAGE | SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]"
+    case .ui: "[--color MODE]"
     case .validate: "[PATH]"
     case .get: "KEY [--json]"
     case .set: "KEY VALUE | KEY=VALUE..."
@@ -42,6 +44,7 @@ enum Subcommand: String, CaseIterable, Sendable {
     switch self {
     case .show: ["--json", "--width", "--color", "--all", "--expand-all", "--page"]
     case .get, .find, .describe: ["--json"]
+    case .ui: ["--color"]
     case .list: ["--json", "--modified"]
     case .reset: ["--all"]
     case .validate, .set, .toggle, .expand, .collapse, .help: []

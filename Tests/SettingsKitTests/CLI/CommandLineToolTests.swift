@@ -63,6 +63,7 @@ struct CommandLineToolTests {
 
         SUBCOMMANDS:
           show      Show the settings screen as text rows (the default subcommand).
+          ui        Open the interactive settings screen in the terminal.
           validate  Check a document and report every problem with its location.
           get       Print an item's current value.
           set       Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or
