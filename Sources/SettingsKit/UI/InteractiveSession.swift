@@ -1,4 +1,4 @@
-import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -8,10 +8,10 @@ import Dispatch
 
 /// Runs a ``SettingsScreen`` on the process's terminal until the user quits.
 ///
-/// Keys come from standard input; signals come through a self-pipe fed by Dispatch signal sources,
-/// so that one `poll(2)` waits for both. The terminal is restored on quit, on an error, on SIGINT,
-/// SIGTERM and SIGHUP, and around a suspend (SIGTSTP, or Ctrl-Z, then SIGCONT); SIGWINCH redraws at
-/// the new size.
+/// Keys come from standard input; signals come through a self-pipe that a `sigaction(2)` handler
+/// writes to (the async-signal-safe way), so that one `poll(2)` waits for both. The terminal is restored on quit, on an error, on SIGINT,
+/// SIGTERM and SIGHUP, and around a suspend (SIGTSTP, or Ctrl-Z, then SIGCONT resumes it with a full
+/// redraw); SIGWINCH redraws at the new size.
 struct InteractiveSession {
   var screen: SettingsScreen
   let terminal: TerminalSession
@@ -25,22 +25,29 @@ struct InteractiveSession {
       _ = close(signalRead)
       _ = close(signalWrite)
     }
-    let queue = DispatchQueue(label: "settings.ui.signals")
-    let handled = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
-    var sources: [any DispatchSourceSignal] = []
+    let handled = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH]
+    signalPipeWriteEnd.store(signalWrite, ordering: .relaxed)
+    var previous: [sigaction] = []
     for number in handled {
-      if number != SIGCONT { signal(number, SIG_IGN) }
-      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler {
-        var byte = UInt8(truncatingIfNeeded: number)
-        _ = write(signalWrite, &byte, 1)
-      }
-      source.resume()
-      sources.append(source)
+      var action = sigaction()
+      #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = forwardSignal
+      #else
+        action.__sigaction_u.__sa_handler = forwardSignal
+      #endif
+      action.sa_flags = SA_RESTART
+      var old = sigaction()
+      sigaction(number, &action, &old)
+      previous.append(old)
     }
+    // A parent may have started us with these signals blocked (the mask survives exec); let them in.
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    for number in handled { sigaddset(&unblocked, number) }
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     defer {
-      for source in sources { source.cancel() }
-      for number in handled { signal(number, SIG_DFL) }
+      for (number, var old) in zip(handled, previous) { sigaction(number, &old, nil) }
+      signalPipeWriteEnd.store(-1, ordering: .relaxed)
     }
 
     terminal.enter()
@@ -77,9 +84,6 @@ struct InteractiveSession {
         case SIGTSTP:
           suspend()
           full = true
-        case SIGCONT:
-          terminal.enter()
-          full = true
         default:
           return 128 + Int32(number)
         }
@@ -109,21 +113,31 @@ struct InteractiveSession {
     return ExitStatus.success.rawValue
   }
 
-  /// Restores the terminal and stops the process as SIGTSTP would; on SIGCONT, raw mode again.
+  /// Restores the terminal and stops the process; on SIGCONT, raw mode and the screen again.
+  ///
+  /// The stop is SIGSTOP: raising SIGTSTP would only call the handler again, and SIGSTOP is not
+  /// discarded in an orphaned process group. A job-control shell sees the job stopped either way.
   func suspend() {
     terminal.leave()
-    // The default action stops the process; whatever handler was installed comes back after.
-    var stop = sigaction()
-    var previous = sigaction()
-    #if canImport(Glibc)
-      stop.__sigaction_handler.sa_handler = SIG_DFL
-    #else
-      stop.__sigaction_u.__sa_handler = SIG_DFL
-    #endif
-    sigaction(SIGTSTP, &stop, &previous)
-    raise(SIGTSTP)
+    // raise(3) sends it to this thread (tgkill), which stops before it returns; kill(2) to the process
+    // could be taken by another thread and stop this one only later, in the middle of redrawing.
+    raise(SIGSTOP)
     // Stopped here until SIGCONT.
-    sigaction(SIGTSTP, &previous, nil)
     terminal.enter()
   }
+}
+
+/// The write end of the running session's signal pipe, for ``forwardSignal(_:)``; -1 when none.
+///
+/// A signal handler can reach nothing but globals; an atomic keeps the one it needs lock-free and
+/// async-signal-safe.
+private let signalPipeWriteEnd = Atomic<Int32>(-1)
+
+/// The `sigaction(2)` handler: writes the signal's number to the session's pipe (`write(2)` is
+/// async-signal-safe).
+private func forwardSignal(_ number: Int32) {
+  let descriptor = signalPipeWriteEnd.load(ordering: .relaxed)
+  guard descriptor >= 0 else { return }
+  var byte = UInt8(truncatingIfNeeded: number)
+  _ = write(descriptor, &byte, 1)
 }

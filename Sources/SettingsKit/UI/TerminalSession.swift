@@ -30,7 +30,7 @@ final class TerminalSession {
   func enter() {
     var raw = original
     cfmakeraw(&raw)
-    _ = tcsetattr(input, TCSAFLUSH, &raw)
+    _ = tcsetattr(input, TCSANOW, &raw)
     write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
     isActive = true
   }
@@ -39,7 +39,7 @@ final class TerminalSession {
   func leave() {
     guard isActive else { return }
     write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
-    _ = tcsetattr(input, TCSAFLUSH, &original)
+    _ = tcsetattr(input, TCSANOW, &original)
     isActive = false
   }
 

@@ -78,6 +78,30 @@ struct InteractiveScreenTests {
     #expect(String(decoding: terminal.transcript, as: UTF8.self).hasSuffix("\u{1B}[?1049l"))
   }
 
+  @Test func suspendRestoresTheTerminalAndResumeTakesItBack() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    let terminal = try start(home: home)
+    #expect(terminal.waitFor(text: "에어플레인"))
+    for suspend in [{ terminal.send("\u{1A}") }, { _ = kill(terminal.pid, SIGTSTP) }] {
+      suspend()
+      var status: Int32 = 0
+      let stopped = terminal.waitFor { _ in
+        waitpid(terminal.pid, &status, WUNTRACED | WNOHANG) == terminal.pid
+      }
+      #expect(stopped && status & 0xFF == 0x7F)
+      terminal.pump(milliseconds: 100)
+      #expect(sameModes(terminal.currentModes(), terminal.originalModes))
+      #expect(String(decoding: terminal.transcript, as: UTF8.self).hasSuffix("\u{1B}[?1049l"))
+      kill(terminal.pid, SIGCONT)
+      #expect(terminal.waitFor { _ in !sameModes(terminal.currentModes(), terminal.originalModes) })
+      #expect(terminal.waitFor(text: "에어플레인"))
+    }
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+    #expect(sameModes(terminal.currentModes(), terminal.originalModes))
+  }
+
   @Test func sectionsOpenAndPagesLoadMore() throws {
     let home = try TemporaryDirectory()
     defer { home.remove() }

@@ -50,7 +50,14 @@ final class PseudoTerminal {
     posix_spawn_file_actions_addclose(&actions, master)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
-    posix_spawnattr_setflags(&attributes, spawnSetsid)
+    // A clean signal mask and default actions, as a shell gives a job (the test runner blocks some).
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, spawnSetsid | Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let argv = ([settingsBinary] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     var child: pid_t = 0
