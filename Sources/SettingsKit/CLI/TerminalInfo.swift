@@ -20,13 +20,19 @@ public struct TerminalInfo: Sendable, Equatable {
   /// Asks the operating system about file descriptor 1.
   public static func current() -> TerminalInfo {
     guard isatty(1) == 1 else { return TerminalInfo(stdoutIsTerminal: false) }
+    return TerminalInfo(stdoutIsTerminal: true, width: windowSize(of: 1)?.width)
+  }
+
+  /// The size of the terminal on `descriptor` (`TIOCGWINSZ`), in columns and lines; nil when it
+  /// is not a terminal or does not say.
+  static func windowSize(of descriptor: Int32) -> (width: Int, height: Int)? {
     var size = winsize()
     #if canImport(Glibc)
       let request = UInt(TIOCGWINSZ)
     #else
       let request = TIOCGWINSZ
     #endif
-    let width = ioctl(1, request, &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
-    return TerminalInfo(stdoutIsTerminal: true, width: width)
+    guard ioctl(descriptor, request, &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+    return (Int(size.ws_col), Int(size.ws_row))
   }
 }

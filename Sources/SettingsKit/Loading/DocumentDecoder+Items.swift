@@ -208,22 +208,11 @@ extension DocumentDecoder {
     let savedPrefix = keyPrefix
     keyPrefix = (key ?? "?") + "."
     defer { keyPrefix = savedPrefix }
-    var sections: [SettingSection] = []
-    if let sectionsValue = value[member: "sections"] {
-      if case .array(let elements) = sectionsValue.kind {
-        for (index, element) in elements.enumerated() {
-          if let section = decodeSection(element, at: "\(path).sections[\(index)]") {
-            sections.append(section)
-          }
-        }
-      } else {
-        report(
-          join(path, "sections"), sectionsValue.offset,
-          "expected an array of sections; found \(sectionsValue.typeDescription)")
-      }
-    } else {
+    guard let sectionsValue = value[member: "sections"] else {
       report(path, value.offset, "missing \"sections\"; a page holds sections like the top page")
+      return SettingsPage(sections: [])
     }
+    let sections = decodeSections(sectionsValue, at: join(path, "sections"))
     return SettingsPage(sections: sections)
   }
 }

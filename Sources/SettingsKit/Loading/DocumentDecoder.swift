@@ -157,19 +157,21 @@ struct DocumentDecoder {
         "", root.offset, "missing \"id\"; it names the document and its store, such as \"id\": \"my-app\"")
     }
     let title = text(root[member: "title"], at: "title") ?? id
-    var sections: [SettingSection] = []
-    if let value = root[member: "sections"] {
-      if case .array(let elements) = value.kind {
-        for (index, element) in elements.enumerated() {
-          if let section = decodeSection(element, at: "sections[\(index)]") { sections.append(section) }
-        }
-      } else {
-        report("sections", value.offset, "expected an array of sections; found \(value.typeDescription)")
-      }
-    }
+    let sections = root[member: "sections"].map { decodeSections($0, at: "sections") } ?? []
     var document = SettingsDocument(version: version, id: id, title: title, sections: sections)
     resolveConditions(in: &document)
     return document
+  }
+
+  /// An array of sections (of the top page or of a child page), each validated.
+  mutating func decodeSections(_ value: JSONValue, at path: String) -> [SettingSection] {
+    guard case .array(let elements) = value.kind else {
+      report(path, value.offset, "expected an array of sections; found \(value.typeDescription)")
+      return []
+    }
+    return elements.enumerated().compactMap { index, element in
+      decodeSection(element, at: "\(path)[\(index)]")
+    }
   }
 
   mutating func decodeSection(_ value: JSONValue, at path: String) -> SettingSection? {

@@ -35,6 +35,20 @@ public enum DocumentLoader {
     return document
   }
 
+  /// The bytes of a document or items file.
+  ///
+  /// - Throws: ``DocumentError/unreadable(file:reason:)`` when it is missing or cannot be read.
+  static func readFile(_ path: String) throws(DocumentError) -> [UInt8] {
+    let bytes: [UInt8]?
+    do {
+      bytes = try AtomicFile.read(path)
+    } catch {
+      throw .unreadable(file: path, reason: error)
+    }
+    guard let bytes else { throw .unreadable(file: path, reason: .notFound(path: path)) }
+    return bytes
+  }
+
   /// The path of a section's items file: as written when absolute, else relative to `directory`.
   public static func itemsFilePath(_ itemsFile: String, directory: String) -> String {
     itemsFile.hasPrefix("/") ? itemsFile : (directory.isEmpty ? itemsFile : directory + "/" + itemsFile)
@@ -56,13 +70,7 @@ public enum DocumentLoader {
   public static func load(
     path: String, loadingItemsFiles: Bool = true, locales: [String] = []
   ) throws(DocumentError) -> SettingsDocument {
-    let bytes: [UInt8]?
-    do {
-      bytes = try AtomicFile.read(path)
-    } catch {
-      throw .unreadable(file: path, reason: error)
-    }
-    guard let bytes else { throw .unreadable(file: path, reason: .notFound(path: path)) }
+    let bytes = try readFile(path)
     return try decode(
       SourceText(name: path, bytes: bytes), itemsFilesIn: loadingItemsFiles ? directory(of: path) : nil,
       locales: locales)

@@ -17,13 +17,7 @@ public struct ItemsFile: Sendable {
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when it cannot be read.
   public init(path: String, locales: [String] = []) throws(DocumentError) {
     self.locales = locales
-    let read: [UInt8]?
-    do {
-      read = try AtomicFile.read(path)
-    } catch {
-      throw .unreadable(file: path, reason: error)
-    }
-    guard let read else { throw .unreadable(file: path, reason: .notFound(path: path)) }
+    let read = try DocumentLoader.readFile(path)
     self.path = path
     self.bytes = read
     var lines: [(range: Range<Int>, number: Int)] = []

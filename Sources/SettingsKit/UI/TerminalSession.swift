@@ -45,14 +45,7 @@ final class TerminalSession {
 
   /// The terminal's size (`TIOCGWINSZ`), or 80 × 24 when it does not say.
   func size() -> (width: Int, height: Int) {
-    var size = winsize()
-    #if canImport(Glibc)
-      let request = UInt(TIOCGWINSZ)
-    #else
-      let request = TIOCGWINSZ
-    #endif
-    guard ioctl(output, request, &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
-    return (Int(size.ws_col), Int(size.ws_row))
+    TerminalInfo.windowSize(of: output) ?? (80, 24)
   }
 
   /// Writes all of `text`, retrying partial writes and EINTR.
