@@ -157,6 +157,7 @@ extension DocumentDecoder {
     }
     var choices: [Choice] = []
     var firstOffset: [String: Int] = [:]
+    var firstTitleOffset: [String: Int] = [:]
     for (index, element) in elements.enumerated() {
       let choicePath = "\(join(path, "choices"))[\(index)]"
       guard let members = members(of: element, at: choicePath, what: "a choice") else { continue }
@@ -177,6 +178,14 @@ extension DocumentDecoder {
         continue
       }
       firstOffset[choiceValue] = element[member: "value"]!.offset
+      if let first = firstTitleOffset[title.lowercased()] {
+        report(
+          join(choicePath, "title"), element[member: "title"]!.offset,
+          "duplicate choice title \(shown(title)); first used at \(source.location(ofOffset: first)); "
+            + "`set` takes a title, so titles must differ")
+        continue
+      }
+      firstTitleOffset[title.lowercased()] = element[member: "title"]!.offset
       choices.append(Choice(value: choiceValue, title: title))
     }
     if let defaultValue {

@@ -104,15 +104,16 @@ struct DocumentDecoder {
     return flag
   }
 
-  /// A whole number of at least `minimum`, or nil after reporting what is wrong.
-  mutating func integer(_ value: JSONValue?, at path: String, minimum: Int) -> Int? {
+  /// A whole number from `minimum` to `maximum`, or nil after reporting what is wrong.
+  mutating func integer(_ value: JSONValue?, at path: String, minimum: Int, maximum: Int = Int.max) -> Int? {
     guard let value else { return nil }
     guard case .number(let text) = value.kind else {
       report(path, value.offset, "expected a whole number; found \(value.typeDescription)")
       return nil
     }
-    guard let number = Int(text), number >= minimum else {
-      report(path, value.offset, "expected a whole number of at least \(minimum); found \(text)")
+    guard let number = Int(text), number >= minimum, number <= maximum else {
+      let range = maximum == Int.max ? "of at least \(minimum)" : "from \(minimum) to \(maximum)"
+      report(path, value.offset, "expected a whole number \(range); found \(text)")
       return nil
     }
     return number
@@ -200,7 +201,8 @@ struct DocumentDecoder {
     if let expanded = value[member: "expanded"], section.expanded != nil, section.collapsible != true {
       report(join(path, "expanded"), expanded.offset, "\"expanded\" applies only with \"collapsible\": true")
     }
-    section.pageSize = integer(value[member: "pageSize"], at: join(path, "pageSize"), minimum: 1)
+    section.pageSize = integer(
+      value[member: "pageSize"], at: join(path, "pageSize"), minimum: 1, maximum: 1_000_000)
     section.itemsFile = string(value[member: "itemsFile"], at: join(path, "itemsFile"))
     if let itemsValue = value[member: "items"] {
       if section.itemsFile != nil {

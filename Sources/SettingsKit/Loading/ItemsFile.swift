@@ -46,8 +46,8 @@ public struct ItemsFile: Sendable {
 
   /// Decodes the items at `range` (clamped to the file), in order.
   ///
-  /// - Throws: ``DocumentError/syntax(file:location:message:)`` for a line that is not JSON,
-  ///   ``DocumentError/invalid(file:issues:)`` for one that is not a valid item.
+  /// - Throws: ``DocumentError/invalid(file:issues:)`` with every line in `range` that is not JSON
+  ///   or not a valid item.
   public func decodedItems(in range: Range<Int>) throws(DocumentError) -> [SettingItem] {
     var decoder = DocumentDecoder(source: SourceText(name: path, bytes: []), locales: locales)
     return try decodedItems(in: range, decoder: &decoder)
@@ -63,18 +63,18 @@ public struct ItemsFile: Sendable {
     for index in clamped {
       let line = lines[index]
       let source = SourceText(name: path, bytes: Array(bytes[line.range]), firstLine: line.number)
+      decoder.source = source
       let value: JSONValue
       do {
         value = try JSONParser(maximumDepth: 64).parse(source.bytes)
       } catch {
-        throw .syntax(
-          file: path, location: source.location(ofOffset: error.offset), message: error.message(in: source))
+        // Every line is checked, so that one run reports every bad line.
+        decoder.report("", error.offset, error.message(in: source))
+        continue
       }
-      decoder.source = source
-      let item = decoder.decodeItem(value, at: "")
-      if !decoder.issues.isEmpty { throw .invalid(file: path, issues: decoder.issues) }
-      if let item { items.append(item) }
+      if let item = decoder.decodeItem(value, at: "") { items.append(item) }
     }
+    if !decoder.issues.isEmpty { throw .invalid(file: path, issues: decoder.issues) }
     return items
   }
 }

@@ -32,14 +32,26 @@ extension SettingsSnapshot {
     for (key, expected) in (item.visibleWhen ?? [:]) where values[key] != expected {
       state.isVisible = false
     }
-    for (key, expected) in (item.enabledWhen ?? [:]).sorted(by: { $0.key < $1.key })
-    where values[key] != expected {
-      state.isEnabled = false
+    for (key, expected) in (item.enabledWhen ?? [:]).sorted(by: { $0.key < $1.key }) {
       let controller = itemsByKey[key]
-      let current = values[key].map { shown($0, of: controller) } ?? "unset"
-      state.disabledReason = "off while \(controller?.title ?? key) is \(current)"
-      state.controllingKey = key
-      break
+      if values[key] != expected {
+        let current = values[key].map { shown($0, of: controller) } ?? "unset"
+        state.isEnabled = false
+        state.disabledReason = "off while \(controller?.title ?? key) is \(current)"
+        state.controllingKey = key
+        break
+      }
+      // A disabled item's value enables nothing (androidx's dependency rule). Conditions cannot
+      // form cycles (the loader refuses them), so this recursion ends.
+      if let controller {
+        let controllerState = self.state(of: controller)
+        if !controllerState.isEnabled {
+          state = ItemState(
+            isEnabled: false, isVisible: state.isVisible, disabledReason: controllerState.disabledReason,
+            controllingKey: controllerState.controllingKey)
+          break
+        }
+      }
     }
     return state
   }

@@ -94,8 +94,10 @@ public final class Settings: Sendable {
   public func parseValue(_ text: String, for key: String) throws(SettingsError) -> SettingValue {
     let item = try self.item(key)
     if let choices = item.choices {
+      let lowered = text.lowercased()
       if let choice = choices.first(where: { $0.value == text })
-        ?? choices.first(where: { $0.title.lowercased() == text.lowercased() })
+        ?? choices.first(where: { $0.value.lowercased() == lowered })
+        ?? choices.first(where: { $0.title.lowercased() == lowered })
       {
         return .string(choice.value)
       }
@@ -165,7 +167,7 @@ public final class Settings: Sendable {
   public func toggle(_ name: String) throws(SettingsError) -> Bool {
     let item = try self.item(name)
     let key = item.key ?? name
-    guard item.type == .switch else { throw .notSettable(key: name, type: item.type) }
+    guard item.type == .switch else { throw .notASwitch(key: name, type: item.type) }
     let changes = try change { snapshot, contents in
       try checkEnabled(key, in: snapshot)
       guard case .bool(let old) = snapshot.values[key] else { return [SettingChange]() }

@@ -4,6 +4,8 @@ public enum SettingsError: Error, Sendable, Equatable {
   case unknownKey(String, suggestion: String?)
   /// The item exists but cannot take a value from `set` (only switches and choice items can).
   case notSettable(key: String, type: CellType)
+  /// `toggle` on an item that is not a switch.
+  case notASwitch(key: String, type: CellType)
   /// An item's own key names several items on different pages; the full keys are given.
   case ambiguousKey(String, candidates: [String])
   /// The item is disabled by another item's value.
@@ -29,6 +31,9 @@ public enum SettingsError: Error, Sendable, Equatable {
     case .notSettable(let key, let type):
       return
         "\(shown(key)) is a \(type.rawValue) item, not a switch; only switches and items with choices can be set"
+    case .notASwitch(let key, let type):
+      return "\(shown(key)) is a \(type.rawValue) item, not a switch; only switches toggle"
+        + (type == .rightDetail ? "; use 'settings set \(TerminalText.escaped(key)) VALUE' for a choice" : "")
     case .ambiguousKey(let key, let candidates):
       return "\(shown(key)) names several items; use one of " + candidates.map(shown).joined(separator: ", ")
     case .disabled(let key, let reason, let controllingKey):

@@ -52,14 +52,13 @@ struct InteractiveSession {
 
     terminal.enter()
     defer { terminal.leave() }
-    var writer = ScreenWriter(width: screen.width)
+    var writer = ScreenWriter()
     var full = true
     var pending: [UInt8] = []
     while !screen.isFinished {
       let (width, height) = terminal.size()
       if width != screen.width || height != screen.height {
         screen.resize(width: width, height: height)
-        writer.width = width
         full = true
       }
       terminal.write(writer.update(to: screen.lines(), full: full))

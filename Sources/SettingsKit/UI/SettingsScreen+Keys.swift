@@ -1,12 +1,17 @@
 extension SettingsScreen {
   /// Acts on one key press; see ``helpLines`` for the keys.
   public mutating func handle(_ key: Key) async {
+    if key == .interrupt {
+      isFinished = true
+      return
+    }
     if mode == .help {
       mode = .browse
       return
     }
     if case .search(let query) = mode {
       handleSearchKey(key, query: query)
+      keepSelectionVisible()
       return
     }
     status = nil
@@ -20,9 +25,15 @@ extension SettingsScreen {
     case .enter, .character(" "), .right: await activate(key: key)
     case .escape, .backspace, .left: goBack()
     case .character("/"): mode = .search("")
+    case .character("n"):
+      if let query = lastSearch?.query {
+        jump(to: query)
+      } else {
+        status = "Nothing searched yet: / searches"
+      }
     case .character("r"): resetSelection()
     case .character("?"): mode = .help
-    case .character("q"), .interrupt: isFinished = true
+    case .character("q"): isFinished = true
     default: break
     }
     keepSelectionVisible()
@@ -63,7 +74,8 @@ extension SettingsScreen {
     guard let selection = level.selection else { return }
     let row = level.table.row(at: selection)
     if case .item(let item, _, _) = row {
-      if let page = item.page, key != .character(" ") || item.type != .switch {
+      // Enter opens a page; Space changes the row's own value when it has one.
+      if let page = item.page, key != .character(" ") || (item.type != .switch && item.choices == nil) {
         open(page, of: item)
         return
       }
@@ -156,7 +168,7 @@ extension SettingsScreen {
 
   mutating func handleSearchKey(_ key: Key, query: String) {
     switch key {
-    case .escape, .interrupt: mode = .browse
+    case .escape: mode = .browse
     case .backspace: mode = query.isEmpty ? .browse : .search(String(query.dropLast()))
     case .character(let character): mode = .search(query + String(character))
     case .enter:
@@ -185,12 +197,18 @@ extension SettingsScreen {
       guard let page = ancestor.page else { break }
       open(page, of: ancestor)
     }
-    select(key: key)
-    status = "\(index + 1) of \(matches.count): " + matches[index].breadcrumb.joined(separator: " › ")
+    let position = "\(index + 1) of \(matches.count): "
+    guard select(key: key) else {
+      status = position + "\(matches[index].item.title) is hidden now (it shows only with other values)"
+      return
+    }
+    status = position + matches[index].breadcrumb.joined(separator: " › ") + "  (n: next)"
   }
 
-  /// Selects the row of the item `key` on the current page, opening its section if closed.
-  mutating func select(key: String) {
+  /// Selects the row of the item `key` on the current page, opening its section if closed; false
+  /// when the item is not on the page (hidden by `visibleWhen`).
+  @discardableResult
+  mutating func select(key: String) -> Bool {
     for section in 0..<level.table.numberOfSections
     where level.table.section(section).items.contains(where: { $0.key == key }) {
       if !level.table.isExpanded(section) { level.table.setExpanded(true, section: section) }
@@ -199,10 +217,12 @@ extension SettingsScreen {
           item.key == key
         {
           level.selection = IndexPath(row: row, section: section)
-          return
+          keepSelectionVisible()
+          return true
         }
       }
     }
+    return false
   }
 }
 

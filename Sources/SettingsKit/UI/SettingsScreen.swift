@@ -175,10 +175,10 @@ public struct SettingsScreen: Sendable {
     "  Home End      first, last row",
     "  Space Enter   toggle a switch, next choice, open a page or section, load more",
     "  Esc ← Bksp    back to the parent page",
-    "  /             search; Enter jumps to the next match",
+    "  / n           search titles, keys and choices on every page; n: next match",
     "  r             reset the selected item to its default",
     "  ?             this help (any key closes it)",
-    "  q             quit",
+    "  q Ctrl-C      quit",
   ]
 
   func statusLine() -> String {

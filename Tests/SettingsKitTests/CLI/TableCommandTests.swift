@@ -125,6 +125,28 @@ struct TableCommandTests {
         .contains("* 📚 도서 250                         on\n"))
   }
 
+  @Test func validateReportsEveryBadLineOfAnItemsFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let document = try directory.write(
+      "doc.json", #"{"id": "x", "sections": [{"itemsFile": "items.jsonl"}]}"#)
+    try directory.write(
+      "items.jsonl",
+      "{\"key\": \"a\", \"type\": \"switch\"}\n{\"key\": \"b\",}\n{\"key\": \"a\", \"type\": \"switch\", \"title\": \"A\"}\n"
+    )
+    let items = directory.file("items.jsonl")
+    #expect(
+      runCLI(["validate", document])
+        == CommandOutcome(
+          status: 65, stdout: "",
+          stderr: """
+            Error: \(items):1:1: missing "title"; every item needs a title
+            Error: \(items):2:13: trailing comma before '}'; remove the comma after the last member
+            Error: \(items):3:9: key: duplicate key "a"; first used at \(items):1:9
+
+            """))
+  }
+
   @Test func aBadItemsFileLineIsANonZeroExitWithFileAndLine() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -171,7 +171,34 @@ struct BeyondSeedsTests {
     )
   }
 
+  @Test func choiceValuesIgnoreCaseTitlesMustDifferAndToggleSaysUseSet() throws {
+    let store = try TemporaryDirectory()
+    defer { store.remove() }
+    #expect(run(["set", "appearance", "DARK"], store: store).status == 0)
+    #expect(run(["get", "appearance"], store: store).stdout == "dark\n")
+    #expect(
+      run(["toggle", "appearance"], store: store).stderr
+        == "Error: 'appearance' is a rightDetail item, not a switch; only switches toggle; use 'settings set appearance VALUE' for a choice\n"
+    )
+    #expect(
+      decode(
+        #"{"id": "x", "sections": [{"items": [{"key": "c", "type": "rightDetail", "title": "C", "choices": [{"value": "a", "title": "Same"}, {"value": "b", "title": "same"}], "value": "a"}]}]}"#
+      ) == [
+        #"doc.json:1:156: sections[0].items[0].choices[1].title: duplicate choice title "same"; first used at 1:123; `set` takes a title, so titles must differ"#
+      ])
+  }
+
   // MARK: Dependencies
+
+  @Test func aDisabledItemsValueEnablesNothing() throws {
+    let store = try TemporaryDirectory()
+    defer { store.remove() }
+    #expect(run(["set", "airplane", "on"], store: store).status == 0)
+    // Personal Hotspot depends on Cellular Data, which is on but disabled by Airplane Mode.
+    #expect(
+      run(["set", "hotspot", "on"], store: store).stderr
+        == "Error: 'hotspot' is disabled (off while Airplane Mode is on); change 'airplane' first\n")
+  }
 
   @Test func aDisabledItemShowsWhyAndRefusesChanges() throws {
     let store = try TemporaryDirectory()

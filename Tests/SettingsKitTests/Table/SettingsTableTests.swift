@@ -166,9 +166,13 @@ struct SettingsTableTests {
     let path = try directory.write(
       "apps.jsonl", "{\"key\": \"a\", \"type\": \"switch\", \"title\": \"A\"}\n\n{\"key\": \"b\",}\n")
     #expect(
-      throws: DocumentError.syntax(
-        file: path, location: SourceLocation(line: 3, column: 13),
-        message: "trailing comma before '}'; remove the comma after the last member")
+      throws: DocumentError.invalid(
+        file: path,
+        issues: [
+          ValidationIssue(
+            path: "", location: SourceLocation(line: 3, column: 13),
+            message: "trailing comma before '}'; remove the comma after the last member")
+        ])
     ) {
       try ItemsFile(path: path).decodedItems(in: 0..<2)
     }
@@ -206,15 +210,16 @@ struct SettingsTableTests {
 
   @Test(arguments: [
     (
-      #""pageSize": 0"#, "doc.json:1:39: sections[0].pageSize: expected a whole number of at least 1; found 0"
+      #""pageSize": 0"#,
+      "doc.json:1:39: sections[0].pageSize: expected a whole number from 1 to 1000000; found 0"
     ),
     (
       #""pageSize": -2"#,
-      "doc.json:1:39: sections[0].pageSize: expected a whole number of at least 1; found -2"
+      "doc.json:1:39: sections[0].pageSize: expected a whole number from 1 to 1000000; found -2"
     ),
     (
       #""pageSize": 2.5"#,
-      "doc.json:1:39: sections[0].pageSize: expected a whole number of at least 1; found 2.5"
+      "doc.json:1:39: sections[0].pageSize: expected a whole number from 1 to 1000000; found 2.5"
     ),
     (
       #""expanded": true"#,

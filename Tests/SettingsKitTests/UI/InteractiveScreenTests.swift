@@ -134,6 +134,13 @@ struct InteractiveScreenTests {
     let terminal = try start(
       ["-f", examplePath("phone-settings.json"), "--locale", "en"], home: home, height: 30)
     #expect(terminal.waitFor(text: "Airplane Mode"))
+    terminal.send("/data\r")
+    #expect(terminal.waitFor { $0.last?.hasPrefix("1 of 5: Settings › Cellular › Cellular Data") ?? false })
+    terminal.send("n")
+    #expect(
+      terminal.waitFor { $0.last?.hasPrefix("2 of 5: Settings › Cellular › Cellular Data Options") ?? false })
+    terminal.send("/allow\r")
+    #expect(terminal.waitFor { $0.last?.hasPrefix("1 of 1: Allow Calls From is hidden now") ?? false })
     terminal.send("/roam\r")
     #expect(terminal.waitFor { $0[0] == "Settings › Cellular › Cellular Data Options" })
     #expect(terminal.waitFor { $0.contains { $0.hasPrefix(">   Data Roaming") } })
