@@ -10,15 +10,27 @@ struct DocumentDecoder {
   ]
   static let itemFields = ["key", "type", "title", "subTitle", "rightDetail", "on", "imageName"]
 
+  /// Where a key was first used.
+  enum FirstUse {
+    /// At a JSON path and byte offset of the document; the line and column are worked out only for
+    /// a duplicate's message, since counting them walks the text from its start.
+    case document(path: String, offset: Int)
+    /// In a JSON Lines file, as shown: `file:line:column`.
+    case line(String)
+  }
+
   /// The text being decoded; replaced by each JSON Lines file of the document in turn.
   var source: SourceText
+  /// The document's own text, where `FirstUse.document` offsets point.
+  let documentSource: SourceText
   var issues: [ValidationIssue] = []
   /// Where each key was first used, as shown in a duplicate's message.
-  var firstKeyUse: [String: String] = [:]
+  var firstKeyUse: [String: FirstUse] = [:]
   var firstSectionID: [String: (path: String, offset: Int)] = [:]
 
   init(source: SourceText) {
     self.source = source
+    self.documentSource = source
   }
 
   mutating func report(_ path: String, _ offset: Int, _ message: String) {
@@ -207,15 +219,19 @@ struct DocumentDecoder {
         report(
           join(path, "key"), keyValue.offset, "invalid key \(shown(text)); use letters, digits, '-' and '_'")
       } else if let first = firstKeyUse[text] {
+        let place =
+          switch first {
+          case .document(let path, let offset): "\(path) (\(documentSource.location(ofOffset: offset)))"
+          case .line(let text): text
+          }
         report(
           join(path, "key"), keyValue.offset,
-          "duplicate key \(shown(text)); first used at \(first)")
+          "duplicate key \(shown(text)); first used at \(place)")
       } else {
-        let location = source.location(ofOffset: keyValue.offset)
         firstKeyUse[text] =
           source.firstLine == 1 && !path.isEmpty
-          ? "\(join(path, "key")) (\(location))" : "\(TerminalText.escaped(source.name)):\(location)"
-
+          ? .document(path: join(path, "key"), offset: keyValue.offset)
+          : .line("\(TerminalText.escaped(source.name)):\(source.location(ofOffset: keyValue.offset))")
         key = text
       }
     } else if type == .switch, value[member: "key"] == nil {
