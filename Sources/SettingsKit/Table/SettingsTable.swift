@@ -107,9 +107,8 @@ public struct SettingsTable: Sendable {
 
   /// The row at `indexPath`, which must be within ``numberOfRows(inSection:)``.
   public func row(at indexPath: IndexPath) -> TableRow {
-    let section = sections[indexPath.section]
     var row = indexPath.row
-    if section.spec.isCollapsible {
+    if sections[indexPath.section].spec.isCollapsible {
       if row == 0 {
         return .sectionTitle(
           section: indexPath.section, title: title(ofSection: indexPath.section),
@@ -117,11 +116,12 @@ public struct SettingsTable: Sendable {
       }
       row -= 1
     }
-    if row < section.visibleCount {
-      let item = section.items[row]
+    if row < sections[indexPath.section].visibleCount {
+      let item = sections[indexPath.section].items[row]
       let (value, isModified) = snapshot.value(of: item)
       return .item(item, value: value, isModified: isModified)
     }
+    let section = sections[indexPath.section]
     return .more(section: indexPath.section, remaining: section.remaining, state: section.state)
   }
 
