@@ -29,6 +29,9 @@ public struct JSONParser: Sendable {
 }
 
 private struct Cursor {
+  /// Up to this many members, an object's names are checked for duplicates by a scan.
+  static let linearMemberLimit = 16
+
   let bytes: UnsafeBufferPointer<UInt8>
   let maximumDepth: Int
   var index = 0
@@ -92,6 +95,8 @@ private struct Cursor {
     try enter()
     index += 1
     var members: [JSONValue.Member] = []
+    // Duplicate names are found by a scan of the members while there are few (a settings item has
+    // at most seven), and by a dictionary once there are many.
     var firstOffsets: [String: Int] = [:]
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -114,10 +119,20 @@ private struct Cursor {
       }
       let nameOffset = index
       let name = try parseString()
-      if let first = firstOffsets[name] {
-        throw JSONSyntaxError(.duplicateMember(name: name, firstOffset: first), offset: nameOffset)
+      if members.count < Self.linearMemberLimit {
+        if let first = members.first(where: { $0.name == name }) {
+          throw JSONSyntaxError(
+            .duplicateMember(name: name, firstOffset: first.nameOffset), offset: nameOffset)
+        }
+      } else {
+        if members.count == Self.linearMemberLimit {
+          for member in members { firstOffsets[member.name] = member.nameOffset }
+        }
+        if let first = firstOffsets[name] {
+          throw JSONSyntaxError(.duplicateMember(name: name, firstOffset: first), offset: nameOffset)
+        }
+        firstOffsets[name] = nameOffset
       }
-      firstOffsets[name] = nameOffset
       skipWhitespace()
       try expect(UInt8(ascii: ":"), "':' after the member name")
       skipWhitespace()
