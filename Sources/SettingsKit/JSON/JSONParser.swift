@@ -303,7 +303,13 @@ private struct Cursor {
 
   func decodeUTF8(_ range: Range<Int>) throws(JSONSyntaxError) -> String {
     let slice = UnsafeBufferPointer(rebasing: bytes[range])
-    if let text = String(validating: slice, as: UTF8.self) { return text }
+    // `String(decoding:as:)` is the specialized fast path, but it repairs bad bytes; the bytes were
+    // valid UTF-8 exactly when nothing was repaired, which ASCII never needs and otherwise shows
+    // as the text's bytes being the input's.
+    let text = String(decoding: slice, as: UTF8.self)
+    if text.utf8.count == slice.count, slice.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(slice) {
+      return text
+    }
     // Find the first byte that breaks UTF-8, for the error's location.
     var iterator = slice.makeIterator()
     var decoder = UTF8()
