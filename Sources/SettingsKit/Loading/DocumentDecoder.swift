@@ -10,11 +10,25 @@ struct DocumentDecoder {
   ]
   static let itemFields = ["key", "type", "title", "subTitle", "rightDetail", "on", "imageName"]
 
+  /// Where an item stands: `sections[S].items[I]` of the document, or a line of a JSON Lines file.
+  ///
+  /// Its JSON path is spelled out only for a message, not for every item decoded.
+  struct ItemPlace {
+    var section: Int
+    var index: Int
+
+    /// An item on a line of a JSON Lines file, whose path is empty.
+    static let line = ItemPlace(section: -1, index: -1)
+
+    var isInDocument: Bool { section >= 0 }
+    var path: String { isInDocument ? "sections[\(section)].items[\(index)]" : "" }
+  }
+
   /// Where a key was first used.
   enum FirstUse {
-    /// At a JSON path and byte offset of the document; the line and column are worked out only for
-    /// a duplicate's message, since counting them walks the text from its start.
-    case document(path: String, offset: Int)
+    /// At an item of the document and a byte offset; the path, line and column are worked out only
+    /// for a duplicate's message, since counting lines walks the text from its start.
+    case document(ItemPlace, offset: Int)
     /// In a JSON Lines file, as shown: `file:line:column`.
     case line(String)
   }
@@ -40,16 +54,20 @@ struct DocumentDecoder {
   func shown(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
 
   /// The members of an object, or nil after reporting that `value` is not an object.
-  mutating func members(of value: JSONValue, at path: String, what: String) -> [JSONValue.Member]? {
+  mutating func members(of value: JSONValue, at path: @autoclosure () -> String, what: String) -> [JSONValue
+    .Member]?
+  {
     guard case .object(let members) = value.kind else {
-      report(path, value.offset, "expected \(what) (a JSON object); found \(value.typeDescription)")
+      report(path(), value.offset, "expected \(what) (a JSON object); found \(value.typeDescription)")
       return nil
     }
     return members
   }
 
   /// Reports every member whose name is not in `known`, with a suggestion when one is close.
-  mutating func checkFields(_ members: [JSONValue.Member], known: [String], at path: String) {
+  mutating func checkFields(
+    _ members: [JSONValue.Member], known: [String], at path: @autoclosure () -> String
+  ) {
     for member in members where !known.contains(member.name) {
       let hint =
         if let close = Suggestion.closest(to: member.name, in: known) {
@@ -57,39 +75,40 @@ struct DocumentDecoder {
         } else {
           "known fields are " + known.joined(separator: ", ")
         }
-      report(join(path, member.name), member.nameOffset, "unknown field \(shown(member.name)); \(hint)")
+      report(
+        Self.join(path(), member.name), member.nameOffset, "unknown field \(shown(member.name)); \(hint)")
     }
   }
 
-  func join(_ path: String, _ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
+  static func join(_ path: String, _ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
 
-  mutating func string(_ value: JSONValue?, at path: String) -> String? {
+  mutating func string(_ value: JSONValue?, at path: @autoclosure () -> String) -> String? {
     guard let value else { return nil }
     guard case .string(let text) = value.kind else {
-      report(path, value.offset, "expected a string; found \(value.typeDescription)")
+      report(path(), value.offset, "expected a string; found \(value.typeDescription)")
       return nil
     }
     return text
   }
 
-  mutating func bool(_ value: JSONValue?, at path: String) -> Bool? {
+  mutating func bool(_ value: JSONValue?, at path: @autoclosure () -> String) -> Bool? {
     guard let value else { return nil }
     guard case .bool(let flag) = value.kind else {
-      report(path, value.offset, "expected true or false; found \(value.typeDescription)")
+      report(path(), value.offset, "expected true or false; found \(value.typeDescription)")
       return nil
     }
     return flag
   }
 
   /// A whole number of at least `minimum`, or nil after reporting what is wrong.
-  mutating func integer(_ value: JSONValue?, at path: String, minimum: Int) -> Int? {
+  mutating func integer(_ value: JSONValue?, at path: @autoclosure () -> String, minimum: Int) -> Int? {
     guard let value else { return nil }
     guard case .number(let text) = value.kind else {
-      report(path, value.offset, "expected a whole number; found \(value.typeDescription)")
+      report(path(), value.offset, "expected a whole number; found \(value.typeDescription)")
       return nil
     }
     guard let number = Int(text), number >= minimum else {
-      report(path, value.offset, "expected a whole number of at least \(minimum); found \(text)")
+      report(path(), value.offset, "expected a whole number of at least \(minimum); found \(text)")
       return nil
     }
     return number
@@ -138,7 +157,7 @@ struct DocumentDecoder {
     if let value = root[member: "sections"] {
       if case .array(let elements) = value.kind {
         for (index, element) in elements.enumerated() {
-          if let section = decodeSection(element, at: "sections[\(index)]") { sections.append(section) }
+          if let section = decodeSection(element, at: index) { sections.append(section) }
         }
       } else {
         report("sections", value.offset, "expected an array of sections; found \(value.typeDescription)")
@@ -147,55 +166,61 @@ struct DocumentDecoder {
     return SettingsDocument(version: version, id: id, title: title, sections: sections)
   }
 
-  mutating func decodeSection(_ value: JSONValue, at path: String) -> SettingSection? {
+  mutating func decodeSection(_ value: JSONValue, at sectionIndex: Int) -> SettingSection? {
+    let path = "sections[\(sectionIndex)]"
     guard let members = members(of: value, at: path, what: "a section") else { return nil }
     checkFields(members, known: Self.sectionFields, at: path)
     var section = SettingSection(items: [])
-    if let idValue = value[member: "id"], let id = string(idValue, at: join(path, "id")) {
+    if let idValue = value[member: "id"], let id = string(idValue, at: Self.join(path, "id")) {
       if !Self.isName(id, allowingDots: false) {
         report(
-          join(path, "id"), idValue.offset,
+          Self.join(path, "id"), idValue.offset,
           "invalid section id \(shown(id)); use letters, digits, '-' and '_'")
       } else if let first = firstSectionID[id] {
         report(
-          join(path, "id"), idValue.offset,
+          Self.join(path, "id"), idValue.offset,
           "duplicate section id \(shown(id)); first used at \(first.path) (\(source.location(ofOffset: first.offset)))"
         )
       } else {
-        firstSectionID[id] = (join(path, "id"), idValue.offset)
+        firstSectionID[id] = (Self.join(path, "id"), idValue.offset)
         section.id = id
       }
     }
-    section.header = string(value[member: "header"], at: join(path, "header"))
-    section.footer = string(value[member: "footer"], at: join(path, "footer"))
-    section.collapsible = bool(value[member: "collapsible"], at: join(path, "collapsible"))
-    section.expanded = bool(value[member: "expanded"], at: join(path, "expanded"))
+    section.header = string(value[member: "header"], at: Self.join(path, "header"))
+    section.footer = string(value[member: "footer"], at: Self.join(path, "footer"))
+    section.collapsible = bool(value[member: "collapsible"], at: Self.join(path, "collapsible"))
+    section.expanded = bool(value[member: "expanded"], at: Self.join(path, "expanded"))
     if let expanded = value[member: "expanded"], section.expanded != nil, section.collapsible != true {
-      report(join(path, "expanded"), expanded.offset, "\"expanded\" applies only with \"collapsible\": true")
+      report(
+        Self.join(path, "expanded"), expanded.offset, "\"expanded\" applies only with \"collapsible\": true")
     }
-    section.pageSize = integer(value[member: "pageSize"], at: join(path, "pageSize"), minimum: 1)
-    section.itemsFile = string(value[member: "itemsFile"], at: join(path, "itemsFile"))
+    section.pageSize = integer(value[member: "pageSize"], at: Self.join(path, "pageSize"), minimum: 1)
+    section.itemsFile = string(value[member: "itemsFile"], at: Self.join(path, "itemsFile"))
     if let itemsValue = value[member: "items"] {
       if section.itemsFile != nil {
-        report(join(path, "items"), itemsValue.offset, "a section has \"items\" or \"itemsFile\", not both")
+        report(
+          Self.join(path, "items"), itemsValue.offset, "a section has \"items\" or \"itemsFile\", not both")
       }
       if case .array(let elements) = itemsValue.kind {
         for (index, element) in elements.enumerated() {
-          if let item = decodeItem(element, at: "\(path).items[\(index)]") { section.items.append(item) }
+          if let item = decodeItem(element, at: ItemPlace(section: sectionIndex, index: index)) {
+            section.items.append(item)
+          }
         }
       } else {
         report(
-          join(path, "items"), itemsValue.offset,
+          Self.join(path, "items"), itemsValue.offset,
           "expected an array of items; found \(itemsValue.typeDescription)")
       }
     }
     return section
   }
 
-  mutating func decodeItem(_ value: JSONValue, at path: String) -> SettingItem? {
-    guard let members = members(of: value, at: path, what: "an item") else { return nil }
-    checkFields(members, known: Self.itemFields, at: path)
-    let typeName = string(value[member: "type"], at: join(path, "type"))
+  mutating func decodeItem(_ value: JSONValue, at place: ItemPlace) -> SettingItem? {
+    func field(_ name: String) -> String { Self.join(place.path, name) }
+    guard let members = members(of: value, at: place.path, what: "an item") else { return nil }
+    checkFields(members, known: Self.itemFields, at: place.path)
+    let typeName = string(value[member: "type"], at: field("type"))
     var type: CellType?
     if let typeName {
       type = CellType(rawValue: typeName)
@@ -203,59 +228,60 @@ struct DocumentDecoder {
         let names = CellType.allCases.map(\.rawValue)
         let hint = Suggestion.closest(to: typeName, in: names).map { "did you mean \(shown($0))? " } ?? ""
         report(
-          join(path, "type"), typeValue.offset,
+          field("type"), typeValue.offset,
           "unknown type \(shown(typeName)); \(hint)expected one of " + names.joined(separator: ", "))
       }
     } else if value[member: "type"] == nil {
-      report(path, value.offset, "missing \"type\"; expected one of detailTitle, switch, rightDetail")
+      report(place.path, value.offset, "missing \"type\"; expected one of detailTitle, switch, rightDetail")
     }
-    let title = string(value[member: "title"], at: join(path, "title"))
+    let title = string(value[member: "title"], at: field("title"))
     if value[member: "title"] == nil {
-      report(path, value.offset, "missing \"title\"; every item needs a title")
+      report(place.path, value.offset, "missing \"title\"; every item needs a title")
     }
     var key: String?
-    if let keyValue = value[member: "key"], let text = string(keyValue, at: join(path, "key")) {
+    if let keyValue = value[member: "key"], let text = string(keyValue, at: field("key")) {
       if !Self.isName(text, allowingDots: false) {
         report(
-          join(path, "key"), keyValue.offset, "invalid key \(shown(text)); use letters, digits, '-' and '_'")
+          field("key"), keyValue.offset, "invalid key \(shown(text)); use letters, digits, '-' and '_'")
       } else if let first = firstKeyUse[text] {
         let place =
           switch first {
-          case .document(let path, let offset): "\(path) (\(documentSource.location(ofOffset: offset)))"
+          case .document(let first, let offset):
+            "\(Self.join(first.path, "key")) (\(documentSource.location(ofOffset: offset)))"
           case .line(let text): text
           }
         report(
-          join(path, "key"), keyValue.offset,
+          field("key"), keyValue.offset,
           "duplicate key \(shown(text)); first used at \(place)")
       } else {
         firstKeyUse[text] =
-          source.firstLine == 1 && !path.isEmpty
-          ? .document(path: join(path, "key"), offset: keyValue.offset)
+          source.firstLine == 1 && place.isInDocument
+          ? .document(place, offset: keyValue.offset)
           : .line("\(TerminalText.escaped(source.name)):\(source.location(ofOffset: keyValue.offset))")
         key = text
       }
     } else if type == .switch, value[member: "key"] == nil {
       report(
-        path, value.offset,
+        place.path, value.offset,
         "missing \"key\"; a switch needs a key to store its state, such as \"key\": \"airplane\"")
     }
-    let on = bool(value[member: "on"], at: join(path, "on"))
+    let on = bool(value[member: "on"], at: field("on"))
     if let type, type != .switch, let onValue = value[member: "on"] {
       report(
-        join(path, "on"), onValue.offset,
+        field("on"), onValue.offset,
         "\"on\" applies only to switch items; this item is a \(type.rawValue)")
     }
-    let rightDetail = string(value[member: "rightDetail"], at: join(path, "rightDetail"))
+    let rightDetail = string(value[member: "rightDetail"], at: field("rightDetail"))
     if type == .switch, let detailValue = value[member: "rightDetail"] {
       report(
-        join(path, "rightDetail"), detailValue.offset,
+        field("rightDetail"), detailValue.offset,
         "a switch shows its state on the right; use type rightDetail for a value, or subTitle for a note")
     }
     guard let type, let title else { return nil }
     return SettingItem(
       key: key, type: type, title: title,
-      subTitle: string(value[member: "subTitle"], at: join(path, "subTitle")),
+      subTitle: string(value[member: "subTitle"], at: field("subTitle")),
       rightDetail: rightDetail, on: on,
-      imageName: string(value[member: "imageName"], at: join(path, "imageName")))
+      imageName: string(value[member: "imageName"], at: field("imageName")))
   }
 }

@@ -74,7 +74,7 @@ public struct ItemsFile: Sendable {
           file: path, location: source.location(ofOffset: error.offset), message: error.message(in: source))
       }
       decoder.source = source
-      let item = decoder.decodeItem(value, at: "")
+      let item = decoder.decodeItem(value, at: .line)
       if !decoder.issues.isEmpty { throw .invalid(file: path, issues: decoder.issues) }
       if let item { items.append(item) }
     }
