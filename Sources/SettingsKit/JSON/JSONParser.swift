@@ -307,7 +307,7 @@ private struct Cursor {
     // valid UTF-8 exactly when nothing was repaired, which ASCII never needs and otherwise shows
     // as the text's bytes being the input's.
     let text = String(decoding: slice, as: UTF8.self)
-    if text.utf8.count == slice.count, slice.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(slice) {
+    if text.utf8.count == slice.count, slice.allSatisfy({ $0 < 0x80 }) || Self.sameBytes(text, slice) {
       return text
     }
     // Find the first byte that breaks UTF-8, for the error's location.
@@ -325,6 +325,30 @@ private struct Cursor {
       }
     }
     throw JSONSyntaxError(.invalidUTF8, offset: range.lowerBound + consumedBefore)
+  }
+
+  /// Whether `text`'s UTF-8 is exactly `bytes`, compared a word at a time.
+  static func sameBytes(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var text = text
+    return text.withUTF8 { utf8 in
+      guard utf8.count == bytes.count, let a = utf8.baseAddress, let b = bytes.baseAddress else {
+        return utf8.count == bytes.count
+      }
+      var index = 0
+      while index + 8 <= utf8.count {
+        if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
+          != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
+        {
+          return false
+        }
+        index += 8
+      }
+      while index < utf8.count {
+        if a[index] != b[index] { return false }
+        index += 1
+      }
+      return true
+    }
   }
 
   mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
