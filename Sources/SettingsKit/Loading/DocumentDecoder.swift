@@ -42,6 +42,10 @@ struct DocumentDecoder {
   var firstKeyUse: [String: FirstUse] = [:]
   var firstSectionID: [String: (path: String, offset: Int)] = [:]
 
+  /// The items decoded while the document was parsed, by section index (see ``streamItem(section:index:_:)``);
+  /// nil when items are decoded from the parsed tree.
+  var streamedItems: [Int: [SettingItem]]?
+
   init(source: SourceText) {
     self.source = source
     self.documentSource = source
@@ -112,6 +116,16 @@ struct DocumentDecoder {
       return nil
     }
     return number
+  }
+
+  /// Decodes the item at `sections[section].items[index]` as soon as the parser has it, keeping
+  /// the result for ``decodeSection(_:at:)``, and returns the small value that stands in its place,
+  /// so that the item's parsed tree is freed at once.
+  mutating func streamItem(section: Int, index: Int, _ value: JSONValue) -> JSONValue {
+    if let item = decodeItem(value, at: ItemPlace(section: section, index: index)) {
+      streamedItems?[section, default: []].append(item)
+    }
+    return JSONValue(.null, offset: value.offset)
   }
 
   static func isName(_ text: String, allowingDots: Bool) -> Bool {
@@ -202,9 +216,13 @@ struct DocumentDecoder {
           Self.join(path, "items"), itemsValue.offset, "a section has \"items\" or \"itemsFile\", not both")
       }
       if case .array(let elements) = itemsValue.kind {
-        for (index, element) in elements.enumerated() {
-          if let item = decodeItem(element, at: ItemPlace(section: sectionIndex, index: index)) {
-            section.items.append(item)
+        if let streamedItems {
+          section.items = streamedItems[sectionIndex] ?? []
+        } else {
+          for (index, element) in elements.enumerated() {
+            if let item = decodeItem(element, at: ItemPlace(section: sectionIndex, index: index)) {
+              section.items.append(item)
+            }
           }
         }
       } else {

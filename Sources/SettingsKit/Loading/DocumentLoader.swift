@@ -8,15 +8,19 @@ public enum DocumentLoader {
   public static func decode(
     _ source: SourceText, itemsFilesIn directory: String? = nil
   ) throws(DocumentError) -> SettingsDocument {
+    // Items are decoded as the parser reaches them, so that a large document's parsed tree is
+    // never held whole; a syntax error anywhere still wins over whatever they reported.
+    var decoder = DocumentDecoder(source: source)
+    decoder.streamedItems = [:]
     let root: JSONValue
     do {
-      root = try JSONParser().parse(source.bytes)
+      root = try JSONParser().parse(
+        source.bytes, streamingItems: { decoder.streamItem(section: $0, index: $1, $2) })
     } catch {
       throw .syntax(
         file: source.name, location: source.location(ofOffset: error.offset),
         message: error.message(in: source))
     }
-    var decoder = DocumentDecoder(source: source)
     let document = decoder.decodeDocument(root)
     guard var document, decoder.issues.isEmpty else {
       let ordered = decoder.issues.enumerated().sorted { lhs, rhs in
