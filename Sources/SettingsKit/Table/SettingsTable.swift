@@ -82,7 +82,10 @@ public struct SettingsTable: Sendable {
       }
       // Items are kept from the window's start: all that follow for inline items, the decoded window
       // for an items file.
-      let items = try file?.decodedItems(in: window) ?? Array(spec.items[window.lowerBound...])
+      // From the start, the document's own array is shared rather than copied.
+      let items =
+        try file?.decodedItems(in: window)
+        ?? (window.lowerBound == 0 ? spec.items : Array(spec.items[window.lowerBound...]))
       var section = Section(
         spec: spec, items: items, total: total, offset: window.lowerBound, visibleCount: window.count,
         pageSize: pageSize, provider: file, state: .idle)
