@@ -14,8 +14,13 @@ struct DocumentDecoder {
   ///
   /// Its JSON path is spelled out only for a message, not for every item decoded.
   struct ItemPlace {
-    var section: Int
-    var index: Int
+    var section: Int32
+    var index: Int32
+
+    init(section: Int, index: Int) {
+      self.section = Int32(truncatingIfNeeded: section)
+      self.index = Int32(truncatingIfNeeded: index)
+    }
 
     /// An item on a line of a JSON Lines file, whose path is empty.
     static let line = ItemPlace(section: -1, index: -1)
@@ -24,22 +29,23 @@ struct DocumentDecoder {
     var path: String { isInDocument ? "sections[\(section)].items[\(index)]" : "" }
   }
 
-  /// Where a key was first used.
-  enum FirstUse {
-    /// At an item of the document and a byte offset; the path, line and column are worked out only
-    /// for a duplicate's message, since counting lines walks the text from its start.
-    case document(ItemPlace, offset: Int)
-    /// In a JSON Lines file, as shown: `file:line:column`.
-    case line(String)
+  /// Where a key was first used in the document: its item and the key's byte offset. The path,
+  /// line and column are worked out only for a duplicate's message, since counting lines walks the
+  /// text from its start. Kept to 16 bytes: a 100 000-item document holds one per key.
+  struct FirstUse {
+    var place: ItemPlace
+    var offset: Int
   }
 
   /// The text being decoded; replaced by each JSON Lines file of the document in turn.
   var source: SourceText
-  /// The document's own text, where `FirstUse.document` offsets point.
+  /// The document's own text, where `FirstUse` offsets point.
   let documentSource: SourceText
   var issues: [ValidationIssue] = []
-  /// Where each key was first used, as shown in a duplicate's message.
+  /// Where each key was first used in the document.
   var firstKeyUse: [String: FirstUse] = [:]
+  /// Where each key was first used in a JSON Lines file, as shown: `file:line:column`.
+  var firstKeyUseInFiles: [String: String] = [:]
   var firstSectionID: [String: (path: String, offset: Int)] = [:]
 
   /// The items decoded while the document was parsed, by section index (see ``streamItem(section:index:_:)``);
@@ -261,21 +267,19 @@ struct DocumentDecoder {
       if !Self.isName(text, allowingDots: false) {
         report(
           field("key"), keyValue.offset, "invalid key \(shown(text)); use letters, digits, '-' and '_'")
-      } else if let first = firstKeyUse[text] {
-        let place =
-          switch first {
-          case .document(let first, let offset):
-            "\(Self.join(first.path, "key")) (\(documentSource.location(ofOffset: offset)))"
-          case .line(let text): text
-          }
+      } else if let place = firstKeyUse[text].map({
+        "\(Self.join($0.place.path, "key")) (\(documentSource.location(ofOffset: $0.offset)))"
+      }) ?? firstKeyUseInFiles[text] {
         report(
           field("key"), keyValue.offset,
           "duplicate key \(shown(text)); first used at \(place)")
       } else {
-        firstKeyUse[text] =
-          source.firstLine == 1 && place.isInDocument
-          ? .document(place, offset: keyValue.offset)
-          : .line("\(TerminalText.escaped(source.name)):\(source.location(ofOffset: keyValue.offset))")
+        if source.firstLine == 1 && place.isInDocument {
+          firstKeyUse[text] = FirstUse(place: place, offset: keyValue.offset)
+        } else {
+          firstKeyUseInFiles[text] =
+            "\(TerminalText.escaped(source.name)):\(source.location(ofOffset: keyValue.offset))"
+        }
         key = text
       }
     } else if type == .switch, value[member: "key"] == nil {
