@@ -63,6 +63,21 @@ public enum CommandLineTool {
     }
   }
 
+  /// Splits `NAME=value` at its first `=` that is a character of its own, as `firstIndex(of: "=")`
+  /// does, without grapheme breaking when ASCII stands on both sides of the first `=` byte (then
+  /// it is always a cluster of its own); nil when there is none.
+  static func environmentEntry(_ text: String) -> (name: String, value: String)? {
+    let utf8 = text.utf8
+    if let equals = utf8.firstIndex(of: UInt8(ascii: "=")) {
+      let after = utf8.index(after: equals)
+      let asciiBefore = equals == utf8.startIndex || utf8[utf8.index(before: equals)] < 0x80
+      let asciiAfter = after == utf8.endIndex || utf8[after] < 0x80
+      if asciiBefore && asciiAfter { return (String(text[..<equals]), String(text[after...])) }
+    }
+    guard let equals = text.firstIndex(of: "=") else { return nil }
+    return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+  }
+
   /// Runs the process's command line and exits with its status; the only place that touches the
   /// real standard output and error.
   public static func main() -> Never {
@@ -72,9 +87,7 @@ public enum CommandLineTool {
     var pointer = environ
     while let entry = pointer.pointee {
       let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
+      if let (name, value) = environmentEntry(text) { environment[name] = value }
       pointer += 1
     }
     let status = run(

@@ -29,6 +29,9 @@ public struct JSONParser: Sendable {
 }
 
 private struct Cursor {
+  /// Up to this many members, an object's names are checked for duplicates by a scan.
+  static let linearMemberLimit = 16
+
   let bytes: UnsafeBufferPointer<UInt8>
   let maximumDepth: Int
   var index = 0
@@ -93,6 +96,8 @@ private struct Cursor {
     try enter()
     index += 1
     var members: [JSONValue.Member] = []
+    // Duplicate names are found by a scan of the members while there are few (a settings item has
+    // at most seven), and by a dictionary once there are many.
     var firstOffsets: [String: Int] = [:]
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -115,10 +120,20 @@ private struct Cursor {
       }
       let nameOffset = index
       let name = try parseString()
-      if let first = firstOffsets[name] {
-        throw JSONSyntaxError(.duplicateMember(name: name, firstOffset: first), offset: nameOffset)
+      if members.count < Self.linearMemberLimit {
+        if let first = members.first(where: { $0.name == name }) {
+          throw JSONSyntaxError(
+            .duplicateMember(name: name, firstOffset: first.nameOffset), offset: nameOffset)
+        }
+      } else {
+        if members.count == Self.linearMemberLimit {
+          for member in members { firstOffsets[member.name] = member.nameOffset }
+        }
+        if let first = firstOffsets[name] {
+          throw JSONSyntaxError(.duplicateMember(name: name, firstOffset: first), offset: nameOffset)
+        }
+        firstOffsets[name] = nameOffset
       }
-      firstOffsets[name] = nameOffset
       skipWhitespace()
       try expect(UInt8(ascii: ":"), "':' after the member name")
       skipWhitespace()
@@ -289,7 +304,13 @@ private struct Cursor {
 
   func decodeUTF8(_ range: Range<Int>) throws(JSONSyntaxError) -> String {
     let slice = UnsafeBufferPointer(rebasing: bytes[range])
-    if let text = String(validating: slice, as: UTF8.self) { return text }
+    // `String(decoding:as:)` is the specialized fast path, but it repairs bad bytes; the bytes were
+    // valid UTF-8 exactly when nothing was repaired, which ASCII never needs and otherwise shows
+    // as the text's bytes being the input's.
+    let text = String(decoding: slice, as: UTF8.self)
+    if text.utf8.count == slice.count, slice.allSatisfy({ $0 < 0x80 }) || Self.sameBytes(text, slice) {
+      return text
+    }
     // Find the first byte that breaks UTF-8, for the error's location.
     var iterator = slice.makeIterator()
     var decoder = UTF8()
@@ -305,6 +326,30 @@ private struct Cursor {
       }
     }
     throw JSONSyntaxError(.invalidUTF8, offset: range.lowerBound + consumedBefore)
+  }
+
+  /// Whether `text`'s UTF-8 is exactly `bytes`, compared a word at a time.
+  static func sameBytes(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var text = text
+    return text.withUTF8 { utf8 in
+      guard utf8.count == bytes.count, let a = utf8.baseAddress, let b = bytes.baseAddress else {
+        return utf8.count == bytes.count
+      }
+      var index = 0
+      while index + 8 <= utf8.count {
+        if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
+          != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
+        {
+          return false
+        }
+        index += 8
+      }
+      while index < utf8.count {
+        if a[index] != b[index] { return false }
+        index += 1
+      }
+      return true
+    }
   }
 
   mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {

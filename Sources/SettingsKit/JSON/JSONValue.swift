@@ -5,7 +5,10 @@
 /// Offsets are byte offsets into the UTF-8 source; ``SourceText`` turns them into lines and columns.
 public struct JSONValue: Sendable, Equatable {
   /// The kind of value and its contents.
-  public indirect enum Kind: Sendable, Equatable {
+  ///
+  /// Not `indirect`: arrays and objects already keep their elements out of line, and boxing every
+  /// string and number too cost one allocation per value.
+  public enum Kind: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.

@@ -47,12 +47,10 @@ extension DocumentDecoder {
       } else if let first = firstKeyUse[fullKey] {
         report(
           join(path, "key"), keyValue.offset,
-          "duplicate key \(shown(text)); first used at \(first)")
+          "duplicate key \(shown(text)); first used at \(first.description)")
       } else {
-        let location = source.location(ofOffset: keyValue.offset)
-        firstKeyUse[fullKey] =
-          source.firstLine == 1 && !path.isEmpty
-          ? "\(join(path, "key")) (\(location))" : "\(TerminalText.escaped(source.name)):\(location)"
+        firstKeyUse[fullKey] = FirstUse(
+          path: path.isEmpty ? "" : join(path, "key"), source: source, offset: keyValue.offset)
         key = fullKey
       }
     } else if value[member: "key"] == nil {

@@ -16,8 +16,22 @@ struct DocumentDecoder {
   /// The text being decoded; replaced by each JSON Lines file of the document in turn.
   var source: SourceText
   var issues: [ValidationIssue] = []
-  /// Where each key (full dot path) was first used, as shown in a duplicate's message.
-  var firstKeyUse: [String: String] = [:]
+  /// Where each key (full dot path) was first used; spelled out only for a duplicate's message, as
+  /// working out a line and column scans the text (doing it for every key is quadratic).
+  var firstKeyUse: [String: FirstUse] = [:]
+
+  /// A key's first use: its JSON path (empty in an items file), the text and the byte offset.
+  struct FirstUse {
+    var path: String
+    var source: SourceText
+    var offset: Int
+
+    var description: String {
+      let location = source.location(ofOffset: offset)
+      return source.firstLine == 1 && !path.isEmpty
+        ? "\(path) (\(location))" : "\(TerminalText.escaped(source.name)):\(location)"
+    }
+  }
   var firstSectionID: [String: (path: String, offset: Int)] = [:]
   /// Locale tags in order of preference, for localized text (see ``LocalizedText``).
   var locales: [String]

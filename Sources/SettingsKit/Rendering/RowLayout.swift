@@ -24,34 +24,72 @@ public struct RowLayout: Sendable {
   /// The row's lines, each exactly `width` columns wide for the title line and at most `width` for
   /// the subtitle line, without newlines.
   public func lines(for row: RowContent) -> [String] {
-    let margin = row.isModified ? "* " : "  "
-    var iconText = ""
-    if showsIcons { iconText = row.icon.map { $0 + " " } ?? "   " }
+    var text = ""
+    append(row, to: &text)
+    return text.split(separator: "\n").map(String.init)
+  }
+
+  /// Appends the row's lines (see ``lines(for:)``) to `output`, each followed by a newline.
+  ///
+  /// The renderer's path: it writes straight into one buffer, with no string per line or per part.
+  func append(_ row: RowContent, to output: inout String) {
     let prefixWidth = 2 + (showsIcons ? 3 : 0)
     let title = TerminalText.escaped(row.title)
-
     let (accessoryPlain, accessoryStyled) = accessoryText(row.accessory)
     let accessoryWidth = DisplayWidth.of(accessoryPlain)
-    var result: [String] = []
     let titleRoom = width - prefixWidth - accessoryWidth - (accessoryWidth > 0 ? 1 : 0)
     if titleRoom >= 1 {
-      let shownTitle = TerminalText.truncated(title, toWidth: titleRoom)
-      let gap = width - prefixWidth - DisplayWidth.of(shownTitle) - accessoryWidth
-      result.append(
-        (row.isModified ? style.marker(margin) : margin) + iconText
-          + (row.disabledReason != nil ? style.dim(shownTitle) : shownTitle)
-          + String(repeating: " ", count: gap) + accessoryStyled)
+      var shownTitle = title
+      var titleWidth = DisplayWidth.of(title)
+      if titleWidth > titleRoom {
+        shownTitle = TerminalText.cut(title, toWidth: titleRoom).text
+        titleWidth = DisplayWidth.of(shownTitle)
+      }
+      if row.isModified {
+        output.append(style.marker("* "))
+      } else {
+        output.append("  ")
+      }
+      if showsIcons {
+        if let icon = row.icon {
+          output.append(icon)
+          output.append(" ")
+        } else {
+          output.append("   ")
+        }
+      }
+      output.append(row.disabledReason != nil ? style.dim(shownTitle) : shownTitle)
+      Self.appendSpaces(width - prefixWidth - titleWidth - accessoryWidth, to: &output)
+      output.append(accessoryStyled)
     } else {
-      // Too narrow for the layout: the row's text cut to the width, accessory first.
-      let plain = accessoryWidth > 0 ? accessoryPlain + " " + title : title
-      result.append(TerminalText.padded(TerminalText.truncated(plain, toWidth: width), toWidth: width))
+      // Too narrow for the layout: the row's text cut to the width, marker and accessory first.
+      let marker = row.isModified ? "*" : ""
+      let plain = marker + (accessoryWidth > 0 ? accessoryPlain + " " + title : title)
+      output.append(TerminalText.padded(TerminalText.truncated(plain, toWidth: width), toWidth: width))
     }
-    for note in [row.subTitle, row.disabledReason.map { "(\($0))" }].compactMap({ $0 })
-    where width - prefixWidth >= 1 {
+    output.append("\n")
+    // The subtitle, then why the row is disabled, each on a line of its own under the title.
+    for note in [row.subTitle, row.disabledReason.map { "(\($0))" }] where width - prefixWidth >= 1 {
+      guard let note else { continue }
       let shown = TerminalText.truncated(TerminalText.escaped(note), toWidth: width - prefixWidth)
-      result.append(String(repeating: " ", count: prefixWidth) + style.dim(shown))
+      Self.appendSpaces(prefixWidth, to: &output)
+      output.append(style.dim(shown))
+      output.append("\n")
     }
-    return result
+  }
+
+  /// Spaces to copy from, so that padding is one append rather than a new string.
+  private static let spaces = String(repeating: " ", count: 256)
+
+  /// Appends `count` spaces (none when `count` is 0 or less).
+  static func appendSpaces(_ count: Int, to output: inout String) {
+    var remaining = count
+    while remaining > 0 {
+      let chunk = min(remaining, 256)
+      let utf8 = spaces.utf8
+      output.append(contentsOf: spaces[..<utf8.index(utf8.startIndex, offsetBy: chunk)])
+      remaining -= chunk
+    }
   }
 
   /// The accessory as plain text (for measuring) and as styled text (for output).

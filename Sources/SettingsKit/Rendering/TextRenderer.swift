@@ -31,22 +31,34 @@ public struct TextRenderer: Sendable {
 
   /// The table's text: every section, or only those in `sections`; a child page's breadcrumb
   /// (`설정 › 셀룰러`) as `heading`, followed by a blank line.
+  ///
+  /// Everything is appended to one string, with room reserved up front for a line per row.
   public func render(_ table: SettingsTable, sections: [Int]? = nil, heading: String? = nil) -> String {
     let layout = RowLayout(
       width: width, showsIcons: Self.hasIcons(table.document.sections), colors: colors)
+    let shown = sections ?? Array(0..<table.numberOfSections)
     var output = ""
-    if let heading { output.append(layout.headerLine(heading) + "\n\n") }
-    for (position, index) in (sections ?? Array(0..<table.numberOfSections)).enumerated() {
+    let rowCount = shown.reduce(0) { $0 + table.numberOfRows(inSection: $1) }
+    output.reserveCapacity(rowCount * (width + 16))
+    if let heading {
+      output.append(layout.headerLine(heading))
+      output.append("\n\n")
+    }
+    for (position, index) in shown.enumerated() {
       if position > 0 { output.append("\n") }
       let section = table.section(index)
       if let header = section.header, !section.isCollapsible {
-        output.append(layout.headerLine(header) + "\n")
+        output.append(layout.headerLine(header))
+        output.append("\n")
       }
-      for row in table.rows(inSection: index) {
-        for line in lines(for: row, in: table, layout: layout) { output.append(line + "\n") }
+      for row in 0..<table.numberOfRows(inSection: index) {
+        append(table.row(at: IndexPath(row: row, section: index)), in: table, layout: layout, to: &output)
       }
       if let footer = section.footer, table.isExpanded(index) {
-        for line in layout.footerLines(footer) { output.append(line + "\n") }
+        for line in layout.footerLines(footer) {
+          output.append(line)
+          output.append("\n")
+        }
       }
     }
     return output
@@ -54,13 +66,21 @@ public struct TextRenderer: Sendable {
 
   /// The lines of one table row; the interactive screen draws rows with the same function.
   public func lines(for row: TableRow, in table: SettingsTable, layout: RowLayout) -> [String] {
+    var text = ""
+    append(row, in: table, layout: layout, to: &text)
+    return text.split(separator: "\n").map(String.init)
+  }
+
+  /// Appends the lines of one table row to `output`, each followed by a newline.
+  func append(_ row: TableRow, in table: SettingsTable, layout: RowLayout, to output: inout String) {
     switch row {
     case .sectionTitle(_, let title, let isExpanded, let summary):
-      return [layout.titleLine(title, isExpanded: isExpanded, summary: isExpanded ? nil : summary)]
+      output.append(layout.titleLine(title, isExpanded: isExpanded, summary: isExpanded ? nil : summary))
+      output.append("\n")
     case .item(let item, let value, let isModified):
       var content = RowContent(item: item, value: value, isModified: isModified)
       content.disabledReason = table.snapshot.state(of: item).disabledReason
-      return layout.lines(for: content)
+      layout.append(content, to: &output)
     case .more(_, let remaining, let state):
       let title: String =
         switch state {
@@ -68,7 +88,7 @@ public struct TextRenderer: Sendable {
         case .failed(let message): "Loading failed: \(message); select to retry"
         default: "Load more (\(remaining) remaining)"
         }
-      return layout.lines(for: RowContent(title: title, accessory: .chevron))
+      layout.append(RowContent(title: title, accessory: .chevron), to: &output)
     }
   }
 }

@@ -69,7 +69,9 @@ public struct SettingsTable: Sendable {
     for (index, spec) in document.sections.enumerated() {
       let file = itemsFiles[index]
       // Hidden items (visibleWhen) are neither shown nor counted.
-      let inline = spec.items.filter { snapshot.state(of: $0).isVisible }
+      let inline =
+        spec.items.contains { $0.visibleWhen != nil }
+        ? spec.items.filter { snapshot.state(of: $0).isVisible } : spec.items
       let total = file?.itemCount ?? inline.count
       let pageSize = spec.pageSize ?? (spec.itemsFile != nil ? Self.defaultItemsFilePageSize : nil)
       var window = 0..<total
@@ -84,7 +86,10 @@ public struct SettingsTable: Sendable {
       }
       // Items are kept from the window's start: all that follow for inline items, the decoded window
       // for an items file.
-      let items = try file?.decodedItems(in: window) ?? Array(inline[window.lowerBound...])
+      // From the start, the (visible) items' array is shared rather than copied.
+      let items =
+        try file?.decodedItems(in: window)
+        ?? (window.lowerBound == 0 ? inline : Array(inline[window.lowerBound...]))
       var section = Section(
         spec: spec, items: items, total: total, offset: window.lowerBound, visibleCount: window.count,
         pageSize: pageSize, provider: file, state: .idle)
@@ -109,9 +114,8 @@ public struct SettingsTable: Sendable {
 
   /// The row at `indexPath`, which must be within ``numberOfRows(inSection:)``.
   public func row(at indexPath: IndexPath) -> TableRow {
-    let section = sections[indexPath.section]
     var row = indexPath.row
-    if section.spec.isCollapsible {
+    if sections[indexPath.section].spec.isCollapsible {
       if row == 0 {
         return .sectionTitle(
           section: indexPath.section, title: title(ofSection: indexPath.section),
@@ -119,11 +123,12 @@ public struct SettingsTable: Sendable {
       }
       row -= 1
     }
-    if row < section.visibleCount {
-      let item = section.items[row]
+    if row < sections[indexPath.section].visibleCount {
+      let item = sections[indexPath.section].items[row]
       let (value, isModified) = snapshot.value(of: item)
       return .item(item, value: value, isModified: isModified)
     }
+    let section = sections[indexPath.section]
     return .more(section: indexPath.section, remaining: section.remaining, state: section.state)
   }
 

@@ -50,7 +50,9 @@ public enum DisplayWidth {
 
   /// Returns the terminal columns of `text`: the concrete implementation of the generic `of(_:)`.
   static func width(of text: Substring) -> Int {
-    if let width = text.utf8.withContiguousStorageIfAvailable({ asciiWidth(of: $0) }) {
+    if let width = text.utf8.withContiguousStorageIfAvailable({
+      asciiWidth(of: $0) ?? standaloneWidth(of: $0)
+    }) {
       if let width { return width }
     } else if let width = asciiWidth(of: text.utf8) {
       return width
@@ -103,6 +105,36 @@ public enum DisplayWidth {
     if value >= 0xAC00 && value <= 0xD7A3 { return 2 }  // Hangul syllables
     if value >= 0x4E00 && value <= 0x9FFF { return 2 }  // CJK Unified Ideographs
     return nil
+  }
+
+  /// Returns the width of valid UTF-8 made only of scalars with a ``standaloneWidth(of:)`` (such as
+  /// Korean text with spaces and digits), or `nil` at the first other scalar.
+  ///
+  /// Each such scalar is a cluster of its own, so the sum is what ``fittingPrefix(of:maxWidth:)``
+  /// gives, without grapheme breaking or the string's index machinery.
+  static func standaloneWidth(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var total = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let lead = UInt32(bytes[index])
+      let value: UInt32
+      if lead < 0x80 {
+        value = lead
+        index += 1
+      } else if lead < 0xE0, index + 1 < count {
+        value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+        index += 2
+      } else if lead < 0xF0, index + 2 < count {
+        value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+        index += 3
+      } else {
+        return nil  // four-byte scalars (emoji among them) are never standalone
+      }
+      guard let width = standaloneWidth(of: Unicode.Scalar(value) ?? "\u{0}") else { return nil }
+      total += width
+    }
+    return total
   }
 
   /// Returns the width of ASCII-only text, or `nil` when a byte is not ASCII.

@@ -37,12 +37,40 @@ public enum TerminalText {
 
   /// Returns whether any scalar of `text` must be escaped; ASCII bytes are checked without decoding.
   static func needsEscaping(_ text: String) -> Bool {
+    if let found = text.utf8.withContiguousStorageIfAvailable(needsEscaping(utf8:)) { return found }
     var hasNonASCII = false
     for byte in text.utf8 {
       if byte < 0x20 || byte == 0x7F { return true }
       if byte >= 0x80 { hasNonASCII = true }
     }
     return hasNonASCII && text.unicodeScalars.contains(where: isEscaped)
+  }
+
+  /// Returns whether valid UTF-8 holds a scalar that ``isEscaped(_:)``, from the bytes alone: C0
+  /// controls and DEL are single bytes, and every other escaped scalar has a lead byte of C2 (C1
+  /// controls C2 80–9F), D8 (U+061C is D8 9C) or E2 (U+200E–200F, U+2028–202E: E2 80 8E–8F and
+  /// A8–AE; U+2066–2069: E2 81 A6–A9).
+  static func needsEscaping(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte < 0x20 || byte == 0x7F { return true }
+      if byte >= 0xC2 && index + 1 < count {
+        let next = bytes[index + 1]
+        switch byte {
+        case 0xC2: if next <= 0x9F { return true }
+        case 0xD8: if next == 0x9C { return true }
+        case 0xE2 where index + 2 < count:
+          let last = bytes[index + 2]
+          if next == 0x80, last == 0x8E || last == 0x8F || (0xA8...0xAE).contains(last) { return true }
+          if next == 0x81, (0xA6...0xA9).contains(last) { return true }
+        default: break
+        }
+      }
+      index += 1
+    }
+    return false
   }
 
   /// Returns whether ``escaped(_:)`` replaces the scalar.

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The performance benchmark, by hand (not part of the tests): installs what it needs, builds the
+# release binary, generates documents of 10 to 100 000 items, and times settings against git config,
+# gsettings and jq in one run. Extra arguments go to bench.py (for example --runs 5 --sizes 10 1000).
+# See Benchmarks/README.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v hyperfine >/dev/null || need+=(hyperfine)
+command -v jq >/dev/null || need+=(jq)
+command -v git >/dev/null || need+=(git)
+command -v python3 >/dev/null || need+=(python3)
+{ command -v gsettings && command -v glib-compile-schemas; } >/dev/null || need+=(libglib2.0-bin)
+[ -x /usr/bin/time ] || need+=(time)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "== installing ${need[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+# The fast binary, as the README builds it: fully static, so no dynamic loader work at startup.
+flags=(-c release --static-swift-stdlib -Xswiftc -static-executable)
+echo "== swift build ${flags[*]}" >&2
+swift build "${flags[@]}" --product settings 2>&1 | { grep -v "warning: Using 'dlopen' in statically" || true; } >&2
+binary="$(swift build "${flags[@]}" --show-bin-path)/settings"
+
+mkdir -p Benchmarks/work
+python3 Benchmarks/bench.py --binary "$binary" --work Benchmarks/work --out Benchmarks/work/results.md "$@"
