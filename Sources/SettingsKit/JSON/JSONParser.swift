@@ -16,8 +16,18 @@ public struct JSONParser: Sendable {
   ///
   /// - Throws: ``JSONSyntaxError`` at the first byte that does not fit.
   public func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    try parse(bytes, streamingItems: nil)
+  }
+
+  /// Parses like ``parse(_:)``, handing each element of `sections[S].items` of a root object to
+  /// `streamingItems` as soon as it is parsed, with S and its index; the value it returns stands
+  /// in the tree instead. A settings document's items are decoded that way while the rest is still
+  /// being parsed, so the whole tree of a large document is never held at once.
+  func parse(
+    _ bytes: [UInt8], streamingItems: ((_ section: Int, _ index: Int, JSONValue) -> JSONValue)?
+  ) throws(JSONSyntaxError) -> JSONValue {
     let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
-      var cursor = Cursor(bytes: buffer, maximumDepth: maximumDepth)
+      var cursor = Cursor(bytes: buffer, maximumDepth: maximumDepth, streamingItems: streamingItems)
       do throws(JSONSyntaxError) {
         return .success(try cursor.parseDocument())
       } catch {
@@ -28,25 +38,40 @@ public struct JSONParser: Sendable {
   }
 }
 
+/// Where a value stands, as far as item streaming cares: the root, its `sections` array, a section,
+/// a section's `items` array, an item, or anywhere else.
+private enum Role {
+  case other
+  case root
+  case sections
+  case section(Int)
+  case items(section: Int)
+}
+
 private struct Cursor {
   /// Up to this many members, an object's names are checked for duplicates by a scan.
   static let linearMemberLimit = 16
 
   let bytes: UnsafeBufferPointer<UInt8>
   let maximumDepth: Int
+  let streamingItems: ((Int, Int, JSONValue) -> JSONValue)?
   var index = 0
   var depth = 0
 
-  init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+  init(
+    bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int,
+    streamingItems: ((Int, Int, JSONValue) -> JSONValue)? = nil
+  ) {
     self.bytes = bytes
     self.maximumDepth = maximumDepth
+    self.streamingItems = streamingItems
   }
 
   mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     skipWhitespace()
     guard index < bytes.count else { throw JSONSyntaxError(.empty, offset: index) }
-    let value = try parseValue()
+    let value = try parseValue(streamingItems == nil ? .other : .root)
     skipWhitespace()
     if index < bytes.count {
       throw JSONSyntaxError(.trailingContent(found: describeCharacter(at: index)), offset: index)
@@ -63,22 +88,21 @@ private struct Cursor {
     }
   }
 
-  mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+  mutating func parseValue(_ role: Role = .other) throws(JSONSyntaxError) -> JSONValue {
     guard index < bytes.count else {
       throw JSONSyntaxError(.unexpectedEnd(expected: "a value"), offset: index)
     }
     let start = index
     switch bytes[index] {
-    case UInt8(ascii: "{"): return try parseObject()
-    case UInt8(ascii: "["): return try parseArray()
+    case UInt8(ascii: "{"): return try parseObject(role)
+    case UInt8(ascii: "["): return try parseArray(role)
     case UInt8(ascii: "\""): return JSONValue(.string(try parseString()), offset: start)
     case UInt8(ascii: "t"): try expectLiteral("true"); return JSONValue(.bool(true), offset: start)
     case UInt8(ascii: "f"): try expectLiteral("false"); return JSONValue(.bool(false), offset: start)
     case UInt8(ascii: "n"): try expectLiteral("null"); return JSONValue(.null, offset: start)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       return JSONValue(.number(try parseNumber()), offset: start)
-    case UInt8(ascii: "N"),
-      UInt8(ascii: "I") where ["NaN", "Infinity"].contains(word(at: start)):
+    case UInt8(ascii: "N"), UInt8(ascii: "I"):
       throw JSONSyntaxError(.notANumber(word(at: start)), offset: start)
     default:
       throw JSONSyntaxError(
@@ -91,7 +115,7 @@ private struct Cursor {
     if depth > maximumDepth { throw JSONSyntaxError(.tooDeep(limit: maximumDepth), offset: index) }
   }
 
-  mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+  mutating func parseObject(_ role: Role) throws(JSONSyntaxError) -> JSONValue {
     let start = index
     try enter()
     index += 1
@@ -137,7 +161,13 @@ private struct Cursor {
       skipWhitespace()
       try expect(UInt8(ascii: ":"), "':' after the member name")
       skipWhitespace()
-      let value = try parseValue()
+      var memberRole = Role.other
+      switch role {
+      case .root where name == "sections": memberRole = .sections
+      case .section(let section) where name == "items": memberRole = .items(section: section)
+      default: break
+      }
+      let value = try parseValue(memberRole)
       members.append(JSONValue.Member(name: name, nameOffset: nameOffset, value: value))
       skipWhitespace()
       guard index < bytes.count else {
@@ -153,7 +183,7 @@ private struct Cursor {
     }
   }
 
-  mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+  mutating func parseArray(_ role: Role) throws(JSONSyntaxError) -> JSONValue {
     let start = index
     try enter()
     index += 1
@@ -169,7 +199,13 @@ private struct Cursor {
       if index < bytes.count, bytes[index] == UInt8(ascii: "]"), !elements.isEmpty {
         throw JSONSyntaxError(.trailingComma(closing: "]"), offset: index)
       }
-      elements.append(try parseValue())
+      switch role {
+      case .sections: elements.append(try parseValue(.section(elements.count)))
+      case .items(let section):
+        let element = try parseValue()
+        elements.append(streamingItems.map { $0(section, elements.count, element) } ?? element)
+      default: elements.append(try parseValue())
+      }
       skipWhitespace()
       guard index < bytes.count else {
         throw JSONSyntaxError(.unexpectedEnd(expected: "',' or ']'"), offset: index)
@@ -425,9 +461,7 @@ private struct Cursor {
     guard offset < bytes.count else { return "end of file" }
     var iterator = bytes[offset...].makeIterator()
     var decoder = UTF8()
-    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
-      return "byte 0x" + String(bytes[offset], radix: 16, uppercase: true) + " (not UTF-8)"
-    }
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return "a byte that is not UTF-8" }
     return "'\(TerminalText.escaped(String(scalar)))'"
   }
 }

@@ -16,7 +16,7 @@ extension DocumentDecoder {
     var resolved: [String: [String: [String: SettingValue]]] = [:]  // owner → field → key → value
     var edges: [String: [(controller: String, condition: PendingCondition)]] = [:]
     for condition in pendingConditions {
-      let memberPath = join(condition.path, condition.key)
+      let memberPath = Self.join(condition.path, condition.key)
       var controllerKey: String?
       if byKey[condition.pagePrefix + condition.key] != nil {
         controllerKey = condition.pagePrefix + condition.key
@@ -94,7 +94,7 @@ extension DocumentDecoder {
         if state[controller] == 1 {
           let cycle = stack[stack.lastIndex(of: controller)!...] + [controller]
           decoder.report(
-            decoder.join(condition.path, condition.key), condition.nameOffset,
+            DocumentDecoder.join(condition.path, condition.key), condition.nameOffset,
             "dependency cycle: " + cycle.map { "\"\(TerminalText.escaped($0))\"" }.joined(separator: " → "))
         } else if state[controller] == nil {
           visit(controller, &decoder)

@@ -16,10 +16,20 @@ extension DocumentDecoder {
     var pagePrefix: String
   }
 
-  mutating func decodeItem(_ value: JSONValue, at path: String) -> SettingItem? {
-    guard let members = members(of: value, at: path, what: "an item") else { return nil }
-    checkFields(members, known: Self.itemFields, at: path)
-    let typeName = string(value[member: "type"], at: join(path, "type"))
+  /// An item, validated; `itemPath` is spelled out only for messages.
+  mutating func decodeItem(_ value: JSONValue, at itemPath: @escaping @autoclosure () -> String)
+    -> SettingItem?
+  {
+    var spelled: String?
+    func path() -> String {
+      if let spelled { return spelled }
+      let text = itemPath()
+      spelled = text
+      return text
+    }
+    guard let members = members(of: value, at: path(), what: "an item") else { return nil }
+    checkFields(members, known: Self.itemFields, at: path())
+    let typeName = string(value[member: "type"], at: Self.join(path(), "type"))
     var type: CellType?
     if let typeName {
       type = CellType(rawValue: typeName)
@@ -27,30 +37,33 @@ extension DocumentDecoder {
         let names = CellType.allCases.map(\.rawValue)
         let hint = Suggestion.closest(to: typeName, in: names).map { "did you mean \(shown($0))? " } ?? ""
         report(
-          join(path, "type"), typeValue.offset,
+          Self.join(path(), "type"), typeValue.offset,
           "unknown type \(shown(typeName)); \(hint)expected one of " + names.joined(separator: ", "))
       }
     } else if value[member: "type"] == nil {
-      report(path, value.offset, "missing \"type\"; expected one of detailTitle, switch, rightDetail")
+      report(path(), value.offset, "missing \"type\"; expected one of detailTitle, switch, rightDetail")
     }
-    let title = text(value[member: "title"], at: join(path, "title"))
+    let title = text(value[member: "title"], at: Self.join(path(), "title"))
     if value[member: "title"] == nil {
-      report(path, value.offset, "missing \"title\"; every item needs a title")
+      report(path(), value.offset, "missing \"title\"; every item needs a title")
     }
     var key: String?
-    if let keyValue = value[member: "key"], let text = string(keyValue, at: join(path, "key")) {
+    if let keyValue = value[member: "key"], let text = string(keyValue, at: Self.join(path(), "key")) {
       let fullKey = keyPrefix + text
       if !Self.isName(text, allowingDots: false) {
         report(
-          join(path, "key"), keyValue.offset,
+          Self.join(path(), "key"), keyValue.offset,
           "invalid key \(shown(text)); use at most 128 letters, digits, '-' and '_'")
       } else if let first = firstKeyUse[fullKey] {
         report(
-          join(path, "key"), keyValue.offset,
+          Self.join(path(), "key"), keyValue.offset,
           "duplicate key \(shown(text)); first used at \(first.description)")
       } else {
         firstKeyUse[fullKey] = FirstUse(
-          path: path.isEmpty ? "" : join(path, "key"), source: source, offset: keyValue.offset)
+          path: {
+            let item = itemPath(); return item.isEmpty ? "" : Self.join(item, "key")
+          }, source: source,
+          offset: keyValue.offset)
         key = fullKey
       }
     } else if value[member: "key"] == nil {
@@ -62,45 +75,45 @@ extension DocumentDecoder {
         } else if value[member: "page"] != nil {
           "an item with a page needs a key to address it, such as \"key\": \"cellular\""
         } else { nil }
-      if let need { report(path, value.offset, "missing \"key\"; \(need)") }
+      if let need { report(path(), value.offset, "missing \"key\"; \(need)") }
     }
-    let on = bool(value[member: "on"], at: join(path, "on"))
+    let on = bool(value[member: "on"], at: Self.join(path(), "on"))
     if let type, type != .switch, let onValue = value[member: "on"] {
       report(
-        join(path, "on"), onValue.offset,
+        Self.join(path(), "on"), onValue.offset,
         "\"on\" applies only to switch items; this item is a \(type.rawValue)")
     }
-    let rightDetail = text(value[member: "rightDetail"], at: join(path, "rightDetail"))
+    let rightDetail = text(value[member: "rightDetail"], at: Self.join(path(), "rightDetail"))
     if type == .detailTitle, let detailValue = value[member: "rightDetail"] {
       report(
-        join(path, "rightDetail"), detailValue.offset,
+        Self.join(path(), "rightDetail"), detailValue.offset,
         "a detailTitle item shows no right detail; use type rightDetail, or subTitle for a second line")
     }
     if type == .switch, let detailValue = value[member: "rightDetail"] {
       report(
-        join(path, "rightDetail"), detailValue.offset,
+        Self.join(path(), "rightDetail"), detailValue.offset,
         "a switch shows its state on the right; use type rightDetail for a value, or subTitle for a note")
     }
-    let (choices, defaultValue) = decodeChoices(value, type: type, at: path)
-    let page = decodePage(value[member: "page"], type: type, key: key, at: join(path, "page"))
+    let (choices, defaultValue) = decodeChoices(value, type: type, at: path())
+    let page = decodePage(value[member: "page"], type: type, key: key, at: Self.join(path(), "page"))
     var item = SettingItem(
       key: key, type: type ?? .detailTitle, title: title ?? "",
-      subTitle: text(value[member: "subTitle"], at: join(path, "subTitle")),
+      subTitle: text(value[member: "subTitle"], at: Self.join(path(), "subTitle")),
       rightDetail: rightDetail, on: on,
-      imageName: string(value[member: "imageName"], at: join(path, "imageName")), page: page,
+      imageName: string(value[member: "imageName"], at: Self.join(path(), "imageName")), page: page,
       choices: choices, value: defaultValue)
     for field in ["enabledWhen", "visibleWhen"] {
       guard let conditions = value[member: field] else { continue }
       guard
         let conditionMembers = self.members(
-          of: conditions, at: join(path, field), what: "conditions such as {\"airplane\": false}")
+          of: conditions, at: Self.join(path(), field), what: "conditions such as {\"airplane\": false}")
       else { continue }
       guard let ownerKey = key else {
-        report(join(path, field), conditions.offset, "an item with \"\(field)\" needs a \"key\"")
+        report(Self.join(path(), field), conditions.offset, "an item with \"\(field)\" needs a \"key\"")
         continue
       }
       guard source.firstLine == 1 else {
-        report(join(path, field), conditions.offset, "\"\(field)\" is not supported in an items file")
+        report(Self.join(path(), field), conditions.offset, "\"\(field)\" is not supported in an items file")
         continue
       }
       var placeholder: [String: SettingValue] = [:]
@@ -111,14 +124,15 @@ extension DocumentDecoder {
         case .string(let text): expected = .string(text)
         default:
           report(
-            join(join(path, field), member.name), member.value.offset,
+            Self.join(Self.join(path(), field), member.name), member.value.offset,
             "expected true or false (a switch) or a choice value; found \(member.value.typeDescription)")
           continue
         }
         placeholder[member.name] = expected
         pendingConditions.append(
           PendingCondition(
-            ownerKey: ownerKey, field: field, key: member.name, value: expected, path: join(path, field),
+            ownerKey: ownerKey, field: field, key: member.name, value: expected,
+            path: Self.join(path(), field),
             source: source, nameOffset: member.nameOffset, valueOffset: member.value.offset,
             pagePrefix: keyPrefix))
       }
@@ -130,26 +144,26 @@ extension DocumentDecoder {
 
   /// The choices and default value of a choice item, validated.
   mutating func decodeChoices(_ value: JSONValue, type: CellType?, at path: String) -> ([Choice]?, String?) {
-    let defaultValue = string(value[member: "value"], at: join(path, "value"))
+    let defaultValue = string(value[member: "value"], at: Self.join(path, "value"))
     guard let choicesValue = value[member: "choices"] else {
       if let valueMember = value[member: "value"] {
-        report(join(path, "value"), valueMember.offset, "\"value\" applies only with \"choices\"")
+        report(Self.join(path, "value"), valueMember.offset, "\"value\" applies only with \"choices\"")
       }
       return (nil, nil)
     }
     if let type, type != .rightDetail {
       report(
-        join(path, "choices"), choicesValue.offset,
+        Self.join(path, "choices"), choicesValue.offset,
         "\"choices\" apply only to rightDetail items; this item is a \(type.rawValue)")
     }
     if let detail = value[member: "rightDetail"] {
       report(
-        join(path, "rightDetail"), detail.offset,
+        Self.join(path, "rightDetail"), detail.offset,
         "a choice item shows its chosen choice's title; remove \"rightDetail\"")
     }
     guard case .array(let elements) = choicesValue.kind, !elements.isEmpty else {
       report(
-        join(path, "choices"), choicesValue.offset,
+        Self.join(path, "choices"), choicesValue.offset,
         "expected a non-empty array of choices such as {\"value\": \"5g\", \"title\": \"5G\"}")
       return (nil, defaultValue)
     }
@@ -157,11 +171,11 @@ extension DocumentDecoder {
     var firstOffset: [String: Int] = [:]
     var firstTitleOffset: [String: Int] = [:]
     for (index, element) in elements.enumerated() {
-      let choicePath = "\(join(path, "choices"))[\(index)]"
+      let choicePath = "\(Self.join(path, "choices"))[\(index)]"
       guard let members = members(of: element, at: choicePath, what: "a choice") else { continue }
       checkFields(members, known: ["value", "title"], at: choicePath)
-      let choiceValue = string(element[member: "value"], at: join(choicePath, "value"))
-      let title = text(element[member: "title"], at: join(choicePath, "title"))
+      let choiceValue = string(element[member: "value"], at: Self.join(choicePath, "value"))
+      let title = text(element[member: "title"], at: Self.join(choicePath, "title"))
       if element[member: "value"] == nil {
         report(choicePath, element.offset, "missing \"value\"; a choice needs the value to store")
       }
@@ -171,14 +185,14 @@ extension DocumentDecoder {
       guard let choiceValue, let title else { continue }
       if let first = firstOffset[choiceValue] {
         report(
-          join(choicePath, "value"), element[member: "value"]!.offset,
+          Self.join(choicePath, "value"), element[member: "value"]!.offset,
           "duplicate choice value \(shown(choiceValue)); first used at \(source.location(ofOffset: first))")
         continue
       }
       firstOffset[choiceValue] = element[member: "value"]!.offset
       if let first = firstTitleOffset[title.lowercased()] {
         report(
-          join(choicePath, "title"), element[member: "title"]!.offset,
+          Self.join(choicePath, "title"), element[member: "title"]!.offset,
           "duplicate choice title \(shown(title)); first used at \(source.location(ofOffset: first)); "
             + "`set` takes a title, so titles must differ")
         continue
@@ -189,7 +203,7 @@ extension DocumentDecoder {
     if let defaultValue {
       if !choices.isEmpty, !choices.contains(where: { $0.value == defaultValue }) {
         report(
-          join(path, "value"), value[member: "value"]!.offset,
+          Self.join(path, "value"), value[member: "value"]!.offset,
           "default \(shown(defaultValue)) is not one of the choices: "
             + choices.map { shown($0.value) }.joined(separator: ", "))
       }
@@ -219,7 +233,7 @@ extension DocumentDecoder {
       report(path, value.offset, "missing \"sections\"; a page holds sections like the top page")
       return SettingsPage(sections: [])
     }
-    let sections = decodeSections(sectionsValue, at: join(path, "sections"))
+    let sections = decodeSections(sectionsValue, at: Self.join(path, "sections"))
     return SettingsPage(sections: sections)
   }
 }

@@ -22,12 +22,13 @@ struct DocumentDecoder {
 
   /// A key's first use: its JSON path (empty in an items file), the text and the byte offset.
   struct FirstUse {
-    var path: String
+    var path: () -> String
     var source: SourceText
     var offset: Int
 
     var description: String {
       let location = source.location(ofOffset: offset)
+      let path = path()
       return source.firstLine == 1 && !path.isEmpty
         ? "\(path) (\(location))" : "\(TerminalText.escaped(source.name)):\(location)"
     }
@@ -39,6 +40,9 @@ struct DocumentDecoder {
   var keyPrefix = ""
   /// `enabledWhen` and `visibleWhen` conditions, resolved once every key is known.
   var pendingConditions: [PendingCondition] = []
+  /// Items of the top page's sections, by section index, decoded while the text was parsed (see
+  /// ``DocumentLoader/decode(_:itemsFilesIn:locales:)``); nil for an item that was not valid.
+  var streamedItems: [Int: [SettingItem?]] = [:]
 
   init(source: SourceText, locales: [String] = []) {
     self.source = source
@@ -51,17 +55,24 @@ struct DocumentDecoder {
 
   func shown(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
 
+  // The helpers take their JSON path as an autoclosure: it is spelled out only for a message, not
+  // for every field of every item.
+
   /// The members of an object, or nil after reporting that `value` is not an object.
-  mutating func members(of value: JSONValue, at path: String, what: String) -> [JSONValue.Member]? {
+  mutating func members(of value: JSONValue, at path: @autoclosure () -> String, what: String) -> [JSONValue
+    .Member]?
+  {
     guard case .object(let members) = value.kind else {
-      report(path, value.offset, "expected \(what) (a JSON object); found \(value.typeDescription)")
+      report(path(), value.offset, "expected \(what) (a JSON object); found \(value.typeDescription)")
       return nil
     }
     return members
   }
 
   /// Reports every member whose name is not in `known`, with a suggestion when one is close.
-  mutating func checkFields(_ members: [JSONValue.Member], known: [String], at path: String) {
+  mutating func checkFields(
+    _ members: [JSONValue.Member], known: [String], at path: @autoclosure () -> String
+  ) {
     for member in members where !known.contains(member.name) {
       let hint =
         if let close = Suggestion.closest(to: member.name, in: known) {
@@ -69,65 +80,68 @@ struct DocumentDecoder {
         } else {
           "known fields are " + known.joined(separator: ", ")
         }
-      report(join(path, member.name), member.nameOffset, "unknown field \(shown(member.name)); \(hint)")
+      report(
+        Self.join(path(), member.name), member.nameOffset, "unknown field \(shown(member.name)); \(hint)")
     }
   }
 
-  func join(_ path: String, _ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
+  static func join(_ path: String, _ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
 
-  mutating func string(_ value: JSONValue?, at path: String) -> String? {
+  mutating func string(_ value: JSONValue?, at path: @autoclosure () -> String) -> String? {
     guard let value else { return nil }
     guard case .string(let text) = value.kind else {
-      report(path, value.offset, "expected a string; found \(value.typeDescription)")
+      report(path(), value.offset, "expected a string; found \(value.typeDescription)")
       return nil
     }
     return text
   }
 
   /// Display text: a string, or an object of strings by locale tag, resolved for ``locales``.
-  mutating func text(_ value: JSONValue?, at path: String) -> String? {
+  mutating func text(_ value: JSONValue?, at path: @autoclosure () -> String) -> String? {
     guard let value else { return nil }
-    guard case .object(let members) = value.kind else { return string(value, at: path) }
+    guard case .object(let members) = value.kind else { return string(value, at: path()) }
     var translations: [(tag: String, text: String)] = []
     for member in members {
       guard Self.isName(member.name, allowingDots: false) else {
         report(
-          join(path, member.name), member.nameOffset,
+          Self.join(path(), member.name), member.nameOffset,
           "invalid locale tag \(shown(member.name)); use a tag such as \"ko\" or \"en-US\"")
         continue
       }
-      if let text = string(member.value, at: join(path, member.name)) {
+      if let text = string(member.value, at: Self.join(path(), member.name)) {
         translations.append((member.name, text))
       }
     }
     guard !members.isEmpty else {
       report(
-        path, value.offset,
+        path(), value.offset,
         "expected a string or an object of strings by locale, such as {\"ko\": \"켬\", \"en\": \"On\"}")
       return nil
     }
     return LocalizedText.choose(translations, for: locales)
   }
 
-  mutating func bool(_ value: JSONValue?, at path: String) -> Bool? {
+  mutating func bool(_ value: JSONValue?, at path: @autoclosure () -> String) -> Bool? {
     guard let value else { return nil }
     guard case .bool(let flag) = value.kind else {
-      report(path, value.offset, "expected true or false; found \(value.typeDescription)")
+      report(path(), value.offset, "expected true or false; found \(value.typeDescription)")
       return nil
     }
     return flag
   }
 
   /// A whole number from `minimum` to `maximum`, or nil after reporting what is wrong.
-  mutating func integer(_ value: JSONValue?, at path: String, minimum: Int, maximum: Int = Int.max) -> Int? {
+  mutating func integer(
+    _ value: JSONValue?, at path: @autoclosure () -> String, minimum: Int, maximum: Int = Int.max
+  ) -> Int? {
     guard let value else { return nil }
     guard case .number(let text) = value.kind else {
-      report(path, value.offset, "expected a whole number; found \(value.typeDescription)")
+      report(path(), value.offset, "expected a whole number; found \(value.typeDescription)")
       return nil
     }
     guard let number = Int(text), number >= minimum, number <= maximum else {
       let range = maximum == Int.max ? "of at least \(minimum)" : "from \(minimum) to \(maximum)"
-      report(path, value.offset, "expected a whole number \(range); found \(text)")
+      report(path(), value.offset, "expected a whole number \(range); found \(text)")
       return nil
     }
     return number
@@ -185,50 +199,58 @@ struct DocumentDecoder {
       return []
     }
     return elements.enumerated().compactMap { index, element in
-      decodeSection(element, at: "\(path)[\(index)]")
+      decodeSection(
+        element, at: "\(path)[\(index)]", streamed: path == "sections" ? streamedItems[index] : nil)
     }
   }
 
-  mutating func decodeSection(_ value: JSONValue, at path: String) -> SettingSection? {
+  /// A section; `streamed` holds its items when they were decoded during parsing.
+  mutating func decodeSection(
+    _ value: JSONValue, at path: String, streamed: [SettingItem?]? = nil
+  ) -> SettingSection? {
     guard let members = members(of: value, at: path, what: "a section") else { return nil }
     checkFields(members, known: Self.sectionFields, at: path)
     var section = SettingSection(items: [])
-    if let idValue = value[member: "id"], let id = string(idValue, at: join(path, "id")) {
+    if let idValue = value[member: "id"], let id = string(idValue, at: Self.join(path, "id")) {
       if !Self.isName(id, allowingDots: false) {
         report(
-          join(path, "id"), idValue.offset,
+          Self.join(path, "id"), idValue.offset,
           "invalid section id \(shown(id)); use letters, digits, '-' and '_'")
       } else if let first = firstSectionID[id] {
         report(
-          join(path, "id"), idValue.offset,
+          Self.join(path, "id"), idValue.offset,
           "duplicate section id \(shown(id)); first used at \(first.path) (\(source.location(ofOffset: first.offset)))"
         )
       } else {
-        firstSectionID[id] = (join(path, "id"), idValue.offset)
+        firstSectionID[id] = (Self.join(path, "id"), idValue.offset)
         section.id = id
       }
     }
-    section.header = text(value[member: "header"], at: join(path, "header"))
-    section.footer = text(value[member: "footer"], at: join(path, "footer"))
-    section.collapsible = bool(value[member: "collapsible"], at: join(path, "collapsible"))
-    section.expanded = bool(value[member: "expanded"], at: join(path, "expanded"))
+    section.header = text(value[member: "header"], at: Self.join(path, "header"))
+    section.footer = text(value[member: "footer"], at: Self.join(path, "footer"))
+    section.collapsible = bool(value[member: "collapsible"], at: Self.join(path, "collapsible"))
+    section.expanded = bool(value[member: "expanded"], at: Self.join(path, "expanded"))
     if let expanded = value[member: "expanded"], section.expanded != nil, section.collapsible != true {
-      report(join(path, "expanded"), expanded.offset, "\"expanded\" applies only with \"collapsible\": true")
+      report(
+        Self.join(path, "expanded"), expanded.offset, "\"expanded\" applies only with \"collapsible\": true")
     }
     section.pageSize = integer(
-      value[member: "pageSize"], at: join(path, "pageSize"), minimum: 1, maximum: 1_000_000)
-    section.itemsFile = string(value[member: "itemsFile"], at: join(path, "itemsFile"))
+      value[member: "pageSize"], at: Self.join(path, "pageSize"), minimum: 1, maximum: 1_000_000)
+    section.itemsFile = string(value[member: "itemsFile"], at: Self.join(path, "itemsFile"))
     if let itemsValue = value[member: "items"] {
       if section.itemsFile != nil {
-        report(join(path, "items"), itemsValue.offset, "a section has \"items\" or \"itemsFile\", not both")
+        report(
+          Self.join(path, "items"), itemsValue.offset, "a section has \"items\" or \"itemsFile\", not both")
       }
-      if case .array(let elements) = itemsValue.kind {
+      if let streamed {
+        section.items = streamed.compactMap { $0 }
+      } else if case .array(let elements) = itemsValue.kind {
         for (index, element) in elements.enumerated() {
           if let item = decodeItem(element, at: "\(path).items[\(index)]") { section.items.append(item) }
         }
       } else {
         report(
-          join(path, "items"), itemsValue.offset,
+          Self.join(path, "items"), itemsValue.offset,
           "expected an array of items; found \(itemsValue.typeDescription)")
       }
     }

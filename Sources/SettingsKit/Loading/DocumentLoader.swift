@@ -8,15 +8,21 @@ public enum DocumentLoader {
   public static func decode(
     _ source: SourceText, itemsFilesIn directory: String? = nil, locales: [String] = []
   ) throws(DocumentError) -> SettingsDocument {
+    // The top page's items are decoded as soon as each is parsed, and only a placeholder stays in
+    // the tree, so a large document's whole tree is never held at once.
+    var decoder = DocumentDecoder(source: source, locales: locales)
     let root: JSONValue
     do {
-      root = try JSONParser().parse(source.bytes)
+      root = try JSONParser().parse(source.bytes) { section, index, value in
+        let item = decoder.decodeItem(value, at: "sections[\(section)].items[\(index)]")
+        decoder.streamedItems[section, default: []].append(item)
+        return JSONValue(.null, offset: value.offset)
+      }
     } catch {
       throw .syntax(
         file: source.name, location: source.location(ofOffset: error.offset),
         message: error.message(in: source))
     }
-    var decoder = DocumentDecoder(source: source, locales: locales)
     let document = decoder.decodeDocument(root)
     guard var document, decoder.issues.isEmpty else {
       let ordered = decoder.issues.enumerated().sorted { lhs, rhs in
