@@ -32,23 +32,25 @@ public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible
   /// For example "cannot write '/x/y.json': permission denied; check the file's and its directory's
   /// permissions". The `reason` of ``io(path:operation:errno:reason:)`` is shown with a lowercase first
   /// letter (unless it starts with an acronym) and followed by the `errno` number.
+  /// Paths are escaped (``TerminalText/escaped(_:)``), so a hostile file name cannot drive a terminal.
   public var description: String {
+    func shown(_ path: String) -> String { TerminalText.escaped(path) }
     switch self {
     case .notFound(let path):
-      return "'\(path)' does not exist; check the path"
+      return "'\(shown(path))' does not exist; check the path"
     case .permissionDenied(let path, let operation):
-      return "cannot \(operation) '\(path)': permission denied; "
+      return "cannot \(operation) '\(shown(path))': permission denied; "
         + "check the file's and its directory's permissions"
     case .readOnlyFileSystem(let path):
-      return "cannot write '\(path)': the file system is read-only; "
+      return "cannot write '\(shown(path))': the file system is read-only; "
         + "keep the file on a writable file system"
     case .isDirectory(let path):
-      return "'\(path)' is a directory; give the path of a file"
+      return "'\(shown(path))' is a directory; give the path of a file"
     case .busy(let path, let waitedMilliseconds):
-      return "'\(path)' is busy: another settings process held its lock for \(waitedMilliseconds) ms; "
+      return "'\(shown(path))' is busy: another settings process held its lock for \(waitedMilliseconds) ms; "
         + "try again"
     case .io(let path, let operation, let errno, let reason):
-      return "cannot \(operation) '\(path)': \(Self.lowercasingFirstLetter(reason)) (errno \(errno)); "
+      return "cannot \(operation) '\(shown(path))': \(Self.lowercasingFirstLetter(reason)) (errno \(errno)); "
         + "check the path and the file system"
     }
   }
