@@ -56,4 +56,52 @@ struct FuzzRegressionTests {
         == #"'a\u{202E}b.lock' is busy: another settings process held its lock for 5000 ms; try again"#)
     #expect(StoreError.noLocation(reason: "no \u{9B}2J").message == #"no \u{9B}2J"#)
   }
+
+  /// StoreReaderFuzzer: a value holding U+202E (RIGHT-TO-LEFT OVERRIDE) was written back raw.
+  @Test func storeTextEscapesBidiControls() throws {
+    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"a": true, "\num": "\u202E"}"#.utf8)
+    let contents = try StoreContents.parse(SourceText(name: "s.json", bytes: bytes))
+    #expect(contents.text == "{\n  \"\\num\": \"\\u202E\",\n  \"a\": true\n}\n")
+  }
+
+  /// DocumentLoaderFuzzer: a title holding U+202E and U+009B reached `show --json` with the U+202E raw.
+  @Test func showJSONEscapesBidiControls() throws {
+    let text =
+      #"{"id": "x", "sections": [{"items": [{"key": "s", "type": "switch", "title": "a\u202Eb\u009Bc"}]}]}"#
+    let document = try DocumentLoader.decode(SourceText(name: "d.json", bytes: Array(text.utf8)))
+    let table = try SettingsTable(document: document, snapshot: SettingsSnapshot(document: document))
+    #expect(
+      JSONWriter().string(DocumentJSON.value(of: table)) == """
+        {
+          "id": "x",
+          "sections": [
+            {
+              "items": [
+                {
+                  "key": "s",
+                  "modified": false,
+                  "on": false,
+                  "title": "a\\u202Eb\\u009Bc",
+                  "type": "switch"
+                }
+              ]
+            }
+          ],
+          "title": "x",
+          "version": 1
+        }
+
+        """)
+  }
+
+  /// Every scalar the terminal escaping replaces is also escaped by the JSON writer, and reads back.
+  @Test func jsonWriterEscapesWhatTheTerminalEscapes() throws {
+    let scalars = (0...0x2070).compactMap(Unicode.Scalar.init).filter(TerminalText.isEscaped)
+    #expect(scalars.count == 32 + 1 + 32 + 1 + 2 + 5 + 4 + 2)
+    var text = ""
+    text.unicodeScalars.append(contentsOf: scalars)
+    let written = JSONWriter().string(.string(text))
+    #expect(!written.dropLast().unicodeScalars.contains(where: TerminalText.isEscaped))
+    #expect(try JSONParser().parse(Array(written.utf8)).kind == .string(text))
+  }
 }
