@@ -11,18 +11,43 @@ struct DocumentDecoder {
   static let itemFields = ["key", "type", "title", "subTitle", "rightDetail", "on", "imageName"]
 
   /// The text being decoded; replaced by each JSON Lines file of the document in turn.
-  var source: SourceText
+  var source: SourceText {
+    didSet { locator = nil }
+  }
+  /// Locates offsets in `source`, built on first use: a document with a million keys or problems
+  /// must not scan its text once per location.
+  private var locator: SourceLocator?
   var issues: [ValidationIssue] = []
   /// Where each key was first used, as shown in a duplicate's message.
-  var firstKeyUse: [String: String] = [:]
+  var firstKeyUse: [String: FirstUse] = [:]
   var firstSectionID: [String: (path: String, offset: Int)] = [:]
+
+  /// Where a key was first used: in the document at a JSON path, or on a line of an items file.
+  enum FirstUse {
+    case document(path: String, location: SourceLocator, offset: Int)
+    case itemsFile(String)
+  }
 
   init(source: SourceText) {
     self.source = source
   }
 
+  /// The line and column of a byte offset in `source`.
+  mutating func location(ofOffset offset: Int) -> SourceLocation {
+    if locator == nil { locator = SourceLocator(source) }
+    return locator!.location(ofOffset: offset)
+  }
+
   mutating func report(_ path: String, _ offset: Int, _ message: String) {
-    issues.append(ValidationIssue(path: path, location: source.location(ofOffset: offset), message: message))
+    issues.append(ValidationIssue(path: path, location: location(ofOffset: offset), message: message))
+  }
+
+  /// A key's first use as a duplicate's message shows it: `path (line:column)` or `file:line:column`.
+  func describe(_ use: FirstUse) -> String {
+    switch use {
+    case .document(let path, let locator, let offset): "\(path) (\(locator.location(ofOffset: offset)))"
+    case .itemsFile(let text): text
+    }
   }
 
   func shown(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
@@ -147,7 +172,7 @@ struct DocumentDecoder {
       } else if let first = firstSectionID[id] {
         report(
           join(path, "id"), idValue.offset,
-          "duplicate section id \(shown(id)); first used at \(first.path) (\(source.location(ofOffset: first.offset)))"
+          "duplicate section id \(shown(id)); first used at \(first.path) (\(location(ofOffset: first.offset)))"
         )
       } else {
         firstSectionID[id] = (join(path, "id"), idValue.offset)
@@ -209,13 +234,15 @@ struct DocumentDecoder {
       } else if let first = firstKeyUse[text] {
         report(
           join(path, "key"), keyValue.offset,
-          "duplicate key \(shown(text)); first used at \(first)")
+          "duplicate key \(shown(text)); first used at \(describe(first))")
       } else {
-        let location = source.location(ofOffset: keyValue.offset)
-        firstKeyUse[text] =
-          source.firstLine == 1 && !path.isEmpty
-          ? "\(join(path, "key")) (\(location))" : "\(TerminalText.escaped(source.name)):\(location)"
-
+        if source.firstLine == 1 && !path.isEmpty {
+          if locator == nil { locator = SourceLocator(source) }
+          firstKeyUse[text] = .document(path: join(path, "key"), location: locator!, offset: keyValue.offset)
+        } else {
+          let location = location(ofOffset: keyValue.offset)
+          firstKeyUse[text] = .itemsFile("\(TerminalText.escaped(source.name)):\(location)")
+        }
         key = text
       }
     } else if type == .switch, value[member: "key"] == nil {
