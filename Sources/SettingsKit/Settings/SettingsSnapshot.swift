@@ -34,12 +34,20 @@ public struct SettingsSnapshot: Sendable, Equatable {
     document: SettingsDocument, contents: StoreContents, storeName: String, lenient: Bool = false
   ) throws(StoreError) {
     self.init(document: document)
+    guard !contents.values.isEmpty else { return }
+    // One pass over the items, not one per stored key: both may number a million.
+    var types: [String: CellType] = [:]
+    for section in document.sections {
+      for item in section.items {
+        if let key = item.key, types[key] == nil { types[key] = item.type }
+      }
+    }
     for (key, stored) in contents.values {
-      guard let item = document.item(forKey: key) else {
+      guard let type = types[key] else {
         if case .bool(let flag) = stored.kind { otherOverrides[key] = flag }
         continue
       }
-      guard item.type == .switch else { continue }
+      guard type == .switch else { continue }
       guard case .bool(let flag) = stored.kind else {
         if lenient { continue }
         throw .wrongType(
