@@ -50,14 +50,17 @@ public func storeReaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size:
   return 0
 }
 
-/// The value with every offset zeroed, to compare values read from different texts.
+/// The value with every offset zeroed and object members sorted as the writer sorts them, to
+/// compare values read from different texts.
 func withoutOffsets(_ value: JSONValue) -> JSONValue {
   switch value.kind {
   case .array(let elements): return JSONValue(.array(elements.map(withoutOffsets)))
   case .object(let members):
     return JSONValue(
-      .object(members.map { JSONValue.Member(name: $0.name, nameOffset: 0, value: withoutOffsets($0.value)) })
-    )
+      .object(
+        members.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }.map {
+          JSONValue.Member(name: $0.name, nameOffset: 0, value: withoutOffsets($0.value))
+        }))
   default: return JSONValue(value.kind)
   }
 }

@@ -17,6 +17,7 @@ shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then targets=(DocumentLoaderFuzzer StoreReaderFuzzer); fi
 
+root="$(pwd)"
 build=.build/fuzz
 mkdir -p "$build" Fuzz/crashes
 mapfile -t sources < <(find Sources/SettingsKit -name '*.swift' | sort)
@@ -49,9 +50,10 @@ status=0
 for target in "${targets[@]}"; do
   binary="$build/$target"
   echo "== building $target"
-  swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
+  # Built from inside the build directory, where swiftc leaves its module files.
+  (cd "$build" && swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
     -enable-upcoming-feature ExistentialAny -O -wmo -g -module-name SettingsFuzz \
-    "${sources[@]}" "Fuzz/$target.swift" -o "$binary" >"$build/$target.build.log" 2>&1 || {
+    "${sources[@]/#/$root/}" "$root/Fuzz/$target.swift" -o "$target") >"$build/$target.build.log" 2>&1 || {
     cat "$build/$target.build.log"
     exit 2
   }
