@@ -9,6 +9,7 @@
 # lives in .build/fuzz/corpus-TARGET, seeded from Examples/*.json, Examples/*.jsonl (whole files
 # and single lines) and a few store files; crashing inputs are saved as Fuzz/crashes/TARGET-*.
 # Prints one summary line per target; exits 1 when a target found a crash, leak, timeout or OOM.
+# FUZZ_SEED=N fixes libFuzzer's random seed, so that a short run (CI's smoke run) is repeatable.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -64,7 +65,7 @@ for target in "${targets[@]}"; do
   set +e
   # Swift's own backtracer reads the crashed stack, which AddressSanitizer reports as a second bug.
   SWIFT_BACKTRACE=enable=no "$binary" "$corpus" -dict=Fuzz/json.dict -max_total_time="$seconds" -max_len=65536 \
-    -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+    -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 ${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
     -artifact_prefix="Fuzz/crashes/$target-" >"$log" 2>&1
   code=$?
   set -e
