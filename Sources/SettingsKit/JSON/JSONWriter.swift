@@ -1,8 +1,9 @@
 /// Writes ``JSONValue``s as text: pretty-printed with two-space indents, object members in sorted
 /// order, non-ASCII text written literally (UTF-8) and control characters escaped.
 ///
-/// Sorted members make files diff cleanly (as swift-format's `Configuration+Dump` does). Escaping
-/// every C0 control, DEL, C1 control and U+2028/U+2029 means the output never carries a raw
+/// Sorted members make files diff cleanly (as swift-format's `Configuration+Dump` does). Every
+/// scalar that ``TerminalText/escaped(_:)`` escapes (C0 controls, DEL, C1 controls, the bidi
+/// controls, U+2028/U+2029) is written as a `\uXXXX` escape, so the output never carries a raw
 /// terminal control sequence, even when printed to a terminal.
 public struct JSONWriter: Sendable {
   /// Whether object members are written sorted by name (by Unicode scalar values) or in their order.
@@ -69,8 +70,7 @@ public struct JSONWriter: Sendable {
   static func writeString(_ text: String, to output: inout String) {
     output.append("\"")
     let needsEscaping = text.unicodeScalars.contains { scalar in
-      scalar.value < 0x20 || scalar == "\"" || scalar == "\\" || (0x7F...0x9F).contains(scalar.value)
-        || scalar.value == 0x2028 || scalar.value == 0x2029
+      scalar == "\"" || scalar == "\\" || TerminalText.isEscaped(scalar)
     }
     guard needsEscaping else {
       output.append(text)
@@ -85,9 +85,7 @@ public struct JSONWriter: Sendable {
       case "\r": output.append("\\r")
       case "\t": output.append("\\t")
       default:
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-          || scalar.value == 0x2029
-        {
+        if TerminalText.isEscaped(scalar) {
           let hex = String(scalar.value, radix: 16, uppercase: true)
           output.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
         } else {

@@ -61,9 +61,9 @@ extension DocumentDecoder {
       } else {
         firstKeyUse[fullKey] = FirstUse(
           path: {
-            let item = itemPath(); return item.isEmpty ? "" : Self.join(item, "key")
-          }, source: source,
-          offset: keyValue.offset)
+            let item = itemPath()
+            return item.isEmpty ? "" : Self.join(item, "key")
+          }, locator: sourceLocator(), offset: keyValue.offset)
         key = fullKey
       }
     } else if value[member: "key"] == nil {
@@ -186,14 +186,14 @@ extension DocumentDecoder {
       if let first = firstOffset[choiceValue] {
         report(
           Self.join(choicePath, "value"), element[member: "value"]!.offset,
-          "duplicate choice value \(shown(choiceValue)); first used at \(source.location(ofOffset: first))")
+          "duplicate choice value \(shown(choiceValue)); first used at \(location(ofOffset: first))")
         continue
       }
       firstOffset[choiceValue] = element[member: "value"]!.offset
       if let first = firstTitleOffset[title.lowercased()] {
         report(
           Self.join(choicePath, "title"), element[member: "title"]!.offset,
-          "duplicate choice title \(shown(title)); first used at \(source.location(ofOffset: first)); "
+          "duplicate choice title \(shown(title)); first used at \(location(ofOffset: first)); "
             + "`set` takes a title, so titles must differ")
         continue
       }

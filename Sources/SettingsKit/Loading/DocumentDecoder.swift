@@ -13,8 +13,13 @@ struct DocumentDecoder {
     "enabledWhen", "visibleWhen",
   ]
 
-  /// The text being decoded; replaced by each JSON Lines file of the document in turn.
-  var source: SourceText
+  /// The text being decoded; replaced by each line of an items file in turn.
+  var source: SourceText {
+    didSet { locator = nil }
+  }
+  /// Locates offsets in `source`, built on first use: a document with a million keys or problems
+  /// must not scan its text once per location.
+  private var locator: SourceLocator?
   var issues: [ValidationIssue] = []
   /// Where each key (full dot path) was first used; spelled out only for a duplicate's message, as
   /// working out a line and column scans the text (doing it for every key is quadratic).
@@ -23,12 +28,13 @@ struct DocumentDecoder {
   /// A key's first use: its JSON path (empty in an items file), the text and the byte offset.
   struct FirstUse {
     var path: () -> String
-    var source: SourceText
+    var locator: SourceLocator
     var offset: Int
 
     var description: String {
-      let location = source.location(ofOffset: offset)
+      let location = locator.location(ofOffset: offset)
       let path = path()
+      let source = locator.source
       return source.firstLine == 1 && !path.isEmpty
         ? "\(path) (\(location))" : "\(TerminalText.escaped(source.name)):\(location)"
     }
@@ -49,8 +55,21 @@ struct DocumentDecoder {
     self.locales = locales
   }
 
+  /// The locator of `source`, built once per text.
+  mutating func sourceLocator() -> SourceLocator {
+    if let locator { return locator }
+    let built = SourceLocator(source)
+    locator = built
+    return built
+  }
+
+  /// The line and column of an offset in `source`.
+  mutating func location(ofOffset offset: Int) -> SourceLocation {
+    sourceLocator().location(ofOffset: offset)
+  }
+
   mutating func report(_ path: String, _ offset: Int, _ message: String) {
-    issues.append(ValidationIssue(path: path, location: source.location(ofOffset: offset), message: message))
+    issues.append(ValidationIssue(path: path, location: location(ofOffset: offset), message: message))
   }
 
   func shown(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
@@ -219,7 +238,7 @@ struct DocumentDecoder {
       } else if let first = firstSectionID[id] {
         report(
           Self.join(path, "id"), idValue.offset,
-          "duplicate section id \(shown(id)); first used at \(first.path) (\(source.location(ofOffset: first.offset)))"
+          "duplicate section id \(shown(id)); first used at \(first.path) (\(location(ofOffset: first.offset)))"
         )
       } else {
         firstSectionID[id] = (Self.join(path, "id"), idValue.offset)

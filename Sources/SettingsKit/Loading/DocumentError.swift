@@ -14,10 +14,11 @@ public enum DocumentError: Error, Sendable, Equatable {
     case .unreadable(_, let reason):
       return [reason.description]
     case .syntax(let file, let location, let message):
-      return ["\(file):\(location): \(message)"]
+      return ["\(TerminalText.escaped(file)):\(location): \(message)"]
     case .invalid(let file, let issues):
+      let file = TerminalText.escaped(file)
       return issues.map { issue in
-        let path = issue.path.isEmpty ? "" : "\(issue.path): "
+        let path = issue.path.isEmpty ? "" : "\(TerminalText.escaped(issue.path)): "
         return "\(file):\(issue.location): \(path)\(issue.message)"
       }
     }

@@ -82,11 +82,16 @@ public enum AtomicFile {
   ///    examined with `fstatat(2)`.
   /// 4. On Linux an unnamed file is opened in that directory (`O_TMPFILE`), so a process killed while
   ///    writing leaves nothing behind; it is named `.<name>.tmp-<pid>-<random>` with `linkat(2)` only
-  ///    once complete. Elsewhere that name is created with `openat(2)` and `O_CREAT | O_EXCL`. It is filled with `write(2)` in a loop (partial writes, `EINTR`), given the
-  ///    existing target's owner (`fchown(2)`, best effort: it only works as root) and permission bits
-  ///    (`fchmod(2)`), and flushed with `fsync(2)`. A new file gets mode `0o644` minus the umask.
+  ///    once complete. Elsewhere that name is created with `openat(2)` and `O_CREAT | O_EXCL`. It is
+  ///    filled with `write(2)` in a loop (partial writes, `EINTR`), given the existing target's owner
+  ///    (`fchown(2)`, best effort: it only works as root) and permission bits (`fchmod(2)`), and
+  ///    flushed with `fsync(2)`. A new file gets mode `0o644` minus the umask.
   /// 5. `renameat(2)` moves it over the target, and the directory is flushed with `fsync(2)` so the
-  ///    rename survives a crash.
+  ///    rename survives a crash. On Linux the `linkat(2)` and the `renameat(2)` run in a child process
+  ///    (`fork(2)`, then only those calls and `_exit(2)`) that this process waits for: a `SIGKILL` of
+  ///    this process between the two calls cannot leave the named file behind, since the child
+  ///    finishes the rename (and holds the store's lock, inherited, until it has). Where `fork(2)`
+  ///    fails, the two calls run in this process.
   ///
   /// Hard links to the target are not updated (the rename gives the path a new inode), as with git.
   ///
@@ -138,7 +143,7 @@ public enum AtomicFile {
 
     // Linux: an unnamed file (O_TMPFILE) that the kernel discards if the process dies while writing,
     // given a name only once complete; elsewhere, or where the file system lacks it, a named one.
-    var unnamed = openUnnamedFile(in: directoryDescriptor, mode: exists ? 0o600 : newFileMode)
+    let unnamed = openUnnamedFile(in: directoryDescriptor, mode: exists ? 0o600 : newFileMode)
     var (descriptor, temporaryName) = (unnamed ?? -1, "")
     if unnamed == nil {
       (descriptor, temporaryName) = try createTemporaryFile(
@@ -160,17 +165,14 @@ public enum AtomicFile {
       }
       try syncRetryingOnInterrupt(descriptor, path: target, operation: "write")
       if unnamed != nil {
-        temporaryName = try linkUnnamedFile(descriptor, in: directoryDescriptor, for: name, target: target)
-        unnamed = nil
+        try publishUnnamedFile(descriptor, in: directoryDescriptor, as: name, target: target)
       }
     } catch {
       _ = close(descriptor)
       discardTemporaryFile()
       throw error
     }
-    // Rename straight after naming, before anything else, so that the moment a kill could leave
-    // the named file behind is as short as two system calls; the next writer removes such a file.
-    if renameat(directoryDescriptor, temporaryName, directoryDescriptor, name) != 0 {
+    if unnamed == nil, renameat(directoryDescriptor, temporaryName, directoryDescriptor, name) != 0 {
       let code = errno
       _ = close(descriptor)
       discardTemporaryFile()
@@ -296,20 +298,17 @@ public enum AtomicFile {
     #endif
   }
 
-  /// Gives a complete unnamed file a temporary name with `linkat(2)` through `/proc/self/fd`, so it
-  /// can be renamed over the target.
-  private static func linkUnnamedFile(
-    _ descriptor: Int32, in directoryDescriptor: Int32, for name: String, target: String
-  ) throws(FileSystemError) -> String {
+  /// Gives a complete unnamed file a temporary name with `linkat(2)` through `/proc/self/fd` and
+  /// renames it over `name`, in a child process where `fork(2)` allows (see ``write(_:to:createDirectories:)``).
+  private static func publishUnnamedFile(
+    _ descriptor: Int32, in directoryDescriptor: Int32, as name: String, target: String
+  ) throws(FileSystemError) {
     var attempts = 0
     while true {
       let temporaryName = ".\(name).tmp-\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 16))"
-      if linkat(
-        AT_FDCWD, "/proc/self/fd/\(descriptor)", directoryDescriptor, temporaryName, AT_SYMLINK_FOLLOW) == 0
-      {
-        return temporaryName
-      }
-      let code = errno
+      let code = linkAndRenameOutsideThisProcess(
+        "/proc/self/fd/\(descriptor)", in: directoryDescriptor, temporaryName, to: name)
+      if code == 0 { return }
       attempts += 1
       if (code == EEXIST || code == EINTR) && attempts < 100 { continue }
       throw FileSystemError(errno: code, path: target, operation: "write")
@@ -324,6 +323,50 @@ public enum AtomicFile {
     return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy(\.isASCII)
       && parts[0].allSatisfy(\.isNumber)
       && !parts[1].isEmpty && parts[1].allSatisfy(\.isHexDigit) && parts[1].allSatisfy(\.isASCII)
+  }
+
+  /// Runs ``linkAndRename(_:in:_:to:)`` in a child process and returns its result (0 or an `errno`);
+  /// in this process when `fork(2)` fails. The child inherits the descriptors, so `/proc/self/fd/N`
+  /// names the same file there, and calls nothing but `linkat(2)`, `renameat(2)`, `unlinkat(2)` and
+  /// `_exit(2)`, which are async-signal-safe as POSIX requires after a `fork(2)`.
+  private static func linkAndRenameOutsideThisProcess(
+    _ source: String, in directoryDescriptor: Int32, _ temporaryName: String, to name: String
+  ) -> Int32 {
+    source.withCString { source in
+      temporaryName.withCString { temporaryName in
+        name.withCString { name in
+          #if os(Linux)
+            let child = fork()
+            if child == 0 { _exit(linkAndRename(source, in: directoryDescriptor, temporaryName, to: name)) }
+            if child < 0 { return linkAndRename(source, in: directoryDescriptor, temporaryName, to: name) }
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0 {
+              if errno != EINTR { return errno }
+            }
+            // Exited normally (WIFEXITED): its status (WEXITSTATUS) is the result; killed: EIO.
+            return status & 0x7F == 0 ? (status >> 8) & 0xFF : EIO
+          #else
+            // Only Linux has unnamed files (and Darwin's Swift refuses fork).
+            return linkAndRename(source, in: directoryDescriptor, temporaryName, to: name)
+          #endif
+        }
+      }
+    }
+  }
+
+  /// `linkat(2)` of `source` to `temporaryName`, then `renameat(2)` over `name`; 0, or the failing
+  /// call's `errno` after removing the temporary name again. Async-signal-safe.
+  private static func linkAndRename(
+    _ source: UnsafePointer<CChar>, in directoryDescriptor: Int32, _ temporaryName: UnsafePointer<CChar>,
+    to name: UnsafePointer<CChar>
+  ) -> Int32 {
+    if linkat(AT_FDCWD, source, directoryDescriptor, temporaryName, AT_SYMLINK_FOLLOW) != 0 { return errno }
+    if renameat(directoryDescriptor, temporaryName, directoryDescriptor, name) != 0 {
+      let code = errno
+      _ = unlinkat(directoryDescriptor, temporaryName, 0)
+      return code
+    }
+    return 0
   }
 
   /// Removes temporary files that writers of `path` left when they were killed between naming their

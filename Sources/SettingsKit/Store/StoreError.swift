@@ -13,20 +13,21 @@ public enum StoreError: Error, Sendable, Equatable {
 
   /// A message fragment saying what is wrong, where, and what would be right; text is escaped.
   public var message: String {
+    func shown(_ file: String) -> String { TerminalText.escaped(file) }
     switch self {
     case .fileSystem(let error):
       return error.description
     case .syntax(let file, let location, let message):
-      return "\(file):\(location): \(message); the store was left unchanged: fix or remove it"
+      return "\(shown(file)):\(location): \(message); the store was left unchanged: fix or remove it"
     case .notAnObject(let file, let found):
-      return "\(file): expected the store to be a JSON object of overrides; found \(found); "
+      return "\(shown(file)): expected the store to be a JSON object of overrides; found \(found); "
         + "the store was left unchanged: fix or remove it"
     case .wrongType(let file, let location, let key, let expected, let found):
       return
-        "\(file):\(location): stored value of \"\(TerminalText.escaped(key))\" is \(found); expected \(expected); "
+        "\(shown(file)):\(location): stored value of \"\(TerminalText.escaped(key))\" is \(found); expected \(expected); "
         + "run 'settings reset \(TerminalText.escaped(key))' to go back to the default"
     case .noLocation(let reason):
-      return reason
+      return TerminalText.escaped(reason)
     }
   }
 }

@@ -77,10 +77,11 @@ public struct SettingsTable: Sendable {
       var window = 0..<total
       if let pageSize {
         switch pages[index] ?? .through(1) {
-        case .through(let count): window = 0..<min(total, pageSize * max(1, count))
+        // Page sizes and numbers come from documents and command lines: saturate, never overflow.
+        case .through(let count): window = 0..<min(total, Self.product(pageSize, max(1, count)))
         case .only(let page):
-          let start = min(total, pageSize * max(0, page - 1))
-          window = start..<min(total, start + pageSize)
+          let start = min(total, Self.product(pageSize, max(0, page - 1)))
+          window = start..<start + min(pageSize, total - start)
         case .all: break
         }
       }
@@ -214,7 +215,7 @@ public struct SettingsTable: Sendable {
       section.state = .loading
       sections[index] = section
       do {
-        let page = try await provider.items(in: start..<min(section.total, start + pageSize))
+        let page = try await provider.items(in: start..<start + max(0, min(pageSize, section.total - start)))
         section.items += page
         section.visibleCount = section.items.count
       } catch {
@@ -223,7 +224,8 @@ public struct SettingsTable: Sendable {
         return
       }
     } else {
-      section.visibleCount = min(section.items.count, section.visibleCount + pageSize)
+      let count = section.items.count
+      section.visibleCount = min(count, section.visibleCount + min(pageSize, count))
     }
     section.state = section.remaining > 0 ? .moreAvailable(remaining: section.remaining) : .exhausted
     sections[index] = section
@@ -276,6 +278,12 @@ public struct SettingsTable: Sendable {
 
   func sectionsShowing(key: String) -> [Int] {
     sections.indices.filter { index in sections[index].items.contains { $0.key == key } }
+  }
+
+  /// `a * b`, or `Int.max` when that overflows (both are at least 0).
+  static func product(_ a: Int, _ b: Int) -> Int {
+    let (result, overflow) = a.multipliedReportingOverflow(by: b)
+    return overflow ? Int.max : result
   }
 
   static func message(for error: any Error) -> String {

@@ -12,8 +12,9 @@ public enum Suggestion {
     for candidate in candidates {
       let scalars = Array(candidate.lowercased().unicodeScalars)
       let limit = max(1, max(scalars.count, target.count) / 3)
-      // The distance is at least the difference in length: skip what cannot qualify.
-      guard abs(scalars.count - target.count) <= limit else { continue }
+      // The lengths' difference is a lower bound of the distance: skip the quadratic work (a
+      // 50 MB field name against a short candidate) when it already rules the candidate out.
+      if abs(scalars.count - target.count) > limit { continue }
       let distance = editDistance(target, scalars)
       if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
     }

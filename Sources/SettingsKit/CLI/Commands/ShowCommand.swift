@@ -66,7 +66,7 @@ enum ShowCommand {
         throw CommandError(messages: ["section '\(title)' is not paginated"], status: .refused)
       }
       let total = itemsFiles[index]?.itemCount ?? section.items.count
-      let pageCount = max(1, (total + pageSize - 1) / pageSize)
+      let pageCount = total == 0 ? 1 : (total - 1) / pageSize + 1  // no overflow, even for Int.max
       guard page <= pageCount else {
         throw CommandError(
           messages: [

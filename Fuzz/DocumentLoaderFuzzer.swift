@@ -1,0 +1,36 @@
+// libFuzzer target: the document loader (`DocumentLoader.decode`) on arbitrary bytes.
+//
+// Built by Scripts/fuzz.sh together with every file of Sources/SettingsKit as one module, so
+// internal declarations are visible without `@testable`. Any input must give a document or a
+// `DocumentError`, never a crash; and every message it produces must be safe for a terminal.
+
+/// libFuzzer's entry point: runs one input; returns 0 (inputs are never rejected).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func documentLoaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+  let source = SourceText(name: "fuzz\u{1B}[31m.json", bytes: bytes)
+  do {
+    let document = try DocumentLoader.decode(source)
+    // Exercise what a loaded document feeds: the snapshot, the table, the renderer and --json.
+    let snapshot = SettingsSnapshot(document: document)
+    let table = try SettingsTable(document: document, snapshot: snapshot)
+    let text = TextRenderer(width: 37).render(table)
+    let json = JSONWriter().string(DocumentJSON.value(of: table))
+    checkTerminalSafe(text, "render")
+    checkTerminalSafe(json, "show --json")
+    // What --json printed must parse back.
+    _ = try JSONParser().parse(Array(json.utf8))
+  } catch let error as DocumentError {
+    for message in error.messages { checkTerminalSafe(message, "error message") }
+  } catch {
+    fatalError("unexpected error type: \(error)")
+  }
+  return 0
+}
+
+/// Stops the run when `text` holds a scalar that could drive a terminal.
+func checkTerminalSafe(_ text: String, _ what: String) {
+  if let scalar = text.unicodeScalars.first(where: { $0 != "\n" && TerminalText.isEscaped($0) }) {
+    fatalError("raw U+\(String(scalar.value, radix: 16, uppercase: true)) in \(what)")
+  }
+}

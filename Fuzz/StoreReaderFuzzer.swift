@@ -1,0 +1,72 @@
+// libFuzzer target: the store reader (`StoreContents.parse` and `SettingsSnapshot`) on arbitrary
+// bytes, against the embedded default document and one whose keys the fuzzer can hit.
+//
+// Built by Scripts/fuzz.sh together with every file of Sources/SettingsKit as one module.
+
+let storeFuzzDocuments: [SettingsDocument] = [
+  .embeddedDefault,
+  SettingsDocument(
+    id: "fuzz", title: "Fuzz",
+    sections: [
+      SettingSection(items: [
+        SettingItem(key: "a", type: .switch, title: "A"),
+        SettingItem(key: "b", type: .rightDetail, title: "B", rightDetail: "x"),
+        SettingItem(key: "c", type: .detailTitle, title: "C"),
+      ])
+    ]),
+]
+
+/// libFuzzer's entry point: runs one input; returns 0 (inputs are never rejected).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func storeReaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+  let source = SourceText(name: "store\u{9B}.json", bytes: bytes)
+  let contents: StoreContents
+  do {
+    contents = try StoreContents.parse(source)
+  } catch {
+    storeCheckTerminalSafe(error.message, "store error")
+    return 0
+  }
+  // Written back, the store must parse to the same values.
+  let text = contents.text
+  storeCheckTerminalSafe(text, "store text")
+  guard let reparsed = try? StoreContents.parse(SourceText(name: "again", bytes: Array(text.utf8))),
+    reparsed.values.mapValues(withoutOffsets) == contents.values.mapValues(withoutOffsets)
+  else { fatalError("store text does not round-trip:\n\(text)") }
+  for document in storeFuzzDocuments {
+    for lenient in [false, true] {
+      do {
+        let snapshot = try SettingsSnapshot(
+          document: document, contents: contents, storeName: source.name, lenient: lenient)
+        let rendered = TextRenderer(width: 41).render(document, snapshot: snapshot)
+        storeCheckTerminalSafe(rendered, "render")
+      } catch {
+        if lenient { fatalError("a lenient snapshot threw \(error)") }
+        storeCheckTerminalSafe(error.message, "snapshot error")
+      }
+    }
+  }
+  return 0
+}
+
+/// The value with every offset zeroed and object members sorted as the writer sorts them, to
+/// compare values read from different texts.
+func withoutOffsets(_ value: JSONValue) -> JSONValue {
+  switch value.kind {
+  case .array(let elements): return JSONValue(.array(elements.map(withoutOffsets)))
+  case .object(let members):
+    return JSONValue(
+      .object(
+        members.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }.map {
+          JSONValue.Member(name: $0.name, nameOffset: 0, value: withoutOffsets($0.value))
+        }))
+  default: return JSONValue(value.kind)
+  }
+}
+
+func storeCheckTerminalSafe(_ text: String, _ what: String) {
+  if let scalar = text.unicodeScalars.first(where: { $0 != "\n" && TerminalText.isEscaped($0) }) {
+    fatalError("raw U+\(String(scalar.value, radix: 16, uppercase: true)) in \(what)")
+  }
+}

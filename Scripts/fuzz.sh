@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer targets in Fuzz/ (Linux, Swift's -sanitize=fuzzer,address).
+#
+#   Scripts/fuzz.sh [SECONDS-PER-TARGET] [TARGET...]
+#
+# TARGET is DocumentLoaderFuzzer or StoreReaderFuzzer (default: both, one after the other: the
+# machine may have only 2 cores). Each target is compiled with every file of Sources/SettingsKit
+# as one module (SettingsFuzz), so it reaches internal declarations without @testable. The corpus
+# lives in .build/fuzz/corpus-TARGET, seeded from Examples/*.json, Examples/*.jsonl (whole files
+# and single lines) and a few store files; crashing inputs are saved as Fuzz/crashes/TARGET-*.
+# Prints one summary line per target; exits 1 when a target found a crash, leak, timeout or OOM.
+# FUZZ_SEED=N fixes libFuzzer's random seed, so that a short run (CI's smoke run) is repeatable.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then targets=(DocumentLoaderFuzzer StoreReaderFuzzer); fi
+
+root="$(pwd)"
+build=.build/fuzz
+mkdir -p "$build" Fuzz/crashes
+mapfile -t sources < <(find Sources/SettingsKit -name '*.swift' | sort)
+
+seed() {
+  local target="$1" corpus="$2"
+  mkdir -p "$corpus"
+  case "$target" in
+    DocumentLoaderFuzzer)
+      cp Examples/*.json Examples/*.jsonl "$corpus"/
+      local n=0
+      while IFS= read -r line; do
+        n=$((n + 1))
+        [ $n -le 20 ] || break
+        printf '%s' "$line" >"$corpus/apps-line-$n.json"
+      done <Examples/apps.jsonl
+      ;;
+    StoreReaderFuzzer)
+      printf '{\n  "airplane": true\n}\n' >"$corpus/store-1.json"
+      printf '{\n  "a": false,\n  "b": "x",\n  "old-key": [1, {"n": null}]\n}\n' >"$corpus/store-2.json"
+      printf '{"wifi": true, "hotspot": false, "c": 1.5e3}' >"$corpus/store-3.json"
+      printf '' >"$corpus/store-empty.json"
+      printf ' \n\t ' >"$corpus/store-blank.json"
+      printf '\xEF\xBB\xBF%s' '{"a": true, "\u001B[31m": "\u202E"}' >"$corpus/store-bom.json"
+      ;;
+  esac
+}
+
+status=0
+for target in "${targets[@]}"; do
+  binary="$build/$target"
+  echo "== building $target"
+  # Built from inside the build directory, where swiftc leaves its module files.
+  (cd "$build" && swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
+    -enable-upcoming-feature ExistentialAny -O -wmo -g -module-name SettingsFuzz \
+    "${sources[@]/#/$root/}" "$root/Fuzz/$target.swift" -o "$target") >"$build/$target.build.log" 2>&1 || {
+    cat "$build/$target.build.log"
+    exit 2
+  }
+  corpus="$build/corpus-$target"
+  seed "$target" "$corpus"
+  echo "== running $target for ${seconds}s"
+  log="$build/$target.log"
+  set +e
+  # Swift's own backtracer reads the crashed stack, which AddressSanitizer reports as a second bug.
+  SWIFT_BACKTRACE=enable=no "$binary" "$corpus" -dict=Fuzz/json.dict -max_total_time="$seconds" -max_len=65536 \
+    -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 ${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
+    -artifact_prefix="Fuzz/crashes/$target-" >"$log" 2>&1
+  code=$?
+  set -e
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+  cov=$(grep -oE '(INITED|DONE|pulse|NEW|REDUCE) +cov: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || echo "?")
+  echo "$target: exit $code, ${seconds}s, $runs executions, coverage $cov, corpus $(ls "$corpus" | wc -l) inputs"
+  if [ "$code" -ne 0 ]; then
+    status=1
+    grep -E 'ERROR|Fatal error|Test unit written|SUMMARY' "$log" | head -20 || true
+  fi
+done
+exit $status

@@ -1,0 +1,333 @@
+#!/usr/bin/env python3
+"""Crash, concurrency and hostile-input torture of the `settings` binary (see docs/RELIABILITY.md).
+
+Called by Scripts/torture.sh with the release binary. Every phase works in its own temporary
+directory, checks what it says below, and prints one figure line; the script exits 1 when any
+check failed. Only the Python standard library is used.
+"""
+
+import argparse
+import json
+import os
+import random
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+FAILURES = []
+
+
+def fail(message):
+    FAILURES.append(message)
+    print("  FAIL: " + message, flush=True)
+
+
+def strict_json(text):
+    """Parses like the store reader: no NaN/Infinity, no duplicate member names."""
+
+    def no_constants(name):
+        raise ValueError("not JSON: " + name)
+
+    def unique(pairs):
+        names = [name for name, _ in pairs]
+        if len(names) != len(set(names)):
+            raise ValueError("duplicate member name")
+        return dict(pairs)
+
+    return json.loads(text, parse_constant=no_constants, object_pairs_hook=unique)
+
+
+def temporaries(directory, store_name):
+    return sorted(name for name in os.listdir(directory) if name.startswith("." + store_name + ".tmp-"))
+
+
+def switches_document(directory, keys):
+    items = [{"key": key, "type": "switch", "title": key.upper()} for key in keys]
+    path = os.path.join(directory, "doc.json")
+    with open(path, "w") as file:
+        json.dump({"id": "torture", "sections": [{"items": items}]}, file)
+    return path
+
+
+# MARK: - Crash torture
+
+
+def crash_torture(binary, rounds, seed):
+    """`settings set` killed with SIGKILL at a random moment within 0-20 ms, `rounds` times.
+
+    After each kill: the store parses as JSON, holds the old or the new value of the key, keeps
+    every other key as it was, and no temporary file (.NAME.tmp-*) is left beside it.
+    """
+    rng = random.Random(seed)
+    directory = tempfile.mkdtemp(prefix="settings-crash.")
+    store = os.path.join(directory, "store.json")
+    # Unknown keys make each write bigger, so kills land inside it more often.
+    others = {"other-%04d" % index: "value %d" % index for index in range(2000)}
+    with open(store, "w") as file:
+        json.dump(dict(others, airplane=False), file)
+    environment = {"SETTINGS_STORE": store, "PATH": os.environ.get("PATH", "")}
+    counts = {"old": 0, "new": 0, "finished before the kill": 0, "killed": 0}
+    current = False
+    started = time.monotonic()
+    for round_number in range(rounds):
+        new = not current
+        delay = rng.uniform(0, 0.020)
+        process = subprocess.Popen(
+            [binary, "set", "airplane", "on" if new else "off"], env=environment,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        time.sleep(delay)
+        process.send_signal(signal.SIGKILL)
+        _, stderr = process.communicate()
+        if process.returncode == -signal.SIGKILL:
+            counts["killed"] += 1
+        elif process.returncode == 0:
+            counts["finished before the kill"] += 1
+        else:
+            fail("crash round %d: exit %d: %s" % (round_number, process.returncode, stderr.decode()))
+        try:
+            with open(store, "rb") as file:
+                values = strict_json(file.read().decode("utf-8"))
+        except (OSError, ValueError) as error:
+            fail("crash round %d (kill after %.1f ms): the store does not parse: %s"
+                 % (round_number, delay * 1000, error))
+            break
+        value = values.get("airplane")
+        if value == current:
+            counts["old"] += 1
+        elif value == new:
+            counts["new"] += 1
+            current = new
+        else:
+            fail("crash round %d: airplane is %r, neither old nor new" % (round_number, value))
+        if {key: values.get(key) for key in others} != others:
+            fail("crash round %d: other keys changed" % round_number)
+        left = temporaries(directory, "store.json")
+        if left:
+            fail("crash round %d (kill after %.1f ms): temporary files left: %s"
+                 % (round_number, delay * 1000, left))
+            for name in left:
+                os.unlink(os.path.join(directory, name))
+        if process.returncode == 0 and value != new:
+            fail("crash round %d: the process exited 0 but the store holds the old value" % round_number)
+    elapsed = time.monotonic() - started
+    shutil.rmtree(directory)
+    print("crash: %d kills within 0-20 ms in %.1f s; %d killed mid-run, %d finished first; "
+          "store afterwards: %d old value, %d new value; temporary files left: %s"
+          % (rounds, elapsed, counts["killed"], counts["finished before the kill"], counts["old"],
+             counts["new"], "none" if not any("temporary" in f for f in FAILURES) else "SOME"),
+          flush=True)
+
+
+# MARK: - Concurrency torture
+
+
+def run_set(binary, document, store, arguments):
+    environment = {"SETTINGS_STORE": store, "PATH": os.environ.get("PATH", "")}
+    completed = subprocess.run([binary, "-f", document] + arguments, env=environment,
+                               capture_output=True, text=True)
+    return completed.returncode, completed.stdout, completed.stderr
+
+
+def check_status(status, stderr, what, statuses):
+    statuses[status] = statuses.get(status, 0) + 1
+    if status == 0:
+        return True
+    if status == 75 and "is busy: another settings process held its lock" in stderr:
+        return False
+    fail("%s: exit %d: %s" % (what, status, stderr.strip()))
+    return False
+
+
+def concurrency_distinct(binary, workers, sets, seed):
+    """`workers` processes at a time, each setting its own key `sets` times (on, off, on, ...).
+
+    At the end every key holds the last value its worker set successfully: no update was lost.
+    """
+    directory = tempfile.mkdtemp(prefix="settings-concurrent.")
+    keys = ["k%02d" % index for index in range(workers)]
+    document = switches_document(directory, keys + ["shared"])
+    store = os.path.join(directory, "store.json")
+    statuses = {}
+    rng = random.Random(seed)
+    orders = {key: [rng.random() < 0.5 for _ in range(sets)] for key in keys}
+
+    def worker(key):
+        last = None
+        for index, value in enumerate(orders[key]):
+            status, _, stderr = run_set(binary, document, store, ["set", key, "on" if value else "off"])
+            if check_status(status, stderr, "distinct %s set %d" % (key, index), statuses):
+                last = value
+        return key, last
+
+    started = time.monotonic()
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        expected = dict(pool.map(worker, keys))
+    elapsed = time.monotonic() - started
+    values = strict_json(open(store).read())
+    lost = [key for key in keys if expected[key] is not None and values.get(key) != expected[key]]
+    if lost:
+        fail("distinct keys: lost updates of %s" % lost)
+    if temporaries(directory, "store.json"):
+        fail("distinct keys: temporary files left")
+    shutil.rmtree(directory)
+    print("concurrency, distinct keys: %d processes x %d sets = %d runs in %.1f s; exit statuses %s; "
+          "%d of %d keys hold their last value"
+          % (workers, sets, workers * sets, elapsed, statuses, workers - len(lost), workers), flush=True)
+
+
+def concurrency_shared(binary, workers, sets):
+    """`workers` processes at a time, each toggling one shared key `sets` times.
+
+    Every successful toggle turns the switch over, so after N of them it is on exactly when N is
+    odd: a lost update would break the parity. Then `set` with random values: the final value is
+    one that a successful process set.
+    """
+    directory = tempfile.mkdtemp(prefix="settings-shared.")
+    document = switches_document(directory, ["shared"])
+    store = os.path.join(directory, "store.json")
+    statuses = {}
+
+    def toggler(worker_index):
+        done = 0
+        for index in range(sets):
+            status, stdout, stderr = run_set(binary, document, store, ["toggle", "shared"])
+            if check_status(status, stderr, "toggle %d.%d" % (worker_index, index), statuses):
+                done += 1
+                if stdout not in ("on\n", "off\n"):
+                    fail("toggle printed %r" % stdout)
+        return done
+
+    started = time.monotonic()
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        toggles = sum(pool.map(toggler, range(workers)))
+    elapsed = time.monotonic() - started
+    final = strict_json(open(store).read()).get("shared", False)
+    if final != (toggles % 2 == 1):
+        fail("shared key: %d successful toggles but the switch is %s" % (toggles, "on" if final else "off"))
+    print("concurrency, shared key: %d processes x %d toggles = %d runs in %.1f s; exit statuses %s; "
+          "%d successful toggles, final state %s (parity %s)"
+          % (workers, sets, workers * sets, elapsed, statuses, toggles, "on" if final else "off",
+             "kept" if final == (toggles % 2 == 1) else "BROKEN"), flush=True)
+
+    statuses = {}
+    set_values = set()
+
+    def setter(worker_index):
+        rng = random.Random(worker_index)
+        for index in range(sets):
+            value = rng.choice(["on", "off"])
+            status, _, stderr = run_set(binary, document, store, ["set", "shared", value])
+            if check_status(status, stderr, "set shared %d.%d" % (worker_index, index), statuses):
+                set_values.add(value == "on")
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        list(pool.map(setter, range(workers)))
+    values = strict_json(open(store).read())
+    if values.get("shared") not in set_values or list(values) != ["shared"]:
+        fail("shared key: final store %r" % values)
+    if temporaries(directory, "store.json"):
+        fail("shared key: temporary files left")
+    shutil.rmtree(directory)
+    print("concurrency, shared key: %d processes x %d sets; exit statuses %s; final store %s"
+          % (workers, sets, statuses, json.dumps(values)), flush=True)
+
+
+# MARK: - Hostile input
+
+
+def timed(binary, arguments, environment, timeout=300):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    started = time.monotonic()
+    try:
+        completed = subprocess.run([binary] + arguments, env=environment, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, timeout, 0, b"", b""
+    elapsed = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return completed.returncode, elapsed, max(before, after), completed.stdout, completed.stderr
+
+
+def hostile(binary):
+    """Inputs too big for the test suite: each ends in bounded time with a result or a clear
+    error, never a crash, and nothing is written outside the store path."""
+    directory = tempfile.mkdtemp(prefix="settings-hostile.")
+    home = os.path.join(directory, "home")
+    os.mkdir(home)
+    environment = {"HOME": home, "PATH": os.environ.get("PATH", "")}
+
+    def write(name, text):
+        path = os.path.join(directory, name)
+        with open(path, "w") as file:
+            file.write(text)
+        return path
+
+    million = write("million.json", json.dumps({"id": "million", "sections": [{"items": [
+        {"key": "k%d" % index, "type": "switch", "title": "Item %d" % index} for index in range(1_000_000)]}]}))
+    million_bad = write("million-bad.json", json.dumps({"id": "million-bad", "sections": [{"items": [
+        {"key": "k", "type": "switch", "title": "T", "subtitle": "x"} for _ in range(1_000_000)]}]}))
+    big = "x" * 50_000_000
+    big_string = write("big-string.json", json.dumps({"id": "big", "sections": [{"header": big, "footer": big,
+        "items": [{"key": "a", "type": "switch", "title": big, "subTitle": big}]}]}))
+    big_field = write("big-field.json", '{"id": "big", "%s": 1}' % big)
+    deep = write("deep.json", '{"id": "deep", "sections": ' + "[" * 10_000 + "]" * 10_000 + "}")
+    escape = write("escape.json", json.dumps({"id": "../../etc/passwd", "sections": []}))
+    store = os.path.join(home, "million-store.json")
+    cases = [
+        ("1 000 000 items: validate", ["validate", million], 0, "1 sections, 1000000 items"),
+        ("1 000 000 items: show --width 60", ["-f", million, "show", "--width", "60"], 0, "Item 999999"),
+        ("1 000 000 items: set k999999 on", ["-f", million, "--store", store, "set", "k999999", "on"], 0, ""),
+        ("1 000 000 items: get k999999", ["-f", million, "--store", store, "get", "k999999"], 0, "on"),
+        ("1 000 000 items, each with two errors", ["validate", million_bad], 65, "items[999999].key: duplicate key"),
+        ("50 MB strings: show --width 60", ["-f", big_string, "show", "--width", "60"], 0, "xxx…"),
+        ("50 MB strings: show --json", ["-f", big_string, "show", "--json"], 0, '"subTitle": "xxx'),
+        ("50 MB field name", ["validate", big_field], 65, "known fields are version"),
+        ("nesting 10 000 deep", ["validate", deep], 65, "nest deeper than 256 levels"),
+        ('"id": "../../etc/passwd": set', ["-f", escape, "set", "a", "on"], 65, "invalid id"),
+    ]
+    for name, arguments, expected_status, expected_text in cases:
+        status, elapsed, rss, stdout, stderr = timed(binary, arguments, environment)
+        output = (stdout + stderr).decode("utf-8", "replace")
+        ok = status == expected_status and expected_text in output
+        if not ok:
+            fail("hostile %s: exit %s, output %r" % (name, status, output[:300]))
+        print("hostile: %-40s exit %-4s %6.1f s  peak RSS so far %5d MB  %s"
+              % (name, status, elapsed, rss // 1024, "ok" if ok else "FAILED"), flush=True)
+    written = sorted(os.listdir(home))
+    if written != ["million-store.json", "million-store.json.lock"]:
+        fail("hostile: files written under HOME: %s" % written)
+    shutil.rmtree(directory)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--kills", type=int, default=500)
+    parser.add_argument("--processes", type=int, default=50)
+    parser.add_argument("--sets", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=int(time.time()))
+    parser.add_argument("--skip-hostile", action="store_true")
+    options = parser.parse_args()
+    print("seed %d" % options.seed, flush=True)
+    phases = [
+        lambda: crash_torture(options.binary, options.kills, options.seed),
+        lambda: concurrency_distinct(options.binary, options.processes, options.sets, options.seed),
+        lambda: concurrency_shared(options.binary, options.processes, options.sets),
+    ]
+    if not options.skip_hostile:
+        phases.append(lambda: hostile(options.binary))
+    passed = 0
+    for phase in phases:
+        before = len(FAILURES)
+        phase()
+        passed += len(FAILURES) == before
+    print("torture: %d passed, %d failed" % (passed, len(phases) - passed))
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
