@@ -57,13 +57,13 @@ extension DocumentDecoder {
       } else if let first = firstKeyUse[fullKey] {
         report(
           Self.join(path(), "key"), keyValue.offset,
-          "duplicate key \(shown(text)); first used at \(first.description)")
+          "duplicate key \(shown(text)); first used at \(describe(first))")
       } else {
         firstKeyUse[fullKey] = FirstUse(
           path: {
             let item = itemPath()
             return item.isEmpty ? "" : Self.join(item, "key")
-          }, locator: sourceLocator(), offset: keyValue.offset)
+          }, source: source, offset: keyValue.offset)
         key = fullKey
       }
     } else if value[member: "key"] == nil {

@@ -28,16 +28,21 @@ struct DocumentDecoder {
   /// A key's first use: its JSON path (empty in an items file), the text and the byte offset.
   struct FirstUse {
     var path: () -> String
-    var locator: SourceLocator
+    var source: SourceText
     var offset: Int
+  }
 
-    var description: String {
-      let location = locator.location(ofOffset: offset)
-      let path = path()
-      let source = locator.source
-      return source.firstLine == 1 && !path.isEmpty
-        ? "\(path) (\(location))" : "\(TerminalText.escaped(source.name)):\(location)"
-    }
+  /// A first use as a duplicate's message shows it: `path (line:column)`, or `file:line:column` in
+  /// an items file. The line and column are worked out only now.
+  mutating func describe(_ use: FirstUse) -> String {
+    let sameText =
+      use.source.name == source.name && use.source.firstLine == source.firstLine
+      && use.source.bytes.count == source.bytes.count
+    let location =
+      sameText ? location(ofOffset: use.offset) : SourceLocator(use.source).location(ofOffset: use.offset)
+    let path = use.path()
+    return use.source.firstLine == 1 && !path.isEmpty
+      ? "\(path) (\(location))" : "\(TerminalText.escaped(use.source.name)):\(location)"
   }
   var firstSectionID: [String: (path: String, offset: Int)] = [:]
   /// Locale tags in order of preference, for localized text (see ``LocalizedText``).

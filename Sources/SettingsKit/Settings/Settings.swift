@@ -219,7 +219,7 @@ public final class Settings: Sendable {
 
   /// Refuses a change to an item that another item's value disables.
   private func checkEnabled(_ key: String, in snapshot: SettingsSnapshot) throws(SettingsError) {
-    guard let item = snapshot.itemsByKey[key] else { return }
+    guard let item = snapshot.itemsByKey[key] ?? document.item(forKey: key) else { return }
     let state = snapshot.state(of: item)
     if !state.isEnabled, let reason = state.disabledReason, let controller = state.controllingKey {
       throw .disabled(key: key, reason: reason, controllingKey: controller)

@@ -12,27 +12,46 @@ public struct SettingsSnapshot: Sendable, Equatable {
 
   /// The defaults of `document`, with no overrides; child pages included.
   public init(document: SettingsDocument) {
+    self.init(document: document, keeping: [])
+  }
+
+  /// The defaults, keeping the items that later steps need by key: those named in `keys`, and the
+  /// items other items' `enabledWhen`/`visibleWhen` depend on. Keeping every item would copy a
+  /// large document's items once more.
+  init(document: SettingsDocument, keeping keys: Set<String>) {
     var defaults: [String: SettingValue] = [:]
-    var items: [String: SettingItem] = [:]
+    var controllers = keys
     func walk(_ sections: [SettingSection]) {
       for section in sections {
         for item in section.items {
-          if let key = item.key {
-            items[key] = item
-            if let value = Self.defaultValue(of: item) { defaults[key] = value }
+          if let key = item.key, let value = Self.defaultValue(of: item) { defaults[key] = value }
+          for conditions in [item.enabledWhen, item.visibleWhen] {
+            if let conditions { controllers.formUnion(conditions.keys) }
           }
           if let page = item.page { walk(page.sections) }
         }
       }
     }
     walk(document.sections)
+    var items: [String: SettingItem] = [:]
+    if !controllers.isEmpty {
+      func collect(_ sections: [SettingSection]) {
+        for section in sections {
+          for item in section.items {
+            if let key = item.key, controllers.contains(key) { items[key] = item }
+            if let page = item.page { collect(page.sections) }
+          }
+        }
+      }
+      collect(document.sections)
+    }
     self.values = defaults
     self.defaults = defaults
     self.modified = []
     self.itemsByKey = items
   }
 
-  /// Every keyed item by full key, for merging overrides.
+  /// The items kept by key: stored keys' items and the items that others depend on.
   var itemsByKey: [String: SettingItem] = [:]
 
   /// Merges `contents` over the defaults of `document`.
@@ -44,7 +63,7 @@ public struct SettingsSnapshot: Sendable, Equatable {
   public init(
     document: SettingsDocument, contents: StoreContents, storeName: String, lenient: Bool = false
   ) throws(StoreError) {
-    self.init(document: document)
+    self.init(document: document, keeping: Set(contents.values.keys))
     for (key, stored) in contents.values {
       guard let item = itemsByKey[key] else {
         if case .bool(let flag) = stored.kind { otherOverrides[key] = flag }
