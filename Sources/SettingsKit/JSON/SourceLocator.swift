@@ -41,17 +41,8 @@ struct SourceLocator {
     let end = min(max(offset, 0), bytes.count)
     let checkpoint = end / Self.stride
     var location = checkpoints[checkpoint]
-    var index = max(checkpoint * Self.stride, bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
-    while index < end {
-      let byte = bytes[index]
-      if byte == 0x0A {
-        location.line += 1
-        location.column = 1
-      } else if byte & 0xC0 != 0x80 {
-        location.column += 1
-      }
-      index += 1
-    }
+    let start = max(checkpoint * Self.stride, bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+    SourceText.advance(&location, over: bytes, from: start, to: end)
     return location
   }
 }

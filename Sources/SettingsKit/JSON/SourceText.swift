@@ -19,21 +19,26 @@ public struct SourceText: Sendable, Equatable {
   /// Lines end at LF. Columns count Unicode scalars (not bytes), so a Hangul syllable counts as
   /// one column; a leading UTF-8 byte-order mark is not counted.
   public func location(ofOffset offset: Int) -> SourceLocation {
-    var line = firstLine
-    var column = 1
-    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    let end = min(max(offset, 0), bytes.count)
+    var location = SourceLocation(line: firstLine, column: 1)
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    Self.advance(&location, over: bytes, from: start, to: offset)
+    return location
+  }
+
+  /// Moves `location` over `bytes[from..<to]` (clamped): a line per LF, a column per Unicode scalar.
+  static func advance(_ location: inout SourceLocation, over bytes: [UInt8], from start: Int, to end: Int) {
+    var index = max(0, start)
+    let end = min(max(end, 0), bytes.count)
     while index < end {
       let byte = bytes[index]
       if byte == 0x0A {
-        line += 1
-        column = 1
+        location.line += 1
+        location.column = 1
       } else if byte & 0xC0 != 0x80 {
-        column += 1
+        location.column += 1
       }
       index += 1
     }
-    return SourceLocation(line: line, column: column)
   }
 }
 
