@@ -278,7 +278,7 @@ def hostile(binary):
     escape = write("escape.json", json.dumps({"id": "../../etc/passwd", "sections": []}))
     store = os.path.join(home, "million-store.json")
     cases = [
-        ("1 000 000 items: validate", ["validate", million], 0, "1 sections, 1000000 items"),
+        ("1 000 000 items: validate", ["validate", million], 0, "1 section, 1000000 items"),
         ("1 000 000 items: show --width 60", ["-f", million, "show", "--width", "60"], 0, "Item 999999"),
         ("1 000 000 items: set k999999 on", ["-f", million, "--store", store, "set", "k999999", "on"], 0, ""),
         ("1 000 000 items: get k999999", ["-f", million, "--store", store, "get", "k999999"], 0, "on"),
