@@ -102,7 +102,8 @@ private struct Cursor {
     case UInt8(ascii: "n"): try expectLiteral("null"); return JSONValue(.null, offset: start)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       return JSONValue(.number(try parseNumber()), offset: start)
-    case UInt8(ascii: "N"), UInt8(ascii: "I"):
+    case UInt8(ascii: "N") where word(at: start) == "NaN",
+      UInt8(ascii: "I") where word(at: start) == "Infinity":
       throw JSONSyntaxError(.notANumber(word(at: start)), offset: start)
     default:
       throw JSONSyntaxError(
@@ -461,7 +462,9 @@ private struct Cursor {
     guard offset < bytes.count else { return "end of file" }
     var iterator = bytes[offset...].makeIterator()
     var decoder = UTF8()
-    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return "a byte that is not UTF-8" }
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
+      return "byte 0x" + String(bytes[offset], radix: 16, uppercase: true) + " (not UTF-8)"
+    }
     return "'\(TerminalText.escaped(String(scalar)))'"
   }
 }

@@ -129,7 +129,11 @@ public final class Settings: Sendable {
       parsed.append((key, try parseValue(text, for: key)))
     }
     return try change { snapshot, contents in
-      for (key, _) in parsed { try checkEnabled(key, in: snapshot) }
+      // Conditions are checked against the values this change leaves, as separate `set`s in that
+      // order would see them: `airplane=off wifi=office` is allowed, `airplane=on wifi=office` not.
+      var after = snapshot
+      for (key, value) in parsed { after.values[key] = value }
+      for (key, _) in parsed { try checkEnabled(key, in: after) }
       var working = snapshot.values
       var order: [String] = []
       for (key, value) in parsed where working[key] != value {

@@ -62,6 +62,7 @@ public struct SettingsScreen: Sendable {
       itemsFiles: itemsFiles)
     stack = [Level(table: table, breadcrumb: settings.document.title, selection: nil, isTop: true)]
     stack[0].selection = selectableRows(of: table).first
+    keepSelectionVisible()
   }
 
   var level: Level {
@@ -144,6 +145,8 @@ public struct SettingsScreen: Sendable {
     if last >= scroll + bodyHeight { scroll = last - bodyHeight + 1 }
     // The first selectable row also shows the header above it.
     if first <= 2, last < bodyHeight { scroll = 0 }
+    // A row taller than the body shows its first line, which carries the marker.
+    if last - first + 1 > bodyHeight { scroll = first }
     level.scroll = max(0, min(scroll, max(0, lines.count - bodyHeight)))
   }
 

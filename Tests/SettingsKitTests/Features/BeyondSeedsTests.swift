@@ -214,9 +214,17 @@ struct BeyondSeedsTests {
           stderr: "Error: 'bluetooth' is disabled (off while Airplane Mode is on); change 'airplane' first\n")
     )
     #expect(run(["toggle", "bluetooth"], store: store).status == 1)
-    #expect(run(["set", "airplane=off", "bluetooth=off"], store: store).status == 1)
-    #expect(run(["set", "airplane", "off"], store: store).status == 0)
-    #expect(run(["set", "bluetooth", "off"], store: store).status == 0)
+    // Several pairs are checked against the values they leave, as separate sets in order would be.
+    #expect(run(["set", "airplane=off", "bluetooth=off"], store: store).status == 0)
+    #expect(run(["get", "bluetooth"], store: store).stdout == "off\n")
+    #expect(
+      run(["set", "airplane=on", "bluetooth=on"], store: store).stderr
+        == "Error: 'bluetooth' is disabled (off while Airplane Mode is on); change 'airplane' first\n")
+    #expect(run(["get", "airplane"], store: store).stdout == "off\n")
+    #expect(
+      run(["show", "roaming"], store: store).stderr
+        == "Error: 'roaming' is an item without a child page; 'settings describe cellular.options.roaming' tells about it\n"
+    )
   }
 
   @Test func aHiddenItemIsNeitherShownNorCounted() async throws {

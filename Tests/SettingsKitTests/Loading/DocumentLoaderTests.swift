@@ -91,6 +91,17 @@ struct DocumentLoaderTests {
     #expect(messages(text) == [expected])
   }
 
+  @Test func aLeadingByteThatIsNotUTF8IsNamed() {
+    let bytes: [UInt8] = [0xFF]
+    do {
+      _ = try DocumentLoader.decode(SourceText(name: "doc.json", bytes: bytes))
+      Issue.record("no error")
+    } catch {
+      #expect(error.messages == ["doc.json:1:1: unexpected byte 0xFF (not UTF-8); expected a value"])
+    }
+    #expect(messages("{\"id\": Nope}") == ["doc.json:1:8: unexpected 'N'; expected a value"])
+  }
+
   @Test func invalidUTF8IsReportedWhereItStarts() {
     let bytes: [UInt8] = Array(#"{"id": "ab"#.utf8) + [0xFF] + Array(#""}"#.utf8)
     #expect(

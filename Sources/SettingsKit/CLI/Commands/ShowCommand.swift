@@ -36,6 +36,15 @@ enum ShowCommand {
       for index in document.sections.indices { pages[index] = .all }
     }
     if let name = arguments.first, heading == nil {
+      if document.sections.firstIndex(where: { $0.id == name || $0.header == name }) == nil, Int(name) == nil,
+        let located = try? Settings(document: topDocument, store: MemoryStore()).locate(name)
+      {
+        throw CommandError(
+          messages: [
+            "'\(TerminalText.escaped(name))' is an item without a child page; "
+              + "'settings describe \(TerminalText.escaped(located.item.key ?? name))' tells about it"
+          ], status: .refused)
+      }
       let index = try context.sectionIndex(name, in: document)
       selected = index
       viewState.expanded[ViewState.name(of: document.sections[index], at: index)] = true
