@@ -8,14 +8,19 @@ let package = Package(
     .executable(name: "settings", targets: ["settings"]),
   ],
   targets: [
+    // The engine that embedders import: JSON, model, loading, values, stores, the table, rendering.
     .target(name: "SettingsKit"),
-    .executableTarget(name: "settings", dependencies: ["SettingsKit"]),
+    // The command layer and the interactive screen: argv, exit statuses, stdout/stderr, the terminal.
+    .target(name: "SettingsCommand", dependencies: ["SettingsKit"]),
+    .executableTarget(name: "settings", dependencies: ["SettingsCommand"]),
     .executableTarget(
       name: "airplane-mode",
       dependencies: ["SettingsKit"],
       path: "Examples/airplane-mode"
     ),
-    .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit"]),
+    .target(name: "TestSupport", dependencies: ["SettingsCommand"], path: "Tests/TestSupport"),
+    .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit", "TestSupport"]),
+    .testTarget(name: "SettingsCommandTests", dependencies: ["SettingsCommand", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -52,7 +52,7 @@ for target in "${targets[@]}"; do
   binary="$build/$target"
   echo "== building $target"
   # Built from inside the build directory, where swiftc leaves its module files.
-  (cd "$build" && swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
+  (cd "$build" && swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name settings \
     -enable-upcoming-feature ExistentialAny -O -wmo -g -module-name SettingsFuzz \
     "${sources[@]/#/$root/}" "$root/Fuzz/$target.swift" -o "$target") >"$build/$target.build.log" 2>&1 || {
     cat "$build/$target.build.log"

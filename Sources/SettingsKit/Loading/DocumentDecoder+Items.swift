@@ -143,7 +143,9 @@ extension DocumentDecoder {
   }
 
   /// The choices and default value of a choice item, validated.
-  mutating func decodeChoices(_ value: JSONValue, type: CellType?, at path: String) -> ([Choice]?, String?) {
+  mutating func decodeChoices(_ value: JSONValue, type: CellType?, at path: String) -> (
+    [SettingChoice]?, String?
+  ) {
     let defaultValue = string(value[member: "value"], at: Self.join(path, "value"))
     guard let choicesValue = value[member: "choices"] else {
       if let valueMember = value[member: "value"] {
@@ -167,7 +169,7 @@ extension DocumentDecoder {
         "expected a non-empty array of choices such as {\"value\": \"5g\", \"title\": \"5G\"}")
       return (nil, defaultValue)
     }
-    var choices: [Choice] = []
+    var choices: [SettingChoice] = []
     var firstOffset: [String: Int] = [:]
     var firstTitleOffset: [String: Int] = [:]
     for (index, element) in elements.enumerated() {
@@ -198,7 +200,7 @@ extension DocumentDecoder {
         continue
       }
       firstTitleOffset[title.lowercased()] = element[member: "title"]!.offset
-      choices.append(Choice(value: choiceValue, title: title))
+      choices.append(SettingChoice(value: choiceValue, title: title))
     }
     if let defaultValue {
       if !choices.isEmpty, !choices.contains(where: { $0.value == defaultValue }) {

@@ -20,7 +20,7 @@ public struct SettingItem: Codable, Sendable, Equatable {
   public var page: SettingsPage?
   /// The values a rightDetail item can take (Settings.bundle's multi-value); its right detail shows
   /// the chosen one's title.
-  public var choices: [Choice]?
+  public var choices: [SettingChoice]?
   /// A choice item's default: one of its choices' values.
   public var value: String?
   /// The values other items must have for this one to be enabled, by their full keys.
@@ -32,7 +32,7 @@ public struct SettingItem: Codable, Sendable, Equatable {
   public init(
     key: String? = nil, type: CellType, title: String, subTitle: String? = nil,
     rightDetail: String? = nil, on: Bool? = nil, imageName: String? = nil, page: SettingsPage? = nil,
-    choices: [Choice]? = nil, value: String? = nil, enabledWhen: [String: SettingValue]? = nil,
+    choices: [SettingChoice]? = nil, value: String? = nil, enabledWhen: [String: SettingValue]? = nil,
     visibleWhen: [String: SettingValue]? = nil
   ) {
     self.key = key
@@ -57,7 +57,7 @@ public struct SettingItem: Codable, Sendable, Equatable {
   }
 
   /// The choice whose value is `value`, if the item has choices.
-  public func choice(withValue value: String) -> Choice? {
+  public func choice(withValue value: String) -> SettingChoice? {
     choices?.first { $0.value == value }
   }
 

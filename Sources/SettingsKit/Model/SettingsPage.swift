@@ -10,7 +10,7 @@ public struct SettingsPage: Codable, Sendable, Equatable {
 }
 
 /// One value of a choice item: what is stored, and what is shown.
-public struct Choice: Codable, Sendable, Equatable {
+public struct SettingChoice: Codable, Sendable, Equatable {
   /// The stored value, such as `5g`.
   public var value: String
   /// The text shown for it, such as `5G 켬`.

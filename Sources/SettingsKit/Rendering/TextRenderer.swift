@@ -17,7 +17,7 @@ public struct TextRenderer: Sendable {
   }
 
   /// Whether any item of the document has an icon, so rows reserve the icon column.
-  static func hasIcons(_ sections: [SettingSection]) -> Bool {
+  package static func hasIcons(_ sections: [SettingSection]) -> Bool {
     sections.contains { $0.items.contains { Icon.text(for: $0.imageName) != nil } }
   }
 
@@ -52,7 +52,8 @@ public struct TextRenderer: Sendable {
         output.append("\n")
       }
       for row in 0..<table.numberOfRows(inSection: index) {
-        append(table.row(at: IndexPath(row: row, section: index)), in: table, layout: layout, to: &output)
+        append(
+          table.row(at: TableIndexPath(row: row, section: index)), in: table, layout: layout, to: &output)
       }
       if let footer = section.footer, table.isExpanded(index) {
         for line in layout.footerLines(footer) {

@@ -79,7 +79,7 @@ public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible
   }
 
   /// Maps a POSIX `errno` value to a case; see the type's documentation for the mapping.
-  init(errno code: Int32, path: String, operation: String) {
+  package init(errno code: Int32, path: String, operation: String) {
     switch code {
     case ENOENT:
       self = .notFound(path: path)

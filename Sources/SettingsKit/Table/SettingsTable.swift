@@ -1,5 +1,5 @@
 /// The settings screen as a table data source, in `UITableViewDataSource` and `UITableViewDelegate`
-/// terms: sections, rows per section, the row at an ``IndexPath``, and selection.
+/// terms: sections, rows per section, the row at a ``TableIndexPath``, and selection.
 ///
 /// It joins the three seeds: the multi-section screen (items by cell type), the expandable list (a
 /// collapsible section's row 0 is its title row; rows = items + 1 when open, 1 when closed), and
@@ -114,7 +114,7 @@ public struct SettingsTable: Sendable {
   }
 
   /// The row at `indexPath`, which must be within ``numberOfRows(inSection:)``.
-  public func row(at indexPath: IndexPath) -> TableRow {
+  public func row(at indexPath: TableIndexPath) -> TableRow {
     var row = indexPath.row
     if sections[indexPath.section].spec.isCollapsible {
       if row == 0 {
@@ -135,7 +135,7 @@ public struct SettingsTable: Sendable {
 
   /// All rows of a section, in order.
   public func rows(inSection index: Int) -> [TableRow] {
-    (0..<numberOfRows(inSection: index)).map { row(at: IndexPath(row: $0, section: index)) }
+    (0..<numberOfRows(inSection: index)).map { row(at: TableIndexPath(row: $0, section: index)) }
   }
 
   /// The section as declared.
@@ -175,7 +175,7 @@ public struct SettingsTable: Sendable {
   /// nothing here (a UI navigates).
   ///
   /// - Throws: ``SettingsError`` when toggling fails; the table is unchanged then.
-  public mutating func didSelectRow(at indexPath: IndexPath) async throws(SettingsError) -> TableUpdate {
+  public mutating func didSelectRow(at indexPath: TableIndexPath) async throws(SettingsError) -> TableUpdate {
     switch row(at: indexPath) {
     case .sectionTitle(let index, _, let isExpanded, _):
       setExpanded(!isExpanded, section: index)

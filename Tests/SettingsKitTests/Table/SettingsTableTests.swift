@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import SettingsKit
@@ -47,23 +48,25 @@ struct SettingsTableTests {
     #expect(keys(table, 3) == [])
     #expect(keys(table, 4) == ["d0", "d1", "d2", "more(4)"])
     #expect(
-      table.row(at: IndexPath(row: 0, section: 1))
+      table.row(at: TableIndexPath(row: 0, section: 1))
         == .sectionTitle(section: 1, title: "Closed", isExpanded: false, summary: "4 items"))
     #expect(
-      table.row(at: IndexPath(row: 2, section: 0))
+      table.row(at: TableIndexPath(row: 2, section: 0))
         == .item(Self.mixed.sections[0].items[1], value: .bool(false), isModified: false))
   }
 
   @Test func selectingATitleRowOpensAndClosesOnlyThatSection() async throws {
     var table = try table()
     #expect(
-      try await table.didSelectRow(at: IndexPath(row: 0, section: 1)) == TableUpdate(reloadedSections: [1]))
+      try await table.didSelectRow(at: TableIndexPath(row: 0, section: 1))
+        == TableUpdate(reloadedSections: [1]))
     #expect(keys(table, 1) == ["▾Closed", "b0", "b1", "b2", "b3"])
     #expect(
-      table.row(at: IndexPath(row: 4, section: 1))
+      table.row(at: TableIndexPath(row: 4, section: 1))
         == .item(Self.mixed.sections[1].items[3], value: .bool(false), isModified: false))
     #expect(
-      try await table.didSelectRow(at: IndexPath(row: 0, section: 0)) == TableUpdate(reloadedSections: [0]))
+      try await table.didSelectRow(at: TableIndexPath(row: 0, section: 0))
+        == TableUpdate(reloadedSections: [0]))
     #expect(keys(table, 0) == ["▸Open"])
     #expect(table.viewState == ViewState(expanded: ["closed": true, "open": false]))
     // The other sections' mapping is untouched.
@@ -74,7 +77,7 @@ struct SettingsTableTests {
     let store = MemoryStore()
     let settings = Settings(document: Self.mixed, store: store)
     var table = try table(settings: settings)
-    let update = try await table.didSelectRow(at: IndexPath(row: 1, section: 2))
+    let update = try await table.didSelectRow(at: TableIndexPath(row: 1, section: 2))
     #expect(
       update
         == TableUpdate(
@@ -82,7 +85,7 @@ struct SettingsTableTests {
           change: SettingChange(key: "c1", oldValue: .bool(false), newValue: .bool(true))))
     #expect(try store.read().values == ["c1": .bool(true)])
     #expect(
-      table.row(at: IndexPath(row: 1, section: 2))
+      table.row(at: TableIndexPath(row: 1, section: 2))
         == .item(Self.mixed.sections[2].items[1], value: .bool(true), isModified: true))
     #expect(table.summary(ofSection: 2) == "2 items, 1 changed")
   }
@@ -90,9 +93,10 @@ struct SettingsTableTests {
   @Test func selectingTheMoreRowLoadsTheNextPageUntilItDisappears() async throws {
     var table = try table()
     #expect(
-      try await table.didSelectRow(at: IndexPath(row: 3, section: 4)) == TableUpdate(reloadedSections: [4]))
+      try await table.didSelectRow(at: TableIndexPath(row: 3, section: 4))
+        == TableUpdate(reloadedSections: [4]))
     #expect(keys(table, 4) == ["d0", "d1", "d2", "d3", "d4", "d5", "more(1)"])
-    _ = try await table.didSelectRow(at: IndexPath(row: 6, section: 4))
+    _ = try await table.didSelectRow(at: TableIndexPath(row: 6, section: 4))
     #expect(keys(table, 4) == ["d0", "d1", "d2", "d3", "d4", "d5", "d6"])
   }
 
@@ -110,9 +114,10 @@ struct SettingsTableTests {
     #expect(seen == (0..<count).map { "k\($0)" })
     var selections = 0
     while table.numberOfRows(inSection: 0) > 0,
-      case .more = table.row(at: IndexPath(row: table.numberOfRows(inSection: 0) - 1, section: 0))
+      case .more = table.row(at: TableIndexPath(row: table.numberOfRows(inSection: 0) - 1, section: 0))
     {
-      _ = try await table.didSelectRow(at: IndexPath(row: table.numberOfRows(inSection: 0) - 1, section: 0))
+      _ = try await table.didSelectRow(
+        at: TableIndexPath(row: table.numberOfRows(inSection: 0) - 1, section: 0))
       selections += 1
     }
     #expect(keys(table, 0) == (0..<count).map { "k\($0)" })
@@ -126,9 +131,9 @@ struct SettingsTableTests {
       sections: [SettingSection(header: "Both", items: Self.items(5), collapsible: true, pageSize: 2)])
     var table = try table(document)
     #expect(keys(table, 0) == ["▸Both"])
-    _ = try await table.didSelectRow(at: IndexPath(row: 0, section: 0))
+    _ = try await table.didSelectRow(at: TableIndexPath(row: 0, section: 0))
     #expect(keys(table, 0) == ["▾Both", "k0", "k1", "more(3)"])
-    _ = try await table.didSelectRow(at: IndexPath(row: 3, section: 0))
+    _ = try await table.didSelectRow(at: TableIndexPath(row: 3, section: 0))
     #expect(keys(table, 0) == ["▾Both", "k0", "k1", "k2", "k3", "more(1)"])
   }
 
@@ -201,9 +206,9 @@ struct SettingsTableTests {
       table.rows(inSection: 0) == [
         .more(section: 0, remaining: 5, state: .failed("expected KEY=VALUE; found 'offline'"))
       ])
-    _ = try await table.didSelectRow(at: IndexPath(row: 0, section: 0))
+    _ = try await table.didSelectRow(at: TableIndexPath(row: 0, section: 0))
     #expect(keys(table, 0) == ["k0", "k1", "more(3)"])
-    if case .more(_, _, let state) = table.row(at: IndexPath(row: 2, section: 0)) {
+    if case .more(_, _, let state) = table.row(at: TableIndexPath(row: 2, section: 0)) {
       #expect(state == .moreAvailable(remaining: 3))
     }
   }

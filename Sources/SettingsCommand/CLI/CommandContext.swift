@@ -1,0 +1,135 @@
+import SettingsKit
+
+/// Everything a subcommand works from: the parsed command line, the environment and the terminal.
+struct CommandContext: Sendable {
+  var invocation: Invocation
+  var environment: [String: String]
+  var terminal: TerminalInfo
+
+  /// The document path from `--file` or `SETTINGS_FILE`; nil means the embedded default.
+  var documentPath: String? {
+    if let path = invocation.values["--file"] { return path }
+    if let path = environment["SETTINGS_FILE"], !path.isEmpty { return path }
+    return nil
+  }
+
+  /// Loads the document named by `--file` / `SETTINGS_FILE`, or the embedded default; items files
+  /// are read too unless `loadingItemsFiles` is false (``itemsFiles(for:)`` opens them for paging).
+  func loadDocument(loadingItemsFiles: Bool = true) throws(CommandError) -> SettingsDocument {
+    guard let path = documentPath else { return .embeddedDefault }
+    do {
+      return try DocumentLoader.load(path: path, loadingItemsFiles: loadingItemsFiles, locales: locales)
+    } catch {
+      throw CommandError(error)
+    }
+  }
+
+  /// The preferred locales, from `--locale` or the environment.
+  var locales: [String] {
+    LocalizedText.preferredLocales(explicit: invocation.values["--locale"], environment: environment)
+  }
+
+  /// Opens the items file of every section that has one, by section index.
+  func itemsFiles(for document: SettingsDocument) throws(CommandError) -> [Int: ItemsFile] {
+    guard let path = documentPath else { return [:] }
+    var files: [Int: ItemsFile] = [:]
+    for (index, section) in document.sections.enumerated() {
+      guard let itemsFile = section.itemsFile else { continue }
+      do {
+        let directory = DocumentLoader.directory(of: path)
+        files[index] = try ItemsFile(
+          path: DocumentLoader.itemsFilePath(itemsFile, directory: directory), locales: locales)
+      } catch {
+        throw CommandError(error)
+      }
+    }
+    return files
+  }
+
+  /// The store path of `document`, or nil when none can be worked out.
+  func storePath(for document: SettingsDocument) throws(CommandError) -> String? {
+    do {
+      return try StoreLocation.path(
+        forDocumentID: document.id, explicit: invocation.values["--store"], environment: environment)
+    } catch {
+      if case .noLocation = error { return nil }
+      throw CommandError(error)
+    }
+  }
+
+  /// The index of the section named `name`: by `id`, else by header, else by 1-based number.
+  ///
+  /// - Throws: a refusal naming the known section ids, with a suggestion when one is close.
+  func sectionIndex(_ name: String, in document: SettingsDocument) throws(CommandError) -> Int {
+    let sections = document.sections
+    if let index = sections.firstIndex(where: { $0.id == name }) { return index }
+    if let index = sections.firstIndex(where: { $0.header == name }) { return index }
+    if let number = Int(name), sections.indices.contains(number - 1) { return number - 1 }
+    let names = sections.compactMap { $0.id ?? $0.header }
+    let hint =
+      Suggestion.closest(to: name, in: names).map { "; did you mean '\(TerminalText.escaped($0))'?" }
+      ?? (names.isEmpty
+        ? "; give a section number from 1 to \(sections.count)"
+        : "; sections are " + names.map { "'\(TerminalText.escaped($0))'" }.joined(separator: ", "))
+    throw CommandError(messages: ["unknown section '\(TerminalText.escaped(name))'\(hint)"], status: .refused)
+  }
+
+  /// The document joined with its store (`--store`, `SETTINGS_STORE`, or the XDG location).
+  ///
+  /// When no store location can be worked out (no `HOME`), a reading command sees the defaults
+  /// (there can be no overrides), and a writing one fails saying why.
+  func openSettings(forWriting: Bool = false) throws(CommandError) -> Settings {
+    let document = try loadDocument()
+    do {
+      let path = try StoreLocation.path(
+        forDocumentID: document.id, explicit: invocation.values["--store"], environment: environment)
+      return Settings(document: document, store: FileStore(path: path))
+    } catch {
+      guard forWriting, case .noLocation = error else {
+        if case .noLocation = error { return Settings(document: document, store: MemoryStore()) }
+        throw CommandError(error)
+      }
+      throw CommandError(error)
+    }
+  }
+
+  /// The output width: `--width N`, else `COLUMNS`, else the terminal's width, else 80.
+  func width() throws(CommandError) -> Int {
+    if let text = invocation.values["--width"] {
+      guard let width = Int(text), (1...10_000).contains(width) else {
+        throw .usage(
+          "Invalid width '\(TerminalText.escaped(text))'; expected a whole number from 1 to 10000",
+          usage: Invocation.usageLine(invocation.subcommand))
+      }
+      return width
+    }
+    if let text = environment["COLUMNS"], let width = Int(text), (1...10_000).contains(width) { return width }
+    return terminal.width ?? 80
+  }
+
+  /// Whether to style output, from `--color` and the environment.
+  func colors() throws(CommandError) -> Bool {
+    let text = invocation.values["--color"] ?? "auto"
+    guard let mode = ColorMode(rawValue: text) else {
+      throw .usage(
+        "Invalid color mode '\(TerminalText.escaped(text))'; expected auto, always or never",
+        usage: Invocation.usageLine(invocation.subcommand))
+    }
+    return mode.isEnabled(stdoutIsTerminal: terminal.stdoutIsTerminal, environment: environment)
+  }
+
+  /// The positional arguments, refusing more or fewer than the subcommand takes.
+  func arguments(_ range: ClosedRange<Int>) throws(CommandError) -> [String] {
+    let arguments = invocation.arguments
+    guard range.contains(arguments.count) else {
+      let message =
+        arguments.count < range.lowerBound
+        ? "Missing argument for 'settings \(invocation.subcommand.rawValue)'"
+        : "Unexpected argument '\(TerminalText.escaped(arguments[range.upperBound]))'"
+      throw .usage(message, usage: Invocation.usageLine(invocation.subcommand))
+    }
+    return arguments
+  }
+
+  var wantsJSON: Bool { invocation.flags.contains("--json") }
+}

@@ -1,0 +1,107 @@
+import SettingsKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `settings` command line, as a function of its inputs: testable without a process.
+public enum CommandLineTool {
+  /// The version `--version` prints.
+  public static let version = "0.1.0"
+
+  /// Runs one command line.
+  ///
+  /// - Parameters:
+  ///   - arguments: the arguments after the program name.
+  ///   - environment: the process environment (`SETTINGS_FILE`, `SETTINGS_STORE`, `COLUMNS`,
+  ///     `NO_COLOR`, `XDG_CONFIG_HOME`, `HOME` are read).
+  ///   - terminal: whether standard output is a terminal, and its width.
+  ///   - output: receives what goes to standard output.
+  ///   - errorOutput: receives what goes to standard error: `Error: …` lines, and for usage errors a
+  ///     usage line and a hint.
+  /// - Returns: the exit status (see ``ExitStatus``).
+  public static func run<Output: TextOutputStream, ErrorOutput: TextOutputStream>(
+    arguments: [String], environment: [String: String], terminal: TerminalInfo,
+    output: inout Output, errorOutput: inout ErrorOutput
+  ) -> Int32 {
+    do {
+      let invocation = try Invocation.parse(arguments)
+      let context = CommandContext(invocation: invocation, environment: environment, terminal: terminal)
+      output.write(try execute(context))
+      return ExitStatus.success.rawValue
+    } catch {
+      for message in error.messages { errorOutput.write("Error: \(message)\n") }
+      if let usage = error.usage {
+        errorOutput.write("\(usage)\nSee 'settings --help' for more information.\n")
+      }
+      return error.exitCode ?? error.status.rawValue
+    }
+  }
+
+  static func execute(_ context: CommandContext) throws(CommandError) -> String {
+    let invocation = context.invocation
+    if invocation.flags.contains("--version") { return version + "\n" }
+    if invocation.flags.contains("--help") {
+      return HelpText.text(
+        for: invocation.namesSubcommand && invocation.subcommand != .help ? invocation.subcommand : nil,
+        context: context)
+    }
+    switch invocation.subcommand {
+    case .show: return try ShowCommand.run(context)
+    case .validate: return try ValidateCommand.run(context)
+    case .get: return try GetCommand.run(context)
+    case .set: return try SetCommand.run(context)
+    case .toggle: return try ToggleCommand.run(context)
+    case .reset: return try ResetCommand.run(context)
+    case .list: return try ListCommand.run(context)
+    case .find: return try FindCommand.run(context)
+    case .describe: return try DescribeCommand.run(context)
+    case .ui: return try UICommand.run(context)
+    case .expand: return try ExpandCommand.run(context, isExpanded: true)
+    case .collapse: return try ExpandCommand.run(context, isExpanded: false)
+    case .help: return try HelpText.run(context)
+    }
+  }
+
+  /// Splits `NAME=value` at its first `=` that is a character of its own, as `firstIndex(of: "=")`
+  /// does, without grapheme breaking when ASCII stands on both sides of the first `=` byte (then
+  /// it is always a cluster of its own); nil when there is none.
+  static func environmentEntry(_ text: String) -> (name: String, value: String)? {
+    let utf8 = text.utf8
+    if let equals = utf8.firstIndex(of: UInt8(ascii: "=")) {
+      let after = utf8.index(after: equals)
+      let asciiBefore = equals == utf8.startIndex || utf8[utf8.index(before: equals)] < 0x80
+      let asciiAfter = after == utf8.endIndex || utf8[after] < 0x80
+      if asciiBefore && asciiAfter { return (String(text[..<equals]), String(text[after...])) }
+    }
+    guard let equals = text.firstIndex(of: "=") else { return nil }
+    return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+  }
+
+  /// Runs the process's command line and exits with its status; the only place that touches the
+  /// real standard output and error.
+  public static func main() -> Never {
+    var output = FileOutput(descriptor: 1)
+    var errorOutput = FileOutput(descriptor: 2)
+    var environment: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let (name, value) = environmentEntry(text) { environment[name] = value }
+      pointer += 1
+    }
+    let status = run(
+      arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, terminal: .current(),
+      output: &output, errorOutput: &errorOutput)
+    let failure = output.flush()
+    if failure != 0 {
+      errorOutput.write("Error: cannot write standard output: \(String(cString: strerror(failure)))\n")
+      errorOutput.flush()
+      exit(status == ExitStatus.success.rawValue ? ExitStatus.ioError.rawValue : status)
+    }
+    errorOutput.flush()
+    exit(status)
+  }
+}

@@ -1,0 +1,35 @@
+import SettingsKit
+
+/// `settings set KEY VALUE` or `settings set KEY=VALUE…`: every pair is checked before anything is written.
+enum SetCommand {
+  static func run(_ context: CommandContext) throws(CommandError) -> String {
+    let arguments = try context.arguments(1...Int.max)
+    var assignments: [(key: String, text: String)] = []
+    if !arguments[0].contains("=") {
+      guard arguments.count == 2 else {
+        let message =
+          arguments.count == 1
+          ? "Missing VALUE for '\(TerminalText.escaped(arguments[0]))'"
+          : "Unexpected argument '\(TerminalText.escaped(arguments[2]))'"
+        throw .usage(message, usage: Invocation.usageLine(.set))
+      }
+      assignments = [(arguments[0], arguments[1])]
+    } else {
+      for argument in arguments {
+        guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+          throw CommandError(
+            messages: [SettingsError.malformedAssignment(argument).message],
+            usage: Invocation.usageLine(.set), status: .usage)
+        }
+        assignments.append((String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
+      }
+    }
+    let settings = try context.openSettings(forWriting: true)
+    do {
+      try settings.set(assignments)
+    } catch {
+      throw CommandError(error)
+    }
+    return ""
+  }
+}

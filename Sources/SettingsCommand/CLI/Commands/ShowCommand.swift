@@ -1,0 +1,108 @@
+import SettingsKit
+
+/// `settings show [SECTION [--page K]]`: the screen as text rows, or as JSON with `--json`.
+///
+/// Collapsible sections show as recorded by `expand`/`collapse` (`--expand-all` opens them all);
+/// paginated sections show their first page and a "more" row (`--all` shows every page). A named
+/// section is shown alone and open; `--page K` shows only its page K.
+enum ShowCommand {
+  static func run(_ context: CommandContext) throws(CommandError) -> String {
+    let arguments = try context.arguments(0...1)
+    let width = try context.width()
+    let colors = try context.colors()
+    let topDocument = try context.loadDocument(loadingItemsFiles: false)
+    var document = topDocument
+    var heading: String?
+    if let name = arguments.first,
+      let located = try? Settings(document: topDocument, store: MemoryStore()).locate(name),
+      let page = located.item.page
+    {
+      // A child page: its sections make the table, under a breadcrumb.
+      document = SettingsDocument(id: topDocument.id, title: located.item.title, sections: page.sections)
+      heading = (located.breadcrumb(in: topDocument) + [located.item.title]).joined(separator: " › ")
+    }
+    let storePath = try context.storePath(for: document)
+    let settings = Settings(
+      document: topDocument, store: storePath.map { FileStore(path: $0) } ?? MemoryStore())
+    let usage = Invocation.usageLine(.show)
+    var selected: Int?
+    var pages: [Int: SettingsTable.Pages] = [:]
+    var viewState = ViewState()
+    do {
+      if let storePath { viewState = try ViewState.read(from: ViewState.path(besideStore: storePath)) }
+    } catch {
+      throw CommandError(error)
+    }
+    if heading != nil { viewState = ViewState() }  // recorded states name top-page sections
+    if context.invocation.flags.contains("--all") {
+      for index in document.sections.indices { pages[index] = .all }
+    }
+    if let name = arguments.first, heading == nil {
+      if document.sections.firstIndex(where: { $0.id == name || $0.header == name }) == nil, Int(name) == nil,
+        let located = try? Settings(document: topDocument, store: MemoryStore()).locate(name)
+      {
+        throw CommandError(
+          messages: [
+            "'\(TerminalText.escaped(name))' is an item without a child page; "
+              + "'settings describe \(TerminalText.escaped(located.item.key ?? name))' tells about it"
+          ], status: .refused)
+      }
+      let index = try context.sectionIndex(name, in: document)
+      selected = index
+      viewState.expanded[ViewState.name(of: document.sections[index], at: index)] = true
+    }
+    if let text = context.invocation.values["--page"] {
+      guard let index = selected else {
+        throw .usage("'--page' needs a SECTION of the top page", usage: usage)
+      }
+      guard let page = Int(text), page >= 1 else {
+        throw .usage(
+          "Invalid page '\(TerminalText.escaped(text))'; expected a whole number from 1", usage: usage)
+      }
+      pages[index] = .only(page)
+    }
+    if context.invocation.flags.contains("--expand-all") {
+      for (index, section) in document.sections.enumerated() where section.isCollapsible {
+        viewState.expanded[ViewState.name(of: section, at: index)] = true
+      }
+    }
+    let itemsFiles = try context.itemsFiles(for: document)
+    if let index = selected, case .only(let page) = pages[index] {
+      let section = document.sections[index]
+      let title = TerminalText.escaped(section.header ?? section.id ?? name(index))
+      guard
+        let pageSize = section.pageSize
+          ?? (section.itemsFile != nil ? SettingsTable.defaultItemsFilePageSize : nil)
+      else {
+        throw CommandError(messages: ["section '\(title)' is not paginated"], status: .refused)
+      }
+      let total = itemsFiles[index]?.itemCount ?? section.items.count
+      let pageCount = total == 0 ? 1 : (total - 1) / pageSize + 1  // no overflow, even for Int.max
+      guard page <= pageCount else {
+        throw CommandError(
+          messages: [
+            "page \(page) is past the end; section '\(title)' has \(pageCount) page\(pageCount == 1 ? "" : "s")"
+          ],
+          status: .refused)
+      }
+    }
+    let snapshot: SettingsSnapshot
+    do {
+      snapshot = try settings.snapshot()
+    } catch {
+      throw CommandError(error)
+    }
+    let table: SettingsTable
+    do {
+      table = try SettingsTable(
+        document: document, snapshot: snapshot, viewState: viewState, itemsFiles: itemsFiles, pages: pages)
+    } catch {
+      throw CommandError(error)
+    }
+    let sections = selected.map { [$0] }
+    if context.wantsJSON { return JSONWriter().string(DocumentJSON.value(of: table, sections: sections)) }
+    return TextRenderer(width: width, colors: colors).render(table, sections: sections, heading: heading)
+  }
+
+  static func name(_ index: Int) -> String { "Section \(index + 1)" }
+}

@@ -1,0 +1,277 @@
+import TestSupport
+import Testing
+
+@testable import SettingsCommand
+@testable import SettingsKit
+
+/// The command layer in-process: parsing, help, usage errors, and each subcommand's output.
+@Suite(.serialized)
+struct CommandLineToolTests {
+  @Test func settingsAloneRunsShow() {
+    let alone = runCLI(["--width", "40"])
+    #expect(alone.status == 0)
+    #expect(alone == runCLI(["show", "--width", "40"]))
+    #expect(alone.stdout.hasPrefix("설정\n  👤 Kim                               ›\n"))
+  }
+
+  @Test func optionsMayStandBeforeOrAfterTheSubcommand() {
+    #expect(runCLI(["--width=30", "show"]) == runCLI(["show", "--width", "30"]))
+    #expect(
+      runCLI(["-f", examplePath("ios-settings.json"), "validate"])
+        == runCLI(["validate", "--file", examplePath("ios-settings.json")]))
+  }
+
+  @Test func widthComesFromTheOptionThenColumnsThenTheTerminal() {
+    let terminal = TerminalInfo(stdoutIsTerminal: false, width: 50)
+    func firstLineWidth(_ outcome: CommandOutcome) -> Int {
+      DisplayWidth.of(outcome.stdout.split(separator: "\n")[1])
+    }
+    #expect(firstLineWidth(runCLI([], environment: ["COLUMNS": "60"], terminal: terminal)) == 60)
+    #expect(
+      firstLineWidth(runCLI(["--width", "30"], environment: ["COLUMNS": "60"], terminal: terminal)) == 30)
+    #expect(firstLineWidth(runCLI([], terminal: terminal)) == 50)
+    #expect(firstLineWidth(runCLI([])) == 80)
+  }
+
+  @Test func colorFollowsTheTerminalNoColorAndTheOption() {
+    let tty = TerminalInfo(stdoutIsTerminal: true, width: 40)
+    #expect(runCLI([], terminal: tty).stdout.contains("\u{1B}[1m설정\u{1B}[0m"))
+    #expect(!runCLI([], environment: ["NO_COLOR": "1"], terminal: tty).stdout.contains("\u{1B}"))
+    #expect(!runCLI(["--color", "never"], terminal: tty).stdout.contains("\u{1B}"))
+    #expect(runCLI(["--color=always"]).stdout.contains("\u{1B}[1m"))
+    #expect(!runCLI([]).stdout.contains("\u{1B}"))
+  }
+
+  @Test func helpGoesToStdoutAndExitsZero() {
+    let help = runCLI(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stderr == "")
+    #expect(
+      help.stdout == """
+        OVERVIEW: A settings screen from one JSON document: show it, change it, keep the changes.
+
+        USAGE: settings [SUBCOMMAND] [OPTIONS]
+
+        OPTIONS:
+          -f, --file PATH  The settings document (default: $SETTINGS_FILE, else the
+                           embedded iOS screen).
+          --store PATH     The store of overrides (default: $SETTINGS_STORE, else
+                           $XDG_CONFIG_HOME/settings/<id>.json, ~/.config when
+                           XDG_CONFIG_HOME is unset).
+          --locale TAG     The language of localized text, such as ko or en-US (default:
+                           $LC_ALL, $LC_MESSAGES, $LANG).
+          -h, --help       Show help information.
+          --version        Show the version.
+
+        SUBCOMMANDS:
+          show      Show the settings screen as text rows (the default subcommand).
+          ui        Open the interactive settings screen in the terminal.
+          validate  Check a document and report every problem with its location.
+          get       Print an item's current value.
+          set       Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or
+                    nothing).
+          toggle    Turn a switch over and print its new state.
+          reset     Remove overrides so that items read as their defaults.
+          list      List the items that have values: key, type, value, default,
+                    modified.
+          find      Find items by title, subtitle, key or choice on every page.
+          describe  Show everything about an item: type, values, choices, dependencies,
+                    where it is.
+          expand    Open a collapsible section (kept per user, apart from the values).
+          collapse  Close a collapsible section.
+          help      Show help for a subcommand.
+
+          See 'settings help <subcommand>' for detailed help.
+
+        """)
+    #expect(runCLI(["-h"]) == help)
+    #expect(runCLI(["help", "set"]) == runCLI(["set", "--help"]))
+    #expect(
+      runCLI(["help", "set"]).stdout.hasPrefix(
+        "OVERVIEW: Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or nothing).\n\nUSAGE: settings set KEY VALUE | KEY=VALUE...\n"
+      ))
+  }
+
+  @Test func versionPrintsTheBareVersion() {
+    #expect(runCLI(["--version"]) == CommandOutcome(status: 0, stdout: "0.1.0\n", stderr: ""))
+  }
+
+  @Test(arguments: [
+    (["bogus"], "Error: Unknown subcommand 'bogus'\nUsage: settings [SUBCOMMAND] [OPTIONS]\n"),
+    (
+      ["shwo"],
+      "Error: Unknown subcommand 'shwo'\nDid you mean 'show'?\nUsage: settings [SUBCOMMAND] [OPTIONS]\n"
+    ),
+    (
+      ["show", "--widht", "3"],
+      "Error: Unknown option '--widht'\nDid you mean '--width'?\nUsage: settings [SUBCOMMAND] [OPTIONS]\n"
+    ),
+    (["show", "--width"], "Error: Missing value for '--width'\nUsage: settings [SUBCOMMAND] [OPTIONS]\n"),
+    (
+      ["show", "--width", "0"],
+      "Error: Invalid width '0'; expected a whole number from 1 to 10000\nUsage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
+    ),
+    (
+      ["show", "--color", "blue"],
+      "Error: Invalid color mode 'blue'; expected auto, always or never\nUsage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
+    ),
+    (["get"], "Error: Missing argument for 'settings get'\nUsage: settings get KEY [--json]\n"),
+    (["get", "a", "b"], "Error: Unexpected argument 'b'\nUsage: settings get KEY [--json]\n"),
+    (
+      ["list", "--all"],
+      "Error: '--all' does not apply to 'settings list'\nUsage: settings list [--modified] [--json]\n"
+    ),
+    (
+      ["set", "airplane"],
+      "Error: Missing VALUE for 'airplane'\nUsage: settings set KEY VALUE | KEY=VALUE...\n"
+    ),
+    (
+      ["get", "a", "\u{1B}[2J"],
+      "Error: Unexpected argument '\\u{1B}[2J'\nUsage: settings get KEY [--json]\n"
+    ),
+  ])
+  func usageErrorsExit64WithAUsageLine(arguments: [String], expected: String) {
+    let outcome = runCLI(arguments, environment: ["HOME": "/nonexistent"])
+    #expect(outcome.status == 64)
+    #expect(outcome.stdout == "")
+    #expect(outcome.stderr == expected + "See 'settings --help' for more information.\n")
+  }
+
+  @Test func dataErrorsSayFileLineAndColumn() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("bad.json", "{\n  \"id\": \"x\",\n}\n")
+    let outcome = runCLI(["show", "--file", path])
+    #expect(
+      outcome
+        == CommandOutcome(
+          status: 65, stdout: "",
+          stderr: "Error: \(path):3:1: trailing comma before '}'; remove the comma after the last member\n"))
+    let fromEnvironment = runCLI(["validate"], environment: ["SETTINGS_FILE": path])
+    #expect(fromEnvironment.status == 65)
+    #expect(runCLI(["validate", directory.file("none.json")]).status == 66)
+    #expect(
+      runCLI(["validate", directory.path]).stderr
+        == "Error: '\(directory.path)' is a directory; give the path of a file\n")
+  }
+
+  @Test func validateSummarizesAValidDocument() {
+    let path = examplePath("phone-settings.json")
+    #expect(
+      runCLI(["validate", path])
+        == CommandOutcome(status: 0, stdout: "\(path): valid: 5 sections, 22 items\n", stderr: ""))
+    #expect(runCLI(["validate"]).stdout == "<embedded default>: valid: 3 sections, 10 items\n")
+  }
+
+  @Test func setGetToggleResetListWithAStore() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let environment = ["SETTINGS_STORE": directory.file("store.json")]
+    func run(_ arguments: String...) -> CommandOutcome { runCLI(arguments, environment: environment) }
+    #expect(run("get", "airplane") == CommandOutcome(status: 0, stdout: "off\n", stderr: ""))
+    #expect(run("set", "airplane", "on") == CommandOutcome(status: 0, stdout: "", stderr: ""))
+    #expect(try directory.read("store.json") == "{\n  \"airplane\": true\n}\n")
+    #expect(run("get", "airplane").stdout == "on\n")
+    #expect(run("get", "airplane", "--json").stdout == "true\n")
+    #expect(run("get", "wifi").stdout == "끔\n")
+    #expect(run("get", "wifi", "--json").stdout == "\"끔\"\n")
+    #expect(run("show", "--width", "40").stdout.contains("* 🛫 에어플레인 모드                  on\n"))
+    #expect(
+      run("list")
+        == CommandOutcome(
+          status: 0,
+          stdout: """
+            KEY        TYPE         VALUE  DEFAULT  MODIFIED
+            airplane   switch       on     off      yes
+            wifi       rightDetail  끔     끔       no
+            bluetooth  rightDetail  켬     켬       no
+            hotspot    rightDetail  켬     켬       no
+
+            """, stderr: ""))
+    #expect(
+      run("list", "--modified", "--json").stdout == """
+        [
+          {
+            "default": false,
+            "key": "airplane",
+            "modified": true,
+            "type": "switch",
+            "value": true
+          }
+        ]
+
+        """)
+    #expect(run("toggle", "airplane").stdout == "off\n")
+    #expect(run("reset", "airplane").status == 0)
+    #expect(try directory.read("store.json") == "{}\n")
+    #expect(run("set", "airplane=YES").status == 0)
+    #expect(run("reset", "--all").status == 0)
+    #expect(run("get", "airplane").stdout == "off\n")
+  }
+
+  @Test func refusedChangesExit1AndWriteNothing() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let environment = ["SETTINGS_STORE": directory.file("store.json")]
+    #expect(
+      runCLI(["set", "airplane", "maybe"], environment: environment)
+        == CommandOutcome(
+          status: 1, stdout: "",
+          stderr:
+            "Error: invalid value 'maybe' for 'airplane'; expected one of on, off, true, false, yes, no, 1, 0\n"
+        ))
+    #expect(
+      runCLI(["set", "airplane=on", "wifi=on"], environment: environment).stderr
+        == "Error: 'wifi' is a rightDetail item, not a switch; only switches and items with choices can be set\n"
+    )
+    #expect(
+      runCLI(["set", "airplan", "on"], environment: environment).stderr
+        == "Error: unknown key 'airplan'; did you mean 'airplane'?\n")
+    #expect(runCLI(["get", "cellular"], environment: environment).status == 1)
+    #expect(try directory.contents() == [])
+  }
+
+  @Test func showJSONGivesCurrentStateAndModified() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let environment = ["SETTINGS_STORE": try directory.write("store.json", #"{"airplane": true}"#)]
+    let json = runCLI(["show", "--json"], environment: environment).stdout
+    #expect(json.hasPrefix("{\n  \"id\": \"ios-settings\",\n  \"sections\": [\n"))
+    let airplane = [
+      "        {", "          \"imageName\": \"airplane\",", "          \"key\": \"airplane\",",
+      "          \"modified\": true,", "          \"on\": true,", "          \"title\": \"에어플레인 모드\",",
+      "          \"type\": \"switch\"", "        },", "        {", "          \"imageName\": \"wifi\",",
+      "          \"key\": \"wifi\",", "          \"modified\": false,", "          \"rightDetail\": \"끔\",",
+    ]
+    #expect(json.contains(airplane.joined(separator: "\n")))
+    #expect(json.hasSuffix("  \"title\": \"설정\",\n  \"version\": 1\n}\n"))
+  }
+
+  @Test func aCorruptStoreIsADataErrorAndIsLeftAlone() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("store.json", #"{"airplane": "yes"}"#)
+    let outcome = runCLI(["set", "airplane", "on"], environment: ["SETTINGS_STORE": path])
+    #expect(
+      outcome
+        == CommandOutcome(
+          status: 65, stdout: "",
+          stderr:
+            "Error: \(path):1:14: stored value of \"airplane\" is a string; expected true or false; run 'settings reset airplane' to go back to the default\n"
+        ))
+    #expect(try directory.read("store.json") == #"{"airplane": "yes"}"#)
+    #expect(runCLI(["reset", "airplane"], environment: ["SETTINGS_STORE": path]).status == 0)
+    #expect(try directory.read("store.json") == "{}\n")
+  }
+
+  @Test func theDefaultStoreIsUnderXDGConfigHome() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    #expect(runCLI(["set", "airplane", "on"], environment: ["XDG_CONFIG_HOME": directory.path]).status == 0)
+    #expect(try directory.read("settings/ios-settings.json") == "{\n  \"airplane\": true\n}\n")
+    #expect(runCLI(["get", "airplane"], environment: ["HOME": directory.path]).stdout == "off\n")
+    #expect(
+      runCLI(["set", "airplane", "on"], environment: [:]).stderr
+        == "Error: neither XDG_CONFIG_HOME nor HOME is set to an absolute path; give --store PATH\n")
+  }
+}
