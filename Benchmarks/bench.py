@@ -7,7 +7,12 @@ that alternate the commands, so a machine whose load drifts slows both sides ali
 gives medians over all runs and ratios of medians. Peak memory is the maximum resident set size
 from GNU time (`/usr/bin/time -f %M`), the median of several runs.
 
-Usage: bench.py --binary PATH --work DIR [--sizes 10 1000 ...] [--runs N] [--rounds N] [--out FILE]
+With `--baseline PATH`, a second `settings` binary (for example one built from the commit before a
+change) is timed in the same hyperfine runs as the first, and a last table compares the two: each
+one's ratio to the same peer, measured in the same run.
+
+Usage: bench.py --binary PATH --work DIR [--baseline PATH] [--sizes 10 1000 ...] [--runs N] [--rounds N]
+                [--out FILE]
 """
 
 import argparse
@@ -119,9 +124,11 @@ def main():
     parser.add_argument("--runs", type=int, default=15, help="runs per command per round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--out", help="also write the report here")
+    parser.add_argument("--baseline", help="a second settings binary, timed in the same runs (before/after)")
     options = parser.parse_args()
 
     binary = os.path.abspath(options.binary)
+    baseline = os.path.abspath(options.baseline) if options.baseline else None
     work = os.path.abspath(options.work)
     os.makedirs(work, exist_ok=True)
     example = os.path.join(ROOT, "Examples", "ios-settings.json")
@@ -164,7 +171,7 @@ def main():
                 "XDG_CONFIG_HOME": config, "COLUMNS": "80", "NO_COLOR": "1", "LC_ALL": "C.UTF-8"})
     keyfile = os.path.join(config, "glib-2.0", "settings", "keyfile")
 
-    rows = {"set": [], "get": [], "show": [], "memory": []}
+    rows = {"set": [], "get": [], "show": [], "memory": [], "baseline": []}
     for doc in documents:
         name, path, key, section = doc["name"], doc["path"], doc["key"], doc["section"]
         store = os.path.join(work, f"store-{name}.json")
@@ -173,6 +180,10 @@ def main():
         gitfile = os.path.join(work, f"git-{name}.cfg")
         schema = f"org.example.bench.n{name}"
         settings = [binary, "-f", path, "--store", store]
+        before_store = os.path.join(work, f"store-before-{name}.json")
+        if os.path.exists(before_store):
+            os.remove(before_store)
+        before = [baseline, "-f", path, "--store", before_store] if baseline else None
         print(f"== {name}: set, get, show --all", file=sys.stderr)
 
         def line(words):
@@ -184,6 +195,9 @@ def main():
         set_prepares = [line(settings + ["set", key, "off"]),
                         line(["git", "config", "--file", gitfile, f"{section}.{key}", "false"]),
                         line(["gsettings", "set", schema, key, "false"])]
+        if before:
+            set_commands.append(line(before + ["set", key, "on"]))
+            set_prepares.append(line(before + ["set", key, "off"]))
         set_times = timed(set_commands, env, options.runs, options.rounds, prepares=set_prepares)
         # Each tool really wrote: the last measured command set the key to on/true.
         checks = [run(settings + ["get", key], env).stdout.strip() == "on",
@@ -192,16 +206,36 @@ def main():
                   f"{key}=true" in open(keyfile, encoding="utf-8").read().split()]
         if not all(checks):
             sys.exit(f"a set did not write (settings, git, gsettings): {checks}")
-        rows["set"].append((doc, set_times))
+        if before and run(before + ["get", key], env).stdout.strip() != "on":
+            sys.exit("a set of the baseline binary did not write")
+        rows["set"].append((doc, set_times[:3]))
 
         get_commands = [line(settings + ["get", key]),
                         line(["git", "config", "--file", gitfile, "--get", f"{section}.{key}"]),
                         line(["gsettings", "get", schema, key])]
-        rows["get"].append((doc, timed(get_commands, env, options.runs, options.rounds)))
+        if before:
+            get_commands.append(line(before + ["get", key]))
+        get_times = timed(get_commands, env, options.runs, options.rounds)
+        rows["get"].append((doc, get_times[:3]))
 
         jq_filter = ".sections[].items[].title"
         show_commands = [line(settings + ["show", "--all", "--width", "80"]), line(["jq", "-r", jq_filter, path])]
-        rows["show"].append((doc, timed(show_commands, env, options.runs, options.rounds)))
+        if before:
+            show_commands.append(line(before + ["show", "--all", "--width", "80"]))
+        show_times = timed(show_commands, env, options.runs, options.rounds)
+        rows["show"].append((doc, show_times[:2]))
+        if before:
+            rows["baseline"].append((doc, {
+                "set": (set_times[3], set_times[0], set_times[1]),
+                "get": (get_times[3], get_times[0], get_times[1]),
+                "show": (show_times[2], show_times[0], show_times[1]),
+                "memory": (max(peak_kilobytes(before + ["set", key, "on"], env),
+                               peak_kilobytes(before + ["get", key], env),
+                               peak_kilobytes(before + ["show", "--all", "--width", "80"], env)),
+                           max(peak_kilobytes(settings + ["set", key, "on"], env),
+                               peak_kilobytes(settings + ["get", key], env),
+                               peak_kilobytes(settings + ["show", "--all", "--width", "80"], env))),
+            }))
 
         rows["memory"].append((doc, [
             peak_kilobytes(settings + ["set", key, "on"], env),
@@ -256,6 +290,23 @@ def main():
         worst = max(set_kb, get_kb, show_kb) * 1024 / doc["bytes"]
         out.append(f"| {doc['name']} | {doc['bytes']:,} | {set_kb:,.0f} | {get_kb:,.0f} | {show_kb:,.0f} | "
                    f"{worst:.1f}× | {git_kb:,.0f} | {jq_kb:,.0f} |")
+    if rows["baseline"]:
+        out.append("")
+        out.append("Before and after: the baseline binary (before) and this one (after), timed in the same runs; "
+                   "each ratio is over the same peer's median in that run (git config for set and get, jq for "
+                   "show --all), and memory is the larger peak of set, get and show --all.")
+        out.append("")
+        out.append("| document | items | set before | set after | get before | get after "
+                   "| show before | show after | peak KiB before | peak KiB after |")
+        out.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for doc, b in rows["baseline"]:
+            cells = []
+            for kind in ("set", "get", "show"):
+                old, new, peer = b[kind]
+                cells += [f"{milliseconds(old)} ({ratio(old, peer)})", f"{milliseconds(new)} ({ratio(new, peer)})"]
+            old_kb, new_kb = b["memory"]
+            out.append(f"| {doc['name']} | {items(doc)} | " + " | ".join(cells)
+                       + f" | {old_kb:,.0f} | {new_kb:,.0f} |")
     report = "\n".join(out) + "\n"
     print(report)
     if options.out:

@@ -2,6 +2,8 @@
 # The performance benchmark, by hand (not part of the tests): installs what it needs, builds the
 # release binary, generates documents of 10 to 100 000 items, and times settings against git config,
 # gsettings and jq in one run. Extra arguments go to bench.py (for example --runs 5 --sizes 10 1000).
+# `--baseline-rev REV`, given first, also builds commit REV in a clone under Benchmarks/work and
+# times it in the same runs, for a before/after table.
 # See Benchmarks/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,4 +30,17 @@ swift build "${flags[@]}" --product settings 2>&1 | { grep -v "warning: Using 'd
 binary="$(swift build "${flags[@]}" --show-bin-path)/settings"
 
 mkdir -p Benchmarks/work
-python3 Benchmarks/bench.py --binary "$binary" --work Benchmarks/work --out Benchmarks/work/results.md "$@"
+extra=()
+if [ "${1:-}" = "--baseline-rev" ]; then
+  rev="$2"
+  shift 2
+  clone="$(pwd)/Benchmarks/work/baseline-src"
+  rm -rf "$clone"
+  git clone -q . "$clone"
+  git -C "$clone" checkout -q "$rev"
+  echo "== baseline: swift build ${flags[*]} at $(git -C "$clone" rev-parse --short HEAD)" >&2
+  (cd "$clone" && swift build "${flags[@]}" --product settings 2>&1 | { grep -v "warning: Using 'dlopen' in statically" || true; } >&2)
+  extra=(--baseline "$(cd "$clone" && swift build "${flags[@]}" --show-bin-path)/settings")
+fi
+python3 Benchmarks/bench.py --binary "$binary" --work Benchmarks/work --out Benchmarks/work/results.md \
+  "${extra[@]}" "$@"
