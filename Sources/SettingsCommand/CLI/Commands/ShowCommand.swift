@@ -102,7 +102,8 @@ enum ShowCommand {
     let sections = selected.map { [$0] }
     // Every rejected stored value of the document's items, then those of the items-file rows shown.
     for problem in snapshot.problems { context.warnings.add(problem) }
-    for index in sections ?? Array(0..<table.numberOfSections) where itemsFiles[index] != nil {
+    for index in sections ?? Array(0..<table.numberOfSections)
+    where itemsFiles[index] != nil && !snapshot.otherOverrides.isEmpty {
       for case .item(let item, _, _) in table.rows(inSection: index) {
         if let problem = snapshot.problem(of: item) { context.warnings.add(problem) }
       }
