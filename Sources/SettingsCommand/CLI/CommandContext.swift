@@ -5,6 +5,8 @@ struct CommandContext: Sendable {
   var invocation: Invocation
   var environment: [String: String]
   var terminal: TerminalInfo
+  /// What the command warns about on standard error (see ``Warnings``).
+  var warnings = Warnings()
 
   /// The document path from `--file` or `SETTINGS_FILE`; nil means the embedded default.
   var documentPath: String? {

@@ -19,19 +19,24 @@ public enum CommandLineTool {
   ///     `NO_COLOR`, `XDG_CONFIG_HOME`, `HOME` are read).
   ///   - terminal: whether standard output is a terminal, and its width.
   ///   - output: receives what goes to standard output.
-  ///   - errorOutput: receives what goes to standard error: `Error: …` lines, and for usage errors a
-  ///     usage line and a hint.
+  ///   - errorOutput: receives what goes to standard error: `Warning: …` lines (a stored value the
+  ///     document does not accept), `Error: …` lines, and for usage errors a usage line and a hint.
   /// - Returns: the exit status (see ``ExitStatus``).
   public static func run<Output: TextOutputStream, ErrorOutput: TextOutputStream>(
     arguments: [String], environment: [String: String], terminal: TerminalInfo,
     output: inout Output, errorOutput: inout ErrorOutput
   ) -> Int32 {
+    let warnings = Warnings()
     do {
       let invocation = try Invocation.parse(arguments)
-      let context = CommandContext(invocation: invocation, environment: environment, terminal: terminal)
-      output.write(try execute(context))
+      let context = CommandContext(
+        invocation: invocation, environment: environment, terminal: terminal, warnings: warnings)
+      let text = try execute(context)
+      warnings.write(to: &errorOutput)
+      output.write(text)
       return ExitStatus.success.rawValue
     } catch {
+      warnings.write(to: &errorOutput)
       for message in error.messages { errorOutput.write("Error: \(message)\n") }
       if let usage = error.usage {
         errorOutput.write("\(usage)\nSee 'settings --help' for more information.\n")

@@ -16,6 +16,9 @@ public struct RowContent: Sendable, Equatable {
 
   /// Whether the row's value comes from the store (marked `*` in the left margin).
   public var isModified: Bool
+  /// Whether the store holds a value the item does not accept, so the row shows its default
+  /// (marked `!` in the left margin, over `*`).
+  public var hasRejectedStoredValue = false
   /// The icon (an emoji, 2 columns), or nil.
   public var icon: String?
   /// The title.
@@ -26,6 +29,9 @@ public struct RowContent: Sendable, Equatable {
   public var accessory: Accessory
   /// Why the row is disabled; shown dimmed on a line of its own under the title.
   public var disabledReason: String?
+
+  /// The left margin's mark: `!` for a rejected stored value, `*` for an override, else none.
+  var marker: String? { hasRejectedStoredValue ? "!" : isModified ? "*" : nil }
 
   /// Creates row content.
   public init(

@@ -45,8 +45,8 @@ public struct RowLayout: Sendable {
         shownTitle = TerminalText.cut(title, toWidth: titleRoom).text
         titleWidth = DisplayWidth.of(shownTitle)
       }
-      if row.isModified {
-        output.append(style.marker("* "))
+      if let marker = row.marker {
+        output.append(style.marker(marker + " "))
       } else {
         output.append("  ")
       }
@@ -63,7 +63,7 @@ public struct RowLayout: Sendable {
       output.append(accessoryStyled)
     } else {
       // Too narrow for the layout: the row's text cut to the width, marker and accessory first.
-      let marker = row.isModified ? "*" : ""
+      let marker = row.marker ?? ""
       let plain = marker + (accessoryWidth > 0 ? accessoryPlain + " " + title : title)
       output.append(TerminalText.padded(TerminalText.truncated(plain, toWidth: width), toWidth: width))
     }

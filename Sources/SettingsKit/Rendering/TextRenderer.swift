@@ -81,6 +81,7 @@ public struct TextRenderer: Sendable {
     case .item(let item, let value, let isModified):
       var content = RowContent(item: item, value: value, isModified: isModified)
       content.disabledReason = table.snapshot.state(of: item).disabledReason
+      content.hasRejectedStoredValue = table.snapshot.problem(of: item) != nil
       layout.append(content, to: &output)
     case .more(_, let remaining, let state):
       let title: String =

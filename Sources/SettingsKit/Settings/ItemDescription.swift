@@ -16,6 +16,9 @@ public struct ItemDescription: Sendable, Equatable {
   public var isModified: Bool
   /// Enabled and visible, and why not.
   public var state: ItemState
+  /// The stored value the item does not accept, when the store holds one (``value`` is then the
+  /// default).
+  public var problem: StoredValueProblem?
 
   /// Lines of `label: value`, labels padded to one column; text escaped for the terminal.
   public var text: String {
@@ -90,6 +93,7 @@ extension Settings {
       item: located.item, breadcrumb: located.breadcrumb(in: document), section: located.section,
       row: located.row,
       defaultValue: snapshot.defaults[fullKey], value: snapshot.values[fullKey],
-      isModified: snapshot.modified.contains(fullKey), state: snapshot.state(of: located.item))
+      isModified: snapshot.modified.contains(fullKey), state: snapshot.state(of: located.item),
+      problem: snapshot.problem(of: located.item))
   }
 }

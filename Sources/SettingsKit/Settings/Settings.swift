@@ -25,8 +25,10 @@ public final class Settings: Sendable {
 
   /// The current values and which are overridden, read from the store once.
   ///
-  /// - Throws: ``SettingsError/store(_:)`` when the store cannot be read, or holds a value of
-  ///   the wrong type for a known key.
+  /// A stored value that its item does not accept does not fail the snapshot: the item reads as
+  /// its default and the value is listed in ``SettingsSnapshot/problems``.
+  ///
+  /// - Throws: ``SettingsError/store(_:)`` when the store cannot be read or is not a JSON object.
   public func snapshot() throws(SettingsError) -> SettingsSnapshot {
     let contents: StoreContents
     do {
@@ -34,23 +36,28 @@ public final class Settings: Sendable {
     } catch {
       throw .store(error)
     }
-    do {
-      return try SettingsSnapshot(document: document, contents: contents, storeName: store.name)
-    } catch {
-      throw .store(error)
-    }
+    return SettingsSnapshot(document: document, contents: contents, storeName: store.name)
   }
 
-  /// The current value of `key`: its override, or its default.
+  /// The current value of `key`: its override, or its default (also when the stored value is one
+  /// the item does not accept; ``read(_:)`` tells that apart).
   ///
   /// - Throws: ``SettingsError/unknownKey(_:suggestion:)``, ``SettingsError/noValue(key:type:)``
   ///   for a detailTitle, ``SettingsError/store(_:)``.
   public func value(of key: String) throws(SettingsError) -> SettingValue {
+    try read(key).value
+  }
+
+  /// The current value of `key` and, when the store holds a value the item does not accept (so
+  /// that the value is the default), that problem; from one read of the store.
+  ///
+  /// - Throws: as ``value(of:)``.
+  public func read(_ key: String) throws(SettingsError) -> (value: SettingValue, problem: StoredValueProblem?)
+  {
     let item = try self.item(key)
-    guard let value = try snapshot().values[item.key ?? key] else {
-      throw .noValue(key: key, type: item.type)
-    }
-    return value
+    let snapshot = try snapshot()
+    guard let value = snapshot.value(of: item).value else { throw .noValue(key: key, type: item.type) }
+    return (value, snapshot.problem(of: item))
   }
 
   /// Whether the switch `key` is on (its override, or its default).
@@ -58,7 +65,7 @@ public final class Settings: Sendable {
   /// - Throws: as ``value(of:)``, and ``SettingsError/notSettable(key:type:)`` when `key` is not a switch.
   public func isOn(_ key: String) throws(SettingsError) -> Bool {
     let item = try self.item(key)
-    guard item.type == .switch, case .bool(let flag) = try value(of: item.key ?? key) else {
+    guard item.type == .switch, case .bool(let flag) = try snapshot().value(of: item).value else {
       throw .notSettable(key: key, type: item.type)
     }
     return flag
@@ -92,7 +99,57 @@ public final class Settings: Sendable {
   /// - Throws: ``SettingsError/unknownKey(_:suggestion:)``, ``SettingsError/notSettable(key:type:)``,
   ///   ``SettingsError/invalidValue(key:value:accepted:)`` listing the accepted words.
   public func parseValue(_ text: String, for key: String) throws(SettingsError) -> SettingValue {
+    try Self.value(parsing: text, for: item(key), named: key)
+  }
+
+  /// Sets every `(key, text)` pair or none: all are checked before anything is written, then they
+  /// are written in one atomic update.
+  ///
+  /// A value is stored as an override even when it equals the default (as `gsettings set` does),
+  /// so an explicit choice survives a later change of the default; only a value equal to the
+  /// current override writes nothing. ``reset(_:)`` goes back to following the default. A stored
+  /// value the item does not accept is replaced.
+  ///
+  /// - Returns: the changes of value made, in the order given; observers receive the same.
+  /// - Throws: the errors of ``parseValue(_:for:)`` (nothing is written),
+  ///   ``SettingsError/duplicateAssignment(_:)``, ``SettingsError/disabled(key:reason:controllingKey:)``,
+  ///   ``SettingsError/store(_:)``.
+  @discardableResult
+  public func set(_ assignments: [(key: String, text: String)]) throws(SettingsError) -> [SettingChange] {
+    var resolved: [Assignment] = []
+    for (name, text) in assignments {
+      let item = try self.item(name)
+      let key = item.key ?? name
+      if resolved.contains(where: { $0.key == key }) { throw .duplicateAssignment(name) }
+      resolved.append(
+        Assignment(key: key, item: item, value: try Self.value(parsing: text, for: item, named: key)))
+    }
+    return try write(resolved)
+  }
+
+  /// Sets one value; see ``set(_:)``.
+  ///
+  /// - Throws: ``SettingsError/invalidValue(key:value:accepted:)`` when the item does not take
+  ///   `value`, and the errors of ``set(_:)``.
+  @discardableResult
+  public func set(_ key: String, to value: SettingValue) throws(SettingsError) -> SettingChange? {
     let item = try self.item(key)
+    try Self.check(value, for: item, named: key)
+    return try write([Assignment(key: item.key ?? key, item: item, value: value)]).first
+  }
+
+  /// One resolved, checked value to store.
+  private struct Assignment {
+    var key: String
+    var item: SettingItem
+    var value: SettingValue
+  }
+
+  /// The value `text` names for `item`: a switch word, or a choice's value or title (any letter
+  /// case); `name` is the key errors mention.
+  static func value(parsing text: String, for item: SettingItem, named name: String) throws(SettingsError)
+    -> SettingValue
+  {
     if let choices = item.choices {
       let lowered = text.lowercased()
       if let choice = choices.first(where: { $0.value == text })
@@ -102,66 +159,49 @@ public final class Settings: Sendable {
         return .string(choice.value)
       }
       throw .invalidValue(
-        key: key, value: text,
+        key: name, value: text,
         accepted: choices.map { $0.value == $0.title ? $0.value : "\($0.value) (\($0.title))" })
     }
-    guard item.type == .switch else { throw .notSettable(key: key, type: item.type) }
+    guard item.type == .switch else { throw .notSettable(key: name, type: item.type) }
     guard let flag = SettingValue.parseSwitch(text) else {
-      throw .invalidValue(key: key, value: text, accepted: SettingValue.switchWords.map(\.word))
+      throw .invalidValue(key: name, value: text, accepted: SettingValue.switchWords.map(\.word))
     }
     return .bool(flag)
   }
 
-  /// Sets every `(key, text)` pair or none: all are checked before anything is written, then they
-  /// are written in one atomic update. Values equal to the current ones write nothing.
-  ///
-  /// A value equal to the default is still stored as an override (as `gsettings set` does);
-  /// ``reset(_:)`` removes overrides.
-  ///
-  /// - Returns: the changes made, in the order given; observers receive the same.
-  /// - Throws: the errors of ``parseValue(_:for:)`` (nothing is written), ``SettingsError/store(_:)``.
-  @discardableResult
-  public func set(_ assignments: [(key: String, text: String)]) throws(SettingsError) -> [SettingChange] {
-    var parsed: [(key: String, value: SettingValue)] = []
-    for (name, text) in assignments {
-      let key = try item(name).key ?? name
-      if parsed.contains(where: { $0.key == key }) { throw .duplicateAssignment(name) }
-      parsed.append((key, try parseValue(text, for: key)))
-    }
-    return try change { snapshot, contents in
-      // Conditions are checked against the values this change leaves, as separate `set`s in that
-      // order would see them: `airplane=off wifi=office` is allowed, `airplane=on wifi=office` not.
-      var after = snapshot
-      for (key, value) in parsed { after.values[key] = value }
-      for (key, _) in parsed { try checkEnabled(key, in: after) }
-      var working = snapshot.values
-      var order: [String] = []
-      for (key, value) in parsed where working[key] != value {
-        contents.values[key] = value.json
-        working[key] = value
-        if !order.contains(key) { order.append(key) }
-      }
-      return order.compactMap { key in
-        guard let old = snapshot.values[key], let new = working[key], old != new else { return nil }
-        return SettingChange(key: key, oldValue: old, newValue: new)
-      }
+  /// Refuses a typed value that `item` does not take; `name` is the key errors mention.
+  static func check(_ value: SettingValue, for item: SettingItem, named name: String) throws(SettingsError) {
+    switch (item.type, value, item.choices) {
+    case (.switch, .bool, _): return
+    case (.rightDetail, .string(let text), let choices?) where choices.contains(where: { $0.value == text }):
+      return
+    case (.switch, _, _): throw .invalidValue(key: name, value: value.description, accepted: ["on", "off"])
+    case (.rightDetail, _, let choices?):
+      throw .invalidValue(key: name, value: value.description, accepted: choices.map(\.value))
+    default: throw .notSettable(key: name, type: item.type)
     }
   }
 
-  /// Sets one value; see ``set(_:)``.
-  @discardableResult
-  public func set(_ key: String, to value: SettingValue) throws(SettingsError) -> SettingChange? {
-    let item = try self.item(key)
-    switch (item.type, value, item.choices) {
-    case (.switch, .bool, _): break
-    case (.rightDetail, .string(let text), let choices?) where choices.contains(where: { $0.value == text }):
-      break
-    case (.switch, _, _): throw .invalidValue(key: key, value: value.description, accepted: ["on", "off"])
-    case (.rightDetail, _, let choices?):
-      throw .invalidValue(key: key, value: value.description, accepted: choices.map(\.value))
-    default: throw .notSettable(key: key, type: item.type)
+  /// Stores resolved values in one update, after checking that each item is enabled under the
+  /// values this change leaves.
+  private func write(_ assignments: [Assignment]) throws(SettingsError) -> [SettingChange] {
+    try change { snapshot, contents in
+      // Conditions are checked against the values this change leaves, as separate `set`s in that
+      // order would see them: `airplane=off wifi=office` is allowed, `airplane=on wifi=office` not.
+      var after = snapshot
+      for assignment in assignments { after.values[assignment.key] = assignment.value }
+      for assignment in assignments { try checkEnabled(assignment.item, in: after) }
+      var changes: [SettingChange] = []
+      for assignment in assignments {
+        let (old, isOverride) = snapshot.value(of: assignment.item)
+        if isOverride, old == assignment.value { continue }
+        contents.values[assignment.key] = assignment.value.json
+        if let old, old != assignment.value {
+          changes.append(SettingChange(key: assignment.key, oldValue: old, newValue: assignment.value))
+        }
+      }
+      return changes
     }
-    return try set([(key, value.description)]).first
   }
 
   /// Turns the switch `key` over and returns its new state.
@@ -172,13 +212,14 @@ public final class Settings: Sendable {
     let item = try self.item(name)
     let key = item.key ?? name
     guard item.type == .switch else { throw .notASwitch(key: name, type: item.type) }
-    let changes = try change { snapshot, contents in
-      try checkEnabled(key, in: snapshot)
-      guard case .bool(let old) = snapshot.values[key] else { return [SettingChange]() }
-      contents.values[key] = .bool(!old)
-      return [SettingChange(key: key, oldValue: .bool(old), newValue: .bool(!old))]
+    var new = false
+    try change { snapshot, contents in
+      try checkEnabled(item, in: snapshot)
+      let old = snapshot.value(of: item).value == .bool(true)
+      new = !old
+      contents.values[key] = .bool(new)
+      return [SettingChange(key: key, oldValue: .bool(old), newValue: .bool(new))]
     }
-    guard case .bool(let new) = changes.first?.newValue else { return try isOn(key) }
     return new
   }
 
@@ -190,7 +231,7 @@ public final class Settings: Sendable {
   /// - Returns: the changes of value this made (resetting a value equal to its default changes none).
   @discardableResult
   public func reset(_ keys: [String]) throws(SettingsError) -> [SettingChange] {
-    try change(lenient: true) { snapshot, contents in
+    try change { snapshot, contents in
       var changes: [SettingChange] = []
       for name in keys {
         let key: String
@@ -211,7 +252,7 @@ public final class Settings: Sendable {
   /// Removes every override, including those of keys the document does not know.
   @discardableResult
   public func resetAll() throws(SettingsError) -> [SettingChange] {
-    try change(lenient: true) { snapshot, contents in
+    try change { snapshot, contents in
       let keys = contents.values.keys
       contents.values.removeAll()
       return document.keys.filter { keys.contains($0) }.compactMap { key in
@@ -222,24 +263,22 @@ public final class Settings: Sendable {
   }
 
   /// Refuses a change to an item that another item's value disables.
-  private func checkEnabled(_ key: String, in snapshot: SettingsSnapshot) throws(SettingsError) {
-    guard let item = snapshot.itemsByKey[key] ?? document.item(forKey: key) else { return }
+  private func checkEnabled(_ item: SettingItem, in snapshot: SettingsSnapshot) throws(SettingsError) {
     let state = snapshot.state(of: item)
     if !state.isEnabled, let reason = state.disabledReason, let controller = state.controllingKey {
-      throw .disabled(key: key, reason: reason, controllingKey: controller)
+      throw .disabled(key: item.key ?? "", reason: reason, controllingKey: controller)
     }
   }
 
   /// Runs one locked read-modify-write and notifies observers of what it reports.
-  private func change(
-    lenient: Bool = false, _ body: (SettingsSnapshot, inout StoreContents) throws -> [SettingChange]
-  ) throws(SettingsError) -> [SettingChange] {
+  @discardableResult
+  private func change(_ body: (SettingsSnapshot, inout StoreContents) throws -> [SettingChange])
+    throws(SettingsError) -> [SettingChange]
+  {
     let changes: [SettingChange]
     do {
       changes = try store.update { contents in
-        let snapshot = try SettingsSnapshot(
-          document: document, contents: contents, storeName: store.name, lenient: lenient)
-        return try body(snapshot, &contents)
+        try body(SettingsSnapshot(document: document, contents: contents, storeName: store.name), &contents)
       }
     } catch let error as SettingsError {
       throw error

@@ -6,9 +6,18 @@ public struct SettingsSnapshot: Sendable, Equatable {
   public var defaults: [String: SettingValue]
   /// Keys whose value comes from the store.
   public var modified: Set<String>
-  /// Stored switch states of keys the document's loaded items do not have: items of an items file
-  /// that were not decoded (see ``value(of:)``), or keys from an older document.
-  public var otherOverrides: [String: Bool] = [:]
+  /// Stored values the document's items do not accept, by key order; those items read as their
+  /// defaults (see ``StoredValueProblem``). Items decoded later (from an items file) are checked
+  /// by ``problem(of:)``.
+  public private(set) var problems: [StoredValueProblem] = []
+  /// The index in ``problems`` of each key's problem.
+  var problemIndex: [String: Int] = [:]
+  /// Stored values of keys the document's loaded items do not have: items of an items file that
+  /// were not decoded (see ``value(of:)``), or keys from an older document.
+  public var otherOverrides: [String: JSONValue] = [:]
+  /// The store's name and text, to locate a problem found by ``problem(of:)``.
+  var storeName = ""
+  var storeSource: SourceText?
 
   /// The defaults of `document`, with no overrides; child pages included.
   public init(document: SettingsDocument) {
@@ -56,56 +65,64 @@ public struct SettingsSnapshot: Sendable, Equatable {
 
   /// Merges `contents` over the defaults of `document`.
   ///
-  /// - Parameter lenient: when true, an override of the wrong type reads as the default instead of
-  ///   throwing (what `reset` needs to repair such a store).
-  /// - Throws: ``StoreError/wrongType(file:location:key:expected:found:)`` when an override of a
-  ///   switch is not `true` or `false`. Keys the document does not know are ignored here.
-  public init(
-    document: SettingsDocument, contents: StoreContents, storeName: String, lenient: Bool = false
-  ) throws(StoreError) {
+  /// A stored value that its item does not accept (a choice value the document no longer offers, a
+  /// value of the wrong type) is not an error: the item reads as its default and the value is
+  /// listed in ``problems``. Keys the document does not know are kept in ``otherOverrides``.
+  public init(document: SettingsDocument, contents: StoreContents, storeName: String) {
     self.init(document: document, keeping: Set(contents.values.keys))
+    self.storeName = storeName
+    storeSource = contents.source
+    var rejected: [(key: String, stored: JSONValue, item: SettingItem)] = []
     for (key, stored) in contents.values {
       guard let item = itemsByKey[key] else {
-        if case .bool(let flag) = stored.kind { otherOverrides[key] = flag }
+        otherOverrides[key] = stored
         continue
       }
-      let value: SettingValue
-      switch (item.type, stored.kind) {
-      case (.switch, .bool(let flag)): value = .bool(flag)
-      case (.rightDetail, .string(let text)) where item.choices?.contains(where: { $0.value == text }) ?? true:
-        value = .string(text)
-      default:
-        if lenient { continue }
-        let expected =
-          switch item.type {
-          case .switch: "true or false"
-          case .rightDetail:
-            item.choices.map {
-              "one of " + $0.map { "\"\(TerminalText.escaped($0.value))\"" }.joined(separator: ", ")
-            }
-              ?? "a string"
-          case .detailTitle: "nothing: a detailTitle item has no value"
-          }
-        let found: String =
-          if case .string(let text) = stored.kind, item.choices != nil {
-            "\"\(TerminalText.escaped(text))\""
-          } else { stored.typeDescription }
-        throw .wrongType(
-          file: storeName, location: contents.location(of: key), key: key, expected: expected,
-          found: found)
+      guard let value = Self.accepted(stored, by: item) else {
+        rejected.append((key, stored, item))
+        continue
       }
       values[key] = value
       modified.insert(key)
     }
+    guard !rejected.isEmpty else { return }
+    // One scan of the store text locates every problem, however many there are.
+    let locator = contents.source.map(SourceLocator.init)
+    problems = rejected.sorted { $0.key < $1.key }.map { entry in
+      problem(
+        key: entry.key, stored: entry.stored, item: entry.item,
+        location: locator?.location(ofOffset: entry.stored.offset) ?? SourceLocation(line: 1, column: 1))
+    }
+    problemIndex = Dictionary(uniqueKeysWithValues: problems.enumerated().map { ($1.key, $0) })
   }
 
   /// An item's current value and whether it is an override, also for an item decoded after the
-  /// snapshot was taken (from an items file).
+  /// snapshot was taken (from an items file). A stored value the item does not accept reads as the
+  /// default, not modified.
   public func value(of item: SettingItem) -> (value: SettingValue?, isModified: Bool) {
     guard let key = item.key else { return (Self.defaultValue(of: item), false) }
     if let value = values[key] { return (value, modified.contains(key)) }
-    if item.type == .switch, let flag = otherOverrides[key] { return (.bool(flag), true) }
+    if let stored = otherOverrides[key], let value = Self.accepted(stored, by: item) { return (value, true) }
     return (Self.defaultValue(of: item), false)
+  }
+
+  /// The stored value of `item` that it does not accept, if any; also for an item decoded after the
+  /// snapshot was taken (from an items file).
+  public func problem(of item: SettingItem) -> StoredValueProblem? {
+    guard let key = item.key, !problems.isEmpty || !otherOverrides.isEmpty else { return nil }
+    if let index = problemIndex[key] { return problems[index] }
+    guard let stored = otherOverrides[key], Self.accepted(stored, by: item) == nil else { return nil }
+    return problem(
+      key: key, stored: stored, item: item,
+      location: storeSource?.location(ofOffset: stored.offset) ?? SourceLocation(line: 1, column: 1))
+  }
+
+  private func problem(key: String, stored: JSONValue, item: SettingItem, location: SourceLocation)
+    -> StoredValueProblem
+  {
+    StoredValueProblem(
+      key: key, file: storeName, location: location, storedValue: stored,
+      expected: StoredValueProblem.expected(by: item), defaultValue: Self.defaultValue(of: item))
   }
 
   /// An item's default value: a switch's `on`, a right-detail item's text; nil for detailTitle.

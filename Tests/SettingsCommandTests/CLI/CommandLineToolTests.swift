@@ -247,21 +247,22 @@ struct CommandLineToolTests {
     #expect(json.hasSuffix("  \"title\": \"설정\",\n  \"version\": 1\n}\n"))
   }
 
-  @Test func aCorruptStoreIsADataErrorAndIsLeftAlone() throws {
+  @Test func aStoreThatIsNotJSONIsADataErrorAndIsLeftAlone() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let path = try directory.write("store.json", #"{"airplane": "yes"}"#)
-    let outcome = runCLI(["set", "airplane", "on"], environment: ["SETTINGS_STORE": path])
-    #expect(
-      outcome
-        == CommandOutcome(
-          status: 65, stdout: "",
-          stderr:
-            "Error: \(path):1:14: stored value of \"airplane\" is a string; expected true or false; run 'settings reset airplane' to go back to the default\n"
-        ))
-    #expect(try directory.read("store.json") == #"{"airplane": "yes"}"#)
-    #expect(runCLI(["reset", "airplane"], environment: ["SETTINGS_STORE": path]).status == 0)
-    #expect(try directory.read("store.json") == "{}\n")
+    let path = try directory.write("store.json", #"{"airplane": yes}"#)
+    for arguments in [
+      ["set", "airplane", "on"], ["reset", "airplane"], ["toggle", "airplane"], ["get", "wifi"],
+    ] {
+      #expect(
+        runCLI(arguments, environment: ["SETTINGS_STORE": path])
+          == CommandOutcome(
+            status: 65, stdout: "",
+            stderr:
+              "Error: \(path):1:14: unexpected 'y'; expected a value; the store was left unchanged: fix or remove it\n"
+          ))
+    }
+    #expect(try directory.read("store.json") == #"{"airplane": yes}"#)
   }
 
   @Test func theDefaultStoreIsUnderXDGConfigHome() throws {

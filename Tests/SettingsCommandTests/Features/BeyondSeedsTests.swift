@@ -168,9 +168,12 @@ struct BeyondSeedsTests {
     )
     try store.write("s.json", #"{"appearance": "sepia"}"#)
     #expect(
-      run(["get", "appearance"], store: store).stderr
-        == "Error: \(store.file("s.json")):1:16: stored value of \"appearance\" is \"sepia\"; expected one of \"light\", \"dark\", \"auto\"; run 'settings reset appearance' to go back to the default\n"
-    )
+      run(["get", "appearance"], store: store)
+        == CommandOutcome(
+          status: 0, stdout: "light\n",
+          stderr:
+            "Warning: \(store.file("s.json")):1:16: stored value of \"appearance\" is \"sepia\"; expected one of \"light\", \"dark\", \"auto\"; using the default \"light\"; 'settings reset appearance' removes it\n"
+        ))
   }
 
   @Test func choiceValuesIgnoreCaseTitlesMustDifferAndToggleSaysUseSet() throws {

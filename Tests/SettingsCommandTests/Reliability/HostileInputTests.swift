@@ -271,7 +271,7 @@ struct HostileInputTests {
     let document = SettingsDocument(id: "many", title: "Many", sections: [SettingSection(items: items)])
     var values: [String: JSONValue] = [:]
     for index in stride(from: 0, to: count * 2, by: 2) { values["k\(index)"] = .bool(true) }
-    let snapshot = try SettingsSnapshot(
+    let snapshot = SettingsSnapshot(
       document: document, contents: StoreContents(values: values), storeName: "s")
     #expect(snapshot.modified.count == count / 2)
     #expect(snapshot.otherOverrides.count == count / 2)

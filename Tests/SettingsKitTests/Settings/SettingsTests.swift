@@ -63,11 +63,11 @@ struct SettingsTests {
     #expect(try store.read().values == [:])
   }
 
-  @Test func settingTheCurrentValueWritesNothing() throws {
-    let store = MemoryStore()
+  @Test func settingTheCurrentOverrideAgainWritesNothing() throws {
+    let store = MemoryStore(values: ["airplane": .bool(true)])
     let settings = Settings(document: .embeddedDefault, store: store)
-    #expect(try settings.set([("airplane", "off")]) == [])
-    #expect(try store.read().values == [:])
+    #expect(try settings.set([("airplane", "on")]) == [])
+    #expect(try store.read() == StoreContents(values: ["airplane": .bool(true)]))
   }
 
   @Test func errorMessagesNameTheKeyAndWhatWouldBeRight() {
@@ -108,17 +108,19 @@ struct SettingsTests {
       ])
   }
 
-  @Test func storedValueOfTheWrongTypeIsAClearError() throws {
+  @Test func storedValueOfTheWrongTypeIsAProblemNotAnError() throws {
     let source = SourceText(name: "s.json", bytes: Array("{\n  \"airplane\": \"yes\"\n}\n".utf8))
     let contents = try StoreContents.parse(source)
+    let snapshot = SettingsSnapshot(document: .embeddedDefault, contents: contents, storeName: "s.json")
     #expect(
-      throws: StoreError.wrongType(
-        file: "s.json", location: SourceLocation(line: 2, column: 15), key: "airplane",
-        expected: "true or false",
-        found: "a string")
-    ) {
-      try SettingsSnapshot(document: .embeddedDefault, contents: contents, storeName: "s.json")
-    }
+      snapshot.problems == [
+        StoredValueProblem(
+          key: "airplane", file: "s.json", location: SourceLocation(line: 2, column: 15),
+          storedValue: JSONValue(.string("yes"), offset: 16), expected: "true or false",
+          defaultValue: .bool(false))
+      ])
+    #expect(snapshot.values["airplane"] == .bool(false))
+    #expect(snapshot.modified == [])
   }
 
   @Test func resetKeepsUnknownKeysUnlessNamed() throws {

@@ -8,6 +8,7 @@ enum DescribeCommand {
     let settings = try context.openSettings()
     do {
       let description = try settings.describe(key)
+      if let problem = description.problem { context.warnings.add(problem) }
       return context.wantsJSON ? JSONWriter().string(description.json) : description.text
     } catch {
       throw CommandError(error)

@@ -1,12 +1,14 @@
 import SettingsKit
 
-/// `settings get KEY`: the current value, `on`/`off` for a switch; a JSON value with `--json`.
+/// `settings get KEY`: the current value, `on`/`off` for a switch; a JSON value with `--json`. A
+/// stored value the item does not accept reads as the default, with a warning.
 enum GetCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     let key = try context.arguments(1...1)[0]
     let settings = try context.openSettings()
     do {
-      let value = try settings.value(of: key)
+      let (value, problem) = try settings.read(key)
+      if let problem { context.warnings.add(problem) }
       if context.wantsJSON { return JSONWriter().string(value.json) }
       return TerminalText.escaped(value.description) + "\n"
     } catch {

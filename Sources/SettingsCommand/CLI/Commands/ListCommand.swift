@@ -11,6 +11,7 @@ enum ListCommand {
     } catch {
       throw CommandError(error)
     }
+    for problem in snapshot.problems { context.warnings.add(problem) }
     let onlyModified = context.invocation.flags.contains("--modified")
     var rows:
       [(key: String, type: CellType, value: SettingValue, defaultValue: SettingValue, modified: Bool)] = []

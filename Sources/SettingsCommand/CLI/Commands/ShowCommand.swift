@@ -100,6 +100,14 @@ enum ShowCommand {
       throw CommandError(error)
     }
     let sections = selected.map { [$0] }
+    // Every rejected stored value of the document's items, then those of the items-file rows shown.
+    for problem in snapshot.problems { context.warnings.add(problem) }
+    for index in sections ?? Array(0..<table.numberOfSections)
+    where itemsFiles[index] != nil && !snapshot.otherOverrides.isEmpty {
+      for case .item(let item, _, _) in table.rows(inSection: index) {
+        if let problem = snapshot.problem(of: item) { context.warnings.add(problem) }
+      }
+    }
     if context.wantsJSON { return JSONWriter().string(DocumentJSON.value(of: table, sections: sections)) }
     return TextRenderer(width: width, colors: colors).render(table, sections: sections, heading: heading)
   }

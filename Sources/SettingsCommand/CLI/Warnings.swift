@@ -1,0 +1,30 @@
+import SettingsKit
+import Synchronization
+
+/// The warnings a command gathers while it runs, written to standard error after it (before its
+/// `Error:` lines when it fails), one `Warning: …` line each, in the order given and without repeats.
+final class Warnings: Sendable {
+  private let state = Mutex<(lines: [String], seen: Set<String>)>(([], []))
+
+  /// Adds one line (without the `Warning: ` prefix); a line already given is not repeated.
+  func add(_ line: String) {
+    state.withLock { if $0.seen.insert(line).inserted { $0.lines.append(line) } }
+  }
+
+  /// Adds the warning for a stored value its item does not accept: where it is, the key, the
+  /// value, what is accepted, what is used instead, and how to replace it.
+  func add(_ problem: StoredValueProblem) {
+    add(problem.message + "; 'settings reset \(TerminalText.escaped(problem.key))' removes it")
+  }
+
+  /// Writes every line as `Warning: …` and forgets them.
+  func write<Output: TextOutputStream>(to output: inout Output) {
+    let lines = state.withLock { state in
+      defer { state = ([], []) }
+      return state.lines
+    }
+    for line in lines {
+      output.write("Warning: \(line)\n")
+    }
+  }
+}

@@ -1,0 +1,91 @@
+/// A stored override that its item does not accept: a choice value the document no longer offers,
+/// or a value of the wrong JSON type.
+///
+/// Such a value bricks nothing: the item reads as its default, every other key works, and the next
+/// `set`, `toggle` or `reset` of the item replaces it (GSettings does the same with an enum value
+/// its schema no longer has). ``SettingsSnapshot/problems`` lists them, so a tool can warn.
+public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
+  /// The item's full key.
+  public var key: String
+  /// The store's name, as ``SettingsStore/name`` gives it.
+  public var file: String
+  /// Where the stored value starts in the store file (1:1 for a store that was never written).
+  public var location: SourceLocation
+  /// The stored value, as read.
+  public var storedValue: JSONValue
+  /// What the item accepts, such as `true or false` or `one of "light", "dark"`.
+  public var expected: String
+  /// The value the item reads as instead; nil for a detailTitle item, which has none.
+  public var defaultValue: SettingValue?
+
+  /// Creates a problem.
+  public init(
+    key: String, file: String, location: SourceLocation, storedValue: JSONValue, expected: String,
+    defaultValue: SettingValue?
+  ) {
+    self.key = key
+    self.file = file
+    self.location = location
+    self.storedValue = storedValue
+    self.expected = expected
+    self.defaultValue = defaultValue
+  }
+
+  /// One line naming the store, the key, the stored value, what is accepted and what is used
+  /// instead: `s.json:2:17: stored value of "theme" is "sepia"; expected one of "light", "dark";
+  /// using the default "light"`. Text is escaped for the terminal and a long value is cut.
+  public var message: String {
+    let instead = defaultValue.map { "using the default \(Self.shown($0.json))" } ?? "ignoring it"
+    return "\(TerminalText.escaped(file)):\(location): stored value of \"\(TerminalText.escaped(key))\" is "
+      + "\(Self.shown(storedValue)); expected \(expected); \(instead)"
+  }
+
+  /// The message.
+  public var description: String { message }
+
+  /// The longest stored text a message quotes, in display columns; longer text is cut with "…".
+  static let quotedWidth = 40
+
+  /// A JSON value as a message quotes it: a scalar as JSON text (cut when long), an array or an
+  /// object by its type.
+  static func shown(_ value: JSONValue) -> String {
+    func cut(_ text: String) -> String {
+      // Only a bounded prefix is escaped and measured, so a 50 MB value costs no more than a short one.
+      let prefix = text.utf8.count > quotedWidth * 8 ? String(text.prefix(quotedWidth * 2)) + "…" : text
+      return TerminalText.truncated(TerminalText.escaped(prefix), toWidth: quotedWidth)
+    }
+    switch value.kind {
+    case .null: return "null"
+    case .bool(let flag): return flag ? "true" : "false"
+    case .number(let text): return cut(text)
+    case .string(let text): return "\"\(cut(text))\""
+    case .array, .object: return value.typeDescription
+    }
+  }
+
+  /// What `item` accepts as a stored value, in the words of ``expected``.
+  static func expected(by item: SettingItem) -> String {
+    switch item.type {
+    case .switch: "true or false"
+    case .rightDetail:
+      item.choices.map {
+        "one of " + $0.map { "\"\(TerminalText.escaped($0.value))\"" }.joined(separator: ", ")
+      }
+        ?? "a string"
+    case .detailTitle: "nothing: a detailTitle item has no value"
+    }
+  }
+}
+
+extension SettingsSnapshot {
+  /// The value `stored` gives `item`, or nil when the item does not accept it: a switch takes
+  /// `true`/`false`, a choice item one of its choices' values, another right-detail item any string.
+  static func accepted(_ stored: JSONValue, by item: SettingItem) -> SettingValue? {
+    switch (item.type, stored.kind) {
+    case (.switch, .bool(let flag)): .bool(flag)
+    case (.rightDetail, .string(let text)) where item.choices?.contains(where: { $0.value == text }) ?? true:
+      .string(text)
+    default: nil
+    }
+  }
+}
