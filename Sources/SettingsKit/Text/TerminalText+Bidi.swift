@@ -81,4 +81,35 @@ extension TerminalText {
     default: false
     }
   }
+
+  /// `text` without the isolates that ``isolated(_:)`` adds: each FSI whose line goes on to a PDI,
+  /// with right-to-left text and no other isolate control or newline between them, is removed with
+  /// that PDI. Any other U+2066–U+2069 stays, so a check for ``isEscaped(_:)`` scalars in rendered
+  /// text (the fuzz targets' terminal-safety check) still finds one that came from elsewhere.
+  static func removingFieldIsolates(_ text: String) -> String {
+    guard text.unicodeScalars.contains(firstStrongIsolate) else { return text }
+    let scalars = Array(text.unicodeScalars)
+    var result = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == firstStrongIsolate {
+        var end = index + 1
+        while end < scalars.count, !(0x2066...0x2069).contains(scalars[end].value), scalars[end] != "\n" {
+          end += 1
+        }
+        let content = scalars[(index + 1)..<min(end, scalars.count)]
+        if end < scalars.count, scalars[end] == popDirectionalIsolate,
+          content.contains(where: isRightToLeftBlock)
+        {
+          result.append(contentsOf: content)
+          index = end + 1
+          continue
+        }
+      }
+      result.append(scalar)
+      index += 1
+    }
+    return String(result)
+  }
 }

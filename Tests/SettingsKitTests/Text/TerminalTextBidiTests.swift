@@ -42,4 +42,32 @@ struct TerminalTextBidiTests {
       }
     }
   }
+
+  /// The fuzz targets' terminal-safety check sees through the renderer's own isolates only.
+  @Test(arguments: [
+    ("  📶 \u{2068}רשת\u{2069}   \u{2068}בית 3\u{2069} ›", "  📶 רשת   בית 3 ›"),
+    ("\u{2068}abc\u{2069}", "\u{2068}abc\u{2069}"),  // no right-to-left text: not the renderer's
+    ("\u{2068}רשת", "\u{2068}רשת"),  // never closed
+    ("\u{2068}רשת\n\u{2069}", "\u{2068}רשת\n\u{2069}"),  // closed on another line
+    ("\u{2068}ר\u{2067}ש\u{2069}", "\u{2068}ר\u{2067}ש\u{2069}"),  // another isolate inside
+    ("א\u{2069}", "א\u{2069}"),
+  ])
+  func removingFieldIsolates(text: String, expected: String) {
+    #expect(TerminalText.removingFieldIsolates(text) == expected)
+  }
+
+  /// A document's own bidi controls stay escaped beside the renderer's isolates.
+  @Test func documentBidiControlsStayEscaped() {
+    let document = SettingsDocument(
+      id: "x", title: "x",
+      sections: [
+        SettingSection(items: [
+          SettingItem(key: "a", type: .rightDetail, title: "רשת\u{2068}\u{202E}", rightDetail: "\u{2069}5")
+        ])
+      ])
+    let text = TextRenderer(width: 40).render(document, snapshot: SettingsSnapshot(document: document))
+    #expect(text == "  \u{2068}רשת\\u{2068}\\u{202E}\u{2069}        \\u{2069}5 ›\n")
+    let shown = TerminalText.removingFieldIsolates(text)
+    #expect(!shown.unicodeScalars.contains { $0 != "\n" && TerminalText.isEscaped($0) })
+  }
 }
