@@ -7,11 +7,11 @@
 /// measured as shown (``DisplayWidth``).
 ///
 /// When the width runs short the parts keep that order and give way one after the other: the title
-/// is cut with an ellipsis down to `…` and then left out, then the icon column is left out (blank
-/// in a row without an icon, in the same order), then the accessory is cut (a value before its chevron), and at a width of 1 only the margin's first column
-/// is left. A value keeps at most a third of the width and a closed section's summary half of it, as
-/// at any width. Every title line is exactly `width` columns wide and no line is ever wider, down to a
-/// width of 1.
+/// is cut with an ellipsis down to `…` and then left out, then the icon column is left out (blank in
+/// a row without an icon, in the same order), then the accessory is cut (a value before its chevron),
+/// and at a width of 1 only the margin's first column is left. A value keeps at most a third of the
+/// width and a closed section's summary half of it, as at any width. Every title line is exactly
+/// `width` columns wide and no line is ever wider, down to a width of 1.
 ///
 /// Each field taken from the document (title, subtitle, value, summary, header, footer) is wrapped in
 /// bidi isolates when it holds right-to-left text (``TerminalText/isolated(_:)``), so that a terminal
