@@ -1,7 +1,8 @@
 /// Plain text tables whose columns line up in display columns.
 public enum ColumnTable {
   /// The rows as lines: each cell escaped and padded to its column's widest cell plus two spaces;
-  /// the last column is not padded. Widths are display widths (``DisplayWidth``).
+  /// the last column is not padded. Widths are display widths (``DisplayWidth``). A cell holding
+  /// right-to-left text is isolated (``TerminalText/isolated(_:)``), so it stays in its column.
   public static func text(_ rows: [[String]]) -> String {
     let escaped = rows.map { $0.map(TerminalText.escaped) }
     var widths: [Int] = []
@@ -15,9 +16,10 @@ public enum ColumnTable {
     for row in escaped {
       for (index, cell) in row.enumerated() {
         if index + 1 < row.count {
-          output.append(TerminalText.padded(cell, toWidth: widths[index] + 2))
+          output.append(TerminalText.isolated(cell))
+          RowLayout.appendSpaces(widths[index] + 2 - DisplayWidth.of(cell), to: &output)
         } else {
-          output.append(cell)
+          output.append(TerminalText.isolated(cell))
         }
       }
       output.append("\n")

@@ -1,11 +1,21 @@
 /// Lays out rows as terminal lines of an exact width, in display columns.
 ///
-/// A row's line is: a 2-column margin (`* ` when modified), the icon column when the screen has
-/// icons (3 columns: the emoji and a space), the title, at least one space, and the accessory,
-/// whose last column is the width's last column. A subtitle gets a second line that starts under
-/// the title. Text from the document is escaped first (``TerminalText/escaped(_:)``) and measured
-/// as shown (``DisplayWidth``); a title too long is cut with an ellipsis. No line is ever wider
-/// than `width`, down to a width of 1.
+/// A row's line is, from left to right: a 2-column margin (`* ` when modified), the icon column when
+/// the screen has icons (3 columns: the emoji and a space), the title, at least one space, and the
+/// accessory, whose last column is the width's last column. A subtitle gets a second line that starts
+/// under the title. Text from the document is escaped first (``TerminalText/escaped(_:)``) and
+/// measured as shown (``DisplayWidth``).
+///
+/// When the width runs short the parts keep that order and give way one after the other: the title
+/// is cut with an ellipsis down to `…` and then left out, then the icon column is left out (blank in
+/// a row without an icon, in the same order), then the accessory is cut (a value before its chevron),
+/// and at a width of 1 only the margin's first column is left. A value keeps at most a third of the
+/// width and a closed section's summary half of it, as at any width. Every title line is exactly
+/// `width` columns wide and no line is ever wider, down to a width of 1.
+///
+/// Each field taken from the document (title, subtitle, value, summary, header, footer) is wrapped in
+/// bidi isolates when it holds right-to-left text (``TerminalText/isolated(_:)``), so that a terminal
+/// or a viewer applying UAX #9 keeps every field in its columns.
 public struct RowLayout: Sendable {
   /// The line width in display columns (at least 1).
   public var width: Int
@@ -33,48 +43,59 @@ public struct RowLayout: Sendable {
   ///
   /// The renderer's path: it writes straight into one buffer, with no string per line or per part.
   func append(_ row: RowContent, to output: inout String) {
-    let prefixWidth = 2 + (showsIcons ? 3 : 0)
     let title = TerminalText.escaped(row.title)
-    let (accessoryPlain, accessoryStyled) = accessoryText(row.accessory)
-    let accessoryWidth = DisplayWidth.of(accessoryPlain)
-    let titleRoom = width - prefixWidth - accessoryWidth - (accessoryWidth > 0 ? 1 : 0)
+    let accessory = accessoryText(row.accessory, room: nil)
+    let gap = accessory.width > 0 ? 1 : 0
+    // A row without an icon keeps the column blank, so that titles stay aligned.
+    let iconWidth = showsIcons ? 3 : 0
+    let titleRoom = width - 2 - iconWidth - accessory.width - gap
+    // The icon column stays while the title has a column, or while the margin, the icon and the
+    // whole accessory fit without it.
+    let keepsIcon = iconWidth > 0 && (titleRoom >= 1 || width >= 2 + iconWidth + accessory.width)
+    appendMargin(row.marker, to: &output)
+    if keepsIcon {
+      if let icon = row.icon {
+        output.append(icon)
+        output.append(" ")
+      } else {
+        output.append("   ")
+      }
+    }
     if titleRoom >= 1 {
       var shownTitle = title
       var titleWidth = DisplayWidth.of(title)
       if titleWidth > titleRoom {
-        shownTitle = TerminalText.cut(title, toWidth: titleRoom).text
-        titleWidth = DisplayWidth.of(shownTitle)
+        (shownTitle, titleWidth) = TerminalText.cut(title, toWidth: titleRoom)
       }
-      if let marker = row.marker {
-        output.append(style.marker(marker + " "))
-      } else {
-        output.append("  ")
-      }
-      if showsIcons {
-        if let icon = row.icon {
-          output.append(icon)
-          output.append(" ")
-        } else {
-          output.append("   ")
-        }
-      }
+      shownTitle = TerminalText.isolated(shownTitle)
       output.append(row.disabledReason != nil ? style.dim(shownTitle) : shownTitle)
-      Self.appendSpaces(width - prefixWidth - titleWidth - accessoryWidth, to: &output)
-      output.append(accessoryStyled)
+      Self.appendSpaces(width - 2 - iconWidth - titleWidth - accessory.width, to: &output)
+      output.append(accessory.styled)
     } else {
-      // Too narrow for the layout: the row's text cut to the width, marker and accessory first.
-      let marker = row.marker ?? ""
-      let plain = marker + (accessoryWidth > 0 ? accessoryPlain + " " + title : title)
-      output.append(TerminalText.padded(TerminalText.truncated(plain, toWidth: width), toWidth: width))
+      // No column for the title: the accessory at the right edge, cut when even that is too wide.
+      let room = width - 2 - (keepsIcon ? 3 : 0)
+      let shown = accessory.width <= room ? accessory : accessoryText(row.accessory, room: room)
+      Self.appendSpaces(room - shown.width, to: &output)
+      output.append(shown.styled)
     }
     output.append("\n")
     // The subtitle, then why the row is disabled, each on a line of its own under the title.
-    for note in [row.subTitle, row.disabledReason.map { "(\($0))" }] where width - prefixWidth >= 1 {
+    let indent = keepsIcon ? 5 : 2
+    for note in [row.subTitle, row.disabledReason.map { "(\($0))" }] where width - indent >= 1 {
       guard let note else { continue }
-      let shown = TerminalText.truncated(TerminalText.escaped(note), toWidth: width - prefixWidth)
-      Self.appendSpaces(prefixWidth, to: &output)
-      output.append(style.dim(shown))
+      let shown = TerminalText.truncated(TerminalText.escaped(note), toWidth: width - indent)
+      Self.appendSpaces(indent, to: &output)
+      output.append(style.dim(TerminalText.isolated(shown)))
       output.append("\n")
+    }
+  }
+
+  /// Appends the 2-column margin, `* ` for a modified row, cut to the width when it is 1.
+  func appendMargin(_ marker: String?, to output: inout String) {
+    if let marker {
+      output.append(style.marker(width >= 2 ? marker + " " : marker))
+    } else {
+      output.append(width >= 2 ? "  " : " ")
     }
   }
 
@@ -92,51 +113,73 @@ public struct RowLayout: Sendable {
     }
   }
 
-  /// The accessory as plain text (for measuring) and as styled text (for output).
-  func accessoryText(_ accessory: RowContent.Accessory) -> (String, String) {
+  /// The accessory as shown, styled, and its width in columns.
+  ///
+  /// A value is cut to a third of the width and a summary to half of it. With a `room`, the
+  /// accessory is cut further to fit it: a value keeps its chevron while the room has 3 columns, and
+  /// `on`, `off` and summaries are cut with an ellipsis.
+  func accessoryText(_ accessory: RowContent.Accessory, room: Int?) -> (styled: String, width: Int) {
+    let room = room ?? .max
     switch accessory {
     case .none:
-      return ("", "")
+      return ("", 0)
     case .switchState(let flag):
-      return flag ? ("on", style.on("on")) : ("off", style.dim("off"))
+      let shown = TerminalText.truncated(flag ? "on" : "off", toWidth: room)
+      return (flag ? style.on(shown) : style.dim(shown), DisplayWidth.of(shown))
     case .chevron:
-      return ("›", style.dim("›"))
+      return room >= 1 ? (style.dim("›"), 1) : ("", 0)
     case .detail(let text):
-      let shown = TerminalText.truncated(TerminalText.escaped(text), toWidth: max(1, width / 3))
-      return (shown + " ›", style.dim(shown + " ›"))
+      var shown = TerminalText.truncated(TerminalText.escaped(text), toWidth: max(1, width / 3))
+      var shownWidth = DisplayWidth.of(shown)
+      if shownWidth + 2 <= room {
+        return (style.dim(TerminalText.isolated(shown) + " ›"), shownWidth + 2)
+      }
+      if room >= 3 {
+        (shown, shownWidth) = TerminalText.cut(shown, toWidth: room - 2)
+        return (style.dim(TerminalText.isolated(shown) + " ›"), shownWidth + 2)
+      }
+      shown = TerminalText.truncated(shown, toWidth: room)
+      return (style.dim(TerminalText.isolated(shown)), DisplayWidth.of(shown))
     case .text(let text):
-      let shown = TerminalText.truncated(TerminalText.escaped(text), toWidth: max(1, width / 2))
-      return (shown, style.dim(shown))
+      let shown = TerminalText.truncated(
+        TerminalText.truncated(TerminalText.escaped(text), toWidth: max(1, width / 2)), toWidth: room)
+      return (style.dim(TerminalText.isolated(shown)), DisplayWidth.of(shown))
     }
   }
 
   /// A collapsible section's title row: `▾` (open) or `▸` (closed), the title, and at the right
   /// edge the summary when one is given. The markers are East Asian Width "N", one column everywhere.
+  ///
+  /// The marker and its space take the place of a row's margin, the summary that of its accessory,
+  /// and they give way in the same order: the title first, then the summary, then the marker's space.
   public func titleLine(_ title: String, isExpanded: Bool, summary: String?) -> String {
     let marker = isExpanded ? "▾ " : "▸ "
-    let shownSummary =
-      summary.map { TerminalText.truncated(TerminalText.escaped($0), toWidth: max(0, width / 2)) } ?? ""
-    let summaryWidth = DisplayWidth.of(shownSummary)
-    let room = width - 2 - summaryWidth - (summaryWidth > 0 ? 1 : 0)
+    guard width >= 2 else { return style.header(isExpanded ? "▾" : "▸") }
+    let summary = summary.map { RowContent.Accessory.text($0) } ?? .none
+    let accessory = accessoryText(summary, room: nil)
+    let room = width - 2 - accessory.width - (accessory.width > 0 ? 1 : 0)
     guard room >= 1 else {
-      return TerminalText.truncated(marker + TerminalText.escaped(title), toWidth: width)
+      let shown = accessory.width <= width - 2 ? accessory : accessoryText(summary, room: width - 2)
+      return style.header(marker) + String(repeating: " ", count: width - 2 - shown.width) + shown.styled
     }
     let shownTitle = TerminalText.truncated(TerminalText.escaped(title), toWidth: room)
-    guard summaryWidth > 0 else { return style.header(marker + shownTitle) }
-    let gap = width - 2 - DisplayWidth.of(shownTitle) - summaryWidth
-    return style.header(marker + shownTitle) + String(repeating: " ", count: gap) + style.dim(shownSummary)
+    let header = style.header(marker + TerminalText.isolated(shownTitle))
+    guard accessory.width > 0 else { return header }
+    let gap = width - 2 - DisplayWidth.of(shownTitle) - accessory.width
+    return header + String(repeating: " ", count: gap) + accessory.styled
   }
 
   /// A section header line: the escaped text, cut to the width.
   public func headerLine(_ text: String) -> String {
-    style.header(TerminalText.truncated(TerminalText.escaped(text), toWidth: width))
+    style.header(TerminalText.isolated(TerminalText.truncated(TerminalText.escaped(text), toWidth: width)))
   }
 
   /// A section footer's lines: the escaped text wrapped to the width less a 2-column indent.
   public func footerLines(_ text: String) -> [String] {
     let indent = width > 2 ? 2 : 0
     return TerminalText.wrapped(TerminalText.escaped(text), toWidth: width - indent).map {
-      String(repeating: " ", count: indent) + style.dim(TerminalText.truncated($0, toWidth: width - indent))
+      String(repeating: " ", count: indent)
+        + style.dim(TerminalText.isolated(TerminalText.truncated($0, toWidth: width - indent)))
     }
   }
 }
