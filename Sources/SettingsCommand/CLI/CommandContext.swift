@@ -1,10 +1,13 @@
 import SettingsKit
+import Synchronization
 
 /// Everything a subcommand works from: the parsed command line, the environment and the terminal.
 struct CommandContext: Sendable {
   var invocation: Invocation
   var environment: [String: String]
   var terminal: TerminalInfo
+  /// Warnings for standard error (`Warning: …`), written whether the command succeeds or not.
+  var warnings = Warnings()
 
   /// The document path from `--file` or `SETTINGS_FILE`; nil means the embedded default.
   var documentPath: String? {
@@ -29,21 +32,26 @@ struct CommandContext: Sendable {
     LocalizedText.preferredLocales(explicit: invocation.values["--locale"], environment: environment)
   }
 
-  /// Opens the items file of every section that has one, by section index.
-  func itemsFiles(for document: SettingsDocument) throws(CommandError) -> [Int: ItemsFile] {
-    guard let path = documentPath else { return [:] }
-    var files: [Int: ItemsFile] = [:]
-    for (index, section) in document.sections.enumerated() {
-      guard let itemsFile = section.itemsFile else { continue }
-      do {
-        let directory = DocumentLoader.directory(of: path)
-        files[index] = try ItemsFile(
-          path: DocumentLoader.itemsFilePath(itemsFile, directory: directory), locales: locales)
-      } catch {
-        throw CommandError(error)
-      }
+  /// The document named by `--file` / `SETTINGS_FILE` (or the embedded default) with its items
+  /// files opened for paging, not decoded.
+  func openDocument() throws(CommandError) -> LoadedDocument {
+    guard let path = documentPath else { return LoadedDocument(document: .embeddedDefault) }
+    do {
+      return try DocumentLoader.open(path: path, locales: locales)
+    } catch {
+      throw CommandError(error)
     }
-    return files
+  }
+
+  /// Opens the items file of every section that has one, by section index.
+  func itemsFiles(for sections: [SettingSection]) throws(CommandError) -> [Int: ItemsFile] {
+    guard let path = documentPath else { return [:] }
+    do {
+      return try DocumentLoader.itemsFiles(
+        of: sections, directory: DocumentLoader.directory(of: path), locales: locales)
+    } catch {
+      throw CommandError(error)
+    }
   }
 
   /// The store path of `document`, or nil when none can be worked out.
@@ -132,4 +140,17 @@ struct CommandContext: Sendable {
   }
 
   var wantsJSON: Bool { invocation.flags.contains("--json") }
+}
+
+/// The warnings a command collects for standard error.
+final class Warnings: Sendable {
+  private let messages = Mutex<[String]>([])
+
+  /// Adds a warning (a message fragment), once.
+  func add(_ message: String) {
+    messages.withLock { if !$0.contains(message) { $0.append(message) } }
+  }
+
+  /// The warnings so far, in order.
+  var all: [String] { messages.withLock { $0 } }
 }

@@ -26,12 +26,17 @@ public enum CommandLineTool {
     arguments: [String], environment: [String: String], terminal: TerminalInfo,
     output: inout Output, errorOutput: inout ErrorOutput
   ) -> Int32 {
+    let warnings = Warnings()
     do {
       let invocation = try Invocation.parse(arguments)
-      let context = CommandContext(invocation: invocation, environment: environment, terminal: terminal)
-      output.write(try execute(context))
+      let context = CommandContext(
+        invocation: invocation, environment: environment, terminal: terminal, warnings: warnings)
+      let text = try execute(context)
+      for warning in warnings.all { errorOutput.write("Warning: \(warning)\n") }
+      output.write(text)
       return ExitStatus.success.rawValue
     } catch {
+      for warning in warnings.all { errorOutput.write("Warning: \(warning)\n") }
       for message in error.messages { errorOutput.write("Error: \(message)\n") }
       if let usage = error.usage {
         errorOutput.write("\(usage)\nSee 'settings --help' for more information.\n")
