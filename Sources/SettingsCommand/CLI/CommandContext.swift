@@ -31,21 +31,26 @@ struct CommandContext: Sendable {
     LocalizedText.preferredLocales(explicit: invocation.values["--locale"], environment: environment)
   }
 
-  /// Opens the items file of every section that has one, by section index.
-  func itemsFiles(for document: SettingsDocument) throws(CommandError) -> [Int: ItemsFile] {
-    guard let path = documentPath else { return [:] }
-    var files: [Int: ItemsFile] = [:]
-    for (index, section) in document.sections.enumerated() {
-      guard let itemsFile = section.itemsFile else { continue }
-      do {
-        let directory = DocumentLoader.directory(of: path)
-        files[index] = try ItemsFile(
-          path: DocumentLoader.itemsFilePath(itemsFile, directory: directory), locales: locales)
-      } catch {
-        throw CommandError(error)
-      }
+  /// The document named by `--file` / `SETTINGS_FILE` (or the embedded default) with its items
+  /// files opened for paging, not decoded.
+  func openDocument() throws(CommandError) -> LoadedDocument {
+    guard let path = documentPath else { return LoadedDocument(document: .embeddedDefault) }
+    do {
+      return try DocumentLoader.open(path: path, locales: locales)
+    } catch {
+      throw CommandError(error)
     }
-    return files
+  }
+
+  /// Opens the items file of every section that has one, by section index.
+  func itemsFiles(for sections: [SettingSection]) throws(CommandError) -> [Int: ItemsFile] {
+    guard let path = documentPath else { return [:] }
+    do {
+      return try DocumentLoader.itemsFiles(
+        of: sections, directory: DocumentLoader.directory(of: path), locales: locales)
+    } catch {
+      throw CommandError(error)
+    }
   }
 
   /// The store path of `document`, or nil when none can be worked out.

@@ -12,7 +12,7 @@ extension SettingsScreen {
       return
     }
     if case .search(let query) = mode {
-      handleSearchKey(key, query: query)
+      await handleSearchKey(key, query: query)
       keepSelectionVisible()
       return
     }
@@ -29,7 +29,7 @@ extension SettingsScreen {
     case .character("/"): mode = .search("")
     case .character("n"):
       if let query = lastSearch?.query {
-        jump(to: query)
+        await jump(to: query)
       } else {
         status = "Nothing searched yet: / searches"
       }
@@ -52,7 +52,7 @@ extension SettingsScreen {
   }
 
   mutating func movePage(by direction: Int) {
-    let lines = bodyLines(selected: nil)
+    let lines = level.body
     guard let current = level.selection, let here = lines.firstIndex(where: { $0.indexPath == current })
     else {
       return move(by: direction)
@@ -74,124 +74,132 @@ extension SettingsScreen {
   /// Enter, Space or →: toggle a switch, step a choice, open a page, open or close a section, load more.
   mutating func activate(key: KeyPress) async {
     guard let selection = level.selection else { return }
-    let row = level.table.row(at: selection)
-    if case .item(let item, _, _) = row {
+    switch level.table.row(at: selection) {
+    case .item(let item, _, _):
       // Enter opens a page; Space changes the row's own value when it has one.
       if let page = item.page, key != .character(" ") || (item.type != .switch && item.choices == nil) {
         open(page, of: item)
-        return
-      }
-      if let choices = item.choices, let key = item.key {
-        stepChoice(choices, key: key)
-        return
-      }
-      guard item.type == .switch else {
+      } else if item.choices != nil {
+        changeValue(of: item) { actions, table throws(SettingsError) in
+          try actions.selectNextChoice(of: item, in: &table)
+        }
+      } else if item.type != .switch {
         status = "\(item.title) has nothing to change here"
-        return
+      } else if key != .right {
+        changeValue(of: item) { actions, table throws(SettingsError) in try actions.toggle(item, in: &table) }
       }
-    }
-    if key == .right, case .item = row { return }
-    do {
-      let update = try await level.table.didSelectRow(at: selection)
-      if case .sectionTitle(let section, _, _, _) = row, level.isTop, let viewStatePath {
+    case .sectionTitle(let section, _, let isExpanded, _):
+      apply(level.table.setExpanded(!isExpanded, section: section))
+      if level.isTop, let viewStatePath {
         let spec = level.table.section(section)
-        try? ViewState.record(
-          level.table.isExpanded(section), forSection: ViewState.name(of: spec, at: section),
-          at: viewStatePath)
+        do {
+          try ViewState.record(
+            !isExpanded, forSection: ViewState.name(of: spec, at: section), at: viewStatePath)
+        } catch {
+          status = "Open and closed sections are not saved: " + error.message
+        }
       }
-      if update.change != nil { reloadAllValues() }
-    } catch {
-      status = "Error: " + error.message
+    case .more(let section, _, _):
+      apply(await TableActions().loadNextPage(inSection: section, of: &level.table))
     }
-    let rows = selectableRows(of: level.table)
-    if let current = level.selection, !rows.contains(current) { level.selection = rows.last }
   }
 
-  mutating func stepChoice(_ choices: [SettingChoice], key: String) {
-    let current = level.table.snapshot.values[key]
-    let index = choices.firstIndex { .string($0.value) == current } ?? -1
-    let next = choices[(index + 1) % choices.count]
+  /// Changes an item's value through the settings that know it (every items file's items decoded
+  /// for an item from an items file, as `settings toggle` reads them), then shows the change.
+  mutating func changeValue(
+    of item: SettingItem,
+    _ action: (TableActions, inout SettingsTable) throws(SettingsError) -> TableUpdate
+  ) {
     do {
-      try settings.set(key, to: .string(next.value))
-      reloadAllValues()
+      let settings = try self.settings(knowing: item)
+      apply(try action(TableActions(settings: settings), &level.table))
     } catch {
       status = "Error: " + error.message
     }
+  }
+
+  /// The settings whose document has `item`: the document as loaded, or, for an item from an items
+  /// file, the document with every items file decoded (made once).
+  mutating func settings(knowing item: SettingItem) throws -> Settings {
+    if let completeSettings { return completeSettings }
+    if let key = item.key, settings.document.item(forKey: key) != nil { return settings }
+    return try allItemsSettings()
+  }
+
+  /// The settings with every items file's items decoded, made the first time they are needed.
+  mutating func allItemsSettings() throws -> Settings {
+    if let completeSettings { return completeSettings }
+    guard !loaded.itemsFiles.isEmpty else { return settings }
+    let complete = Settings(document: try loaded.documentWithAllItems(), store: settings.store)
+    completeSettings = complete
+    return complete
   }
 
   mutating func open(_ page: SettingsPage, of item: SettingItem) {
-    let document = SettingsDocument(id: settings.document.id, title: item.title, sections: page.sections)
-    do {
-      let table = try SettingsTable(
-        document: document, snapshot: try settings.snapshot(), settings: settings)
-      var next = Level(table: table, breadcrumb: level.breadcrumb + " › " + item.title, isTop: false)
-      next.selection = selectableRows(of: table).first
-      stack.append(next)
-    } catch let error as SettingsError {
-      status = "Error: " + error.message
-    } catch {
-      status = "Error: \(error)"
-    }
+    let table = SettingsTable(page: page, snapshot: level.table.snapshot)
+    stack.append(Level(table: table, breadcrumb: level.breadcrumb + " › " + item.title, isTop: false))
+    redraw()
+    level.selection = selectableRows(of: table).first
   }
 
   mutating func goBack() {
     guard stack.count > 1 else { return }
     stack.removeLast()
-    reloadAllValues()
+    if level.drawnWidth != width { redraw() }
   }
 
   mutating func resetSelection() {
     guard let selection = level.selection, case .item(let item, _, _) = level.table.row(at: selection),
       let key = item.key
     else { return }
-    do {
-      let changes = try settings.reset([key])
-      reloadAllValues()
-      status = changes.isEmpty ? "\(key) is at its default" : "\(key) reset to its default"
-    } catch {
-      status = "Error: " + error.message
+    var update = TableUpdate.none
+    changeValue(of: item) { actions, table throws(SettingsError) in
+      update = try actions.reset(item, in: &table)
+      return update
     }
-  }
-
-  /// Re-reads the values on every page of the stack (a change can show on a parent's row).
-  mutating func reloadAllValues() {
-    for index in stack.indices {
-      do {
-        try stack[index].table.reloadValues()
-      } catch {
-        status = "Error: " + error.message
-      }
+    if status == nil {
+      status = update.change == nil ? "\(key) is at its default" : "\(key) reset to its default"
     }
-    let rows = selectableRows(of: level.table)
-    if let current = level.selection, !rows.contains(current) { level.selection = rows.last }
   }
 
   // MARK: - Search
 
-  mutating func handleSearchKey(_ key: KeyPress, query: String) {
+  mutating func handleSearchKey(_ key: KeyPress, query: String) async {
     switch key {
     case .escape: mode = .browse
     case .backspace: mode = query.isEmpty ? .browse : .search(String(query.dropLast()))
     case .character(let character): mode = .search(query + String(character))
     case .enter:
       mode = .browse
-      jump(to: query)
+      await jump(to: query)
     default: break
     }
   }
 
-  /// Shows the next item matching `query` (after the last match when the query is repeated):
-  /// opens the pages on its way and the section it is in, and selects it.
-  mutating func jump(to query: String) {
-    let matches = SettingsSearch.find(query, in: settings.document)
+  /// Shows the next item matching `query` (after the last match when the query is repeated),
+  /// items files included: opens the pages on its way and the section it is in, loads the pages of
+  /// its section up to it, and selects it. A match that a `visibleWhen` hides is not selected; the
+  /// status line says which item hides it.
+  mutating func jump(to query: String) async {
+    let settings: Settings
+    let snapshot: SettingsSnapshot
+    do {
+      settings = try allItemsSettings()
+      snapshot = try settings.snapshot()
+    } catch {
+      status = "Error: " + error.message
+      return
+    }
+    let matches = SettingsSearch.find(query, in: settings.document, snapshot: snapshot)
     guard !matches.isEmpty else {
       status = "No match for \(query)"
       return
     }
     let index = lastSearch?.query == query ? ((lastSearch?.index ?? -1) + 1) % matches.count : 0
     lastSearch = (query, index)
-    guard let key = matches[index].item.key, let located = try? settings.locate(key) else {
-      status = "\(matches[index].item.title) has no key to jump to"
+    let match = matches[index]
+    guard let key = match.item.key, let located = try? settings.locate(key) else {
+      status = "\(match.item.title) has no key to jump to"
       return
     }
     stack.removeSubrange(1...)
@@ -200,31 +208,41 @@ extension SettingsScreen {
       open(page, of: ancestor)
     }
     let position = "\(index + 1) of \(matches.count): "
-    guard select(key: key) else {
-      status = position + "\(matches[index].item.title) is hidden now (it shows only with other values)"
+    if let reason = match.hiddenReason {
+      status = position + "\(match.item.title) is hidden now: \(reason)"
       return
     }
-    status = position + matches[index].breadcrumb.joined(separator: " › ") + "  (n: next)"
+    guard await select(key: key, inSection: located.section) else {
+      status = position + "\(match.item.title) could not be shown: its page did not load"
+      return
+    }
+    status = position + match.breadcrumb.joined(separator: " › ") + "  (n: next)"
   }
 
-  /// Selects the row of the item `key` on the current page, opening its section if closed; false
-  /// when the item is not on the page (hidden by `visibleWhen`).
-  @discardableResult
-  mutating func select(key: String) -> Bool {
-    for section in 0..<level.table.numberOfSections
-    where level.table.section(section).items.contains(where: { $0.key == key }) {
-      if !level.table.isExpanded(section) { level.table.setExpanded(true, section: section) }
-      for row in 0..<level.table.numberOfRows(inSection: section) {
-        if case .item(let item, _, _) = level.table.row(at: TableIndexPath(row: row, section: section)),
-          item.key == key
-        {
-          level.selection = TableIndexPath(row: row, section: section)
-          keepSelectionVisible()
-          return true
-        }
+  /// Selects the row of the item `key` in `section` of the current page, opening the section if
+  /// closed and loading its pages up to the item; false when the item is not shown after all.
+  mutating func select(key: String, inSection section: Int) async -> Bool {
+    guard section < level.table.numberOfSections else { return false }
+    if !level.table.isExpanded(section) { apply(level.table.setExpanded(true, section: section)) }
+    while true {
+      if let indexPath = level.table.indexPath(ofKey: key) {
+        level.selection = indexPath
+        keepSelectionVisible()
+        return true
       }
+      guard let state = moreState(inSection: section), state != .exhausted else { return false }
+      apply(await TableActions().loadNextPage(inSection: section, of: &level.table))
+      if case .failed = moreState(inSection: section) { return false }
     }
-    return false
+  }
+
+  /// The state of the section's "more" row, if it has one.
+  func moreState(inSection section: Int) -> LoadState? {
+    let rows = level.table.numberOfRows(inSection: section)
+    guard rows > 0,
+      case .more(_, _, let state) = level.table.row(at: TableIndexPath(row: rows - 1, section: section))
+    else { return nil }
+    return state
   }
 }
 

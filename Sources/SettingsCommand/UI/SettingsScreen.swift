@@ -5,9 +5,10 @@ import SettingsKit
 /// pseudo-terminal.
 ///
 /// The screen is a stack of pages (the top page, then each child page opened), each a
-/// ``SettingsTable`` with a selected row and a scroll offset. Rows are drawn by the same
-/// ``TextRenderer`` as `settings show`, two columns narrower: the left two columns hold the
-/// selection marker `> `, so the selection is visible without colour.
+/// ``SettingsTable`` with a selected row and a scroll offset, changed through ``TableActions``.
+/// Rows are drawn by the same ``TextRenderer`` as `settings show`, two columns narrower: the left
+/// two columns hold the selection marker `> `, so the selection is visible without colour. Each
+/// section's lines are kept and drawn again only when an action reports that section changed.
 public struct SettingsScreen: Sendable {
   /// One page on the stack.
   struct Level: Sendable {
@@ -18,6 +19,18 @@ public struct SettingsScreen: Sendable {
     var scroll = 0
     /// Whether this is the top page, whose open/closed sections are recorded in the view state.
     var isTop: Bool
+    /// Each section's lines as last drawn, and the width they were drawn at.
+    var sectionLines: [[RenderedLine]] = []
+    var drawnWidth = 0
+    /// The page body: the sections' lines with a blank line between sections; header and footer
+    /// lines carry the two-column margin, row lines get their marker when shown.
+    var body: [RenderedLine] = []
+
+    init(table: SettingsTable, breadcrumb: String, isTop: Bool) {
+      self.table = table
+      self.breadcrumb = breadcrumb
+      self.isTop = isTop
+    }
   }
 
   /// What the screen is doing with keys.
@@ -38,31 +51,40 @@ public struct SettingsScreen: Sendable {
   var stack: [Level]
   var mode = Mode.browse
   var lastSearch: (query: String, index: Int)?
+  /// The document as loaded, its items files open for paging.
+  let loaded: LoadedDocument
+  /// The values of ``loaded``'s document.
   let settings: Settings
+  /// The same store with every items file's items decoded, made the first time an items-file row
+  /// is changed or a search runs; nil until then.
+  var completeSettings: Settings?
   let viewStatePath: String?
   let colors: Bool
 
   /// Opens the screen on a document's top page.
   ///
   /// - Parameters:
+  ///   - document: the document with its items files opened (``DocumentLoader/open(path:locales:)``).
+  ///   - store: where values are read and written.
   ///   - viewStatePath: where opening and closing sections of the top page is recorded; nil keeps it
   ///     for this session only.
   /// - Throws: ``SettingsError`` when the store cannot be read, ``DocumentError`` when an items file's
   ///   first page is not valid.
   public init(
-    settings: Settings, itemsFiles: [Int: ItemsFile] = [:], viewState: ViewState = ViewState(),
+    document: LoadedDocument, store: any SettingsStore, viewState: ViewState = ViewState(),
     viewStatePath: String? = nil, width: Int, height: Int, colors: Bool = false
   ) throws {
-    self.settings = settings
+    loaded = document
+    settings = Settings(document: document.document, store: store)
     self.viewStatePath = viewStatePath
     self.width = max(1, width)
     self.height = max(1, height)
     self.colors = colors
     let table = try SettingsTable(
-      document: settings.document, snapshot: try settings.snapshot(), viewState: viewState,
-      settings: settings,
-      itemsFiles: itemsFiles)
-    stack = [Level(table: table, breadcrumb: settings.document.title, selection: nil, isTop: true)]
+      document: document.document, snapshot: try settings.snapshot(), viewState: viewState,
+      itemsFiles: document.itemsFiles)
+    stack = [Level(table: table, breadcrumb: document.document.title, isTop: true)]
+    redraw()
     stack[0].selection = selectableRows(of: table).first
     keepSelectionVisible()
   }
@@ -82,16 +104,11 @@ public struct SettingsScreen: Sendable {
   public mutating func resize(width: Int, height: Int) {
     self.width = max(1, width)
     self.height = max(1, height)
+    redraw()
     keepSelectionVisible()
   }
 
   // MARK: - Rows and lines
-
-  /// One line of the page body, and the row it belongs to.
-  struct BodyLine {
-    var text: String
-    var indexPath: TableIndexPath?
-  }
 
   func selectableRows(of table: SettingsTable) -> [TableIndexPath] {
     (0..<table.numberOfSections).flatMap { section in
@@ -99,47 +116,48 @@ public struct SettingsScreen: Sendable {
     }
   }
 
-  /// The page's lines at the current width: section headers, rows (each row's lines carry its index
-  /// path), footers, blank lines between sections; rows drawn by ``TextRenderer``.
-  func bodyLines(selected: TableIndexPath?) -> [BodyLine] {
-    let table = level.table
+  /// Draws again the sections of the current page in `sections` (every section when nil, or when
+  /// the width changed since they were drawn), through ``TextRenderer/lines(_:sections:heading:)``.
+  mutating func redraw(_ sections: [Int]? = nil, level index: Int? = nil) {
+    let index = index ?? stack.count - 1
     let renderer = TextRenderer(width: max(1, width - 2), colors: colors)
-    let layout = RowLayout(
-      width: max(1, width - 2), showsIcons: TextRenderer.hasIcons(table.document.sections), colors: colors)
-    var lines: [BodyLine] = []
-    for section in 0..<table.numberOfSections {
-      if section > 0 { lines.append(BodyLine(text: "")) }
-      let spec = table.section(section)
-      if let header = spec.header, !spec.isCollapsible {
-        lines.append(BodyLine(text: "  " + layout.headerLine(header)))
-      }
-      for row in 0..<table.numberOfRows(inSection: section) {
-        let indexPath = TableIndexPath(row: row, section: section)
-        let isSelected = indexPath == selected
-        for (number, line) in renderer.lines(for: table.row(at: indexPath), in: table, layout: layout)
-          .enumerated()
-        {
-          let marker = isSelected && number == 0 ? "> " : "  "
-          let text = marker + line
-          // Reverse video for the selection, restored after each style the row itself resets.
-          let shown =
-            isSelected && colors
-            ? "\u{1B}[7m" + text.replacingResets(with: "\u{1B}[0m\u{1B}[7m") + "\u{1B}[0m" : text
-          lines.append(BodyLine(text: shown, indexPath: indexPath))
-        }
-      }
-      if let footer = spec.footer, table.isExpanded(section) {
-        for line in layout.footerLines(footer) { lines.append(BodyLine(text: "  " + line)) }
+    var level = stack[index]
+    let count = level.table.numberOfSections
+    let all = sections == nil || level.drawnWidth != width || level.sectionLines.count != count
+    if all { level.sectionLines = Array(repeating: [], count: count) }
+    for section in all ? Array(0..<count) : (sections ?? []) {
+      level.sectionLines[section] = renderer.lines(level.table, sections: [section]).map { line in
+        line.indexPath == nil ? RenderedLine(text: "  " + line.text) : line
       }
     }
-    return lines
+    level.drawnWidth = width
+    level.body = []
+    for (section, lines) in level.sectionLines.enumerated() {
+      if section > 0 { level.body.append(RenderedLine(text: "")) }
+      level.body += lines
+    }
+    stack[index] = level
+  }
+
+  /// Takes in what an action changed on the current page: draws its sections again, shows the new
+  /// values on the other pages of the stack (a change can show on a parent's row), and keeps the
+  /// selection on a row that exists.
+  mutating func apply(_ update: TableUpdate) {
+    redraw(update.reloadedSections)
+    let snapshot = level.table.snapshot
+    for index in stack.indices.dropLast() {
+      let changed = stack[index].table.apply(snapshot)
+      if !changed.reloadedSections.isEmpty { redraw(changed.reloadedSections, level: index) }
+    }
+    let rows = selectableRows(of: level.table)
+    if let current = level.selection, !rows.contains(current) { level.selection = rows.last }
   }
 
   var bodyHeight: Int { max(1, height - 2) }
 
   mutating func keepSelectionVisible() {
     guard let selection = level.selection else { return }
-    let lines = bodyLines(selected: nil)
+    let lines = level.body
     guard let first = lines.firstIndex(where: { $0.indexPath == selection }) else { return }
     let last = lines.lastIndex(where: { $0.indexPath == selection }) ?? first
     var scroll = level.scroll
@@ -163,13 +181,26 @@ public struct SettingsScreen: Sendable {
       if mode == .help {
         body = Self.helpLines.map { TerminalText.truncated($0, toWidth: width) }
       } else {
-        let lines = bodyLines(selected: level.selection)
-        body = Array(lines.dropFirst(level.scroll).prefix(bodyHeight)).map(\.text)
+        let end = min(level.body.count, level.scroll + bodyHeight)
+        body = (min(level.scroll, end)..<end).map(bodyLine(at:))
       }
       for index in 0..<(height >= 3 ? bodyHeight : 0) { screen.append(index < body.count ? body[index] : "") }
     }
     if height >= 2 { screen.append(statusLine()) }
     return Array(screen.prefix(height))
+  }
+
+  /// The text of one body line: a row's lines behind the marker column (`> ` on the selected row's
+  /// first line), in reverse video when selected and colours are on.
+  func bodyLine(at index: Int) -> String {
+    let line = level.body[index]
+    guard let indexPath = line.indexPath else { return line.text }
+    let isSelected = indexPath == level.selection
+    let isFirst = index == 0 || level.body[index - 1].indexPath != indexPath
+    let text = (isSelected && isFirst ? "> " : "  ") + line.text
+    // Reverse video for the selection, restored after each style the row itself resets.
+    return isSelected && colors
+      ? "\u{1B}[7m" + text.replacingResets(with: "\u{1B}[0m\u{1B}[7m") + "\u{1B}[0m" : text
   }
 
   static let helpLines = [
@@ -205,8 +236,12 @@ public struct SettingsScreen: Sendable {
     switch level.table.row(at: selection) {
     case .sectionTitle(_, let title, let isExpanded, _):
       return "\(title): Enter \(isExpanded ? "closes" : "opens")"
-    case .more(_, let remaining, _):
-      return "Enter loads more (\(remaining) remaining)"
+    case .more(_, let remaining, let state):
+      switch state {
+      case .failed: return "Loading failed (the row says why); fix it, then Enter tries again"
+      case .loading: return "Loading…"
+      default: return "Enter loads more (\(remaining) remaining)"
+      }
     case .item(let item, let value, let isModified):
       let state = level.table.snapshot.state(of: item)
       var text = item.key ?? item.title

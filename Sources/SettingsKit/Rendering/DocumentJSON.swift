@@ -6,11 +6,16 @@
 /// the shown ones).
 public enum DocumentJSON {
   /// The JSON value of the table as it stands, for every section or only those in `sections`.
-  public static func value(of table: SettingsTable, sections: [Int]? = nil) -> JSONValue {
-    let document = table.document
-    return .object([
+  ///
+  /// - Parameters:
+  ///   - document: the document the table is from, for its version and id.
+  ///   - title: the page's title, for a child page's table; the document's title when nil.
+  public static func value(
+    of table: SettingsTable, in document: SettingsDocument, title: String? = nil, sections: [Int]? = nil
+  ) -> JSONValue {
+    .object([
       ("version", .integer(document.version)), ("id", .string(document.id)),
-      ("title", .string(document.title)),
+      ("title", .string(title ?? document.title)),
       ("sections", .array((sections ?? Array(0..<table.numberOfSections)).map { section(table, $0) })),
     ])
   }

@@ -16,11 +16,6 @@ public struct TextRenderer: Sendable {
     self.colors = colors
   }
 
-  /// Whether any item of the document has an icon, so rows reserve the icon column.
-  package static func hasIcons(_ sections: [SettingSection]) -> Bool {
-    sections.contains { $0.items.contains { Icon.text(for: $0.imageName) != nil } }
-  }
-
   /// The screen's text for a document with the given current values (every section as shipped,
   /// paginated ones at their first page).
   public func render(_ document: SettingsDocument, snapshot: SettingsSnapshot) -> String {
@@ -30,46 +25,57 @@ public struct TextRenderer: Sendable {
   }
 
   /// The table's text: every section, or only those in `sections`; a child page's breadcrumb
-  /// (`설정 › 셀룰러`) as `heading`, followed by a blank line.
+  /// (`설정 › 셀룰러`) as `heading`, followed by a blank line. The text of ``lines(_:sections:heading:)``,
+  /// each line followed by a newline.
   ///
   /// Everything is appended to one string, with room reserved up front for a line per row.
   public func render(_ table: SettingsTable, sections: [Int]? = nil, heading: String? = nil) -> String {
-    let layout = RowLayout(
-      width: width, showsIcons: Self.hasIcons(table.document.sections), colors: colors)
+    var sink = TextSink()
     let shown = sections ?? Array(0..<table.numberOfSections)
-    var output = ""
     let rowCount = shown.reduce(0) { $0 + table.numberOfRows(inSection: $1) }
-    output.reserveCapacity(rowCount * (width + 16))
-    if let heading {
-      output.append(layout.headerLine(heading))
-      output.append("\n\n")
-    }
-    for (position, index) in shown.enumerated() {
-      if position > 0 { output.append("\n") }
-      let section = table.section(index)
-      if let header = section.header, !section.isCollapsible {
-        output.append(layout.headerLine(header))
-        output.append("\n")
-      }
-      for row in 0..<table.numberOfRows(inSection: index) {
-        append(
-          table.row(at: TableIndexPath(row: row, section: index)), in: table, layout: layout, to: &output)
-      }
-      if let footer = section.footer, table.isExpanded(index) {
-        for line in layout.footerLines(footer) {
-          output.append(line)
-          output.append("\n")
-        }
-      }
-    }
-    return output
+    sink.text.reserveCapacity(rowCount * (width + 16))
+    walk(table, sections: shown, heading: heading, into: &sink)
+    return sink.text
   }
 
-  /// The lines of one table row; the interactive screen draws rows with the same function.
-  public func lines(for row: TableRow, in table: SettingsTable, layout: RowLayout) -> [String] {
-    var text = ""
-    append(row, in: table, layout: layout, to: &text)
-    return text.split(separator: "\n").map(String.init)
+  /// The table's lines, each with the index path of the row it shows (nil for a heading, a section
+  /// header or footer, and the blank line between sections), without newlines.
+  ///
+  /// This is the line model that `show`, the interactive screen and an embedder's own view draw
+  /// from: joined with newlines it is ``render(_:sections:heading:)``'s text, byte for byte.
+  public func lines(_ table: SettingsTable, sections: [Int]? = nil, heading: String? = nil) -> [RenderedLine]
+  {
+    var sink = LineSink()
+    walk(table, sections: sections ?? Array(0..<table.numberOfSections), heading: heading, into: &sink)
+    return sink.lines
+  }
+
+  /// The section loop, written once: for each section its header, rows and footer, a blank line
+  /// between sections.
+  func walk<Sink: RenderSink>(
+    _ table: SettingsTable, sections shown: [Int], heading: String?, into sink: inout Sink
+  ) {
+    let layout = RowLayout(width: width, showsIcons: table.showsIcons, colors: colors)
+    if let heading {
+      sink.line(layout.headerLine(heading))
+      sink.line("")
+    }
+    for (position, index) in shown.enumerated() {
+      if position > 0 { sink.line("") }
+      let section = table.section(index)
+      if let header = section.header, !section.isCollapsible {
+        sink.line(layout.headerLine(header))
+      }
+      for row in 0..<table.numberOfRows(inSection: index) {
+        let indexPath = TableIndexPath(row: row, section: index)
+        sink.row(indexPath) { output in
+          append(table.row(at: indexPath), in: table, layout: layout, to: &output)
+        }
+      }
+      if let footer = section.footer, table.isExpanded(index) {
+        for line in layout.footerLines(footer) { sink.line(line) }
+      }
+    }
   }
 
   /// Appends the lines of one table row to `output`, each followed by a newline.
@@ -91,6 +97,59 @@ public struct TextRenderer: Sendable {
         default: "Load more (\(remaining) remaining)"
         }
       layout.append(RowContent(title: title, accessory: .chevron), to: &output)
+    }
+  }
+}
+
+/// One line of a rendered table: its text (no newline) and the row it shows.
+public struct RenderedLine: Sendable, Equatable {
+  /// The line's text, styled when the renderer's colours are on.
+  public var text: String
+  /// The row the line belongs to; nil for headings, section headers and footers, and blank lines.
+  public var indexPath: TableIndexPath?
+
+  /// Creates a line.
+  public init(text: String, indexPath: TableIndexPath? = nil) {
+    self.text = text
+    self.indexPath = indexPath
+  }
+}
+
+/// Where ``TextRenderer/walk(_:sections:heading:into:)`` puts lines.
+protocol RenderSink {
+  /// A line that shows no row.
+  mutating func line(_ text: String)
+  /// The lines of one row, appended by `body` to a string, each followed by a newline.
+  mutating func row(_ indexPath: TableIndexPath, _ body: (inout String) -> Void)
+}
+
+/// Appends everything to one string, rows written in place.
+struct TextSink: RenderSink {
+  var text = ""
+
+  mutating func line(_ line: String) {
+    text.append(line)
+    text.append("\n")
+  }
+
+  mutating func row(_ indexPath: TableIndexPath, _ body: (inout String) -> Void) {
+    body(&text)
+  }
+}
+
+/// Collects the lines with the index paths of their rows.
+struct LineSink: RenderSink {
+  var lines: [RenderedLine] = []
+
+  mutating func line(_ text: String) {
+    lines.append(RenderedLine(text: text))
+  }
+
+  mutating func row(_ indexPath: TableIndexPath, _ body: (inout String) -> Void) {
+    var text = ""
+    body(&text)
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+      lines.append(RenderedLine(text: String(line), indexPath: indexPath))
     }
   }
 }

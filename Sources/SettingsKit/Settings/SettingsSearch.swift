@@ -8,6 +8,18 @@ public enum SettingsSearch {
     public var breadcrumb: [String]
     /// Which text matched: `title`, `subTitle`, `key` or `choice`.
     public var field: String
+    /// Why a `visibleWhen` condition hides the item (or the item whose page holds it) under the
+    /// values searched with, such as "shown only while Do Not Disturb is on"; nil when it is shown.
+    /// An item that is merely on a page not loaded yet is not hidden.
+    public var hiddenReason: String?
+    /// Why an `enabledWhen` condition disables the item now, such as "off while Airplane Mode is
+    /// on"; nil when it is enabled.
+    public var disabledReason: String?
+
+    /// Whether the item is shown under the values searched with.
+    public var isVisible: Bool { hiddenReason == nil }
+    /// Whether the item can be changed under the values searched with.
+    public var isEnabled: Bool { disabledReason == nil }
   }
 
   /// Every item whose title, subtitle, key or choice titles contain `text`, in screen order.
@@ -15,10 +27,16 @@ public enum SettingsSearch {
   /// Matching ignores letter case and compares by extended grapheme clusters, which Swift compares
   /// by canonical equivalence (Unicode normalization, UAX #15): decomposed Korean jamo match the
   /// composed syllables. An empty `text` matches nothing.
-  public static func find(_ text: String, in document: SettingsDocument) -> [Match] {
+  ///
+  /// - Parameter snapshot: the values that decide whether each match is hidden or disabled now;
+  ///   the document's defaults when nil.
+  public static func find(_ text: String, in document: SettingsDocument, snapshot: SettingsSnapshot? = nil)
+    -> [Match]
+  {
     let needle = Array(text.lowercased())
     guard !needle.isEmpty else { return [] }
     var matches: [Match] = []
+    let values = snapshot ?? SettingsSnapshot(document: document)
     for located in document.allItems {
       let item = located.item
       let fields: [(String, String?)] =
@@ -27,10 +45,25 @@ public enum SettingsSearch {
       guard
         let field = fields.first(where: { $0.1.map { contains(Array($0.lowercased()), needle) } ?? false })
       else { continue }
-      matches.append(
-        Match(item: item, breadcrumb: located.breadcrumb(in: document) + [item.title], field: field.0))
+      var match = Match(
+        item: item, breadcrumb: located.breadcrumb(in: document) + [item.title], field: field.0)
+      match.hiddenReason =
+        (located.ancestors + [item]).lazy.compactMap { hiddenReason(of: $0, in: values) }.first
+      match.disabledReason = values.state(of: item).disabledReason
+      matches.append(match)
     }
     return matches
+  }
+
+  /// Why `item`'s `visibleWhen` hides it under `snapshot`: "shown only while Do Not Disturb is on"
+  /// for its first unmet condition in key order; nil when it is shown.
+  public static func hiddenReason(of item: SettingItem, in snapshot: SettingsSnapshot) -> String? {
+    for (key, expected) in (item.visibleWhen ?? [:]).sorted(by: { $0.key < $1.key })
+    where snapshot.values[key] != expected {
+      let controller = snapshot.itemsByKey[key]
+      return "shown only while \(controller?.title ?? key) is \(snapshot.shown(expected, of: controller))"
+    }
+    return nil
   }
 
   static func contains(_ haystack: [Character], _ needle: [Character]) -> Bool {

@@ -1,7 +1,7 @@
 /// A source of a section's items, fetched a page at a time (the load-more seed's API).
 ///
 /// ``ItemsFile`` is the provider that ships; a tool may supply its own (a network list, a
-/// database) through ``SettingsTable/setProvider(_:forSection:)``.
+/// database) through ``TableActions/setProvider(_:forSection:of:)``.
 public protocol ItemsProvider: Sendable {
   /// How many items there are in all.
   func count() async throws -> Int

@@ -1,11 +1,13 @@
-/// The settings screen as a table data source, in `UITableViewDataSource` and `UITableViewDelegate`
-/// terms: sections, rows per section, the row at a ``TableIndexPath``, and selection.
+/// The settings screen as a table data source, in `UITableViewDataSource` terms: sections, rows per
+/// section, the row at a ``TableIndexPath``. It holds data only: the sections, the values they show
+/// (a ``SettingsSnapshot``), which sections are open (a ``ViewState``) and which pages are shown.
+/// What rows do (toggling through a store, fetching a page) is ``TableActions``'s.
 ///
 /// It joins the three seeds: the multi-section screen (items by cell type), the expandable list (a
 /// collapsible section's row 0 is its title row; rows = items + 1 when open, 1 when closed), and
 /// the load-more list (a paginated section ends in a "more" row, always last, that loads the next
-/// page and disappears once everything is shown). Selection reports which sections changed, so a
-/// UI reloads only those, as the seed's `reloadSections` does.
+/// page and disappears once everything is shown). Every change reports the sections whose rows
+/// changed, so a UI reloads only those, as the seed's `reloadSections` does.
 public struct SettingsTable: Sendable {
   /// Which pages of a paginated section to show.
   public enum Pages: Sendable, Equatable {
@@ -38,35 +40,37 @@ public struct SettingsTable: Sendable {
       default: remaining > 0
       }
     }
+
+    mutating func settle() {
+      state = remaining > 0 ? .moreAvailable(remaining: remaining) : .exhausted
+    }
   }
 
-  /// The document the table shows.
-  public private(set) var document: SettingsDocument
   /// The values the rows show.
   public private(set) var snapshot: SettingsSnapshot
   /// Which collapsible sections are open.
   public private(set) var viewState: ViewState
-  /// Where switch rows are toggled; nil for a read-only table.
-  public let settings: Settings?
+  /// Whether any item of the sections has an icon, so that rows reserve the icon column.
+  public let showsIcons: Bool
   var sections: [Section]
 
-  /// Builds the table.
+  /// Builds the table of a list of sections: a document's, or a child page's.
   ///
   /// - Parameters:
-  ///   - itemsFiles: for sections (by index) whose `itemsFile` is read lazily, the opened file; their
-  ///     requested pages are decoded now. Sections not listed show their `items`.
+  ///   - itemsFiles: for sections (by index) whose `itemsFile` is read lazily, the opened file
+  ///     (``LoadedDocument/itemsFiles``); their requested pages are decoded now. Sections not
+  ///     listed show their `items`.
   ///   - pages: which pages each paginated section shows; `.through(1)` when not listed.
   /// - Throws: ``DocumentError`` when a line of an items file on a requested page is not a valid item.
   public init(
-    document: SettingsDocument, snapshot: SettingsSnapshot, viewState: ViewState = ViewState(),
-    settings: Settings? = nil, itemsFiles: [Int: ItemsFile] = [:], pages: [Int: Pages] = [:]
+    sections specs: [SettingSection], snapshot: SettingsSnapshot, viewState: ViewState = ViewState(),
+    itemsFiles: [Int: ItemsFile] = [:], pages: [Int: Pages] = [:]
   ) throws(DocumentError) {
-    self.document = document
     self.snapshot = snapshot
     self.viewState = viewState
-    self.settings = settings
+    showsIcons = specs.contains { $0.items.contains { Icon.text(for: $0.imageName) != nil } }
     sections = []
-    for (index, spec) in document.sections.enumerated() {
+    for (index, spec) in specs.enumerated() {
       let file = itemsFiles[index]
       // Hidden items (visibleWhen) are neither shown nor counted.
       let inline =
@@ -86,16 +90,34 @@ public struct SettingsTable: Sendable {
         }
       }
       // Items are kept from the window's start: all that follow for inline items, the decoded window
-      // for an items file.
-      // From the start, the (visible) items' array is shared rather than copied.
+      // for an items file. From the start, the (visible) items' array is shared rather than copied.
       let items =
         try file?.decodedItems(in: window)
         ?? (window.lowerBound == 0 ? inline : Array(inline[window.lowerBound...]))
       var section = Section(
         spec: spec, items: items, total: total, offset: window.lowerBound, visibleCount: window.count,
         pageSize: pageSize, provider: file, state: .idle)
-      section.state = section.remaining > 0 ? .moreAvailable(remaining: section.remaining) : .exhausted
+      section.settle()
       sections.append(section)
+    }
+  }
+
+  /// Builds the table of a document's top page; see ``init(sections:snapshot:viewState:itemsFiles:pages:)``.
+  public init(
+    document: SettingsDocument, snapshot: SettingsSnapshot, viewState: ViewState = ViewState(),
+    itemsFiles: [Int: ItemsFile] = [:], pages: [Int: Pages] = [:]
+  ) throws(DocumentError) {
+    try self.init(
+      sections: document.sections, snapshot: snapshot, viewState: viewState, itemsFiles: itemsFiles,
+      pages: pages)
+  }
+
+  /// Builds the table of a child page (its sections have no items files, so this cannot fail).
+  public init(page: SettingsPage, snapshot: SettingsSnapshot, viewState: ViewState = ViewState()) {
+    do {
+      try self.init(sections: page.sections, snapshot: snapshot, viewState: viewState)
+    } catch {
+      preconditionFailure("without items files nothing is decoded, so nothing can fail")
     }
   }
 
@@ -138,6 +160,19 @@ public struct SettingsTable: Sendable {
     (0..<numberOfRows(inSection: index)).map { row(at: TableIndexPath(row: $0, section: index)) }
   }
 
+  /// The index path of the shown row of the item `key`, if it is shown.
+  public func indexPath(ofKey key: String) -> TableIndexPath? {
+    for index in sections.indices where isExpanded(index) {
+      let first = sections[index].spec.isCollapsible ? 1 : 0
+      if let row = sections[index].items.prefix(sections[index].visibleCount).firstIndex(where: {
+        $0.key == key
+      }) {
+        return TableIndexPath(row: first + row, section: index)
+      }
+    }
+    return nil
+  }
+
   /// The section as declared.
   public func section(_ index: Int) -> SettingSection { sections[index].spec }
 
@@ -166,100 +201,56 @@ public struct SettingsTable: Sendable {
     (sections[index].offset, sections[index].visibleCount, sections[index].total)
   }
 
-  // MARK: - Delegate
+  /// The source a section's pages are fetched from, if it has one (an items file or a provider).
+  public func provider(ofSection index: Int) -> (any ItemsProvider)? { sections[index].provider }
 
-  /// Performs the row's action, as `tableView(_:didSelectRowAt:)` would, and reports what changed.
-  ///
-  /// A section title row opens or closes its section; a switch row toggles it through the store
-  /// (a table without ``settings`` ignores it); a "more" row loads the next page; other rows do
-  /// nothing here (a UI navigates).
-  ///
-  /// - Throws: ``SettingsError`` when toggling fails; the table is unchanged then.
-  public mutating func didSelectRow(at indexPath: TableIndexPath) async throws(SettingsError) -> TableUpdate {
-    switch row(at: indexPath) {
-    case .sectionTitle(let index, _, let isExpanded, _):
-      setExpanded(!isExpanded, section: index)
-      return TableUpdate(reloadedSections: [index])
-    case .item(let item, _, _):
-      guard item.type == .switch, let key = item.key, let settings else { return .none }
-      let before = snapshot.value(of: item).value
-      try settings.toggle(key)
-      snapshot = try settings.snapshot()
-      refreshVisibility()
-      let after = snapshot.value(of: item).value
-      let change = before.flatMap { old in after.map { SettingChange(key: key, oldValue: old, newValue: $0) }
-      }
-      return TableUpdate(reloadedSections: sectionsShowing(key: key), change: change)
-    case .more(let index, _, _):
-      await loadNextPage(inSection: index)
-      return TableUpdate(reloadedSections: [index])
-    }
-  }
+  // MARK: - Changing what is shown
 
   /// Opens or closes a collapsible section (records it in ``viewState``; saving it is the caller's).
-  public mutating func setExpanded(_ isExpanded: Bool, section index: Int) {
-    guard sections[index].spec.isCollapsible else { return }
-    viewState.expanded[ViewState.name(of: sections[index].spec, at: index)] = isExpanded
-  }
-
-  /// Shows the next page of a paginated section, fetching it from the section's provider if it has one.
   ///
-  /// A failed fetch leaves the shown items as they were and sets the state to `.failed`; calling
-  /// again retries.
-  public mutating func loadNextPage(inSection index: Int) async {
-    var section = sections[index]
-    guard section.remaining > 0 || section.state != .exhausted else { return }
-    let pageSize = section.pageSize ?? section.remaining
-    if let provider = section.provider {
-      let start = section.offset + section.items.count
-      section.state = .loading
-      sections[index] = section
-      do {
-        let page = try await provider.items(in: start..<start + max(0, min(pageSize, section.total - start)))
-        section.items += page
-        section.visibleCount = section.items.count
-      } catch {
-        section.state = .failed(Self.message(for: error))
-        sections[index] = section
-        return
-      }
-    } else {
-      let count = section.items.count
-      section.visibleCount = min(count, section.visibleCount + min(pageSize, count))
-    }
-    section.state = section.remaining > 0 ? .moreAvailable(remaining: section.remaining) : .exhausted
-    sections[index] = section
+  /// - Returns: the section, when it changed.
+  @discardableResult
+  public mutating func setExpanded(_ isExpanded: Bool, section index: Int) -> TableUpdate {
+    guard sections[index].spec.isCollapsible, self.isExpanded(index) != isExpanded else { return .none }
+    viewState.expanded[ViewState.name(of: sections[index].spec, at: index)] = isExpanded
+    return TableUpdate(reloadedSections: [index])
   }
 
-  /// Makes a section take its items from `provider`: counts them and fetches the first page.
-  public mutating func setProvider(_ provider: any ItemsProvider, forSection index: Int) async {
-    var section = sections[index]
-    section.provider = provider
-    section.items = []
-    section.offset = 0
-    section.visibleCount = 0
-    section.pageSize = section.pageSize ?? Self.defaultItemsFilePageSize
-    do {
-      section.total = try await provider.count()
-      section.state = .idle
-    } catch {
-      section.total = 0
-      section.state = .failed(Self.message(for: error))
-    }
-    sections[index] = section
-    if case .failed = section.state { return }
-    await loadNextPage(inSection: index)
-  }
-
-  /// Re-reads the values from ``settings`` (after changes made elsewhere).
-  public mutating func reloadValues() throws(SettingsError) {
-    guard let settings else { return }
-    snapshot = try settings.snapshot()
+  /// Shows new values: re-applies `visibleWhen` (hidden items leave the rows and the counts; the
+  /// number of pages shown stays) and reports the sections whose rows changed.
+  @discardableResult
+  public mutating func apply(_ snapshot: SettingsSnapshot) -> TableUpdate {
+    guard snapshot != self.snapshot else { return .none }
+    let before = sections.indices.map { (rows(inSection: $0), conditionStates(inSection: $0)) }
+    self.snapshot = snapshot
     refreshVisibility()
+    // A row also changes when a condition disables it (its reason is drawn), with the same value.
+    let reloaded = sections.indices.filter { index in
+      before[index].0 != rows(inSection: index) || before[index].1 != conditionStates(inSection: index)
+    }
+    return TableUpdate(reloadedSections: reloaded)
   }
 
-  /// Re-applies `visibleWhen` to inline sections after the values changed: hidden items leave the
-  /// rows and the counts; the number of pages shown stays.
+  /// The states of the shown items that have conditions.
+  func conditionStates(inSection index: Int) -> [ItemState] {
+    sections[index].items.prefix(sections[index].visibleCount).compactMap { item in
+      item.enabledWhen == nil && item.visibleWhen == nil ? nil : snapshot.state(of: item)
+    }
+  }
+
+  /// Shows one new value of `key`, as a change made through ``Settings`` left it; see ``apply(_:)``.
+  ///
+  /// - Parameter isOverride: whether the value is now stored (false after a reset).
+  @discardableResult
+  public mutating func apply(_ value: SettingValue, forKey key: String, isOverride: Bool) -> TableUpdate {
+    var next = snapshot
+    next.values[key] = value
+    if isOverride { next.modified.insert(key) } else { next.modified.remove(key) }
+    next.otherOverrides[key] = nil
+    return apply(next)
+  }
+
+  /// Re-applies `visibleWhen` to inline sections after the values changed.
   mutating func refreshVisibility() {
     for index in sections.indices where sections[index].provider == nil {
       let visible = sections[index].spec.items.filter { snapshot.state(of: $0).isVisible }
@@ -271,9 +262,58 @@ public struct SettingsTable: Sendable {
       sections[index].visibleCount =
         wasShowingAll
         ? sections[index].items.count : min(sections[index].items.count, sections[index].visibleCount)
-      let remaining = sections[index].remaining
-      sections[index].state = remaining > 0 ? .moreAvailable(remaining: remaining) : .exhausted
+      sections[index].settle()
     }
+  }
+
+  /// Shows the next page of an inline section (whose items are all at hand).
+  mutating func showNextInlinePage(inSection index: Int) {
+    let count = sections[index].items.count
+    let pageSize = sections[index].pageSize ?? sections[index].remaining
+    sections[index].visibleCount = min(count, sections[index].visibleCount + min(pageSize, count))
+    sections[index].settle()
+  }
+
+  /// The range of items the next page of a provided section holds.
+  func nextPageRange(inSection index: Int) -> Range<Int> {
+    let section = sections[index]
+    let start = section.offset + section.items.count
+    let pageSize = section.pageSize ?? section.remaining
+    return start..<start + max(0, min(pageSize, section.total - start))
+  }
+
+  /// Marks a section as fetching its next page.
+  mutating func setLoading(section index: Int) {
+    sections[index].state = .loading
+  }
+
+  /// Appends a fetched page to a section.
+  mutating func append(_ page: [SettingItem], toSection index: Int) {
+    sections[index].items += page
+    sections[index].visibleCount = sections[index].items.count
+    sections[index].settle()
+  }
+
+  /// Records a failed fetch: the shown items stay; the "more" row offers a retry.
+  mutating func setFailed(_ message: String, section index: Int) {
+    sections[index].state = .failed(message)
+  }
+
+  /// Makes a section's items come from `provider` with `total` items, none shown yet.
+  mutating func setProvider(_ provider: any ItemsProvider, total: Int, section index: Int) {
+    sections[index].provider = provider
+    sections[index].items = []
+    sections[index].offset = 0
+    sections[index].visibleCount = 0
+    sections[index].pageSize = sections[index].pageSize ?? Self.defaultItemsFilePageSize
+    sections[index].total = total
+    sections[index].state = .idle
+  }
+
+  /// Sets a provided section's total, after its source was opened again.
+  mutating func setTotal(_ total: Int, section index: Int, provider: any ItemsProvider) {
+    sections[index].provider = provider
+    sections[index].total = max(total, sections[index].offset + sections[index].items.count)
   }
 
   func sectionsShowing(key: String) -> [Int] {
@@ -284,13 +324,5 @@ public struct SettingsTable: Sendable {
   static func product(_ a: Int, _ b: Int) -> Int {
     let (result, overflow) = a.multipliedReportingOverflow(by: b)
     return overflow ? Int.max : result
-  }
-
-  static func message(for error: any Error) -> String {
-    switch error {
-    case let error as DocumentError: error.messages.joined(separator: "; ")
-    case let error as SettingsError: error.message
-    default: "\(error)"
-    }
   }
 }

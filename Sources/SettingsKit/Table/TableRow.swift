@@ -24,11 +24,12 @@ public enum LoadState: Sendable, Equatable {
   case failed(String)
 }
 
-/// What selecting a row did, so that a UI reloads only what changed (the seed's `reloadSections`).
+/// What an action or a change of values did to a table, so that a UI reloads only what changed (the
+/// seed's `reloadSections`).
 public struct TableUpdate: Sendable, Equatable {
   /// The sections whose rows changed, ascending.
   public var reloadedSections: [Int]
-  /// The value change a switch row's selection made, if any.
+  /// The value change the action made, if any.
   public var change: SettingChange?
 
   /// Creates an update.

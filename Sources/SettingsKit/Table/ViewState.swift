@@ -26,26 +26,76 @@ public struct ViewState: Sendable, Equatable {
 
   /// Reads the view state from `path`; a missing or empty file is an empty state.
   ///
-  /// - Throws: ``StoreError`` when the file cannot be read, does not parse, or is not an object of
-  ///   booleans (the file is then left as it is).
-  public static func read(from path: String) throws(StoreError) -> ViewState {
-    let contents = try FileStore(path: path).read()
-    var state = ViewState()
-    for (name, value) in contents.values {
-      guard case .bool(let flag) = value.kind else {
-        throw .wrongType(
-          file: TerminalText.escaped(path), location: contents.location(of: name), key: name,
-          expected: "true or false", found: value.typeDescription)
+  /// Open and closed sections are cosmetic, so a damaged file (not JSON, not an object of
+  /// booleans, unreadable) never stops a screen: it reads as an empty state, and the warning says
+  /// which file was ignored and why. The next ``record(_:forSection:at:)`` replaces it.
+  ///
+  /// - Returns: the state, and a warning (a message fragment) when the file was ignored.
+  public static func read(from path: String) -> (state: ViewState, warning: String?) {
+    do {
+      let contents = try FileStore(path: path).read()
+      var state = ViewState()
+      for (name, value) in contents.values {
+        guard case .bool(let flag) = value.kind else {
+          return (
+            ViewState(),
+            warning(
+              path,
+              "\(contents.location(of: name)): \"\(TerminalText.escaped(name))\" is \(value.typeDescription); "
+                + "expected true or false")
+          )
+        }
+        state.expanded[name] = flag
       }
-      state.expanded[name] = flag
+      return (state, nil)
+    } catch {
+      let reason =
+        switch error {
+        case .syntax(_, let location, let message): "\(location): \(message)"
+        case .notAnObject(_, let found): "expected an object of true or false by section; found \(found)"
+        case .fileSystem(let error): error.description
+        case .wrongType(_, _, _, _, let found): found
+        case .noLocation(let reason): TerminalText.escaped(reason)
+        }
+      return (ViewState(), warning(path, reason))
     }
-    return state
   }
 
-  /// Records one section's state in the file at `path`, atomically and under its lock.
+  static func warning(_ path: String, _ reason: String) -> String {
+    "ignored the view-state file \(TerminalText.escaped(path)) (\(reason)); "
+      + "sections show as shipped until the next expand or collapse replaces it"
+  }
+
+  /// Records one section's state in the file at `path`, atomically and under its lock. A damaged
+  /// file (see ``read(from:)``) is replaced by one that holds only this section's state.
   ///
-  /// - Throws: ``StoreError`` as ``FileStore/update(_:)`` does.
-  public static func record(_ isExpanded: Bool, forSection name: String, at path: String) throws {
-    try FileStore(path: path).update { $0.values[name] = .bool(isExpanded) }
+  /// - Throws: ``StoreError/fileSystem(_:)`` when the file cannot be written.
+  public static func record(_ isExpanded: Bool, forSection name: String, at path: String) throws(StoreError) {
+    let store = FileStore(path: path)
+    do {
+      try store.update { $0.values[name] = .bool(isExpanded) }
+    } catch let error as StoreError {
+      guard case .fileSystem = error else {
+        // Not JSON, or not an object: start again from this section alone.
+        return try replace(path, with: [name: isExpanded])
+      }
+      throw error
+    } catch {
+      throw .noLocation(reason: "\(error)")
+    }
+  }
+
+  /// Writes a fresh view-state file, under the same lock as the store's writers.
+  static func replace(_ path: String, with states: [String: Bool]) throws(StoreError) {
+    let contents = StoreContents(values: states.mapValues { JSONValue(.bool($0)) })
+    do {
+      try FileLock.withLock(at: AtomicFile.resolvedPath(path) + ".lock", timeoutMilliseconds: 5000) {
+        try AtomicFile.write(Array(contents.text.utf8), to: path)
+      }
+    } catch let error as FileSystemError {
+      throw .fileSystem(error)
+    } catch {
+      throw .noLocation(reason: "\(error)")
+    }
   }
 }

@@ -145,7 +145,7 @@ struct RowShapeTests {
   func theScreenKeepsEveryFieldInItsColumnsUnderUAX9(width: Int) throws {
     let document = try DocumentLoader.decode(SourceText(name: "bidi.json", bytes: Array(Self.document.utf8)))
     let screen = try SettingsScreen(
-      settings: Settings(document: document, store: MemoryStore()), width: width, height: 30)
+      document: LoadedDocument(document: document), store: MemoryStore(), width: width, height: 30)
     let lines = screen.lines()
     #expect(lines.contains { $0.contains("\u{2068}") })
     #expect(try fieldProblems(lines) == [])

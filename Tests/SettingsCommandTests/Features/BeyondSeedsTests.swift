@@ -236,11 +236,12 @@ struct BeyondSeedsTests {
     let document = try DocumentLoader.load(path: phone, locales: ["en"])
     let memory = MemoryStore()
     let settings = Settings(document: document, store: memory)
-    var table = try SettingsTable(document: document, snapshot: try settings.snapshot(), settings: settings)
+    var table = try SettingsTable(document: document, snapshot: try settings.snapshot())
     #expect(table.numberOfRows(inSection: 2) == 3)
     #expect(!TextRenderer(width: 40).render(table).contains("Allow Calls From"))
     // Selecting Do Not Disturb shows Allow Calls From right away.
-    let update = try await table.didSelectRow(at: TableIndexPath(row: 2, section: 2))
+    let update = try await TableActions(settings: settings).didSelectRow(
+      at: TableIndexPath(row: 2, section: 2), in: &table)
     #expect(update.reloadedSections == [2])
     #expect(table.numberOfRows(inSection: 2) == 4)
     #expect(TextRenderer(width: 40).render(table).contains("     Allow Calls From        Favorites ›\n"))

@@ -73,7 +73,7 @@ struct FuzzRegressionTests {
     let document = try DocumentLoader.decode(SourceText(name: "d.json", bytes: Array(text.utf8)))
     let table = try SettingsTable(document: document, snapshot: SettingsSnapshot(document: document))
     #expect(
-      JSONWriter().string(DocumentJSON.value(of: table)) == """
+      JSONWriter().string(DocumentJSON.value(of: table, in: document)) == """
         {
           "id": "x",
           "sections": [

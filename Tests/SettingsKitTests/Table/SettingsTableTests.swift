@@ -22,10 +22,9 @@ struct SettingsTableTests {
     ])
 
   func table(
-    _ document: SettingsDocument = mixed, settings: Settings? = nil, pages: [Int: SettingsTable.Pages] = [:]
+    _ document: SettingsDocument = mixed, pages: [Int: SettingsTable.Pages] = [:]
   ) throws -> SettingsTable {
-    try SettingsTable(
-      document: document, snapshot: SettingsSnapshot(document: document), settings: settings, pages: pages)
+    try SettingsTable(document: document, snapshot: SettingsSnapshot(document: document), pages: pages)
   }
 
   func keys(_ table: SettingsTable, _ section: Int) -> [String] {
@@ -58,14 +57,14 @@ struct SettingsTableTests {
   @Test func selectingATitleRowOpensAndClosesOnlyThatSection() async throws {
     var table = try table()
     #expect(
-      try await table.didSelectRow(at: TableIndexPath(row: 0, section: 1))
+      try await TableActions().didSelectRow(at: TableIndexPath(row: 0, section: 1), in: &table)
         == TableUpdate(reloadedSections: [1]))
     #expect(keys(table, 1) == ["▾Closed", "b0", "b1", "b2", "b3"])
     #expect(
       table.row(at: TableIndexPath(row: 4, section: 1))
         == .item(Self.mixed.sections[1].items[3], value: .bool(false), isModified: false))
     #expect(
-      try await table.didSelectRow(at: TableIndexPath(row: 0, section: 0))
+      try await TableActions().didSelectRow(at: TableIndexPath(row: 0, section: 0), in: &table)
         == TableUpdate(reloadedSections: [0]))
     #expect(keys(table, 0) == ["▸Open"])
     #expect(table.viewState == ViewState(expanded: ["closed": true, "open": false]))
@@ -76,8 +75,9 @@ struct SettingsTableTests {
   @Test func selectingASwitchTogglesItThroughTheStore() async throws {
     let store = MemoryStore()
     let settings = Settings(document: Self.mixed, store: store)
-    var table = try table(settings: settings)
-    let update = try await table.didSelectRow(at: TableIndexPath(row: 1, section: 2))
+    var table = try table()
+    let update = try await TableActions(settings: settings).didSelectRow(
+      at: TableIndexPath(row: 1, section: 2), in: &table)
     #expect(
       update
         == TableUpdate(
@@ -93,10 +93,10 @@ struct SettingsTableTests {
   @Test func selectingTheMoreRowLoadsTheNextPageUntilItDisappears() async throws {
     var table = try table()
     #expect(
-      try await table.didSelectRow(at: TableIndexPath(row: 3, section: 4))
+      try await TableActions().didSelectRow(at: TableIndexPath(row: 3, section: 4), in: &table)
         == TableUpdate(reloadedSections: [4]))
     #expect(keys(table, 4) == ["d0", "d1", "d2", "d3", "d4", "d5", "more(1)"])
-    _ = try await table.didSelectRow(at: TableIndexPath(row: 6, section: 4))
+    _ = try await TableActions().didSelectRow(at: TableIndexPath(row: 6, section: 4), in: &table)
     #expect(keys(table, 4) == ["d0", "d1", "d2", "d3", "d4", "d5", "d6"])
   }
 
@@ -116,8 +116,8 @@ struct SettingsTableTests {
     while table.numberOfRows(inSection: 0) > 0,
       case .more = table.row(at: TableIndexPath(row: table.numberOfRows(inSection: 0) - 1, section: 0))
     {
-      _ = try await table.didSelectRow(
-        at: TableIndexPath(row: table.numberOfRows(inSection: 0) - 1, section: 0))
+      _ = try await TableActions().didSelectRow(
+        at: TableIndexPath(row: table.numberOfRows(inSection: 0) - 1, section: 0), in: &table)
       selections += 1
     }
     #expect(keys(table, 0) == (0..<count).map { "k\($0)" })
@@ -131,9 +131,9 @@ struct SettingsTableTests {
       sections: [SettingSection(header: "Both", items: Self.items(5), collapsible: true, pageSize: 2)])
     var table = try table(document)
     #expect(keys(table, 0) == ["▸Both"])
-    _ = try await table.didSelectRow(at: TableIndexPath(row: 0, section: 0))
+    _ = try await TableActions().didSelectRow(at: TableIndexPath(row: 0, section: 0), in: &table)
     #expect(keys(table, 0) == ["▾Both", "k0", "k1", "more(3)"])
-    _ = try await table.didSelectRow(at: TableIndexPath(row: 3, section: 0))
+    _ = try await TableActions().didSelectRow(at: TableIndexPath(row: 3, section: 0), in: &table)
     #expect(keys(table, 0) == ["▾Both", "k0", "k1", "k2", "k3", "more(1)"])
   }
 
@@ -201,12 +201,12 @@ struct SettingsTableTests {
     let document = SettingsDocument(
       id: "p", title: "P", sections: [SettingSection(header: "Remote", items: [], pageSize: 2)])
     var table = try table(document)
-    await table.setProvider(FlakyProvider(failures: 1), forSection: 0)
+    _ = await TableActions().setProvider(FlakyProvider(failures: 1), forSection: 0, of: &table)
     #expect(
       table.rows(inSection: 0) == [
         .more(section: 0, remaining: 5, state: .failed("expected KEY=VALUE; found 'offline'"))
       ])
-    _ = try await table.didSelectRow(at: TableIndexPath(row: 0, section: 0))
+    _ = try await TableActions().didSelectRow(at: TableIndexPath(row: 0, section: 0), in: &table)
     #expect(keys(table, 0) == ["k0", "k1", "more(3)"])
     if case .more(_, _, let state) = table.row(at: TableIndexPath(row: 2, section: 0)) {
       #expect(state == .moreAvailable(remaining: 3))

@@ -23,10 +23,8 @@ enum ExpandCommand {
       try ViewState.record(
         isExpanded, forSection: ViewState.name(of: section, at: index),
         at: ViewState.path(besideStore: storePath))
-    } catch let error as StoreError {
-      throw CommandError(error)
     } catch {
-      throw CommandError(messages: ["\(error)"], status: .ioError)
+      throw CommandError(error)
     }
     return ""
   }

@@ -1,12 +1,14 @@
 import SettingsKit
 
 /// `settings find TEXT`: every item whose title, subtitle, key or choice titles contain TEXT, with
-/// its key and where it is; exit 1 when nothing matches, as `grep` does.
+/// its key and where it is, and whether a condition hides or disables it now; exit 1 when nothing
+/// matches, as `grep` does.
 enum FindCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     let text = try context.arguments(1...1)[0]
-    let document = try context.loadDocument()
-    let matches = SettingsSearch.find(text, in: document)
+    let settings = try context.openSettings()
+    // Without readable values (a damaged store), conditions are judged on the defaults.
+    let matches = SettingsSearch.find(text, in: settings.document, snapshot: try? settings.snapshot())
     if context.wantsJSON {
       return JSONWriter().string(
         .array(
@@ -14,10 +16,16 @@ enum FindCommand {
             .object([
               ("key", match.item.key.map(JSONValue.string) ?? .null), ("title", .string(match.item.title)),
               ("breadcrumb", .array(match.breadcrumb.map(JSONValue.string))), ("field", .string(match.field)),
+              ("visible", .bool(match.isVisible)), ("enabled", .bool(match.isEnabled)),
             ])
           }))
     }
     guard !matches.isEmpty else { throw CommandError(messages: [], status: .refused) }
-    return ColumnTable.text(matches.map { [$0.item.key ?? "-", $0.breadcrumb.joined(separator: " › ")] })
+    return ColumnTable.text(
+      matches.map { match in
+        let note =
+          match.hiddenReason.map { "(hidden: \($0))" } ?? match.disabledReason.map { "(disabled: \($0))" }
+        return [match.item.key ?? "-", match.breadcrumb.joined(separator: " › ")] + (note.map { [$0] } ?? [])
+      })
   }
 }

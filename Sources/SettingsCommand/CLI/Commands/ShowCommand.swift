@@ -11,34 +11,36 @@ enum ShowCommand {
     let width = try context.width()
     let colors = try context.colors()
     let topDocument = try context.loadDocument(loadingItemsFiles: false)
-    var document = topDocument
+    var sections = topDocument.sections
+    var pageTitle: String?
     var heading: String?
     if let name = arguments.first,
       let located = try? Settings(document: topDocument, store: MemoryStore()).locate(name),
       let page = located.item.page
     {
       // A child page: its sections make the table, under a breadcrumb.
-      document = SettingsDocument(id: topDocument.id, title: located.item.title, sections: page.sections)
+      sections = page.sections
+      pageTitle = located.item.title
       heading = (located.breadcrumb(in: topDocument) + [located.item.title]).joined(separator: " › ")
     }
-    let storePath = try context.storePath(for: document)
+    let storePath = try context.storePath(for: topDocument)
     let settings = Settings(
       document: topDocument, store: storePath.map { FileStore(path: $0) } ?? MemoryStore())
     let usage = Invocation.usageLine(.show)
     var selected: Int?
     var pages: [Int: SettingsTable.Pages] = [:]
     var viewState = ViewState()
-    do {
-      if let storePath { viewState = try ViewState.read(from: ViewState.path(besideStore: storePath)) }
-    } catch {
-      throw CommandError(error)
+    // Recorded states name top-page sections; a damaged file is ignored with a warning.
+    if let storePath, heading == nil {
+      let read = ViewState.read(from: ViewState.path(besideStore: storePath))
+      viewState = read.state
+      if let warning = read.warning { context.warnings.add(warning) }
     }
-    if heading != nil { viewState = ViewState() }  // recorded states name top-page sections
     if context.invocation.flags.contains("--all") {
-      for index in document.sections.indices { pages[index] = .all }
+      for index in sections.indices { pages[index] = .all }
     }
     if let name = arguments.first, heading == nil {
-      if document.sections.firstIndex(where: { $0.id == name || $0.header == name }) == nil, Int(name) == nil,
+      if sections.firstIndex(where: { $0.id == name || $0.header == name }) == nil, Int(name) == nil,
         let located = try? Settings(document: topDocument, store: MemoryStore()).locate(name)
       {
         throw CommandError(
@@ -47,9 +49,9 @@ enum ShowCommand {
               + "'settings describe \(TerminalText.escaped(located.item.key ?? name))' tells about it"
           ], status: .refused)
       }
-      let index = try context.sectionIndex(name, in: document)
+      let index = try context.sectionIndex(name, in: topDocument)
       selected = index
-      viewState.expanded[ViewState.name(of: document.sections[index], at: index)] = true
+      viewState.expanded[ViewState.name(of: sections[index], at: index)] = true
     }
     if let text = context.invocation.values["--page"] {
       guard let index = selected else {
@@ -62,13 +64,13 @@ enum ShowCommand {
       pages[index] = .only(page)
     }
     if context.invocation.flags.contains("--expand-all") {
-      for (index, section) in document.sections.enumerated() where section.isCollapsible {
+      for (index, section) in sections.enumerated() where section.isCollapsible {
         viewState.expanded[ViewState.name(of: section, at: index)] = true
       }
     }
-    let itemsFiles = try context.itemsFiles(for: document)
+    let itemsFiles = try context.itemsFiles(for: sections)
     if let index = selected, case .only(let page) = pages[index] {
-      let section = document.sections[index]
+      let section = sections[index]
       let title = TerminalText.escaped(section.header ?? section.id ?? name(index))
       guard
         let pageSize = section.pageSize
@@ -95,21 +97,24 @@ enum ShowCommand {
     let table: SettingsTable
     do {
       table = try SettingsTable(
-        document: document, snapshot: snapshot, viewState: viewState, itemsFiles: itemsFiles, pages: pages)
+        sections: sections, snapshot: snapshot, viewState: viewState, itemsFiles: itemsFiles, pages: pages)
     } catch {
       throw CommandError(error)
     }
-    let sections = selected.map { [$0] }
+    let shown = selected.map { [$0] }
     // Every rejected stored value of the document's items, then those of the items-file rows shown.
     for problem in snapshot.problems { context.warnings.add(problem) }
-    for index in sections ?? Array(0..<table.numberOfSections)
+    for index in shown ?? Array(0..<table.numberOfSections)
     where itemsFiles[index] != nil && !snapshot.otherOverrides.isEmpty {
       for case .item(let item, _, _) in table.rows(inSection: index) {
         if let problem = snapshot.problem(of: item) { context.warnings.add(problem) }
       }
     }
-    if context.wantsJSON { return JSONWriter().string(DocumentJSON.value(of: table, sections: sections)) }
-    return TextRenderer(width: width, colors: colors).render(table, sections: sections, heading: heading)
+    if context.wantsJSON {
+      return JSONWriter().string(
+        DocumentJSON.value(of: table, in: topDocument, title: pageTitle, sections: shown))
+    }
+    return TextRenderer(width: width, colors: colors).render(table, sections: shown, heading: heading)
   }
 
   static func name(_ index: Int) -> String { "Section \(index + 1)" }

@@ -22,23 +22,24 @@ enum UICommand {
         status: .noTerminal)
     }
     let colors = try context.colors()
-    let document = try context.loadDocument(loadingItemsFiles: false)
-    let storePath = try context.storePath(for: document)
-    let itemsFiles = try context.itemsFiles(for: document)
+    let document = try context.openDocument()
+    let storePath = try context.storePath(for: document.document)
     let viewStatePath = storePath.map(ViewState.path(besideStore:))
-    let settings = Settings(document: document, store: storePath.map { FileStore(path: $0) } ?? MemoryStore())
+    let store: any SettingsStore = storePath.map { FileStore(path: $0) } ?? MemoryStore()
     let terminal: TerminalSession
-    let screen: SettingsScreen
+    var screen: SettingsScreen
+    // Open and closed sections are cosmetic: a damaged view-state file is ignored, and said so.
+    let viewState = viewStatePath.map { ViewState.read(from: $0) } ?? (state: ViewState(), warning: nil)
     do {
       terminal = try TerminalSession()
-      let viewState = try viewStatePath.map { try ViewState.read(from: $0) } ?? ViewState()
       let size = terminal.size()
       screen = try SettingsScreen(
-        settings: settings, itemsFiles: itemsFiles, viewState: viewState, viewStatePath: viewStatePath,
+        document: document, store: store, viewState: viewState.state, viewStatePath: viewStatePath,
         width: size.width, height: size.height, colors: colors)
     } catch {
       throw CommandError(messages: [error.message], status: .dataError)
     }
+    if let warning = viewState.warning { screen.status = "Warning: " + warning }
     let status = Mutex<Int32>(0)
     let done = DispatchSemaphore(value: 0)
     let box = UnsafeTransfer((screen, terminal))

@@ -1,0 +1,77 @@
+/// A document read from a file, with the items files of its sections opened for paging: what a
+/// screen needs to show a large `itemsFile` section a page at a time.
+///
+/// ``document`` has no items in its `itemsFile` sections; ``itemsFiles`` reads them on demand
+/// (give it to ``SettingsTable/init(sections:snapshot:viewState:itemsFiles:pages:)``), and
+/// ``documentWithAllItems()`` decodes them all, for ``Settings`` to look up, change and search
+/// them as `settings toggle` and `settings find` do.
+public struct LoadedDocument: Sendable {
+  /// The document, without the items of its items files.
+  public let document: SettingsDocument
+  /// The opened items file of every section (by index) that has one.
+  public let itemsFiles: [Int: ItemsFile]
+  let source: SourceText?
+  let directory: String
+  let locales: [String]
+
+  /// A document built in code or embedded, with no items files.
+  public init(document: SettingsDocument) {
+    self.document = document
+    itemsFiles = [:]
+    source = nil
+    directory = "."
+    locales = []
+  }
+
+  init(
+    document: SettingsDocument, itemsFiles: [Int: ItemsFile], source: SourceText, directory: String,
+    locales: [String]
+  ) {
+    self.document = document
+    self.itemsFiles = itemsFiles
+    self.source = source
+    self.directory = directory
+    self.locales = locales
+  }
+
+  /// The document with every items file's items decoded and validated, keys checked for
+  /// uniqueness across the document and its files, as ``DocumentLoader/load(path:loadingItemsFiles:locales:)``
+  /// gives it.
+  ///
+  /// - Throws: ``DocumentError`` when an items file cannot be read or a line is not a valid item.
+  public func documentWithAllItems() throws(DocumentError) -> SettingsDocument {
+    guard let source, !itemsFiles.isEmpty else { return document }
+    return try DocumentLoader.decode(source, itemsFilesIn: directory, locales: locales)
+  }
+}
+
+extension DocumentLoader {
+  /// Reads and decodes the document at `path`, and opens its items files without decoding them.
+  ///
+  /// - Throws: ``DocumentError/unreadable(file:reason:)`` when the document or an items file cannot
+  ///   be read, and the errors of ``decode(_:itemsFilesIn:locales:)``.
+  public static func open(path: String, locales: [String] = []) throws(DocumentError) -> LoadedDocument {
+    let source = SourceText(name: path, bytes: try readFile(path))
+    let document = try decode(source, locales: locales)
+    let directory = directory(of: path)
+    return LoadedDocument(
+      document: document,
+      itemsFiles: try itemsFiles(of: document.sections, directory: directory, locales: locales),
+      source: source, directory: directory, locales: locales)
+  }
+
+  /// Opens the items file of every section in `sections` that has one, by section index.
+  ///
+  /// - Parameter directory: the directory of the document, against which relative paths resolve.
+  /// - Throws: ``DocumentError/unreadable(file:reason:)`` when one cannot be read.
+  public static func itemsFiles(
+    of sections: [SettingSection], directory: String, locales: [String] = []
+  ) throws(DocumentError) -> [Int: ItemsFile] {
+    var files: [Int: ItemsFile] = [:]
+    for (index, section) in sections.enumerated() {
+      guard let itemsFile = section.itemsFile else { continue }
+      files[index] = try ItemsFile(path: itemsFilePath(itemsFile, directory: directory), locales: locales)
+    }
+    return files
+  }
+}

@@ -1,0 +1,31 @@
+import TestSupport
+import Testing
+
+@testable import SettingsCommand
+@testable import SettingsKit
+
+/// The screen keeps each section's lines and redraws only what an action reports; what it keeps
+/// must always be what the renderer draws now.
+struct SettingsScreenTests {
+  @Test func theKeptLinesAreAlwaysWhatTheRendererDrawsNow() async throws {
+    let loaded = try DocumentLoader.open(path: examplePath("phone-settings.json"), locales: ["en"])
+    let store = MemoryStore()
+    var screen = try SettingsScreen(document: loaded, store: store, width: 44, height: 12)
+    let keys: [KeyPress] = [
+      .down, .character(" "), .down, .down, .enter, .character(" "), .down, .character(" "),
+      .escape, .home, .down, .character(" "), .character("/"), .character("a"), .character("l"),
+      .character("l"), .character("o"), .character("w"), .enter, .end, .character("r"), .up,
+      .character(" "), .pageUp,
+    ]
+    for key in keys {
+      await screen.handle(key)
+      var fresh = screen
+      for index in fresh.stack.indices { fresh.stack[index].drawnWidth = 0 }
+      for index in fresh.stack.indices { fresh.redraw(level: index) }
+      for index in screen.stack.indices {
+        #expect(screen.stack[index].body == fresh.stack[index].body, "after \(key), page \(index)")
+      }
+    }
+    #expect(try store.read().values == ["airplane": .bool(false), "true-tone": .bool(false)])
+  }
+}
