@@ -248,6 +248,9 @@ public struct SettingsScreen: Sendable {
       if let value {
         text += " = " + level.table.snapshot.shown(value, of: item) + (isModified ? " (modified)" : "")
       }
+      if let problem = level.table.snapshot.problem(of: item) {
+        text += " — stored \(StoredValueProblem.shown(problem.storedValue)) rejected: expected \(problem.expected)"
+      }
       if let reason = state.disabledReason { text += " — " + reason }
       if item.page != nil { text += " — Enter opens" }
       return text

@@ -48,7 +48,7 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
 
   /// A JSON value as a message quotes it: a scalar as JSON text (cut when long), an array or an
   /// object by its type.
-  static func shown(_ value: JSONValue) -> String {
+  package static func shown(_ value: JSONValue) -> String {
     func cut(_ text: String) -> String {
       // Only a bounded prefix is escaped and measured, so a 50 MB value costs no more than a short one.
       let prefix = text.utf8.count > quotedWidth * 8 ? String(text.prefix(quotedWidth * 2)) + "…" : text

@@ -28,4 +28,14 @@ struct SettingsScreenTests {
     }
     #expect(try store.read().values == ["airplane": .bool(false), "true-tone": .bool(false)])
   }
+
+  @Test func theStatusLineSaysWhyAStoredValueIsNotUsed() async throws {
+    let loaded = try DocumentLoader.open(path: examplePath("phone-settings.json"), locales: ["en"])
+    let store = MemoryStore(values: ["airplane": .string("yes")])
+    var screen = try SettingsScreen(document: loaded, store: store, width: 90, height: 12)
+    await screen.handle(.down)
+    #expect(
+      screen.statusLine()
+        == "airplane = off — stored \"yes\" rejected: expected true or false              ? help  q quit")
+  }
 }
