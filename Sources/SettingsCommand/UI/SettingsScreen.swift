@@ -249,7 +249,8 @@ public struct SettingsScreen: Sendable {
         text += " = " + level.table.snapshot.shown(value, of: item) + (isModified ? " (modified)" : "")
       }
       if let problem = level.table.snapshot.problem(of: item) {
-        text += " — stored \(StoredValueProblem.shown(problem.storedValue)) rejected: expected \(problem.expected)"
+        let stored = StoredValueProblem.shown(problem.storedValue)
+        text += " — stored \(stored) rejected: expected \(problem.expected)"
       }
       if let reason = state.disabledReason { text += " — " + reason }
       if item.page != nil { text += " — Enter opens" }
