@@ -128,7 +128,7 @@ public final class Settings: Sendable {
       if parsed.contains(where: { $0.key == key }) { throw .duplicateAssignment(name) }
       parsed.append((key, try parseValue(text, for: key)))
     }
-    return try change { snapshot, contents in
+    return try change { (snapshot, contents) throws(SettingsError) in
       // Conditions are checked against the values this change leaves, as separate `set`s in that
       // order would see them: `airplane=off wifi=office` is allowed, `airplane=on wifi=office` not.
       var after = snapshot
@@ -172,7 +172,7 @@ public final class Settings: Sendable {
     let item = try self.item(name)
     let key = item.key ?? name
     guard item.type == .switch else { throw .notASwitch(key: name, type: item.type) }
-    let changes = try change { snapshot, contents in
+    let changes = try change { (snapshot, contents) throws(SettingsError) in
       try checkEnabled(key, in: snapshot)
       guard case .bool(let old) = snapshot.values[key] else { return [SettingChange]() }
       contents.values[key] = .bool(!old)
@@ -190,7 +190,7 @@ public final class Settings: Sendable {
   /// - Returns: the changes of value this made (resetting a value equal to its default changes none).
   @discardableResult
   public func reset(_ keys: [String]) throws(SettingsError) -> [SettingChange] {
-    try change(lenient: true) { snapshot, contents in
+    try change(lenient: true) { (snapshot, contents) throws(SettingsError) in
       var changes: [SettingChange] = []
       for name in keys {
         let key: String
@@ -211,7 +211,7 @@ public final class Settings: Sendable {
   /// Removes every override, including those of keys the document does not know.
   @discardableResult
   public func resetAll() throws(SettingsError) -> [SettingChange] {
-    try change(lenient: true) { snapshot, contents in
+    try change(lenient: true) { (snapshot, contents) throws(SettingsError) in
       let keys = contents.values.keys
       contents.values.removeAll()
       return document.keys.filter { keys.contains($0) }.compactMap { key in
@@ -232,21 +232,18 @@ public final class Settings: Sendable {
 
   /// Runs one locked read-modify-write and notifies observers of what it reports.
   private func change(
-    lenient: Bool = false, _ body: (SettingsSnapshot, inout StoreContents) throws -> [SettingChange]
+    lenient: Bool = false,
+    _ body: (SettingsSnapshot, inout StoreContents) throws(SettingsError) -> [SettingChange]
   ) throws(SettingsError) -> [SettingChange] {
-    let changes: [SettingChange]
-    do {
-      changes = try store.update { contents in
-        let snapshot = try SettingsSnapshot(
+    let changes = try store.update { (contents: inout StoreContents) throws(SettingsError) in
+      let snapshot: SettingsSnapshot
+      do throws(StoreError) {
+        snapshot = try SettingsSnapshot(
           document: document, contents: contents, storeName: store.name, lenient: lenient)
-        return try body(snapshot, &contents)
+      } catch {
+        throw .store(error)
       }
-    } catch let error as SettingsError {
-      throw error
-    } catch let error as StoreError {
-      throw .store(error)
-    } catch {
-      throw .store(.noLocation(reason: "\(error)"))
+      return try body(snapshot, &contents)
     }
     notify(changes)
     return changes

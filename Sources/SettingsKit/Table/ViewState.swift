@@ -45,7 +45,16 @@ public struct ViewState: Sendable, Equatable {
   /// Records one section's state in the file at `path`, atomically and under its lock.
   ///
   /// - Throws: ``StoreError`` as ``FileStore/update(_:)`` does.
-  public static func record(_ isExpanded: Bool, forSection name: String, at path: String) throws {
-    try FileStore(path: path).update { $0.values[name] = .bool(isExpanded) }
+  public static func record(_ isExpanded: Bool, forSection name: String, at path: String) throws(StoreError) {
+    do {
+      try FileStore(path: path).update { (contents: inout StoreContents) throws(SettingsError) in
+        contents.values[name] = .bool(isExpanded)
+      }
+    } catch {
+      guard case .store(let error) = error else {
+        preconditionFailure("recording a section's state refuses nothing")
+      }
+      throw error
+    }
   }
 }

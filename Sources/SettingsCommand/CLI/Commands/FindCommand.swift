@@ -4,7 +4,10 @@ import SettingsKit
 /// its key and where it is; exit 1 when nothing matches, as `grep` does.
 enum FindCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
-    let text = try context.arguments(1...1)[0]
+    let text = try context.arguments()[0]
+    guard !text.isEmpty else {
+      throw .usage("Empty TEXT for 'settings find'; give the text to look for", subcommand: .find)
+    }
     let document = try context.loadDocument()
     let matches = SettingsSearch.find(text, in: document)
     if context.wantsJSON {

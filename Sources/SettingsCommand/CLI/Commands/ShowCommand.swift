@@ -7,9 +7,9 @@ import SettingsKit
 /// section is shown alone and open; `--page K` shows only its page K.
 enum ShowCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
-    let arguments = try context.arguments(0...1)
-    let width = try context.width()
-    let colors = try context.colors()
+    let arguments = try context.arguments()
+    let width = context.width()
+    let colors = context.colors()
     let topDocument = try context.loadDocument(loadingItemsFiles: false)
     var document = topDocument
     var heading: String?
@@ -24,7 +24,6 @@ enum ShowCommand {
     let storePath = try context.storePath(for: document)
     let settings = Settings(
       document: topDocument, store: storePath.map { FileStore(path: $0) } ?? MemoryStore())
-    let usage = Invocation.usageLine(.show)
     var selected: Int?
     var pages: [Int: SettingsTable.Pages] = [:]
     var viewState = ViewState()
@@ -34,7 +33,7 @@ enum ShowCommand {
       throw CommandError(error)
     }
     if heading != nil { viewState = ViewState() }  // recorded states name top-page sections
-    if context.invocation.flags.contains("--all") {
+    if context.invocation[Options.showAll] {
       for index in document.sections.indices { pages[index] = .all }
     }
     if let name = arguments.first, heading == nil {
@@ -51,17 +50,13 @@ enum ShowCommand {
       selected = index
       viewState.expanded[ViewState.name(of: document.sections[index], at: index)] = true
     }
-    if let text = context.invocation.values["--page"] {
+    if let page = context.invocation[Options.page] {
       guard let index = selected else {
-        throw .usage("'--page' needs a SECTION of the top page", usage: usage)
-      }
-      guard let page = Int(text), page >= 1 else {
-        throw .usage(
-          "Invalid page '\(TerminalText.escaped(text))'; expected a whole number from 1", usage: usage)
+        throw .usage("'--page' needs a SECTION of the top page", subcommand: .show)
       }
       pages[index] = .only(page)
     }
-    if context.invocation.flags.contains("--expand-all") {
+    if context.invocation[Options.expandAll] {
       for (index, section) in document.sections.enumerated() where section.isCollapsible {
         viewState.expanded[ViewState.name(of: section, at: index)] = true
       }

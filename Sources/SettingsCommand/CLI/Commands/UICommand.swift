@@ -13,7 +13,7 @@ import Synchronization
 /// a terminal.
 enum UICommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
-    _ = try context.arguments(0...0)
+    _ = try context.arguments()
     guard isatty(0) == 1, isatty(1) == 1 else {
       throw CommandError(
         messages: [
@@ -21,7 +21,7 @@ enum UICommand {
         ],
         status: .noTerminal)
     }
-    let colors = try context.colors()
+    let colors = context.colors()
     let document = try context.loadDocument(loadingItemsFiles: false)
     let storePath = try context.storePath(for: document)
     let itemsFiles = try context.itemsFiles(for: document)
