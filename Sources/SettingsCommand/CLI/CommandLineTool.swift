@@ -32,7 +32,8 @@ public enum CommandLineTool {
     do {
       let invocation = try Invocation.parse(arguments)
       let context = CommandContext(
-        invocation: invocation, environment: environment, terminal: terminal, standardInput: standardInput)
+        invocation: invocation, environment: environment, terminal: terminal,
+        standardInput: StandardInputOnce(standardInput).callAsFunction)
       output.write(try execute(context))
       return ExitStatus.success.rawValue
     } catch {

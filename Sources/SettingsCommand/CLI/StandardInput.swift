@@ -1,4 +1,5 @@
 import SettingsKit
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -25,6 +26,26 @@ public enum StandardInput {
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[..<count])
       if bytes.count > limit { return nil }
+    }
+  }
+}
+
+/// Standard input read at most once, however many times a command asks for it.
+final class StandardInputOnce: Sendable {
+  private let read: @Sendable () -> [UInt8]?
+  private let bytes = Mutex<[UInt8]??>(nil)
+
+  init(_ read: @escaping @Sendable () -> [UInt8]?) {
+    self.read = read
+  }
+
+  /// The bytes, read on the first call.
+  func callAsFunction() -> [UInt8]? {
+    bytes.withLock { bytes in
+      if let bytes { return bytes }
+      let result = read()
+      bytes = .some(result)
+      return result
     }
   }
 }

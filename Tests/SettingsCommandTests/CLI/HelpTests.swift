@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -185,6 +186,15 @@ struct HelpTests {
   ])
   func usageLinesAreDerivedFromTheDeclarations(subcommand: String, expected: String) {
     #expect(Subcommand(rawValue: subcommand)?.usageLine == expected)
+  }
+
+  /// The README's command reference shows the usage lines the declarations give.
+  @Test func theReadmesCommandReferenceMatchesTheDeclarations() throws {
+    let readme = try String(contentsOfFile: examplePath("../README.md"), encoding: .utf8)
+    for subcommand in Subcommand.allCases {
+      let line = "\nsettings \(subcommand.rawValue) \(subcommand.synopsis)\n"
+      #expect(readme.contains(line), "\(line)")
+    }
   }
 
   /// Completions and a man page will walk the same declarations: every subcommand's options are
