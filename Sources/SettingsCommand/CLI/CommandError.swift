@@ -77,7 +77,7 @@ struct CommandError: Error {
       switch error {
       case .wrongType(_, _, let key, _, _):
         return "run 'settings reset \(TerminalText.escaped(key))' to go back to the default"
-      case .noLocation: return "give --store PATH"
+      case .noLocation: return "give \(Options.store.definition.synopsis)"
       default: return error.hint
       }
     default:

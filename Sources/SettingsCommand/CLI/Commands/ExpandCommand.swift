@@ -17,7 +17,9 @@ enum ExpandCommand {
     }
     guard let storePath = try context.storePath(for: document) else {
       throw CommandError(
-        messages: ["neither XDG_CONFIG_HOME nor HOME is set to an absolute path; give --store PATH"],
+        messages: [
+          "neither XDG_CONFIG_HOME nor HOME is set to an absolute path; give \(Options.store.definition.synopsis)"
+        ],
         status: .config)
     }
     let sectionName = ViewState.name(of: section, at: index)

@@ -52,7 +52,7 @@ enum ShowCommand {
     }
     if let page = context.invocation[Options.page] {
       guard let index = selected else {
-        throw .usage("'--page' needs a SECTION of the top page", subcommand: .show)
+        throw .usage("'\(Options.page.definition.name)' needs a SECTION of the top page", subcommand: .show)
       }
       pages[index] = .only(page)
     }

@@ -36,6 +36,8 @@ enum UICommand {
       screen = try SettingsScreen(
         settings: settings, itemsFiles: itemsFiles, viewState: viewState, viewStatePath: viewStatePath,
         width: size.width, height: size.height, colors: colors)
+    } catch let error as any ExplainedError {
+      throw CommandError(error)
     } catch {
       throw CommandError(messages: [error.message], status: .dataError)
     }

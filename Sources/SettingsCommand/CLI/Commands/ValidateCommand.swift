@@ -8,7 +8,7 @@ enum ValidateCommand {
     if let path = try context.arguments().first {
       if let given = context.invocation[Options.file] {
         throw .usage(
-          "Two documents to validate: '\(TerminalText.escaped(given))' from --file and "
+          "Two documents to validate: '\(TerminalText.escaped(given))' from \(Options.file.definition.name) and "
             + "'\(TerminalText.escaped(path))' as PATH; give one",
           subcommand: .validate)
       }
