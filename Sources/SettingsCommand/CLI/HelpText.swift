@@ -63,13 +63,11 @@ enum HelpText {
       lines.append(contentsOf: TerminalText.wrapped(text, toWidth: max(20, width)))
     }
     guard let subcommand else {
-      lines.append(
-        "OVERVIEW: A settings screen from one JSON document: show it, change it, keep the changes.")
+      lines.append("OVERVIEW: " + CommandDefinition.abstract)
       lines.append("")
-      lines.append("USAGE: settings [SUBCOMMAND] [OPTIONS]")
-      section("OPTIONS:", Options.all.filter(\.isGlobal).map(row))
-      section(
-        "SUBCOMMANDS:", Subcommand.allCases.map { Row(label: $0.rawValue, text: $0.definition.abstract) })
+      lines.append("USAGE: \(CommandDefinition.name) [SUBCOMMAND] [OPTIONS]")
+      section("OPTIONS:", CommandDefinition.globalOptions.map(row))
+      section("SUBCOMMANDS:", CommandDefinition.subcommands.map { Row(label: $0.name, text: $0.abstract) })
       lines.append("")
       lines.append("  See 'settings help <subcommand>' for detailed help.")
       return lines.joined(separator: "\n") + "\n"
@@ -81,7 +79,7 @@ enum HelpText {
     lines.append("USAGE: settings \(subcommand.rawValue) \(subcommand.synopsis)")
     section(
       "ARGUMENTS:", definition.arguments.map { Row(label: $0.name, text: $0.help, words: $0.words) })
-    section("OPTIONS:", subcommand.options.map(row))
+    section("OPTIONS:", definition.options.map(row))
     for (title, body) in definition.extraSections {
       lines.append("")
       lines.append(title)

@@ -215,6 +215,10 @@ struct HelpTests {
       }
     }
     #expect(Options.all.allSatisfy { !$0.subcommands.isEmpty || $0 == Options.version.definition })
+    #expect(CommandDefinition.subcommands.map(\.name) == Subcommand.allCases.map(\.rawValue))
+    let reset = try #require(CommandDefinition.subcommands.first { $0.name == "reset" })
+    #expect(reset.arguments.map(\.name) == ["KEY"])
+    #expect(reset.options.map(\.name) == ["--all", "--json", "--file", "--store", "--locale", "--help"])
   }
 
   static func sample(_ option: OptionDefinition) -> String {

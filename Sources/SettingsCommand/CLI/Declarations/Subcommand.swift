@@ -4,8 +4,14 @@ import SettingsKit
 enum Subcommand: String, CaseIterable, Sendable {
   case show, ui, validate, get, set, toggle, reset, list, find, describe, expand, collapse, help
 
-  /// The declaration: what it does, its positional arguments and its extra help.
+  /// The declaration: what it does, its positional arguments, its options and its extra help.
   var definition: SubcommandDefinition {
+    var definition = declaration
+    definition.options = Options.taken(by: self)
+    return definition
+  }
+
+  private var declaration: SubcommandDefinition {
     let key = ArgumentDefinition(
       name: "KEY",
       help: "An item's key: its dot path (cellular.roaming), or its own key where only one item has it.",
@@ -121,39 +127,4 @@ enum Subcommand: String, CaseIterable, Sendable {
 
   /// The options this subcommand takes, its own first, then the global ones.
   var options: [OptionDefinition] { Options.taken(by: self) }
-}
-
-/// A subcommand's declaration, walkable by help, usage lines and (later) completions and a man page.
-struct SubcommandDefinition: Sendable {
-  /// The name typed on the command line.
-  var name: String
-  /// One line for the SUBCOMMANDS list and the OVERVIEW.
-  var abstract: String
-  /// The alternative lists of positional arguments (`KEY VALUE | KEY=VALUE...`); `[[]]` for none.
-  var forms: [[ArgumentDefinition]]
-  /// A paragraph after the OVERVIEW line, if any.
-  var discussion: String?
-  /// Further sections of the help, such as `KEYS:`, as titled lists of lines.
-  var extraSections: [(String, [String])] = []
-
-  /// Every positional argument, once each, in order.
-  var arguments: [ArgumentDefinition] {
-    var seen: [ArgumentDefinition] = []
-    for argument in forms.joined() where !seen.contains(where: { $0.name == argument.name }) {
-      seen.append(argument)
-    }
-    return seen
-  }
-
-  /// How many positional arguments the subcommand takes.
-  var argumentCount: ClosedRange<Int> {
-    let ranges = forms.map { form in
-      form.reduce(0...0) { total, argument in
-        let upper = total.upperBound.addingReportingOverflow(argument.count.upperBound)
-        return
-          (total.lowerBound + argument.count.lowerBound)...(upper.overflow ? Int.max : upper.partialValue)
-      }
-    }
-    return (ranges.map(\.lowerBound).min() ?? 0)...(ranges.map(\.upperBound).max() ?? 0)
-  }
 }
