@@ -22,16 +22,18 @@ public struct CommandOutcome: Equatable, CustomStringConvertible {
   public var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
 }
 
-/// Runs the command layer in-process with a controlled environment (no HOME from the real one).
+/// Runs the command layer in-process with a controlled environment (no HOME from the real one);
+/// `stdin` is what standard input holds (empty when nil).
 public func runCLI(
   _ arguments: [String], environment: [String: String] = [:],
-  terminal: TerminalInfo = TerminalInfo(stdoutIsTerminal: false)
+  terminal: TerminalInfo = TerminalInfo(stdoutIsTerminal: false), stdin: String? = nil
 ) -> CommandOutcome {
   var output = ""
   var errorOutput = ""
+  let input = Array((stdin ?? "").utf8)
   let status = CommandLineTool.run(
     arguments: arguments, environment: environment, terminal: terminal, output: &output,
-    errorOutput: &errorOutput)
+    errorOutput: &errorOutput, standardInput: { input })
   return CommandOutcome(status: status, stdout: output, stderr: errorOutput)
 }
 
@@ -51,7 +53,8 @@ public let settingsBinary: String = {
   return "settings"
 }()
 
-/// Runs the real binary with exactly `environment` and returns what it printed and its status.
+/// Runs the real binary with exactly `environment` (and `stdin` on its standard input, else
+/// /dev/null) and returns what it printed and its status.
 public func runBinary(
   _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
 ) throws -> CommandOutcome {
@@ -63,8 +66,13 @@ public func runBinary(
   let stderrPipe = Pipe()
   process.standardOutput = stdoutPipe
   process.standardError = stderrPipe
-  process.standardInput = FileHandle.nullDevice
+  let stdinPipe = Pipe()
+  process.standardInput = stdin == nil ? FileHandle.nullDevice : stdinPipe
   try process.run()
+  if let stdin {
+    stdinPipe.fileHandleForWriting.write(Data(stdin.utf8))
+    try stdinPipe.fileHandleForWriting.close()
+  }
   let out = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
   let err = stderrPipe.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()

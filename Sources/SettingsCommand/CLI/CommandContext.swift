@@ -8,9 +8,15 @@ struct CommandContext: Sendable {
   /// What the command warns about on standard error (see ``Warnings``).
   var warnings = Warnings()
 
+  /// Reads all of standard input, for a document given as `-`; nil when it cannot be read.
+  var standardInput: @Sendable () -> [UInt8]? = { nil }
+
+  /// The name a document read from standard input goes by in messages.
+  static let standardInputName = "<stdin>"
+
   /// The document path from `--file` or `SETTINGS_FILE`; nil means the embedded default.
   var documentPath: String? {
-    if let path = invocation.values["--file"] { return path }
+    if let path = invocation[Options.file] { return path }
     if let path = environment["SETTINGS_FILE"], !path.isEmpty { return path }
     return nil
   }
@@ -19,6 +25,18 @@ struct CommandContext: Sendable {
   /// are read too unless `loadingItemsFiles` is false (``itemsFiles(for:)`` opens them for paging).
   func loadDocument(loadingItemsFiles: Bool = true) throws(CommandError) -> SettingsDocument {
     guard let path = documentPath else { return .embeddedDefault }
+    if path == "-" {
+      guard let bytes = standardInput() else {
+        throw CommandError(messages: ["cannot read the document from standard input"], status: .noInput)
+      }
+      do {
+        return try DocumentLoader.decode(
+          SourceText(name: Self.standardInputName, bytes: bytes), itemsFilesIn: loadingItemsFiles ? "." : nil,
+          locales: locales)
+      } catch {
+        throw CommandError(error)
+      }
+    }
     do {
       return try DocumentLoader.load(path: path, loadingItemsFiles: loadingItemsFiles, locales: locales)
     } catch {
@@ -28,7 +46,7 @@ struct CommandContext: Sendable {
 
   /// The preferred locales, from `--locale` or the environment.
   var locales: [String] {
-    LocalizedText.preferredLocales(explicit: invocation.values["--locale"], environment: environment)
+    LocalizedText.preferredLocales(explicit: invocation[Options.locale], environment: environment)
   }
 
   /// The document named by `--file` / `SETTINGS_FILE` (or the embedded default) with its items
@@ -57,7 +75,7 @@ struct CommandContext: Sendable {
   func storePath(for document: SettingsDocument) throws(CommandError) -> String? {
     do {
       return try StoreLocation.path(
-        forDocumentID: document.id, explicit: invocation.values["--store"], environment: environment)
+        forDocumentID: document.id, explicit: invocation[Options.store], environment: environment)
     } catch {
       if case .noLocation = error { return nil }
       throw CommandError(error)
@@ -89,7 +107,7 @@ struct CommandContext: Sendable {
     let document = try loadDocument()
     do {
       let path = try StoreLocation.path(
-        forDocumentID: document.id, explicit: invocation.values["--store"], environment: environment)
+        forDocumentID: document.id, explicit: invocation[Options.store], environment: environment)
       return Settings(document: document, store: FileStore(path: path))
     } catch {
       guard forWriting, case .noLocation = error else {
@@ -101,42 +119,27 @@ struct CommandContext: Sendable {
   }
 
   /// The output width: `--width N`, else `COLUMNS`, else the terminal's width, else 80.
-  func width() throws(CommandError) -> Int {
-    if let text = invocation.values["--width"] {
-      guard let width = Int(text), (1...10_000).contains(width) else {
-        throw .usage(
-          "Invalid width '\(TerminalText.escaped(text))'; expected a whole number from 1 to 10000",
-          usage: Invocation.usageLine(invocation.subcommand))
-      }
-      return width
-    }
+  func width() -> Int {
+    if let width = invocation[Options.width] { return width }
     if let text = environment["COLUMNS"], let width = Int(text), (1...10_000).contains(width) { return width }
     return terminal.width ?? 80
   }
 
   /// Whether to style output, from `--color` and the environment.
-  func colors() throws(CommandError) -> Bool {
-    let text = invocation.values["--color"] ?? "auto"
-    guard let mode = ColorMode(rawValue: text) else {
-      throw .usage(
-        "Invalid color mode '\(TerminalText.escaped(text))'; expected auto, always or never",
-        usage: Invocation.usageLine(invocation.subcommand))
-    }
+  func colors() -> Bool {
+    let mode = invocation[Options.color] ?? .auto
     return mode.isEnabled(stdoutIsTerminal: terminal.stdoutIsTerminal, environment: environment)
   }
 
-  /// The positional arguments, refusing more or fewer than the subcommand takes.
-  func arguments(_ range: ClosedRange<Int>) throws(CommandError) -> [String] {
-    let arguments = invocation.arguments
-    guard range.contains(arguments.count) else {
-      let message =
-        arguments.count < range.lowerBound
-        ? "Missing argument for 'settings \(invocation.subcommand.rawValue)'"
-        : "Unexpected argument '\(TerminalText.escaped(arguments[range.upperBound]))'"
-      throw .usage(message, usage: Invocation.usageLine(invocation.subcommand))
-    }
-    return arguments
+  /// The positional arguments, refusing more or fewer than the subcommand's declaration takes
+  /// (none when an option given stands instead of them, as `reset --all` does).
+  func arguments() throws(CommandError) -> [String] {
+    let subcommand = invocation.subcommand
+    let replaced = subcommand.options.contains { $0.placement == .insteadOfArguments && invocation.gives($0) }
+    try invocation.checkArgumentCount(replaced ? 0...0 : subcommand.definition.argumentCount)
+    return invocation.arguments
   }
 
-  var wantsJSON: Bool { invocation.flags.contains("--json") }
+  /// Whether `--json` was given.
+  var wantsJSON: Bool { invocation[Options.json] }
 }

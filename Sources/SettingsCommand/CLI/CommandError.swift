@@ -1,67 +1,129 @@
 import SettingsKit
 
-/// A failed command: what to print to standard error and the exit status, decided in one place.
+/// A failed command: what to print to standard error and the exit status, decided in one place
+/// (after swift-argument-parser's `MessageInfo`). Engine errors come in as ``ExplainedError``s;
+/// this is where their hints become advice about the command line and their kinds exit statuses.
 struct CommandError: Error {
+  /// Which usage line follows a usage error, and which help it points to.
+  enum Usage: Sendable, Equatable {
+    /// `Usage: settings [SUBCOMMAND] [OPTIONS]`, then `See 'settings --help' …`.
+    case general
+    /// The subcommand's usage line, then `See 'settings help SUB' …`.
+    case of(Subcommand)
+  }
+
   /// The lines after `Error: `.
   var messages: [String]
-  /// Whether to follow with the usage line and the help hint (usage errors only).
-  var usage: String?
+  /// Whether to follow with a usage line and the help hint (usage errors only).
+  var usage: Usage?
   /// The exit status.
   var status: ExitStatus
   /// An exit code outside ``ExitStatus``, such as 128 + a signal's number.
   var exitCode: Int32?
+  /// The engine error this comes from, if any.
+  var source: (any ExplainedError)?
+  /// What goes to standard output before the messages (`validate --json`'s report).
+  var standardOutput = ""
 
-  static func usage(_ message: String, usage: String) -> CommandError {
-    CommandError(messages: [message], usage: usage, status: .usage)
+  /// A usage error (exit 64) followed by `subcommand`'s usage line, or the general one.
+  static func usage(_ message: String, subcommand: Subcommand?) -> CommandError {
+    CommandError(messages: [message], usage: subcommand.map(Usage.of) ?? .general, status: .usage)
   }
 
-  init(messages: [String], usage: String? = nil, status: ExitStatus, exitCode: Int32? = nil) {
+  init(messages: [String], usage: Usage? = nil, status: ExitStatus, exitCode: Int32? = nil) {
     self.messages = messages
     self.usage = usage
     self.status = status
     self.exitCode = exitCode
   }
 
-  init(_ error: DocumentError) {
+  /// An engine error: its message, line by line, the last line followed by the command line's hint.
+  init(_ error: any ExplainedError) {
+    var lines = error.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if let hint = Self.hint(for: error) {
+      if lines.isEmpty { lines = [hint] } else { lines[lines.count - 1] += "; " + hint }
+    }
+    self.init(messages: lines, status: Self.status(for: error))
+    source = error
+  }
+
+  /// Every problem, with file, line, column and JSON path where the error has them.
+  var problems: [Problem] {
+    guard let error = source as? DocumentError else {
+      return messages.map { Problem(file: "", location: nil, path: "", message: $0) }
+    }
     switch error {
-    case .unreadable(_, let reason):
-      _ = reason
-      self.init(messages: error.messages, status: .noInput)
-    case .syntax, .invalid:
-      self.init(messages: error.messages, status: .dataError)
+    case .unreadable(let file, let reason):
+      return [Problem(file: file, location: nil, path: "", message: reason.message)]
+    case .syntax(let file, let location, let message):
+      return [Problem(file: file, location: location, path: "", message: message)]
+    case .invalid(let file, let issues):
+      return issues.map { Problem(file: file, location: $0.location, path: $0.path, message: $0.message) }
     }
   }
 
-  init(_ error: SettingsError) {
+  /// The hint as `settings` words it: the engine's, or advice that names a subcommand or an option.
+  static func hint(for error: any ExplainedError) -> String? {
     switch error {
-    case .store(let storeError): self.init(storeError)
-    default: self.init(messages: [error.message], status: .refused)
-    }
-  }
-
-  init(_ error: StoreError) {
-    let status: ExitStatus =
+    case let error as SettingsError:
       switch error {
-      case .fileSystem(let reason): reason.isNotFound ? .ioError : Self.status(for: reason)
-      case .syntax, .notAnObject, .wrongType: .dataError
-      case .noLocation: .config
+      case .unknownKey(_, suggestion: nil): return "'settings list' shows the keys"
+      case .notASwitch(let key, .rightDetail):
+        return "use 'settings set \(TerminalText.escaped(key)) VALUE' for a choice"
+      case .store(let error): return hint(for: error)
+      default: return error.hint
       }
-    self.init(messages: [error.message], status: status)
-  }
-
-  static func status(for error: FileSystemError) -> ExitStatus {
-    switch error {
-    case .busy: .busy
-    case .permissionDenied, .readOnlyFileSystem: .noPermission
-    case .notFound: .noInput
-    default: .ioError
+    case let error as StoreError:
+      switch error {
+      case .wrongType(_, _, let key, _, _):
+        return "run 'settings reset \(TerminalText.escaped(key))' to go back to the default"
+      case .noLocation: return "give \(Options.store.definition.synopsis)"
+      default: return error.hint
+      }
+    default:
+      return error.hint
     }
   }
-}
 
-extension FileSystemError {
-  var isNotFound: Bool {
-    if case .notFound = self { return true }
-    return false
+  /// The exit status of an engine error (see ``ExitStatus`` and the README's table).
+  static func status(for error: any ExplainedError) -> ExitStatus {
+    switch error {
+    case let error as DocumentError:
+      if case .unreadable = error { return .noInput }
+      return .dataError
+    case let error as SettingsError:
+      if case .store(let error) = error { return status(for: error) }
+      return .refused
+    case let error as StoreError:
+      switch error {
+      case .fileSystem(.notFound): return .ioError
+      case .fileSystem(let reason): return status(for: reason)
+      case .syntax, .notAnObject, .wrongType: return .dataError
+      case .noLocation: return .config
+      }
+    case let error as FileSystemError:
+      switch error {
+      case .busy: return .busy
+      case .permissionDenied, .readOnlyFileSystem: return .noPermission
+      case .notFound: return .noInput
+      default: return .ioError
+      }
+    default:
+      return .dataError
+    }
+  }
+
+  /// What goes to standard error: `Error: …` lines, and for a usage error the usage line and where
+  /// to read more.
+  var text: String {
+    var text = messages.map { "Error: \($0)\n" }.joined()
+    switch usage {
+    case nil: break
+    case .general:
+      text += "Usage: settings [SUBCOMMAND] [OPTIONS]\nSee 'settings --help' for more information.\n"
+    case .of(let subcommand):
+      text += "\(subcommand.usageLine)\nSee 'settings help \(subcommand.rawValue)' for more information.\n"
+    }
+    return text
   }
 }

@@ -20,38 +20,39 @@ public enum CommandLineTool {
   ///   - terminal: whether standard output is a terminal, and its width.
   ///   - output: receives what goes to standard output.
   ///   - errorOutput: receives what goes to standard error: `Warning: …` lines (a stored value the
-  ///     document does not accept), `Error: …` lines, and for usage errors a usage line and a hint.
+  ///     document does not accept, a damaged view state), `Error: …` lines, and for usage errors a
+  ///     usage line and a hint.
+  ///   - standardInput: reads all of standard input, for a document given as `-`; nil when it
+  ///     cannot be read. The process's standard input by default.
   /// - Returns: the exit status (see ``ExitStatus``).
   public static func run<Output: TextOutputStream, ErrorOutput: TextOutputStream>(
     arguments: [String], environment: [String: String], terminal: TerminalInfo,
-    output: inout Output, errorOutput: inout ErrorOutput
+    output: inout Output, errorOutput: inout ErrorOutput,
+    standardInput: @escaping @Sendable () -> [UInt8]? = StandardInput.read
   ) -> Int32 {
     let warnings = Warnings()
     do {
       let invocation = try Invocation.parse(arguments)
       let context = CommandContext(
-        invocation: invocation, environment: environment, terminal: terminal, warnings: warnings)
+        invocation: invocation, environment: environment, terminal: terminal, warnings: warnings,
+        standardInput: StandardInputOnce(standardInput).callAsFunction)
       let text = try execute(context)
       warnings.write(to: &errorOutput)
       output.write(text)
       return ExitStatus.success.rawValue
     } catch {
       warnings.write(to: &errorOutput)
-      for message in error.messages { errorOutput.write("Error: \(message)\n") }
-      if let usage = error.usage {
-        errorOutput.write("\(usage)\nSee 'settings --help' for more information.\n")
-      }
+      output.write(error.standardOutput)
+      errorOutput.write(error.text)
       return error.exitCode ?? error.status.rawValue
     }
   }
 
   static func execute(_ context: CommandContext) throws(CommandError) -> String {
     let invocation = context.invocation
-    if invocation.flags.contains("--version") { return version + "\n" }
-    if invocation.flags.contains("--help") {
-      return HelpText.text(
-        for: invocation.namesSubcommand && invocation.subcommand != .help ? invocation.subcommand : nil,
-        context: context)
+    if invocation[Options.version] { return version + "\n" }
+    if invocation[Options.help] {
+      return HelpText.text(for: invocation.namesSubcommand ? invocation.subcommand : nil, context: context)
     }
     switch invocation.subcommand {
     case .show: return try ShowCommand.run(context)

@@ -1,40 +1,26 @@
 import SettingsKit
 
-/// The help text, laid out as swift-argument-parser lays it out, on standard output.
+/// The help text, laid out as swift-argument-parser lays it out, on standard output; everything in
+/// it comes from the declarations (``Subcommand/definition`` and ``Options``).
 enum HelpText {
-  static let globalOptions: [(String, String)] = [
-    ("-f, --file PATH", "The settings document (default: $SETTINGS_FILE, else the embedded iOS screen)."),
-    (
-      "--store PATH",
-      "The store of overrides (default: $SETTINGS_STORE, else $XDG_CONFIG_HOME/settings/<id>.json, "
-        + "~/.config when XDG_CONFIG_HOME is unset)."
-    ),
-    (
-      "--locale TAG",
-      "The language of localized text, such as ko or en-US (default: $LC_ALL, $LC_MESSAGES, $LANG)."
-    ),
-    ("-h, --help", "Show help information."),
-    ("--version", "Show the version."),
-  ]
-
-  static let subcommandOptions: [String: (String, String)] = [
-    "--json": ("--json", "Print JSON instead of text."),
-    "--width": (
-      "--width N", "Line width in display columns (default: $COLUMNS, else the terminal's, else 80)."
-    ),
-    "--color": ("--color MODE", "auto, always or never (default: auto; NO_COLOR turns auto off)."),
-    "--modified": ("--modified", "Only items whose value is an override."),
-    "--all": ("--all", "show: every page of paginated sections; reset: every override, unknown keys too."),
-    "--expand-all": ("--expand-all", "Show every collapsible section open (without recording it)."),
-    "--page": ("--page K", "With SECTION: only page K (1-based) of a paginated section."),
-  ]
+  /// One entry of a list: a label, its text, and words listed under it.
+  struct Row {
+    var label: String
+    var text: String
+    var words: [AcceptedWord] = []
+  }
 
   /// `settings help [SUBCOMMAND]`.
   static func run(_ context: CommandContext) throws(CommandError) -> String {
-    let arguments = try context.arguments(0...1)
+    let arguments = try context.arguments()
     guard let name = arguments.first else { return text(for: nil, context: context) }
     guard let subcommand = Subcommand(rawValue: name) else {
-      throw .usage("Unknown subcommand '\(TerminalText.escaped(name))'", usage: Invocation.usageLine(.help))
+      let hint =
+        Suggestion.closest(to: name, in: Subcommand.allCases.map(\.rawValue)).map {
+          "\nDid you mean '\($0)'?"
+        }
+        ?? ""
+      throw .usage("Unknown subcommand '\(TerminalText.escaped(name))'\(hint)", subcommand: .help)
     }
     return text(for: subcommand, context: context)
   }
@@ -44,38 +30,69 @@ enum HelpText {
     let fromEnvironment = Int(context.environment["COLUMNS"] ?? "").flatMap { $0 >= 40 ? $0 : nil }
     let width = fromEnvironment ?? context.terminal.width.flatMap { $0 >= 40 ? $0 : nil } ?? 80
     var lines: [String] = []
-    func section(_ title: String, _ rows: [(String, String)]) {
+    func section(_ title: String, _ rows: [Row]) {
+      guard !rows.isEmpty else { return }
       lines.append("")
       lines.append(title)
-      let labelWidth = min(26, rows.map { DisplayWidth.of($0.0) }.max() ?? 0)
-      for (label, text) in rows {
-        let indent = 2 + labelWidth + 2
-        var wrapped = TerminalText.wrapped(text, toWidth: max(20, width - indent))
-        if DisplayWidth.of(label) > labelWidth {
-          lines.append("  " + label)
+      let labelWidth = min(26, rows.map { DisplayWidth.of($0.label) }.max() ?? 0)
+      let indent = 2 + labelWidth + 2
+      for row in rows {
+        var wrapped = TerminalText.wrapped(row.text, toWidth: max(20, width - indent))
+        if DisplayWidth.of(row.label) > labelWidth {
+          lines.append("  " + row.label)
         } else {
           let first = wrapped.isEmpty ? "" : wrapped.removeFirst()
-          lines.append("  " + TerminalText.padded(label, toWidth: labelWidth) + "  " + first)
+          lines.append("  " + TerminalText.padded(row.label, toWidth: labelWidth) + "  " + first)
         }
         for line in wrapped { lines.append(String(repeating: " ", count: indent) + line) }
+        let wordWidth = row.words.map { DisplayWidth.of($0.word) }.max() ?? 0
+        for word in row.words {
+          let hanging = indent + 2 + wordWidth + 2
+          var text = TerminalText.wrapped(word.help, toWidth: max(20, width - hanging))
+          let first = text.isEmpty ? "" : text.removeFirst()
+          lines.append(
+            String(repeating: " ", count: indent + 2) + TerminalText.padded(word.word, toWidth: wordWidth)
+              + "  "
+              + first)
+          for line in text { lines.append(String(repeating: " ", count: hanging) + line) }
+        }
       }
     }
-    if let subcommand {
-      lines.append("OVERVIEW: " + subcommand.abstract)
+    func paragraph(_ text: String) {
       lines.append("")
-      lines.append("USAGE: settings \(subcommand.rawValue) \(subcommand.synopsis)")
-      let own = subcommand.options.sorted().compactMap { subcommandOptions[$0] }
-      section("OPTIONS:", own + globalOptions)
-    } else {
-      lines.append(
-        "OVERVIEW: A settings screen from one JSON document: show it, change it, keep the changes.")
+      lines.append(contentsOf: TerminalText.wrapped(text, toWidth: max(20, width)))
+    }
+    guard let subcommand else {
+      lines.append("OVERVIEW: " + CommandDefinition.abstract)
       lines.append("")
-      lines.append("USAGE: settings [SUBCOMMAND] [OPTIONS]")
-      section("OPTIONS:", globalOptions)
-      section("SUBCOMMANDS:", Subcommand.allCases.map { ($0.rawValue, $0.abstract) })
+      lines.append("USAGE: \(CommandDefinition.name) [SUBCOMMAND] [OPTIONS]")
+      section("OPTIONS:", CommandDefinition.globalOptions.map(row))
+      section("SUBCOMMANDS:", CommandDefinition.subcommands.map { Row(label: $0.name, text: $0.abstract) })
       lines.append("")
       lines.append("  See 'settings help <subcommand>' for detailed help.")
+      return lines.joined(separator: "\n") + "\n"
+    }
+    let definition = subcommand.definition
+    lines.append("OVERVIEW: " + definition.abstract)
+    if let discussion = definition.discussion { paragraph(discussion) }
+    lines.append("")
+    lines.append("USAGE: settings \(subcommand.rawValue) \(subcommand.synopsis)")
+    section(
+      "ARGUMENTS:", definition.arguments.map { Row(label: $0.name, text: $0.help, words: $0.words) })
+    section("OPTIONS:", definition.options.map(row))
+    for (title, body) in definition.extraSections {
+      lines.append("")
+      lines.append(title)
+      lines.append(contentsOf: body.map { "  " + $0 })
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// An option's entry: its label, its help, and the words it accepts.
+  static func row(_ option: OptionDefinition) -> Row {
+    if case .word(_, _, let words) = option.value {
+      return Row(label: option.label, text: option.help, words: words)
+    }
+    return Row(label: option.label, text: option.help)
   }
 }

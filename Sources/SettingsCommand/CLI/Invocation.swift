@@ -1,28 +1,58 @@
 import SettingsKit
 
-/// A parsed command line: the subcommand, its arguments and the options, wherever they stood.
+/// A parsed command line: the subcommand, its arguments and the options, wherever they stood,
+/// read through the declarations in ``Options``.
 struct Invocation: Sendable, Equatable {
-  static let globalValueOptions: Set<String> = ["--file", "--store", "--locale"]
-  static let valueOptions: Set<String> = ["--file", "--store", "--locale", "--width", "--color", "--page"]
-  static let flagOptions: Set<String> = [
-    "--json", "--modified", "--all", "--expand-all", "--help", "--version",
-  ]
-  static let shortOptions: [String: String] = ["-f": "--file", "-h": "--help"]
-
   var subcommand: Subcommand = .show
   /// Whether the subcommand was named (`settings --help` is the overview, `settings show --help` is not).
   var namesSubcommand = false
   var arguments: [String] = []
-  var values: [String: String] = [:]
-  var flags: Set<String> = []
+  /// The values given, by long name (`--width`); checked against their declarations.
+  private var values: [String: String] = [:]
+  /// The flags given, by long name.
+  private var flags: Set<String> = []
+
+  /// Whether `flag` was given.
+  subscript(flag: Flag) -> Bool { flags.contains(flag.definition.name) }
+
+  /// The value of `option`, when given (checked when parsed).
+  subscript<Value>(option: Option<Value>) -> Value? {
+    values[option.definition.name].flatMap(option.convert)
+  }
+
+  /// Whether the option declared by `definition` was given.
+  func gives(_ definition: OptionDefinition) -> Bool {
+    values[definition.name] != nil || flags.contains(definition.name)
+  }
+
+  /// Gives `option` a value, as if from the command line.
+  mutating func set<Value>(_ option: Option<Value>, to text: String) {
+    values[option.definition.name] = text
+  }
 
   /// Parses `arguments` (without the program name). Options may stand before or after the
   /// subcommand; `--name=value` and `--name value` both work; `--` ends the options.
   ///
   /// - Throws: a usage ``CommandError`` for an unknown subcommand or option, a missing option
-  ///   value, or an option the subcommand does not take.
+  ///   value, a value the option does not accept, or an option the subcommand does not take; the
+  ///   usage line is the subcommand's once it is known.
   static func parse(_ arguments: [String]) throws(CommandError) -> Invocation {
     var invocation = Invocation()
+    if let name = subcommandName(in: arguments) {
+      guard let subcommand = Subcommand(rawValue: name) else {
+        let hint =
+          Suggestion.closest(to: name, in: Subcommand.allCases.map(\.rawValue)).map {
+            "\nDid you mean '\($0)'?"
+          }
+          ?? ""
+        throw .usage("Unknown subcommand '\(TerminalText.escaped(name))'\(hint)", subcommand: nil)
+      }
+      invocation.subcommand = subcommand
+      invocation.namesSubcommand = true
+    }
+    let subcommand = invocation.subcommand
+    let usage = invocation.namesSubcommand ? subcommand : nil
+    var inapplicable: [String] = []
     var sawSubcommand = false
     var index = 0
     var optionsEnded = false
@@ -40,58 +70,93 @@ struct Invocation: Sendable, Equatable {
           name = String(argument[..<equals])
           inlineValue = String(argument[argument.index(after: equals)...])
         }
-        name = shortOptions[name] ?? name
-        if valueOptions.contains(name) {
-          guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
-            throw .usage("Missing value for '\(name)'", usage: usageLine(nil))
-          }
-          if inlineValue == nil { index += 1 }
-          if value.isEmpty {
-            throw .usage("Empty value for '\(name)'", usage: usageLine(nil))
-          }
-          invocation.values[name] = value
-        } else if flagOptions.contains(name), inlineValue == nil {
-          invocation.flags.insert(name)
-        } else {
-          let known = Array(valueOptions) + Array(flagOptions)
-          let hint = Suggestion.closest(to: name, in: known.sorted()).map { "\nDid you mean '\($0)'?" } ?? ""
-          throw .usage("Unknown option '\(TerminalText.escaped(argument))'\(hint)", usage: usageLine(nil))
+        guard let (definition, applies) = Options.named(name, for: subcommand),
+          definition.value != .none || inlineValue == nil
+        else {
+          let known = (invocation.namesSubcommand ? subcommand.options : Options.all).map(\.name)
+          let hint = Suggestion.closest(to: name, in: known).map { "\nDid you mean '\($0)'?" } ?? ""
+          throw .usage("Unknown option '\(TerminalText.escaped(argument))'\(hint)", subcommand: usage)
         }
+        if !applies { inapplicable.append(definition.name) }
+        guard definition.value != .none else {
+          invocation.flags.insert(definition.name)
+          continue
+        }
+        guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
+          throw .usage("Missing value for '\(definition.name)'", subcommand: usage)
+        }
+        if inlineValue == nil { index += 1 }
+        if value.isEmpty {
+          throw .usage("Empty value for '\(definition.name)'", subcommand: usage)
+        }
+        invocation.values[definition.name] = value
         continue
       }
-      if !sawSubcommand {
+      if !sawSubcommand && invocation.namesSubcommand {
         sawSubcommand = true
-        guard let subcommand = Subcommand(rawValue: argument) else {
-          let hint =
-            Suggestion.closest(to: argument, in: Subcommand.allCases.map(\.rawValue)).map {
-              "\nDid you mean '\($0)'?"
-            }
-            ?? ""
-          throw .usage("Unknown subcommand '\(TerminalText.escaped(argument))'\(hint)", usage: usageLine(nil))
-        }
-        invocation.subcommand = subcommand
-        invocation.namesSubcommand = true
         continue
       }
       invocation.arguments.append(argument)
     }
-    try invocation.checkOptions()
+    guard !invocation[Options.help], !invocation[Options.version] else { return invocation }
+    if let name = inapplicable.sorted().first {
+      throw .usage("'\(name)' does not apply to 'settings \(subcommand.rawValue)'", subcommand: subcommand)
+    }
+    for definition in Options.all {
+      guard let value = invocation.values[definition.name] else { continue }
+      try definition.check(value, usage: subcommand)
+    }
     return invocation
   }
 
-  /// Refuses options the subcommand does not take.
-  func checkOptions() throws(CommandError) {
-    guard !flags.contains("--help"), !flags.contains("--version") else { return }
-    let allowed = subcommand.options.union(Self.globalValueOptions)
-    for name in (Array(values.keys) + Array(flags)).sorted() where !allowed.contains(name) {
-      throw .usage(
-        "'\(name)' does not apply to 'settings \(subcommand.rawValue)'", usage: Self.usageLine(subcommand))
+  /// The first argument that is neither an option nor an option's value; nil when there is none
+  /// or an unknown option stands before it.
+  private static func subcommandName(in arguments: [String]) -> String? {
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" { return index < arguments.count ? arguments[index] : nil }
+      guard argument.hasPrefix("-"), argument != "-" else { return argument }
+      let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+      // Past an unknown option, what follows cannot be told apart from its value.
+      guard let (definition, _) = Options.named(name, for: .show) else { return nil }
+      if !argument.contains("="), definition.value != .none { index += 1 }
     }
+    return nil
   }
+
+  /// Refuses more or fewer positional arguments than the subcommand takes.
+  func checkArgumentCount(_ range: ClosedRange<Int>) throws(CommandError) {
+    guard !range.contains(arguments.count) else { return }
+    let message =
+      arguments.count < range.lowerBound
+      ? "Missing argument for 'settings \(subcommand.rawValue)'"
+      : "Unexpected argument '\(TerminalText.escaped(arguments[range.upperBound]))'"
+    throw .usage(message, subcommand: subcommand)
+  }
+}
+
+extension Subcommand {
+  /// The usage line's part after `settings <name>`, derived from the declarations.
+  var synopsis: String {
+    let own = options.filter { !$0.isGlobal }
+    let nested = own.filter { $0.placement == .withArgument }
+    var alternatives = definition.forms.map { form in
+      form.map { $0.synopsis(nested: $0.arity == .optional ? nested : []) }.joined(separator: " ")
+    }
+    alternatives += own.filter { $0.placement == .insteadOfArguments }.map(\.synopsis)
+    let parts =
+      [alternatives.filter { !$0.isEmpty }.joined(separator: " | ")]
+      + own.filter { $0.placement == .independent }.map { "[\($0.synopsis)]" }
+    return parts.filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
+  /// `Usage: settings <name> …`.
+  var usageLine: String { "Usage: settings \(rawValue) \(synopsis)" }
 
   /// `Usage: settings …` for a subcommand, or the general one.
   static func usageLine(_ subcommand: Subcommand?) -> String {
-    guard let subcommand else { return "Usage: settings [SUBCOMMAND] [OPTIONS]" }
-    return "Usage: settings \(subcommand.rawValue) \(subcommand.synopsis)"
+    subcommand?.usageLine ?? "Usage: settings [SUBCOMMAND] [OPTIONS]"
   }
 }

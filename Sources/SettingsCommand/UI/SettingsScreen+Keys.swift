@@ -247,13 +247,10 @@ extension SettingsScreen {
 }
 
 extension Error {
-  /// The message to show for an error from the library.
+  /// The message to show for an error from the library, worded as the command line words it
+  /// (``CommandError``).
   var message: String {
-    switch self {
-    case let error as SettingsError: error.message
-    case let error as DocumentError: error.messages.joined(separator: "; ")
-    case let error as StoreError: error.message
-    default: "\(self)"
-    }
+    guard let error = self as? any ExplainedError else { return "\(self)" }
+    return CommandError(error).messages.joined(separator: "; ")
   }
 }

@@ -38,7 +38,7 @@ extension DocumentDecoder {
           Suggestion.closest(to: condition.key, in: Array(byKey.keys).sorted()).map {
             "did you mean \(shown($0))?"
           }
-          ?? "'settings list' shows the keys"
+          ?? "no item of the document has it"
         report(memberPath, condition.nameOffset, "unknown key \(shown(condition.key)); \(hint)")
         continue
       }

@@ -1,11 +1,14 @@
 /// Why a settings document could not be loaded, with where.
-public enum DocumentError: Error, Sendable, Equatable {
+public enum DocumentError: ExplainedError, Equatable {
   /// The file could not be read.
   case unreadable(file: String, reason: FileSystemError)
   /// The file is not JSON; the location is the first byte that does not fit.
   case syntax(file: String, location: SourceLocation, message: String)
   /// The file is JSON but not a valid settings document; every problem found, in source order.
   case invalid(file: String, issues: [ValidationIssue])
+
+  /// The ``messages`` joined by newlines: one line per problem.
+  public var message: String { messages.joined(separator: "\n") }
 
   /// One line per problem, each `<file>:<line>:<column>: <path>: <message>` (the path is left out
   /// for the top level), ready for an `Error: ` prefix. Text from the document is escaped.

@@ -185,7 +185,7 @@ public final class Settings: Sendable {
   /// Stores resolved values in one update, after checking that each item is enabled under the
   /// values this change leaves.
   private func write(_ assignments: [Assignment]) throws(SettingsError) -> [SettingChange] {
-    try change { snapshot, contents in
+    try change { (snapshot, contents) throws(SettingsError) in
       // Conditions are checked against the values this change leaves, as separate `set`s in that
       // order would see them: `airplane=off wifi=office` is allowed, `airplane=on wifi=office` not.
       var after = snapshot
@@ -213,7 +213,7 @@ public final class Settings: Sendable {
     let key = item.key ?? name
     guard item.type == .switch else { throw .notASwitch(key: name, type: item.type) }
     var new = false
-    try change { snapshot, contents in
+    try change { (snapshot, contents) throws(SettingsError) in
       try checkEnabled(item, in: snapshot)
       let old = snapshot.value(of: item).value == .bool(true)
       new = !old
@@ -231,7 +231,7 @@ public final class Settings: Sendable {
   /// - Returns: the changes of value this made (resetting a value equal to its default changes none).
   @discardableResult
   public func reset(_ keys: [String]) throws(SettingsError) -> [SettingChange] {
-    try change { snapshot, contents in
+    try change { (snapshot, contents) throws(SettingsError) in
       var changes: [SettingChange] = []
       for name in keys {
         let key: String
@@ -252,7 +252,7 @@ public final class Settings: Sendable {
   /// Removes every override, including those of keys the document does not know.
   @discardableResult
   public func resetAll() throws(SettingsError) -> [SettingChange] {
-    try change { snapshot, contents in
+    try change { (snapshot, contents) throws(SettingsError) in
       let keys = contents.values.keys
       contents.values.removeAll()
       return document.keys.filter { keys.contains($0) }.compactMap { key in
@@ -272,20 +272,12 @@ public final class Settings: Sendable {
 
   /// Runs one locked read-modify-write and notifies observers of what it reports.
   @discardableResult
-  private func change(_ body: (SettingsSnapshot, inout StoreContents) throws -> [SettingChange])
-    throws(SettingsError) -> [SettingChange]
-  {
-    let changes: [SettingChange]
-    do {
-      changes = try store.update { contents in
-        try body(SettingsSnapshot(document: document, contents: contents, storeName: store.name), &contents)
-      }
-    } catch let error as SettingsError {
-      throw error
-    } catch let error as StoreError {
-      throw .store(error)
-    } catch {
-      throw .store(.noLocation(reason: "\(error)"))
+  private func change(
+    _ body: (SettingsSnapshot, inout StoreContents) throws(SettingsError) -> [SettingChange]
+  ) throws(SettingsError) -> [SettingChange] {
+    let changes = try store.update { (contents: inout StoreContents) throws(SettingsError) in
+      let snapshot = SettingsSnapshot(document: document, contents: contents, storeName: store.name)
+      return try body(snapshot, &contents)
     }
     notify(changes)
     return changes

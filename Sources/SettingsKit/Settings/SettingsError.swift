@@ -1,5 +1,5 @@
 /// Why a read or change of a setting was refused.
-public enum SettingsError: Error, Sendable, Equatable {
+public enum SettingsError: ExplainedError, Equatable {
   /// No item has this key; `suggestion` is a close key, if any.
   case unknownKey(String, suggestion: String?)
   /// The item exists but cannot take a value from `set` (only switches and choice items can).
@@ -25,20 +25,17 @@ public enum SettingsError: Error, Sendable, Equatable {
   public var message: String {
     func shown(_ text: String) -> String { "'\(TerminalText.escaped(text))'" }
     switch self {
-    case .unknownKey(let key, let suggestion):
-      let hint = suggestion.map { "; did you mean \(shown($0))?" } ?? "; 'settings list' shows the keys"
-      return "unknown key \(shown(key))\(hint)"
+    case .unknownKey(let key, _):
+      return "unknown key \(shown(key))"
     case .notSettable(let key, let type):
       return
         "\(shown(key)) is a \(type.rawValue) item, not a switch; only switches and items with choices can be set"
     case .notASwitch(let key, let type):
       return "\(shown(key)) is a \(type.rawValue) item, not a switch; only switches toggle"
-        + (type == .rightDetail ? "; use 'settings set \(TerminalText.escaped(key)) VALUE' for a choice" : "")
     case .ambiguousKey(let key, let candidates):
       return "\(shown(key)) names several items; use one of " + candidates.map(shown).joined(separator: ", ")
-    case .disabled(let key, let reason, let controllingKey):
-      return
-        "\(shown(key)) is disabled (\(TerminalText.escaped(reason))); change \(shown(controllingKey)) first"
+    case .disabled(let key, let reason, _):
+      return "\(shown(key)) is disabled (\(TerminalText.escaped(reason)))"
     case .noValue(let key, let type):
       return "\(shown(key)) is a \(type.rawValue) item; it navigates and has no value"
     case .invalidValue(let key, let value, let accepted):
@@ -50,6 +47,23 @@ public enum SettingsError: Error, Sendable, Equatable {
       return "\(shown(key)) is set twice; give each key once"
     case .store(let error):
       return error.message
+    }
+  }
+
+  /// A close key, the item to change first, or what to do instead; nil when there is nothing to add.
+  public var hint: String? {
+    func shown(_ text: String) -> String { "'\(TerminalText.escaped(text))'" }
+    switch self {
+    case .unknownKey(_, let suggestion?):
+      return "did you mean \(shown(suggestion))?"
+    case .notASwitch(_, .rightDetail):
+      return "set one of its choices instead"
+    case .disabled(_, _, let controllingKey):
+      return "change \(shown(controllingKey)) first"
+    case .store(let error):
+      return error.hint
+    default:
+      return nil
     }
   }
 }

@@ -38,36 +38,48 @@ public struct FileStore: SettingsStore {
 
   /// Reads, applies `body` and writes back atomically when the overrides changed, under the lock.
   ///
-  /// - Throws: ``StoreError`` (`.fileSystem(.busy…)` when the lock is held too long), or what
-  ///   `body` throws; in every case the file is unchanged.
-  public func update<T>(_ body: (inout StoreContents) throws -> T) throws -> T {
+  /// - Throws: ``SettingsError/store(_:)`` (`.fileSystem(.busy…)` when the lock is held too long),
+  ///   or what `body` throws; in every case the file is unchanged.
+  public func update<T>(_ body: (inout StoreContents) throws(SettingsError) -> T) throws(SettingsError) -> T {
     guard !path.isEmpty, !path.hasSuffix("/") else {
-      throw StoreError.fileSystem(path.isEmpty ? .notFound(path: path) : .isDirectory(path: path))
+      throw .store(.fileSystem(path.isEmpty ? .notFound(path: path) : .isDirectory(path: path)))
     }
     // A dry run without the lock: a change that changes nothing (or that `body` refuses) creates
     // no directory, lock file or store.
-    var preview = try read()
+    var preview = try readForUpdate()
     let before = preview.values
     let result = try body(&preview)
     if preview.values == before { return result }
     let lockPath = AtomicFile.resolvedPath(path) + ".lock"
+    let lock: FileLock
     do {
-      return try FileLock.withLock(at: lockPath, timeoutMilliseconds: lockTimeoutMilliseconds) {
-        AtomicFile.removeStaleTemporaryFiles(for: path)
-        var contents = try read()
-        let before = contents.values
-        let result = try body(&contents)
-        if contents.values != before {
-          do {
-            try AtomicFile.write(Array(contents.text.utf8), to: path)
-          } catch let error as FileSystemError {
-            throw StoreError.fileSystem(error)
-          }
+      lock = try FileLock(at: lockPath, timeoutMilliseconds: lockTimeoutMilliseconds)
+    } catch {
+      throw .store(.fileSystem(error))
+    }
+    let outcome = Result { () throws(SettingsError) -> T in
+      AtomicFile.removeStaleTemporaryFiles(for: path)
+      var contents = try readForUpdate()
+      let current = contents.values
+      let result = try body(&contents)
+      if contents.values != current {
+        do throws(FileSystemError) {
+          try AtomicFile.write(Array(contents.text.utf8), to: path)
+        } catch {
+          throw .store(.fileSystem(error))
         }
-        return result
       }
-    } catch let error as FileSystemError {
-      throw StoreError.fileSystem(error)
+      return result
+    }
+    lock.unlock()
+    return try outcome.get()
+  }
+
+  private func readForUpdate() throws(SettingsError) -> StoreContents {
+    do {
+      return try read()
+    } catch {
+      throw .store(error)
     }
   }
 }

@@ -20,12 +20,17 @@ public final class MemoryStore: SettingsStore {
   }
 
   /// Applies `body` to the overrides under the mutex; on a throw nothing changes.
-  public func update<T>(_ body: (inout StoreContents) throws -> T) throws -> T {
-    try contents.withLock { current in
+  public func update<T>(_ body: (inout StoreContents) throws(SettingsError) -> T) throws(SettingsError) -> T {
+    let outcome: Result<T, SettingsError> = contents.withLock { current in
       var copy = current
-      let result = try body(&copy)
-      current = copy
-      return result
+      do throws(SettingsError) {
+        let result = try body(&copy)
+        current = copy
+        return .success(result)
+      } catch {
+        return .failure(error)
+      }
     }
+    return try outcome.get()
   }
 }

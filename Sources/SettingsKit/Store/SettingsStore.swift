@@ -12,7 +12,7 @@ public protocol SettingsStore: Sendable {
   /// Reads, lets `body` change the overrides, and writes them back when they changed, as one
   /// step that no other writer can interleave with.
   ///
-  /// - Throws: ``StoreError`` from reading or writing (the store is unchanged then), or
-  ///   whatever `body` throws (nothing is written then).
-  func update<T>(_ body: (inout StoreContents) throws -> T) throws -> T
+  /// - Throws: ``SettingsError/store(_:)`` from reading or writing (the store is unchanged then),
+  ///   or what `body` throws (nothing is written then).
+  func update<T>(_ body: (inout StoreContents) throws(SettingsError) -> T) throws(SettingsError) -> T
 }

@@ -1,5 +1,5 @@
 /// Why the store of overrides could not be read or written.
-public enum StoreError: Error, Sendable, Equatable {
+public enum StoreError: ExplainedError, Equatable {
   /// The file system refused (missing directory, permission, read-only, busy lock, …).
   case fileSystem(FileSystemError)
   /// The store file is not JSON; it is left as it is.
@@ -24,10 +24,21 @@ public enum StoreError: Error, Sendable, Equatable {
         + "the store was left unchanged: fix or remove it"
     case .wrongType(let file, let location, let key, let expected, let found):
       return
-        "\(shown(file)):\(location): stored value of \"\(TerminalText.escaped(key))\" is \(found); expected \(expected); "
-        + "run 'settings reset \(TerminalText.escaped(key))' to go back to the default"
+        "\(shown(file)):\(location): stored value of \"\(TerminalText.escaped(key))\" is \(found); expected \(expected)"
     case .noLocation(let reason):
       return TerminalText.escaped(reason)
+    }
+  }
+
+  /// Advice: reset a stored value of the wrong type; give a store path when none can be worked out.
+  public var hint: String? {
+    switch self {
+    case .wrongType(_, _, let key, _, _):
+      return "reset \"\(TerminalText.escaped(key))\" to go back to the default"
+    case .noLocation:
+      return "give the store's path explicitly"
+    case .fileSystem, .syntax, .notAnObject:
+      return nil
     }
   }
 }

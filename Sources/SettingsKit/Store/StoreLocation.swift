@@ -16,7 +16,7 @@ public enum StoreLocation {
     guard !id.isEmpty, !id.contains("/"), id.contains(where: { $0 != "." }), !id.contains("\0") else {
       throw .noLocation(
         reason: "document id \"\(TerminalText.escaped(id))\" cannot name a store file; "
-          + "use letters, digits, '.', '-' and '_', or give --store PATH")
+          + "use letters, digits, '.', '-' and '_'")
     }
     let base: String
     if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
@@ -25,7 +25,7 @@ public enum StoreLocation {
       base = home + "/.config"
     } else {
       throw .noLocation(
-        reason: "neither XDG_CONFIG_HOME nor HOME is set to an absolute path; give --store PATH")
+        reason: "neither XDG_CONFIG_HOME nor HOME is set to an absolute path")
     }
     return base + "/settings/" + id + ".json"
   }

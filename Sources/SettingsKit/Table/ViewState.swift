@@ -73,15 +73,18 @@ public struct ViewState: Sendable, Equatable {
   public static func record(_ isExpanded: Bool, forSection name: String, at path: String) throws(StoreError) {
     let store = FileStore(path: path)
     do {
-      try store.update { $0.values[name] = .bool(isExpanded) }
-    } catch let error as StoreError {
+      try store.update { (contents: inout StoreContents) throws(SettingsError) in
+        contents.values[name] = .bool(isExpanded)
+      }
+    } catch {
+      guard case .store(let error) = error else {
+        preconditionFailure("recording a section's state refuses nothing")
+      }
       guard case .fileSystem = error else {
         // Not JSON, or not an object: start again from this section alone.
         return try replace(path, with: [name: isExpanded])
       }
       throw error
-    } catch {
-      throw .noLocation(reason: "\(error)")
     }
   }
 

@@ -53,8 +53,8 @@ struct CommandLineToolTests {
         USAGE: settings [SUBCOMMAND] [OPTIONS]
 
         OPTIONS:
-          -f, --file PATH  The settings document (default: $SETTINGS_FILE, else the
-                           embedded iOS screen).
+          -f, --file PATH  The settings document; - reads it from standard input
+                           (default: $SETTINGS_FILE, else the embedded iOS screen).
           --store PATH     The store of overrides (default: $SETTINGS_STORE, else
                            $XDG_CONFIG_HOME/settings/<id>.json, ~/.config when
                            XDG_CONFIG_HOME is unset).
@@ -88,7 +88,7 @@ struct CommandLineToolTests {
     #expect(runCLI(["help", "set"]) == runCLI(["set", "--help"]))
     #expect(
       runCLI(["help", "set"]).stdout.hasPrefix(
-        "OVERVIEW: Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or nothing).\n\nUSAGE: settings set KEY VALUE | KEY=VALUE...\n"
+        "OVERVIEW: Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or nothing).\n\nUSAGE: settings set KEY VALUE | KEY=VALUE... [--json]\n"
       ))
   }
 
@@ -96,45 +96,76 @@ struct CommandLineToolTests {
     #expect(runCLI(["--version"]) == CommandOutcome(status: 0, stdout: "0.1.0\n", stderr: ""))
   }
 
+  static let showUsage =
+    "Usage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
+    + "See 'settings help show' for more information.\n"
+  static let generalUsage =
+    "Usage: settings [SUBCOMMAND] [OPTIONS]\nSee 'settings --help' for more information.\n"
+  static let getUsage = "Usage: settings get KEY [--json]\nSee 'settings help get' for more information.\n"
+  static let setUsage =
+    "Usage: settings set KEY VALUE | KEY=VALUE... [--json]\nSee 'settings help set' for more information.\n"
+
   @Test(arguments: [
-    (["bogus"], "Error: Unknown subcommand 'bogus'\nUsage: settings [SUBCOMMAND] [OPTIONS]\n"),
-    (
-      ["shwo"],
-      "Error: Unknown subcommand 'shwo'\nDid you mean 'show'?\nUsage: settings [SUBCOMMAND] [OPTIONS]\n"
-    ),
-    (
-      ["show", "--widht", "3"],
-      "Error: Unknown option '--widht'\nDid you mean '--width'?\nUsage: settings [SUBCOMMAND] [OPTIONS]\n"
-    ),
-    (["show", "--width"], "Error: Missing value for '--width'\nUsage: settings [SUBCOMMAND] [OPTIONS]\n"),
+    (["bogus"], "Error: Unknown subcommand 'bogus'\n" + generalUsage),
+    (["shwo"], "Error: Unknown subcommand 'shwo'\nDid you mean 'show'?\n" + generalUsage),
+    (["show", "--widht", "3"], "Error: Unknown option '--widht'\nDid you mean '--width'?\n" + showUsage),
+    (["--widht", "3", "show"], "Error: Unknown option '--widht'\nDid you mean '--width'?\n" + generalUsage),
+    (["show", "--width"], "Error: Missing value for '--width'\n" + showUsage),
     (
       ["show", "--width", "0"],
-      "Error: Invalid width '0'; expected a whole number from 1 to 10000\nUsage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
+      "Error: Invalid width '0'; expected a whole number from 1 to 10000\n" + showUsage
     ),
     (
       ["show", "--color", "blue"],
-      "Error: Invalid color mode 'blue'; expected auto, always or never\nUsage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
+      "Error: Invalid color mode 'blue'; expected auto, always or never\n" + showUsage
     ),
-    (["get"], "Error: Missing argument for 'settings get'\nUsage: settings get KEY [--json]\n"),
-    (["get", "a", "b"], "Error: Unexpected argument 'b'\nUsage: settings get KEY [--json]\n"),
+    (["show", "1", "--page", "0"], "Error: Invalid page '0'; expected a whole number from 1\n" + showUsage),
+    (["get"], "Error: Missing argument for 'settings get'\n" + getUsage),
+    (["get", "a", "b"], "Error: Unexpected argument 'b'\n" + getUsage),
     (
       ["list", "--all"],
       "Error: '--all' does not apply to 'settings list'\nUsage: settings list [--modified] [--json]\n"
+        + "See 'settings help list' for more information.\n"
+    ),
+    (["set", "airplane"], "Error: Missing VALUE for 'airplane'\n" + setUsage),
+    (["set", "=on"], "Error: expected KEY=VALUE; found '=on'\n" + setUsage),
+    (["get", "a", "\u{1B}[2J"], "Error: Unexpected argument '\\u{1B}[2J'\n" + getUsage),
+    (
+      ["help", "sett"],
+      "Error: Unknown subcommand 'sett'\nDid you mean 'set'?\nUsage: settings help [SUBCOMMAND]\n"
+        + "See 'settings help help' for more information.\n"
     ),
     (
-      ["set", "airplane"],
-      "Error: Missing VALUE for 'airplane'\nUsage: settings set KEY VALUE | KEY=VALUE...\n"
+      ["reset", "airplane", "--all"],
+      "Error: Unexpected argument 'airplane'\nUsage: settings reset KEY... | --all [--json]\n"
+        + "See 'settings help reset' for more information.\n"
     ),
     (
-      ["get", "a", "\u{1B}[2J"],
-      "Error: Unexpected argument '\\u{1B}[2J'\nUsage: settings get KEY [--json]\n"
+      ["find", ""],
+      "Error: Empty TEXT for 'settings find'; give the text to look for\nUsage: settings find TEXT [--json]\n"
+        + "See 'settings help find' for more information.\n"
+    ),
+    (
+      ["-f", "A.json", "validate", "B.json"],
+      "Error: Two documents to validate: 'A.json' from --file and 'B.json' as PATH; give one\n"
+        + "Usage: settings validate [PATH] [--json]\nSee 'settings help validate' for more information.\n"
+    ),
+    (
+      ["validate", "--store", "s.json"],
+      "Error: '--store' does not apply to 'settings validate'\nUsage: settings validate [PATH] [--json]\n"
+        + "See 'settings help validate' for more information.\n"
+    ),
+    (
+      ["help", "set", "--file", "x.json"],
+      "Error: '--file' does not apply to 'settings help'\nUsage: settings help [SUBCOMMAND]\n"
+        + "See 'settings help help' for more information.\n"
     ),
   ])
-  func usageErrorsExit64WithAUsageLine(arguments: [String], expected: String) {
+  func usageErrorsExit64WithTheSubcommandsUsageLine(arguments: [String], expected: String) {
     let outcome = runCLI(arguments, environment: ["HOME": "/nonexistent"])
     #expect(outcome.status == 64)
     #expect(outcome.stdout == "")
-    #expect(outcome.stderr == expected + "See 'settings --help' for more information.\n")
+    #expect(outcome.stderr == expected)
   }
 
   @Test func dataErrorsSayFileLineAndColumn() throws {

@@ -102,14 +102,14 @@ struct FileStoreTests {
     #expect(
       throws: StoreError.noLocation(
         reason:
-          "document id \"..\" cannot name a store file; use letters, digits, '.', '-' and '_', or give --store PATH"
+          "document id \"..\" cannot name a store file; use letters, digits, '.', '-' and '_'"
       )
     ) {
       try StoreLocation.path(forDocumentID: "..", explicit: nil, environment: ["HOME": "/h"])
     }
     #expect(
       throws: StoreError.noLocation(
-        reason: "neither XDG_CONFIG_HOME nor HOME is set to an absolute path; give --store PATH")
+        reason: "neither XDG_CONFIG_HOME nor HOME is set to an absolute path")
     ) {
       try StoreLocation.path(forDocumentID: "x", explicit: nil, environment: [:])
     }

@@ -1,10 +1,11 @@
 import SettingsKit
 
 /// `settings expand SECTION` and `settings collapse SECTION`: records a collapsible section's state
-/// in the view state file beside the store (never in the store of values).
+/// in the view state file beside the store (never in the store of values); `--json` prints
+/// `{"section": NAME, "expanded": BOOL}`.
 enum ExpandCommand {
   static func run(_ context: CommandContext, isExpanded: Bool) throws(CommandError) -> String {
-    let name = try context.arguments(1...1)[0]
+    let name = try context.arguments()[0]
     let document = try context.loadDocument(loadingItemsFiles: false)
     let index = try context.sectionIndex(name, in: document)
     let section = document.sections[index]
@@ -16,16 +17,18 @@ enum ExpandCommand {
     }
     guard let storePath = try context.storePath(for: document) else {
       throw CommandError(
-        messages: ["neither XDG_CONFIG_HOME nor HOME is set to an absolute path; give --store PATH"],
+        messages: [
+          "neither XDG_CONFIG_HOME nor HOME is set to an absolute path; give \(Options.store.definition.synopsis)"
+        ],
         status: .config)
     }
+    let sectionName = ViewState.name(of: section, at: index)
     do {
-      try ViewState.record(
-        isExpanded, forSection: ViewState.name(of: section, at: index),
-        at: ViewState.path(besideStore: storePath))
+      try ViewState.record(isExpanded, forSection: sectionName, at: ViewState.path(besideStore: storePath))
     } catch {
       throw CommandError(error)
     }
-    return ""
+    guard context.wantsJSON else { return "" }
+    return JSONWriter().string(.object([("section", .string(sectionName)), ("expanded", .bool(isExpanded))]))
   }
 }

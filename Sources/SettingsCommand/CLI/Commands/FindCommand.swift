@@ -5,7 +5,10 @@ import SettingsKit
 /// matches, as `grep` does.
 enum FindCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
-    let text = try context.arguments(1...1)[0]
+    let text = try context.arguments()[0]
+    guard !text.isEmpty else {
+      throw .usage("Empty TEXT for 'settings find'; give the text to look for", subcommand: .find)
+    }
     let settings = try context.openSettings()
     // Without readable values (a damaged store), conditions are judged on the defaults.
     let matches = SettingsSearch.find(text, in: settings.document, snapshot: try? settings.snapshot())

@@ -4,7 +4,7 @@ import SettingsKit
 /// stored value the item does not accept reads as the default, with a warning.
 enum GetCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
-    let key = try context.arguments(1...1)[0]
+    let key = try context.arguments()[0]
     let settings = try context.openSettings()
     do {
       let (value, problem) = try settings.read(key)

@@ -3,7 +3,7 @@ import SettingsKit
 /// `settings list`: each valued item's key, type, value, default and whether it is modified.
 enum ListCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
-    _ = try context.arguments(0...0)
+    _ = try context.arguments()
     let settings = try context.openSettings()
     let snapshot: SettingsSnapshot
     do {
@@ -12,7 +12,7 @@ enum ListCommand {
       throw CommandError(error)
     }
     for problem in snapshot.problems { context.warnings.add(problem) }
-    let onlyModified = context.invocation.flags.contains("--modified")
+    let onlyModified = context.invocation[Options.modified]
     var rows:
       [(key: String, type: CellType, value: SettingValue, defaultValue: SettingValue, modified: Bool)] = []
     for located in settings.document.allItems {

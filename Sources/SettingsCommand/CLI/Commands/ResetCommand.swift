@@ -1,16 +1,16 @@
 import SettingsKit
 
-/// `settings reset KEY…` or `settings reset --all`: removes overrides.
+/// `settings reset KEY…` or `settings reset --all`: removes overrides; `--json` prints what changed.
 enum ResetCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
-    let all = context.invocation.flags.contains("--all")
-    let keys = try context.arguments(all ? 0...0 : 1...Int.max)
+    let keys = try context.arguments()
     let settings = try context.openSettings(forWriting: true)
+    let changes: [SettingChange]
     do {
-      if all { try settings.resetAll() } else { try settings.reset(keys) }
+      changes = context.invocation[Options.resetAll] ? try settings.resetAll() : try settings.reset(keys)
     } catch {
       throw CommandError(error)
     }
-    return ""
+    return context.wantsJSON ? ChangeJSON.text(changes) : ""
   }
 }

@@ -1,9 +1,10 @@
 import SettingsKit
 
-/// `settings set KEY VALUE` or `settings set KEY=VALUE…`: every pair is checked before anything is written.
+/// `settings set KEY VALUE` or `settings set KEY=VALUE…`: every pair is checked before anything is
+/// written; `--json` prints what changed.
 enum SetCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
-    let arguments = try context.arguments(1...Int.max)
+    let arguments = try context.arguments()
     var assignments: [(key: String, text: String)] = []
     if !arguments[0].contains("=") {
       guard arguments.count == 2 else {
@@ -11,25 +12,24 @@ enum SetCommand {
           arguments.count == 1
           ? "Missing VALUE for '\(TerminalText.escaped(arguments[0]))'"
           : "Unexpected argument '\(TerminalText.escaped(arguments[2]))'"
-        throw .usage(message, usage: Invocation.usageLine(.set))
+        throw .usage(message, subcommand: .set)
       }
       assignments = [(arguments[0], arguments[1])]
     } else {
       for argument in arguments {
         guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
-          throw CommandError(
-            messages: [SettingsError.malformedAssignment(argument).message],
-            usage: Invocation.usageLine(.set), status: .usage)
+          throw .usage(SettingsError.malformedAssignment(argument).message, subcommand: .set)
         }
         assignments.append((String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
       }
     }
     let settings = try context.openSettings(forWriting: true)
+    let changes: [SettingChange]
     do {
-      try settings.set(assignments)
+      changes = try settings.set(assignments)
     } catch {
       throw CommandError(error)
     }
-    return ""
+    return context.wantsJSON ? ChangeJSON.text(changes) : ""
   }
 }

@@ -7,9 +7,9 @@ import SettingsKit
 /// section is shown alone and open; `--page K` shows only its page K.
 enum ShowCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
-    let arguments = try context.arguments(0...1)
-    let width = try context.width()
-    let colors = try context.colors()
+    let arguments = try context.arguments()
+    let width = context.width()
+    let colors = context.colors()
     let topDocument = try context.loadDocument(loadingItemsFiles: false)
     var sections = topDocument.sections
     var pageTitle: String?
@@ -26,7 +26,6 @@ enum ShowCommand {
     let storePath = try context.storePath(for: topDocument)
     let settings = Settings(
       document: topDocument, store: storePath.map { FileStore(path: $0) } ?? MemoryStore())
-    let usage = Invocation.usageLine(.show)
     var selected: Int?
     var pages: [Int: SettingsTable.Pages] = [:]
     var viewState = ViewState()
@@ -36,7 +35,7 @@ enum ShowCommand {
       viewState = read.state
       if let warning = read.warning { context.warnings.add(warning) }
     }
-    if context.invocation.flags.contains("--all") {
+    if context.invocation[Options.showAll] {
       for index in sections.indices { pages[index] = .all }
     }
     if let name = arguments.first, heading == nil {
@@ -53,17 +52,13 @@ enum ShowCommand {
       selected = index
       viewState.expanded[ViewState.name(of: sections[index], at: index)] = true
     }
-    if let text = context.invocation.values["--page"] {
+    if let page = context.invocation[Options.page] {
       guard let index = selected else {
-        throw .usage("'--page' needs a SECTION of the top page", usage: usage)
-      }
-      guard let page = Int(text), page >= 1 else {
-        throw .usage(
-          "Invalid page '\(TerminalText.escaped(text))'; expected a whole number from 1", usage: usage)
+        throw .usage("'\(Options.page.definition.name)' needs a SECTION of the top page", subcommand: .show)
       }
       pages[index] = .only(page)
     }
-    if context.invocation.flags.contains("--expand-all") {
+    if context.invocation[Options.expandAll] {
       for (index, section) in sections.enumerated() where section.isCollapsible {
         viewState.expanded[ViewState.name(of: section, at: index)] = true
       }

@@ -1,12 +1,15 @@
 import SettingsKit
 
-/// `settings toggle KEY`: turns a switch over and prints its new state.
+/// `settings toggle KEY`: turns a switch over and prints its new state (`--json`: the change).
 enum ToggleCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
-    let key = try context.arguments(1...1)[0]
+    let name = try context.arguments()[0]
     let settings = try context.openSettings(forWriting: true)
     do {
-      return try settings.toggle(key) ? "on\n" : "off\n"
+      let isOn = try settings.toggle(name)
+      guard context.wantsJSON else { return isOn ? "on\n" : "off\n" }
+      let key = try settings.item(name).key ?? name
+      return ChangeJSON.text([SettingChange(key: key, oldValue: .bool(!isOn), newValue: .bool(isOn))])
     } catch {
       throw CommandError(error)
     }

@@ -13,7 +13,7 @@ import Synchronization
 /// a terminal.
 enum UICommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
-    _ = try context.arguments(0...0)
+    _ = try context.arguments()
     guard isatty(0) == 1, isatty(1) == 1 else {
       throw CommandError(
         messages: [
@@ -21,7 +21,7 @@ enum UICommand {
         ],
         status: .noTerminal)
     }
-    let colors = try context.colors()
+    let colors = context.colors()
     let document = try context.openDocument()
     let storePath = try context.storePath(for: document.document)
     let viewStatePath = storePath.map(ViewState.path(besideStore:))
@@ -36,6 +36,8 @@ enum UICommand {
       screen = try SettingsScreen(
         document: document, store: store, viewState: viewState.state, viewStatePath: viewStatePath,
         width: size.width, height: size.height, colors: colors)
+    } catch let error as any ExplainedError {
+      throw CommandError(error)
     } catch {
       throw CommandError(messages: [error.message], status: .dataError)
     }

@@ -1,0 +1,125 @@
+import SettingsKit
+
+/// Every option of `settings`, each declared once, in the order help and usage lines list them.
+enum Options {
+  /// `show SECTION --page K`.
+  static let page = Option<Int>(
+    definition: OptionDefinition(
+      long: "page", value: .integer(name: "K", noun: "page", range: 1...Int.max),
+      help: "Only page K (from 1) of the paginated SECTION.", subcommands: [.show], placement: .withArgument),
+    convert: { Int($0) })
+
+  /// `show --all`.
+  static let showAll = Flag(
+    definition: OptionDefinition(
+      long: "all", help: "Show every page of every paginated section.", subcommands: [.show]))
+
+  /// `reset --all`.
+  static let resetAll = Flag(
+    definition: OptionDefinition(
+      long: "all", help: "Remove every override, keys the document does not know included.",
+      subcommands: [.reset], placement: .insteadOfArguments))
+
+  /// `show --expand-all`.
+  static let expandAll = Flag(
+    definition: OptionDefinition(
+      long: "expand-all", help: "Show every collapsible section open (without recording it).",
+      subcommands: [.show]))
+
+  /// `list --modified`.
+  static let modified = Flag(
+    definition: OptionDefinition(
+      long: "modified", help: "Only items whose value is an override.", subcommands: [.list]))
+
+  /// `--json` on every subcommand that prints or changes something.
+  static let json = Flag(
+    definition: OptionDefinition(
+      long: "json", help: "Print JSON instead of text.",
+      subcommands: [
+        .show, .validate, .get, .set, .toggle, .reset, .list, .find, .describe, .expand, .collapse,
+      ]))
+
+  /// `show --width N`.
+  static let width = Option<Int>(
+    definition: OptionDefinition(
+      long: "width", value: .integer(name: "N", noun: "width", range: 1...10_000),
+      help: "Line width in display columns, 1 to 10000 (default: $COLUMNS, else the terminal's, else 80).",
+      subcommands: [.show]),
+    convert: { Int($0) })
+
+  /// `--color MODE`.
+  static let color = Option<ColorMode>(
+    definition: OptionDefinition(
+      long: "color",
+      value: .word(
+        name: "MODE", noun: "color mode",
+        words: [
+          AcceptedWord(
+            word: "auto",
+            help: "colour when standard output is a terminal, NO_COLOR is unset or empty and TERM is not dumb"
+          ),
+          AcceptedWord(word: "always", help: "always colour"),
+          AcceptedWord(word: "never", help: "never colour"),
+        ]),
+      help: "When to colour the output (default: auto).", subcommands: [.show, .ui]),
+    convert: { ColorMode(rawValue: $0) })
+
+  /// `-f, --file PATH`.
+  static let file = Option<String>(
+    definition: OptionDefinition(
+      long: "file", short: "f", value: .path(name: "PATH"),
+      help: "The settings document; - reads it from standard input "
+        + "(default: $SETTINGS_FILE, else the embedded iOS screen).",
+      subcommands: Subcommand.allCases.filter { $0 != .help }, isGlobal: true),
+    convert: { $0 })
+
+  /// `--store PATH`.
+  static let store = Option<String>(
+    definition: OptionDefinition(
+      long: "store", value: .path(name: "PATH"),
+      help: "The store of overrides (default: $SETTINGS_STORE, else $XDG_CONFIG_HOME/settings/<id>.json, "
+        + "~/.config when XDG_CONFIG_HOME is unset).",
+      subcommands: Subcommand.allCases.filter { $0 != .help && $0 != .validate }, isGlobal: true),
+    convert: { $0 })
+
+  /// `--locale TAG`.
+  static let locale = Option<String>(
+    definition: OptionDefinition(
+      long: "locale", value: .text(name: "TAG"),
+      help: "The language of localized text, such as ko or en-US (default: $LC_ALL, $LC_MESSAGES, $LANG).",
+      subcommands: Subcommand.allCases.filter { $0 != .help && $0 != .validate }, isGlobal: true),
+    convert: { $0 })
+
+  /// `-h, --help`.
+  static let help = Flag(
+    definition: OptionDefinition(
+      long: "help", short: "h", help: "Show help information.", subcommands: Subcommand.allCases,
+      isGlobal: true))
+
+  /// `--version`: listed in the overview only; it stands anywhere and prints the version.
+  static let version = Flag(
+    definition: OptionDefinition(long: "version", help: "Show the version.", subcommands: [], isGlobal: true))
+
+  /// Every declaration, in the order help and usage lines list them.
+  static let all: [OptionDefinition] = [
+    page.definition, showAll.definition, resetAll.definition, expandAll.definition, modified.definition,
+    json.definition, width.definition, color.definition, file.definition, store.definition,
+    locale.definition, help.definition, version.definition,
+  ]
+
+  /// The options `subcommand` takes, its own first, then the global ones.
+  static func taken(by subcommand: Subcommand) -> [OptionDefinition] {
+    let taken = all.filter { $0.subcommands.contains(subcommand) }
+    return taken.filter { !$0.isGlobal } + taken.filter(\.isGlobal)
+  }
+
+  /// The declaration named `name` (`--width` or `-f`) for `subcommand`; else any declaration of that
+  /// name, which the subcommand does not take; nil when no option has that name.
+  static func named(_ name: String, for subcommand: Subcommand) -> (OptionDefinition, applies: Bool)? {
+    let matching = all.filter { $0.name == name || $0.short.map { "-\($0)" } == name }
+    if let own = matching.first(where: { $0.subcommands.contains(subcommand) || $0 == version.definition }) {
+      return (own, true)
+    }
+    return matching.first.map { ($0, false) }
+  }
+}

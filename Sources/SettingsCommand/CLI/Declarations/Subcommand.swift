@@ -1,0 +1,130 @@
+import SettingsKit
+
+/// The subcommands of `settings`; each one's declaration is ``definition``.
+enum Subcommand: String, CaseIterable, Sendable {
+  case show, ui, validate, get, set, toggle, reset, list, find, describe, expand, collapse, help
+
+  /// The declaration: what it does, its positional arguments, its options and its extra help.
+  var definition: SubcommandDefinition {
+    var definition = declaration
+    definition.options = Options.taken(by: self)
+    return definition
+  }
+
+  private var declaration: SubcommandDefinition {
+    let key = ArgumentDefinition(
+      name: "KEY",
+      help: "An item's key: its dot path (cellular.roaming), or its own key where only one item has it.",
+      kind: .key)
+    let section = ArgumentDefinition(
+      name: "SECTION", help: "A section of the top page: its id, its header, or its number (from 1).",
+      kind: .section)
+    switch self {
+    case .show:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Show the settings screen as text rows (the default subcommand).",
+        forms: [
+          [
+            ArgumentDefinition(
+              name: "PAGE | SECTION",
+              help: "The child page of the item with this key, under a breadcrumb; or one section "
+                + "of the top page, open (its id, its header, or its number from 1).",
+              arity: .optional, kind: .key)
+          ]
+        ])
+    case .ui:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Open the interactive settings screen in the terminal.", forms: [[]],
+        discussion:
+          "Needs a terminal on standard input and output; changes are saved at once, as set saves them.",
+        extraSections: [
+          ("KEYS:", SettingsScreen.helpLines.dropFirst(2).map { String($0.dropFirst(2)) })
+        ])
+    case .validate:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Check a document and report every problem with its location.",
+        forms: [
+          [
+            ArgumentDefinition(
+              name: "PATH",
+              help: "The document to check; - reads it from standard input (default: --file, "
+                + "else $SETTINGS_FILE, else the embedded iOS screen). Give either PATH or --file.",
+              arity: .optional, kind: .path)
+          ]
+        ])
+    case .get:
+      return SubcommandDefinition(name: rawValue, abstract: "Print an item's current value.", forms: [[key]])
+    case .set:
+      let switchWords = SettingValue.switchWords.map(\.word)
+      var pairs: [String] = []
+      for index in stride(from: 0, to: switchWords.count - 1, by: 2) {
+        pairs.append(switchWords[index] + "/" + switchWords[index + 1])
+      }
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or nothing).",
+        forms: [
+          [
+            key,
+            ArgumentDefinition(
+              name: "VALUE",
+              help: "For a switch: " + pairs.joined(separator: ", ") + ", in any letter case. "
+                + "For an item with choices: one of its choices, by value or by title, in any letter case "
+                + "('settings describe KEY' lists them). Other items cannot be set."),
+          ],
+          [
+            ArgumentDefinition(
+              name: "KEY=VALUE",
+              help: "Several items at once; every pair is checked before anything is written.",
+              arity: .oneOrMore)
+          ],
+        ])
+    case .toggle:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Turn a switch over and print its new state.", forms: [[key]])
+    case .reset:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Remove overrides so that items read as their defaults.",
+        forms: [[ArgumentDefinition(name: "KEY", help: key.help, arity: .oneOrMore, kind: .key)]])
+    case .list:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "List the items that have values: key, type, value, default, modified.",
+        forms: [[]])
+    case .find:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Find items by title, subtitle, key or choice on every page.",
+        forms: [
+          [
+            ArgumentDefinition(
+              name: "TEXT",
+              help:
+                "The text to look for, in any letter case; not empty. Nothing found exits 1, as grep does.")
+          ]
+        ])
+    case .describe:
+      return SubcommandDefinition(
+        name: rawValue,
+        abstract: "Show everything about an item: type, values, choices, dependencies, where it is.",
+        forms: [[key]])
+    case .expand:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Open a collapsible section (kept per user, apart from the values).",
+        forms: [[section]])
+    case .collapse:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Close a collapsible section.", forms: [[section]])
+    case .help:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Show help for a subcommand.",
+        forms: [
+          [
+            ArgumentDefinition(
+              name: "SUBCOMMAND", help: "The subcommand to describe; without it, the overview.",
+              arity: .optional, kind: .subcommand)
+          ]
+        ])
+    }
+  }
+
+  /// The options this subcommand takes, its own first, then the global ones.
+  var options: [OptionDefinition] { Options.taken(by: self) }
+}

@@ -1,0 +1,56 @@
+import SettingsKit
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Standard input, read whole for a document given as `-` (`-f -`, `validate -`).
+public enum StandardInput {
+  /// The most bytes read, as for a document file.
+  static let limit = 256 << 20
+
+  /// Reads file descriptor 0 to its end, retrying EINTR; nil when a read fails or the input is
+  /// larger than ``limit``.
+  @Sendable public static func read() -> [UInt8]? {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { readBytes(0, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[..<count])
+      if bytes.count > limit { return nil }
+    }
+  }
+}
+
+/// Standard input read at most once, however many times a command asks for it.
+final class StandardInputOnce: Sendable {
+  private let read: @Sendable () -> [UInt8]?
+  private let bytes = Mutex<[UInt8]??>(nil)
+
+  init(_ read: @escaping @Sendable () -> [UInt8]?) {
+    self.read = read
+  }
+
+  /// The bytes, read on the first call.
+  func callAsFunction() -> [UInt8]? {
+    bytes.withLock { bytes in
+      if let bytes { return bytes }
+      let result = read()
+      bytes = .some(result)
+      return result
+    }
+  }
+}
+
+/// `read(2)`, named apart from ``StandardInput/read()``.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
+}

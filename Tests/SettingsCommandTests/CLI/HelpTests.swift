@@ -1,0 +1,232 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SettingsCommand
+@testable import SettingsKit
+
+/// Help and usage lines, all derived from the declarations of the options and subcommands.
+struct HelpTests {
+  @Test func helpHelpDescribesHelp() {
+    let help = runCLI(["help", "help"])
+    #expect(help.status == 0)
+    #expect(help.stderr == "")
+    #expect(
+      help.stdout == """
+        OVERVIEW: Show help for a subcommand.
+
+        USAGE: settings help [SUBCOMMAND]
+
+        ARGUMENTS:
+          SUBCOMMAND  The subcommand to describe; without it, the overview.
+
+        OPTIONS:
+          -h, --help  Show help information.
+
+        """)
+    #expect(runCLI(["help", "--help"]) == help)
+  }
+
+  @Test func helpSetListsTheWordsAndHowChoicesAreGiven() {
+    let help = runCLI(["help", "set"])
+    #expect(help.status == 0)
+    #expect(help.stderr == "")
+    #expect(
+      help.stdout == """
+        OVERVIEW: Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or nothing).
+
+        USAGE: settings set KEY VALUE | KEY=VALUE... [--json]
+
+        ARGUMENTS:
+          KEY        An item's key: its dot path (cellular.roaming), or its own key
+                     where only one item has it.
+          VALUE      For a switch: on/off, true/false, yes/no, 1/0, in any letter case.
+                     For an item with choices: one of its choices, by value or by title,
+                     in any letter case ('settings describe KEY' lists them). Other
+                     items cannot be set.
+          KEY=VALUE  Several items at once; every pair is checked before anything is
+                     written.
+
+        OPTIONS:
+          --json           Print JSON instead of text.
+          -f, --file PATH  The settings document; - reads it from standard input
+                           (default: $SETTINGS_FILE, else the embedded iOS screen).
+          --store PATH     The store of overrides (default: $SETTINGS_STORE, else
+                           $XDG_CONFIG_HOME/settings/<id>.json, ~/.config when
+                           XDG_CONFIG_HOME is unset).
+          --locale TAG     The language of localized text, such as ko or en-US (default:
+                           $LC_ALL, $LC_MESSAGES, $LANG).
+          -h, --help       Show help information.
+
+        """)
+    #expect(runCLI(["set", "--help"]) == help)
+  }
+
+  @Test func helpUIListsTheKeys() {
+    let help = runCLI(["help", "ui"])
+    #expect(help.status == 0)
+    #expect(help.stderr == "")
+    #expect(
+      help.stdout == """
+        OVERVIEW: Open the interactive settings screen in the terminal.
+
+        Needs a terminal on standard input and output; changes are saved at once, as set
+        saves them.
+
+        USAGE: settings ui [--color MODE]
+
+        OPTIONS:
+          --color MODE     When to colour the output (default: auto).
+                             auto    colour when standard output is a terminal, NO_COLOR
+                                     is unset or empty and TERM is not dumb
+                             always  always colour
+                             never   never colour
+          -f, --file PATH  The settings document; - reads it from standard input
+                           (default: $SETTINGS_FILE, else the embedded iOS screen).
+          --store PATH     The store of overrides (default: $SETTINGS_STORE, else
+                           $XDG_CONFIG_HOME/settings/<id>.json, ~/.config when
+                           XDG_CONFIG_HOME is unset).
+          --locale TAG     The language of localized text, such as ko or en-US (default:
+                           $LC_ALL, $LC_MESSAGES, $LANG).
+          -h, --help       Show help information.
+
+        KEYS:
+          ↑ ↓ k j       move
+          PgUp PgDn     move a page
+          Home End      first, last row
+          Space Enter   toggle a switch, next choice, open a page or section, load more
+          Esc ← Bksp    back to the parent page
+          / n           search titles, keys and choices on every page; n: next match
+          r             reset the selected item to its default
+          ?             this help (any key closes it)
+          q Ctrl-C      quit
+
+        """)
+    #expect(runCLI(["ui", "--help"]) == help)
+  }
+
+  @Test func helpValidateExplainsPathAndListsOnlyItsOwnOptions() {
+    let help = runCLI(["help", "validate"])
+    #expect(help.status == 0)
+    #expect(help.stderr == "")
+    #expect(
+      help.stdout == """
+        OVERVIEW: Check a document and report every problem with its location.
+
+        USAGE: settings validate [PATH] [--json]
+
+        ARGUMENTS:
+          PATH  The document to check; - reads it from standard input (default: --file,
+                else $SETTINGS_FILE, else the embedded iOS screen). Give either PATH or
+                --file.
+
+        OPTIONS:
+          --json           Print JSON instead of text.
+          -f, --file PATH  The settings document; - reads it from standard input
+                           (default: $SETTINGS_FILE, else the embedded iOS screen).
+          -h, --help       Show help information.
+
+        """)
+    #expect(runCLI(["validate", "--help"]) == help)
+  }
+
+  @Test func helpResetListsOnlyResetsOwnAll() {
+    let help = runCLI(["help", "reset"])
+    #expect(help.status == 0)
+    #expect(help.stderr == "")
+    #expect(
+      help.stdout == """
+        OVERVIEW: Remove overrides so that items read as their defaults.
+
+        USAGE: settings reset KEY... | --all [--json]
+
+        ARGUMENTS:
+          KEY  An item's key: its dot path (cellular.roaming), or its own key where only
+               one item has it.
+
+        OPTIONS:
+          --all            Remove every override, keys the document does not know
+                           included.
+          --json           Print JSON instead of text.
+          -f, --file PATH  The settings document; - reads it from standard input
+                           (default: $SETTINGS_FILE, else the embedded iOS screen).
+          --store PATH     The store of overrides (default: $SETTINGS_STORE, else
+                           $XDG_CONFIG_HOME/settings/<id>.json, ~/.config when
+                           XDG_CONFIG_HOME is unset).
+          --locale TAG     The language of localized text, such as ko or en-US (default:
+                           $LC_ALL, $LC_MESSAGES, $LANG).
+          -h, --help       Show help information.
+
+        """)
+    #expect(runCLI(["reset", "--help"]) == help)
+  }
+
+  @Test func helpOfHelpIsTheSameAsHelpHelp() {
+    #expect(runCLI(["help", "--help"]) == runCLI(["help", "help"]))
+    #expect(runCLI(["help", "-h"]) == runCLI(["help", "help"]))
+  }
+
+  @Test(arguments: [
+    (
+      "show",
+      "Usage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]"
+    ),
+    ("ui", "Usage: settings ui [--color MODE]"),
+    ("validate", "Usage: settings validate [PATH] [--json]"),
+    ("get", "Usage: settings get KEY [--json]"),
+    ("set", "Usage: settings set KEY VALUE | KEY=VALUE... [--json]"),
+    ("toggle", "Usage: settings toggle KEY [--json]"),
+    ("reset", "Usage: settings reset KEY... | --all [--json]"),
+    ("list", "Usage: settings list [--modified] [--json]"),
+    ("find", "Usage: settings find TEXT [--json]"),
+    ("describe", "Usage: settings describe KEY [--json]"),
+    ("expand", "Usage: settings expand SECTION [--json]"),
+    ("collapse", "Usage: settings collapse SECTION [--json]"),
+    ("help", "Usage: settings help [SUBCOMMAND]"),
+  ])
+  func usageLinesAreDerivedFromTheDeclarations(subcommand: String, expected: String) {
+    #expect(Subcommand(rawValue: subcommand)?.usageLine == expected)
+  }
+
+  /// The README's command reference shows the usage lines the declarations give.
+  @Test func theReadmesCommandReferenceMatchesTheDeclarations() throws {
+    let readme = try String(contentsOfFile: examplePath("../README.md"), encoding: .utf8)
+    for subcommand in Subcommand.allCases {
+      let line = "\nsettings \(subcommand.rawValue) \(subcommand.synopsis)\n"
+      #expect(readme.contains(line), "\(line)")
+    }
+  }
+
+  /// Completions and a man page will walk the same declarations: every subcommand's options are
+  /// distinct, each one parses where it is declared, and is refused where it is not.
+  @Test func declarationsAreWalkableAndMatchTheParser() throws {
+    for subcommand in Subcommand.allCases {
+      let names = subcommand.options.map(\.name)
+      #expect(Set(names).count == names.count, "\(subcommand)")
+      for option in Options.all where option != Options.version.definition {
+        let value = option.value == .none ? [] : [Self.sample(option)]
+        let arguments = [subcommand.rawValue, option.name] + value
+        if subcommand.options.contains(option) {
+          let invocation = try Invocation.parse(arguments)
+          #expect(invocation.gives(option), "\(arguments)")
+        } else if !subcommand.options.contains(where: { $0.name == option.name }) {
+          #expect(throws: CommandError.self, "\(arguments)") { try Invocation.parse(arguments) }
+        }
+      }
+    }
+    #expect(Options.all.allSatisfy { !$0.subcommands.isEmpty || $0 == Options.version.definition })
+    #expect(CommandDefinition.subcommands.map(\.name) == Subcommand.allCases.map(\.rawValue))
+    let reset = try #require(CommandDefinition.subcommands.first { $0.name == "reset" })
+    #expect(reset.arguments.map(\.name) == ["KEY"])
+    #expect(reset.options.map(\.name) == ["--all", "--json", "--file", "--store", "--locale", "--help"])
+  }
+
+  static func sample(_ option: OptionDefinition) -> String {
+    switch option.value {
+    case .none: ""
+    case .path, .text: "x"
+    case .integer(_, _, let range): String(range.lowerBound)
+    case .word(_, _, let words): words[0].word
+    }
+  }
+}
