@@ -63,8 +63,8 @@ final class PseudoTerminal {
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     var child: pid_t = 0
     let result = posix_spawn(&child, settingsBinary, &actions, &attributes, argv, envp)
-    argv.forEach { free($0) }
-    envp.forEach { free($0) }
+    for pointer in argv { free(pointer) }
+    for pointer in envp { free(pointer) }
     posix_spawn_file_actions_destroy(&actions)
     posix_spawnattr_destroy(&attributes)
     close(slave)

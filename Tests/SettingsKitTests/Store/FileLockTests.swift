@@ -146,7 +146,7 @@ private struct ChildProcess: ~Copyable {
   init(_ arguments: [String]) throws {
     var pid: pid_t = 0
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     let code = posix_spawn(&pid, arguments[0], nil, nil, argv, environ)
     if code != 0 { throw SpawnError(code: code) }
     self.pid = pid

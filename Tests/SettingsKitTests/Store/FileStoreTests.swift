@@ -12,7 +12,8 @@ struct FileStoreTests {
     defer { directory.remove() }
     let store = FileStore(path: directory.file("a/b/store.json"))
     try store.update {
-      $0.values["zeta"] = .string("켬"); $0.values["alpha"] = .bool(true)
+      $0.values["zeta"] = .string("켬")
+      $0.values["alpha"] = .bool(true)
     }
     #expect(try directory.read("a/b/store.json") == "{\n  \"alpha\": true,\n  \"zeta\": \"켬\"\n}\n")
     #expect(try directory.contents() == ["a"])

@@ -189,7 +189,8 @@ struct SettingsTableTests {
     func count() async throws -> Int { 5 }
     func items(in range: Range<Int>) async throws -> [SettingItem] {
       if failures.withLock({ count in
-        defer { count -= 1 }; return count > 0
+        defer { count -= 1 }
+        return count > 0
       }) {
         throw SettingsError.malformedAssignment("offline")
       }
