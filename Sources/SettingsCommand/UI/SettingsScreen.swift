@@ -39,7 +39,7 @@ public struct SettingsScreen: Sendable {
   var mode = Mode.browse
   var lastSearch: (query: String, index: Int)?
   let settings: Settings
-  let viewStatePath: String?
+  let viewStatePath: SystemPath?
   let colors: Bool
 
   /// Opens the screen on a document's top page.
@@ -51,7 +51,7 @@ public struct SettingsScreen: Sendable {
   ///   first page is not valid.
   public init(
     settings: Settings, itemsFiles: [Int: ItemsFile] = [:], viewState: ViewState = ViewState(),
-    viewStatePath: String? = nil, width: Int, height: Int, colors: Bool = false
+    viewStatePath: SystemPath? = nil, width: Int, height: Int, colors: Bool = false
   ) throws {
     self.settings = settings
     self.viewStatePath = viewStatePath

@@ -24,17 +24,29 @@ public struct ViewState: Sendable, Equatable {
     (storePath.hasSuffix(".json") ? String(storePath.dropLast(5)) : storePath) + ".view.json"
   }
 
+  /// The view state file beside a store: `x.json` → `x.view.json`, anything else + `.view.json`.
+  public static func path(besideStore storePath: SystemPath) -> SystemPath {
+    let base =
+      storePath.hasSuffix(".json") ? SystemPath(bytes: Array(storePath.bytes.dropLast(5))) : storePath
+    return base.addingSuffix(".view.json")
+  }
+
   /// Reads the view state from `path`; a missing or empty file is an empty state.
   ///
   /// - Throws: ``StoreError`` when the file cannot be read, does not parse, or is not an object of
   ///   booleans (the file is then left as it is).
   public static func read(from path: String) throws(StoreError) -> ViewState {
+    try read(from: SystemPath(path))
+  }
+
+  /// Reads the view state from `path`; see ``read(from:)-(String)``.
+  public static func read(from path: SystemPath) throws(StoreError) -> ViewState {
     let contents = try FileStore(path: path).read()
     var state = ViewState()
     for (name, value) in contents.values {
       guard case .bool(let flag) = value.kind else {
         throw .wrongType(
-          file: TerminalText.escaped(path), location: contents.location(of: name), key: name,
+          file: path.description, location: contents.location(of: name), key: name,
           expected: "true or false", found: value.typeDescription)
       }
       state.expanded[name] = flag
@@ -46,6 +58,11 @@ public struct ViewState: Sendable, Equatable {
   ///
   /// - Throws: ``StoreError`` as ``FileStore/update(_:)`` does.
   public static func record(_ isExpanded: Bool, forSection name: String, at path: String) throws {
+    try record(isExpanded, forSection: name, at: SystemPath(path))
+  }
+
+  /// Records one section's state in the file at `path`; see ``record(_:forSection:at:)-(_,_,String)``.
+  public static func record(_ isExpanded: Bool, forSection name: String, at path: SystemPath) throws {
     try FileStore(path: path).update { $0.values[name] = .bool(isExpanded) }
   }
 }

@@ -2,19 +2,13 @@ import Dispatch
 import SettingsKit
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `settings ui`: the interactive settings screen on the terminal. It draws on the terminal
 /// directly (the one command that does), and refuses to run when standard input or output is not
 /// a terminal.
 enum UICommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     _ = try context.arguments(0...0)
-    guard isatty(0) == 1, isatty(1) == 1 else {
+    guard FileDescriptor.standardInput.isTerminal, FileDescriptor.standardOutput.isTerminal else {
       throw CommandError(
         messages: [
           "settings ui needs a terminal on standard input and output; use 'settings show' in scripts"

@@ -7,7 +7,7 @@ enum ValidateCommand {
     if let path = try context.arguments(0...1).first { context.invocation.values["--file"] = path }
     let document = try context.loadDocument()
     let items = document.allItems.count
-    let name = TerminalText.escaped(context.documentPath ?? "<embedded default>")
+    let name = context.documentFile?.description ?? "<embedded default>"
     func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
     return "\(name): valid: \(count(document.sections.count, "section")), \(count(items, "item"))\n"
   }
