@@ -43,3 +43,21 @@ struct SignalTests {
     }
   }
 }
+
+/// `settings ui` writes what the user changes, so it needs a store location as `set` does.
+@Suite(.serialized)
+struct InteractiveStoreLocationTests {
+  @Test func aHomeThatDoesNotExistIsExit78BeforeTheScreenStarts() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let home = directory.path + "/nonexistent"
+    let terminal = try PseudoTerminal(
+      arguments: ["ui"], environment: ["HOME": home, "TERM": "xterm", "LANG": "C"], width: 200, height: 20)
+    #expect(terminal.waitForExit() == 78)
+    #expect(
+      String(decoding: terminal.transcript, as: UTF8.self)
+        == "Error: the home directory '\(home)' (HOME) does not exist; settings does not create it: set HOME to an "
+        + "existing directory, or XDG_CONFIG_HOME or SETTINGS_STORE to where settings are kept\r\n")
+    #expect(try directory.contents() == [])
+  }
+}

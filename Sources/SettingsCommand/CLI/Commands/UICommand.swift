@@ -17,7 +17,8 @@ enum UICommand {
     }
     let colors = try context.colors()
     let document = try context.loadDocument(loadingItemsFiles: false)
-    let storePath = try context.storePath(for: document)
+    // The screen writes what the user changes: without a store location it fails as set does (78).
+    let storePath: SystemPath? = try context.writableStorePath(for: document)
     let itemsFiles = try context.itemsFiles(for: document)
     let viewStatePath = storePath.map(ViewState.path(besideStore:))
     let settings = Settings(document: document, store: storePath.map { FileStore(path: $0) } ?? MemoryStore())
