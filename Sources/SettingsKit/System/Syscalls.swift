@@ -98,8 +98,9 @@ package struct FileStatus: Sendable, Equatable {
   package var permissions: FileMode
   /// The size in bytes (`st_size`).
   package var size: Int
-  /// The owner (`st_uid`) and group (`st_gid`).
+  /// The owner (`st_uid`).
   package var owner: UInt32
+  /// The group (`st_gid`).
   package var group: UInt32
 
   init(_ info: stat) {
@@ -281,8 +282,10 @@ package func system_runInChildProcess(_ body: () -> Int32) -> Int32? {
     if child == 0 { _exit(body()) }
     if child < 0 { return nil }
     var status: Int32 = 0
-    while waitpid(child, &status, 0) < 0 {
-      if errno != EINTR { return errno }
+    do {
+      _ = try retryingOnInterrupt { waitpid(child, &status, 0) }
+    } catch {
+      return error.rawValue
     }
     // Exited normally (WIFEXITED): its status (WEXITSTATUS) is the result; killed: EIO.
     return status & 0x7F == 0 ? (status >> 8) & 0xFF : EIO
