@@ -14,25 +14,40 @@ struct CommandContext: Sendable {
   /// The name a document read from standard input goes by in messages.
   static let standardInputName = "<stdin>"
 
-  /// The document path from `--file` or `SETTINGS_FILE`; nil means the embedded default.
+  /// The arguments and environment as bytes, for paths (``path(forArgument:)``).
+  var bytes = CommandLineBytes()
+
+  /// The document path from `--file` or `SETTINGS_FILE`, as text; nil means the embedded default.
   var documentPath: String? {
     if let path = invocation[Options.file] { return path }
     if let path = environment["SETTINGS_FILE"], !path.isEmpty { return path }
     return nil
   }
 
+  /// The document path from `--file` or `SETTINGS_FILE`, byte for byte; nil means the embedded default.
+  var documentFile: SystemPath? {
+    if let path = invocation[Options.file] { return self.path(forArgument: path) }
+    if let path = environment["SETTINGS_FILE"], !path.isEmpty {
+      return bytes.path(forEnvironment: "SETTINGS_FILE", value: path)
+    }
+    return nil
+  }
+
+  /// The exact bytes of a path given on the command line, from its (repaired) text.
+  func path(forArgument text: String) -> SystemPath { bytes.path(forArgument: text) }
+
   /// Loads the document named by `--file` / `SETTINGS_FILE`, or the embedded default; items files
   /// are read too unless `loadingItemsFiles` is false (``itemsFiles(for:)`` opens them for paging).
   func loadDocument(loadingItemsFiles: Bool = true) throws(CommandError) -> SettingsDocument {
-    guard let path = documentPath else { return .embeddedDefault }
-    if path == "-" {
+    guard let path = documentFile else { return .embeddedDefault }
+    if documentPath == "-" {
       guard let bytes = standardInput() else {
         throw CommandError(messages: ["cannot read the document from standard input"], status: .noInput)
       }
       do {
         return try DocumentLoader.decode(
-          SourceText(name: Self.standardInputName, bytes: bytes), itemsFilesIn: loadingItemsFiles ? "." : nil,
-          locales: locales)
+          SourceText(name: Self.standardInputName, bytes: bytes),
+          itemsFilesIn: loadingItemsFiles ? SystemPath(".") : nil, locales: locales)
       } catch {
         throw CommandError(error)
       }
@@ -52,7 +67,8 @@ struct CommandContext: Sendable {
   /// The document named by `--file` / `SETTINGS_FILE` (or the embedded default) with its items
   /// files opened for paging, not decoded.
   func openDocument() throws(CommandError) -> LoadedDocument {
-    guard let path = documentPath else { return LoadedDocument(document: .embeddedDefault) }
+    guard let path = documentFile else { return LoadedDocument(document: .embeddedDefault) }
+    if documentPath == "-" { return LoadedDocument(document: try loadDocument()) }
     do {
       return try DocumentLoader.open(path: path, locales: locales)
     } catch {
@@ -62,24 +78,48 @@ struct CommandContext: Sendable {
 
   /// Opens the items file of every section that has one, by section index.
   func itemsFiles(for sections: [SettingSection]) throws(CommandError) -> [Int: ItemsFile] {
-    guard let path = documentPath else { return [:] }
+    guard let path = documentFile else { return [:] }
     do {
       return try DocumentLoader.itemsFiles(
-        of: sections, directory: DocumentLoader.directory(of: path), locales: locales)
+        of: sections, directory: documentPath == "-" ? SystemPath(".") : path.directory, locales: locales)
     } catch {
       throw CommandError(error)
     }
   }
 
-  /// The store path of `document`, or nil when none can be worked out.
-  func storePath(for document: SettingsDocument) throws(CommandError) -> String? {
+  /// The store path of `document`, or nil when none can be worked out (no `HOME`, or a `HOME`
+  /// that does not exist: there can be no overrides to read).
+  func storePath(for document: SettingsDocument) throws(CommandError) -> SystemPath? {
     do {
-      return try StoreLocation.path(
-        forDocumentID: document.id, explicit: invocation[Options.store], environment: environment)
+      return try writableStorePath(for: document)
     } catch {
-      if case .noLocation = error { return nil }
+      if error.status == .config { return nil }
+      throw error
+    }
+  }
+
+  /// The store path of `document` for a command that writes: `--store`, `SETTINGS_STORE`, or the
+  /// XDG location, whose home directory must exist (``StoreLocation/checkedPath(forDocumentID:explicit:environmentPaths:)``).
+  ///
+  /// - Throws: exit status 78 (config) when no location can be worked out.
+  func writableStorePath(for document: SettingsDocument) throws(CommandError) -> SystemPath {
+    do {
+      return try StoreLocation.checkedPath(
+        forDocumentID: document.id, explicit: invocation[Options.store].map { path(forArgument: $0) },
+        environmentPaths: environmentPaths)
+    } catch {
       throw CommandError(error)
     }
+  }
+
+  /// The environment variables that hold paths, byte for byte.
+  var environmentPaths: [String: SystemPath] {
+    var paths: [String: SystemPath] = [:]
+    for name in ["SETTINGS_STORE", "XDG_CONFIG_HOME", "HOME"] {
+      guard let value = environment[name] else { continue }
+      paths[name] = bytes.path(forEnvironment: name, value: value)
+    }
+    return paths
   }
 
   /// The index of the section named `name`: by `id`, else by header, else by 1-based number.
@@ -101,21 +141,12 @@ struct CommandContext: Sendable {
 
   /// The document joined with its store (`--store`, `SETTINGS_STORE`, or the XDG location).
   ///
-  /// When no store location can be worked out (no `HOME`), a reading command sees the defaults
-  /// (there can be no overrides), and a writing one fails saying why.
+  /// When no store location can be worked out (no `HOME`, or one that does not exist), a reading
+  /// command sees the defaults (there can be no overrides), and a writing one fails saying why.
   func openSettings(forWriting: Bool = false) throws(CommandError) -> Settings {
     let document = try loadDocument()
-    do {
-      let path = try StoreLocation.path(
-        forDocumentID: document.id, explicit: invocation[Options.store], environment: environment)
-      return Settings(document: document, store: FileStore(path: path))
-    } catch {
-      guard forWriting, case .noLocation = error else {
-        if case .noLocation = error { return Settings(document: document, store: MemoryStore()) }
-        throw CommandError(error)
-      }
-      throw CommandError(error)
-    }
+    let path = forWriting ? try writableStorePath(for: document) : try storePath(for: document)
+    return Settings(document: document, store: path.map { FileStore(path: $0) } ?? MemoryStore())
   }
 
   /// The output width: `--width N`, else `COLUMNS`, else the terminal's width, else 80.

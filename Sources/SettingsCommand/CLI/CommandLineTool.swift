@@ -1,11 +1,5 @@
 import SettingsKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The `settings` command line, as a function of its inputs: testable without a process.
 public enum CommandLineTool {
   /// The version `--version` prints.
@@ -24,18 +18,21 @@ public enum CommandLineTool {
   ///     usage line and a hint.
   ///   - standardInput: reads all of standard input, for a document given as `-`; nil when it
   ///     cannot be read. The process's standard input by default.
+  ///   - bytes: the arguments and environment as received, so that paths reach the file system
+  ///     byte for byte (``CommandLineBytes``); none by default (paths are then the UTF-8 of the text).
   /// - Returns: the exit status (see ``ExitStatus``).
   public static func run<Output: TextOutputStream, ErrorOutput: TextOutputStream>(
     arguments: [String], environment: [String: String], terminal: TerminalInfo,
     output: inout Output, errorOutput: inout ErrorOutput,
-    standardInput: @escaping @Sendable () -> [UInt8]? = StandardInput.read
+    standardInput: @escaping @Sendable () -> [UInt8]? = StandardInput.read,
+    bytes: CommandLineBytes = CommandLineBytes()
   ) -> Int32 {
     let warnings = Warnings()
     do {
       let invocation = try Invocation.parse(arguments)
       let context = CommandContext(
         invocation: invocation, environment: environment, terminal: terminal, warnings: warnings,
-        standardInput: StandardInputOnce(standardInput).callAsFunction)
+        standardInput: StandardInputOnce(standardInput).callAsFunction, bytes: bytes)
       let text = try execute(context)
       warnings.write(to: &errorOutput)
       output.write(text)
@@ -71,43 +68,27 @@ public enum CommandLineTool {
     }
   }
 
-  /// Splits `NAME=value` at its first `=` that is a character of its own, as `firstIndex(of: "=")`
-  /// does, without grapheme breaking when ASCII stands on both sides of the first `=` byte (then
-  /// it is always a cluster of its own); nil when there is none.
-  static func environmentEntry(_ text: String) -> (name: String, value: String)? {
-    let utf8 = text.utf8
-    if let equals = utf8.firstIndex(of: UInt8(ascii: "=")) {
-      let after = utf8.index(after: equals)
-      let asciiBefore = equals == utf8.startIndex || utf8[utf8.index(before: equals)] < 0x80
-      let asciiAfter = after == utf8.endIndex || utf8[after] < 0x80
-      if asciiBefore && asciiAfter { return (String(text[..<equals]), String(text[after...])) }
-    }
-    guard let equals = text.firstIndex(of: "=") else { return nil }
-    return (String(text[..<equals]), String(text[text.index(after: equals)...]))
-  }
-
   /// Runs the process's command line and exits with its status; the only place that touches the
   /// real standard output and error.
+  ///
+  /// The arguments and the environment are read as bytes (`argv`, `environ`); the text given to
+  /// the parser is repaired UTF-8, and paths are taken from the bytes (``CommandLineBytes``).
   public static func main() -> Never {
-    var output = FileOutput(descriptor: 1)
-    var errorOutput = FileOutput(descriptor: 2)
-    var environment: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let (name, value) = environmentEntry(text) { environment[name] = value }
-      pointer += 1
-    }
+    var output = FileOutput(descriptor: .standardOutput)
+    var errorOutput = FileOutput(descriptor: .standardError)
+    let bytes = CommandLineBytes.current()
+    let environment = bytes.environment.mapValues { String(decoding: $0, as: UTF8.self) }
+    let arguments = bytes.arguments.map { String(decoding: $0, as: UTF8.self) }
     let status = run(
-      arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, terminal: .current(),
-      output: &output, errorOutput: &errorOutput)
+      arguments: arguments, environment: environment, terminal: .current(), output: &output,
+      errorOutput: &errorOutput, bytes: bytes)
     let failure = output.flush()
     if failure != 0 {
-      errorOutput.write("Error: cannot write standard output: \(String(cString: strerror(failure)))\n")
+      errorOutput.write("Error: cannot write standard output: \(Errno(rawValue: failure).reason)\n")
       errorOutput.flush()
-      exit(status == ExitStatus.success.rawValue ? ExitStatus.ioError.rawValue : status)
+      system_exit(status == ExitStatus.success.rawValue ? ExitStatus.ioError.rawValue : status)
     }
     errorOutput.flush()
-    exit(status)
+    system_exit(status)
   }
 }

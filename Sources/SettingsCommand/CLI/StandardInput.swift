@@ -1,12 +1,6 @@
 import SettingsKit
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Standard input, read whole for a document given as `-` (`-f -`, `validate -`).
 public enum StandardInput {
   /// The most bytes read, as for a document file.
@@ -15,18 +9,7 @@ public enum StandardInput {
   /// Reads file descriptor 0 to its end, retrying EINTR; nil when a read fails or the input is
   /// larger than ``limit``.
   @Sendable public static func read() -> [UInt8]? {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { readBytes(0, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return nil
-      }
-      if count == 0 { return bytes }
-      bytes.append(contentsOf: chunk[..<count])
-      if bytes.count > limit { return nil }
-    }
+    (try? FileDescriptor.standardInput.readToEnd(limit: limit)) ?? nil
   }
 }
 
@@ -48,9 +31,4 @@ final class StandardInputOnce: Sendable {
       return result
     }
   }
-}
-
-/// `read(2)`, named apart from ``StandardInput/read()``.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-  read(descriptor, buffer, count)
 }

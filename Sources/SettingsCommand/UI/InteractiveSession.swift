@@ -1,53 +1,34 @@
 import SettingsKit
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Runs a ``SettingsScreen`` on the process's terminal until the user quits.
 ///
 /// Keys come from standard input; signals come through a self-pipe that a `sigaction(2)` handler
-/// writes to (the async-signal-safe way), so that one `poll(2)` waits for both. The terminal is restored on quit, on an error, on SIGINT,
-/// SIGTERM and SIGHUP, and around a suspend (SIGTSTP, or Ctrl-Z, then SIGCONT resumes it with a full
-/// redraw); SIGWINCH redraws at the new size.
+/// writes to (the async-signal-safe way), so that one `poll(2)` waits for both. The terminal is
+/// restored on quit, on an error, on every signal that would end the process and can be caught
+/// (``SignalNumber/terminating``: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, …;
+/// then the exit status is 128 + the signal's number), and around a suspend (SIGTSTP, or Ctrl-Z,
+/// then SIGCONT resumes it with a full redraw); SIGWINCH redraws at the new size.
 struct InteractiveSession {
   var screen: SettingsScreen
   let terminal: TerminalSession
 
   /// Runs until `q`, Ctrl-C or a terminating signal; returns the exit status (0, or 128 + signal).
   mutating func run() async -> Int32 {
-    var pipeEnds: [Int32] = [0, 0]
-    guard pipe(&pipeEnds) == 0 else { return ExitStatus.ioError.rawValue }
-    let (signalRead, signalWrite) = (pipeEnds[0], pipeEnds[1])
+    guard let (signalRead, signalWrite) = try? FileDescriptor.pipe() else {
+      return ExitStatus.ioError.rawValue
+    }
     defer {
-      _ = close(signalRead)
-      _ = close(signalWrite)
+      signalRead.close()
+      signalWrite.close()
     }
-    let handled = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH]
-    signalPipeWriteEnd.store(signalWrite, ordering: .relaxed)
-    var previous: [sigaction] = []
-    for number in handled {
-      var action = sigaction()
-      #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = forwardSignal
-      #else
-        action.__sigaction_u.__sa_handler = forwardSignal
-      #endif
-      action.sa_flags = SA_RESTART
-      var old = sigaction()
-      sigaction(number, &action, &old)
-      previous.append(old)
-    }
+    let handled = SignalNumber.terminating + [SignalNumber.terminalStop, SignalNumber.windowChange]
+    signalPipeWriteEnd.store(signalWrite.rawValue, ordering: .relaxed)
+    let previous = handled.map { system_setSignalHandler($0, forwardSignal) }
     // A parent may have started us with these signals blocked (the mask survives exec); let them in.
-    var unblocked = sigset_t()
-    sigemptyset(&unblocked)
-    for number in handled { sigaddset(&unblocked, number) }
-    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+    system_unblockSignals(handled)
     defer {
-      for (number, var old) in zip(handled, previous) { sigaction(number, &old, nil) }
+      for (number, old) in zip(handled, previous) { system_restoreSignal(number, old) }
       signalPipeWriteEnd.store(-1, ordering: .relaxed)
     }
 
@@ -65,23 +46,22 @@ struct InteractiveSession {
       terminal.write(writer.update(to: screen.lines(), full: full))
       full = false
 
-      var descriptors = [
-        pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: signalRead, events: Int16(POLLIN), revents: 0),
-      ]
       let timeout: Int32 = pending.isEmpty ? -1 : 30  // wait briefly for the rest of an escape sequence
-      let ready = poll(&descriptors, 2, timeout)
-      if ready < 0 {
-        if errno == EINTR { continue }
+      let readable: [Bool]
+      do {
+        readable = try system_pollReadable(
+          [terminal.input.rawValue, signalRead.rawValue], timeoutMilliseconds: timeout)
+      } catch {
+        if error == .interrupted { continue }
         return ExitStatus.ioError.rawValue
       }
-      if descriptors[1].revents & Int16(POLLIN) != 0 {
+      if readable[1] {
         var number: UInt8 = 0
-        _ = read(signalRead, &number, 1)
+        _ = withUnsafeMutableBytes(of: &number) { try? signalRead.read(into: $0) }
         switch Int32(number) {
-        case SIGWINCH:
+        case SignalNumber.windowChange:
           full = true
-        case SIGTSTP:
+        case SignalNumber.terminalStop:
           suspend()
           full = true
         default:
@@ -89,16 +69,15 @@ struct InteractiveSession {
         }
         continue
       }
-      if descriptors[0].revents & Int16(POLLIN) != 0 {
+      if readable[0] {
         var buffer = [UInt8](repeating: 0, count: 256)
-        let count = read(terminal.input, &buffer, buffer.count)
-        if count <= 0 {
-          if count < 0, errno == EINTR { continue }
+        let count = buffer.withUnsafeMutableBytes { try? terminal.input.read(into: $0) }
+        guard let count, count > 0 else {
           return ExitStatus.success.rawValue  // the terminal went away
         }
         pending += buffer[0..<count]
       }
-      let (keys, used) = KeyPress.decode(pending, flush: ready == 0)
+      let (keys, used) = KeyPress.decode(pending, flush: !readable.contains(true))
       pending.removeFirst(used)
       for key in keys {
         if key == .suspend {
@@ -121,7 +100,7 @@ struct InteractiveSession {
     terminal.leave()
     // raise(3) sends it to this thread (tgkill), which stops before it returns; kill(2) to the process
     // could be taken by another thread and stop this one only later, in the middle of redrawing.
-    raise(SIGSTOP)
+    system_raise(SignalNumber.stop)
     // Stopped here until SIGCONT.
     terminal.enter()
   }
@@ -134,10 +113,10 @@ struct InteractiveSession {
 private let signalPipeWriteEnd = Atomic<Int32>(-1)
 
 /// The `sigaction(2)` handler: writes the signal's number to the session's pipe (`write(2)` is
-/// async-signal-safe).
+/// async-signal-safe; a full pipe drops the byte rather than block).
 private func forwardSignal(_ number: Int32) {
   let descriptor = signalPipeWriteEnd.load(ordering: .relaxed)
   guard descriptor >= 0 else { return }
   var byte = UInt8(truncatingIfNeeded: number)
-  _ = write(descriptor, &byte, 1)
+  _ = system_write(descriptor, &byte, 1)
 }

@@ -58,7 +58,7 @@ public struct SettingsScreen: Sendable {
   /// The same store with every items file's items decoded, made the first time an items-file row
   /// is changed or a search runs; nil until then.
   var completeSettings: Settings?
-  let viewStatePath: String?
+  let viewStatePath: SystemPath?
   let colors: Bool
 
   /// Opens the screen on a document's top page.
@@ -72,7 +72,7 @@ public struct SettingsScreen: Sendable {
   ///   first page is not valid.
   public init(
     document: LoadedDocument, store: any SettingsStore, viewState: ViewState = ViewState(),
-    viewStatePath: String? = nil, width: Int, height: Int, colors: Bool = false
+    viewStatePath: SystemPath? = nil, width: Int, height: Int, colors: Bool = false
   ) throws {
     loaded = document
     settings = Settings(document: document.document, store: store)

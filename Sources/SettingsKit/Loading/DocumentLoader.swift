@@ -6,7 +6,7 @@ public enum DocumentLoader {
   ///   ``DocumentError/invalid(file:issues:)`` with every problem found when they are JSON but not
   ///   a valid document.
   public static func decode(
-    _ source: SourceText, itemsFilesIn directory: String? = nil, locales: [String] = []
+    _ source: SourceText, itemsFilesIn directory: SystemPath? = nil, locales: [String] = []
   ) throws(DocumentError) -> SettingsDocument {
     // The top page's items are decoded as soon as each is parsed, and only a placeholder stays in
     // the tree, so a large document's whole tree is never held at once.
@@ -34,25 +34,32 @@ public enum DocumentLoader {
     if let directory {
       for index in document.sections.indices {
         guard let itemsFile = document.sections[index].itemsFile else { continue }
-        let file = try ItemsFile(path: itemsFilePath(itemsFile, directory: directory), locales: locales)
+        let file = try ItemsFile(path: directory.appending(SystemPath(itemsFile)), locales: locales)
         document.sections[index].items = try file.decodedItems(in: 0..<file.itemCount, decoder: &decoder)
       }
     }
     return document
   }
 
-  /// The bytes of a document or items file.
+  /// The bytes of a document or items file (``FileSystem/readFile(at:limit:)``).
   ///
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when it is missing or cannot be read.
-  static func readFile(_ path: String) throws(DocumentError) -> [UInt8] {
+  static func readFile(_ path: SystemPath) throws(DocumentError) -> [UInt8] {
     let bytes: [UInt8]?
     do {
-      bytes = try AtomicFile.read(path)
+      bytes = try FileSystem.readFile(at: path)
     } catch {
-      throw .unreadable(file: path, reason: error)
+      throw .unreadable(file: path.description, reason: error)
     }
-    guard let bytes else { throw .unreadable(file: path, reason: .notFound(path: path)) }
+    guard let bytes else {
+      throw .unreadable(file: path.description, reason: .notFound(path: path.description))
+    }
     return bytes
+  }
+
+  /// The path of a section's items file: as written when absolute, else relative to `directory`.
+  public static func itemsFilePath(_ itemsFile: String, directory: SystemPath) -> SystemPath {
+    directory.appending(SystemPath(itemsFile))
   }
 
   /// The path of a section's items file: as written when absolute, else relative to `directory`.
@@ -74,11 +81,20 @@ public enum DocumentLoader {
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when the file cannot be read (missing,
   ///   a directory, no permission), and the errors of ``decode(_:itemsFilesIn:locales:)``.
   public static func load(
-    path: String, loadingItemsFiles: Bool = true, locales: [String] = []
+    path: SystemPath, loadingItemsFiles: Bool = true, locales: [String] = []
   ) throws(DocumentError) -> SettingsDocument {
     let bytes = try readFile(path)
     return try decode(
-      SourceText(name: path, bytes: bytes), itemsFilesIn: loadingItemsFiles ? directory(of: path) : nil,
+      SourceText(name: path.description, bytes: bytes),
+      itemsFilesIn: loadingItemsFiles ? path.directory : nil,
       locales: locales)
+  }
+
+  /// Reads and decodes the document at the path with `path`'s UTF-8 bytes; see
+  /// ``load(path:loadingItemsFiles:locales:)-(SystemPath,_,_)``.
+  public static func load(
+    path: String, loadingItemsFiles: Bool = true, locales: [String] = []
+  ) throws(DocumentError) -> SettingsDocument {
+    try load(path: SystemPath(path), loadingItemsFiles: loadingItemsFiles, locales: locales)
   }
 }

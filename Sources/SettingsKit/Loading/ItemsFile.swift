@@ -5,7 +5,7 @@
 /// validated as in a document (see the README), each error located by file, line and column.
 public struct ItemsFile: Sendable {
   /// The file's path, as resolved against the document's directory.
-  public let path: String
+  public let path: SystemPath
   let bytes: [UInt8]
   /// Locale tags in order of preference, for localized text in the items.
   public let locales: [String]
@@ -15,7 +15,7 @@ public struct ItemsFile: Sendable {
   /// Reads the file and indexes its lines.
   ///
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when it cannot be read.
-  public init(path: String, locales: [String] = []) throws(DocumentError) {
+  public init(path: SystemPath, locales: [String] = []) throws(DocumentError) {
     self.locales = locales
     let read = try DocumentLoader.readFile(path)
     self.path = path
@@ -41,6 +41,11 @@ public struct ItemsFile: Sendable {
     self.lines = lines
   }
 
+  /// Reads the file at the path with `path`'s UTF-8 bytes; see ``init(path:locales:)-(SystemPath,_)``.
+  public init(path: String, locales: [String] = []) throws(DocumentError) {
+    try self.init(path: SystemPath(path), locales: locales)
+  }
+
   /// The number of items (non-blank lines).
   public var itemCount: Int { lines.count }
 
@@ -49,7 +54,7 @@ public struct ItemsFile: Sendable {
   /// - Throws: ``DocumentError/invalid(file:issues:)`` with every line in `range` that is not JSON
   ///   or not a valid item.
   public func decodedItems(in range: Range<Int>) throws(DocumentError) -> [SettingItem] {
-    var decoder = DocumentDecoder(source: SourceText(name: path, bytes: []), locales: locales)
+    var decoder = DocumentDecoder(source: SourceText(name: path.description, bytes: []), locales: locales)
     return try decodedItems(in: range, decoder: &decoder)
   }
 
@@ -62,7 +67,7 @@ public struct ItemsFile: Sendable {
     items.reserveCapacity(clamped.count)
     for index in clamped {
       let line = lines[index]
-      let source = SourceText(name: path, bytes: Array(bytes[line.range]), firstLine: line.number)
+      let source = SourceText(name: path.description, bytes: Array(bytes[line.range]), firstLine: line.number)
       decoder.source = source
       let value: JSONValue
       do {
@@ -74,7 +79,7 @@ public struct ItemsFile: Sendable {
       }
       if let item = decoder.decodeItem(value, at: "") { items.append(item) }
     }
-    if !decoder.issues.isEmpty { throw .invalid(file: path, issues: decoder.issues) }
+    if !decoder.issues.isEmpty { throw .invalid(file: path.description, issues: decoder.issues) }
     return items
   }
 }

@@ -11,7 +11,7 @@ public struct LoadedDocument: Sendable {
   /// The opened items file of every section (by index) that has one.
   public let itemsFiles: [Int: ItemsFile]
   let source: SourceText?
-  let directory: String
+  let directory: SystemPath
   let locales: [String]
 
   /// A document built in code or embedded, with no items files.
@@ -19,12 +19,12 @@ public struct LoadedDocument: Sendable {
     self.document = document
     itemsFiles = [:]
     source = nil
-    directory = "."
+    directory = SystemPath(".")
     locales = []
   }
 
   init(
-    document: SettingsDocument, itemsFiles: [Int: ItemsFile], source: SourceText, directory: String,
+    document: SettingsDocument, itemsFiles: [Int: ItemsFile], source: SourceText, directory: SystemPath,
     locales: [String]
   ) {
     self.document = document
@@ -50,14 +50,19 @@ extension DocumentLoader {
   ///
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when the document or an items file cannot
   ///   be read, and the errors of ``decode(_:itemsFilesIn:locales:)``.
-  public static func open(path: String, locales: [String] = []) throws(DocumentError) -> LoadedDocument {
-    let source = SourceText(name: path, bytes: try readFile(path))
+  public static func open(path: SystemPath, locales: [String] = []) throws(DocumentError) -> LoadedDocument {
+    let source = SourceText(name: path.description, bytes: try readFile(path))
     let document = try decode(source, locales: locales)
-    let directory = directory(of: path)
+    let directory = path.directory
     return LoadedDocument(
       document: document,
       itemsFiles: try itemsFiles(of: document.sections, directory: directory, locales: locales),
       source: source, directory: directory, locales: locales)
+  }
+
+  /// Reads the document at the path with `path`'s UTF-8 bytes; see ``open(path:locales:)-(SystemPath,_)``.
+  public static func open(path: String, locales: [String] = []) throws(DocumentError) -> LoadedDocument {
+    try open(path: SystemPath(path), locales: locales)
   }
 
   /// Opens the items file of every section in `sections` that has one, by section index.
@@ -65,7 +70,7 @@ extension DocumentLoader {
   /// - Parameter directory: the directory of the document, against which relative paths resolve.
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when one cannot be read.
   public static func itemsFiles(
-    of sections: [SettingSection], directory: String, locales: [String] = []
+    of sections: [SettingSection], directory: SystemPath, locales: [String] = []
   ) throws(DocumentError) -> [Int: ItemsFile] {
     var files: [Int: ItemsFile] = [:]
     for (index, section) in sections.enumerated() {

@@ -1,74 +1,31 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reading and atomically replacing a whole file.
 ///
 /// A reader sees either the old contents or the new contents of a file written with
-/// ``write(_:to:createDirectories:)``, never a mix, and after a crash the file holds one or the other:
-/// the new bytes go to a temporary file beside the target, are flushed to disk with `fsync(2)`, and
-/// replace the target with `rename(2)`, as git's config writer and dconf do. Concurrent writers must
-/// still serialize their read-modify-write with ``FileLock``, or the last rename wins.
+/// ``write(_:to:createDirectories:)-(_,SystemPath,_)``, never a mix, and after a crash the file holds
+/// one or the other: the new bytes go to a temporary file beside the target, are flushed to disk with
+/// `fsync(2)`, and replace the target with `rename(2)`, as git's config writer and dconf do. Concurrent
+/// writers must still serialize their read-modify-write with ``FileLock``, or the last rename wins.
 ///
-/// All functions are stateless and safe to call from any thread.
+/// All functions are stateless and safe to call from any thread. Each takes a ``SystemPath`` (the
+/// path's bytes) or, for convenience, a `String` (its UTF-8 bytes).
 public enum AtomicFile {
   /// The permission bits of a new file, before the process's umask is applied (so usually `0o644`).
-  static let newFileMode: mode_t = 0o644
+  static let newFileMode: FileMode = 0o644
 
-  /// The permission bits of a new directory, before the umask; `0o700` as the XDG Base Directory
-  /// specification asks for a missing `$XDG_CONFIG_HOME`-style directory.
-  static let newDirectoryMode: mode_t = 0o700
-
-  /// How many symbolic links ``resolvedPath(_:)`` follows before it gives up (Linux's limit).
-  static let maximumSymbolicLinks = 40
-
-  /// Reads the whole file at `path`, following symbolic links.
+  /// Reads the whole file at `path`, following symbolic links; nil when it does not exist.
   ///
-  /// Returns `nil` when the file does not exist (`ENOENT`, which includes a dangling symbolic link).
-  /// Uses `open(2)` with `O_RDONLY | O_CLOEXEC | O_NONBLOCK`, `fstat(2)` and `read(2)` in a loop that
-  /// retries on `EINTR`. `limit` bounds what is read, in bytes (256 MiB by default).
+  /// The same as ``FileSystem/readFile(at:limit:)``: `open(2)`, `fstat(2)`, `read(2)`; `limit` in
+  /// bytes (256 MiB by default).
   ///
-  /// - Throws: ``FileSystemError/isDirectory(path:)`` when `path` is a directory,
-  ///   ``FileSystemError/notRegularFile(path:)`` for a device, FIFO or socket,
-  ///   ``FileSystemError/tooLarge(path:limit:)`` past `limit`,
-  ///   ``FileSystemError/permissionDenied(path:operation:)`` (operation "read") when the file or a
-  ///   directory on the way may not be read, and ``FileSystemError/io(path:operation:errno:reason:)``
-  ///   for other failures, for example `ENOTDIR` when a component of the path is a regular file.
+  /// - Throws: ``FileSystemError``: a directory, a special file, a file past `limit`, no permission,
+  ///   or another failure of `open(2)` or `read(2)`.
+  public static func read(_ path: SystemPath, limit: Int = 256 << 20) throws(FileSystemError) -> [UInt8]? {
+    try FileSystem.readFile(at: path, limit: limit)
+  }
+
+  /// Reads the whole file at the path with `path`'s UTF-8 bytes; see ``read(_:limit:)-(SystemPath,_)``.
   public static func read(_ path: String, limit: Int = 256 << 20) throws(FileSystemError) -> [UInt8]? {
-    // O_NONBLOCK so that opening a FIFO does not wait for a writer; it is refused below.
-    let descriptor = openRetryingOnInterrupt(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0)
-    if descriptor < 0 {
-      let code = errno
-      if code == ENOENT { return nil }
-      throw FileSystemError(errno: code, path: path, operation: "read")
-    }
-    defer { _ = close(descriptor) }
-
-    var info = stat()
-    if fstat(descriptor, &info) != 0 {
-      throw FileSystemError(errno: errno, path: path, operation: "read")
-    }
-    if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
-    if info.st_mode & S_IFMT != S_IFREG { throw .notRegularFile(path: path) }
-    if Int(info.st_size) > limit { throw .tooLarge(path: path, limit: limit) }
-
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(info.st_size))
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { break }
-      if count < 0 {
-        let code = errno
-        if code == EINTR { continue }
-        throw FileSystemError(errno: code, path: path, operation: "read")
-      }
-      bytes.append(contentsOf: chunk[0..<count])
-      if bytes.count > limit { throw .tooLarge(path: path, limit: limit) }
-    }
-    return bytes
+    try FileSystem.readFile(at: SystemPath(path), limit: limit)
   }
 
   /// Replaces the contents of the file at `path` with `bytes`, atomically and durably.
@@ -95,346 +52,251 @@ public enum AtomicFile {
   ///
   /// Hard links to the target are not updated (the rename gives the path a new inode), as with git.
   ///
+  /// A target that exists with no write permission bit at all (`chmod 444`) is refused, even for
+  /// root, who could write it: as editors refuse to write a read-only settings file, the file's mode
+  /// says the user does not want it changed.
+  ///
   /// - Throws: ``FileSystemError``. Before the rename, any failure removes the temporary file
   ///   (`unlinkat(2)`) and leaves the target untouched: ``FileSystemError/notFound(path:)`` with the
   ///   directory's path when it is missing and `createDirectories` is false;
   ///   ``FileSystemError/isDirectory(path:)`` when the target is a directory;
   ///   ``FileSystemError/permissionDenied(path:operation:)`` ("write", "create directory", "open
-  ///   directory"); ``FileSystemError/readOnlyFileSystem(path:)``; and
+  ///   directory", and "replace the read-only file" for a target without write permission bits);
+  ///   ``FileSystemError/readOnlyFileSystem(path:)``; and
   ///   ``FileSystemError/io(path:operation:errno:reason:)`` for the rest, for example `ENOTDIR`
   ///   (operation "open directory") when a parent is a regular file, `ELOOP` (operation "resolve
   ///   symbolic link") for a cycle of links, or `ENOSPC`. Only a failure of the final directory
   ///   `fsync(2)` (operation "sync directory") is thrown after the target was replaced: the new
   ///   contents are in place but may not survive a crash.
   public static func write(
-    _ bytes: [UInt8], to path: String, createDirectories: Bool = true
+    _ bytes: [UInt8], to path: SystemPath, createDirectories: Bool = true
   ) throws(FileSystemError) {
-    if path.isEmpty { throw .notFound(path: path) }
-    if path.hasSuffix("/") { throw .isDirectory(path: path) }
-    let target = resolvedPath(path)
-    let (directory, name) = split(target)
-    if name.isEmpty || name == "." || name == ".." { throw .isDirectory(path: target) }
+    if path.isEmpty { throw .notFound(path: path.description) }
+    if path.endsWithSlash { throw .isDirectory(path: path.description) }
+    let target = FileSystem.resolvingSymbolicLinks(path)
+    let (directory, name) = (target.directory, target.lastComponent)
+    if name.isEmpty || name == "." || name == ".." { throw .isDirectory(path: target.description) }
 
-    if createDirectories { try makeDirectories(directory) }
-    let directoryDescriptor = openRetryingOnInterrupt(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-    if directoryDescriptor < 0 {
-      throw FileSystemError(errno: errno, path: directory, operation: "open directory")
+    if createDirectories { try FileSystem.makeDirectories(directory) }
+    let directoryDescriptor: FileDescriptor
+    do {
+      directoryDescriptor = try .open(directory, [.readOnly, .directory, .closeOnExec])
+    } catch {
+      throw FileSystemError(error, path: directory, operation: "open directory")
     }
-    defer { _ = close(directoryDescriptor) }
+    try directoryDescriptor.closeAfter { () throws(FileSystemError) in
+      try replace(name, in: directoryDescriptor, directory: directory, target: target, with: bytes)
+    }
+  }
 
-    var existing = stat()
-    let exists = fstatat(directoryDescriptor, name, &existing, AT_SYMLINK_NOFOLLOW) == 0
-    if !exists && errno != ENOENT {
-      throw FileSystemError(errno: errno, path: target, operation: "write")
+  /// Replaces the contents of the file at the path with `path`'s UTF-8 bytes; see
+  /// ``write(_:to:createDirectories:)-(_,SystemPath,_)``.
+  public static func write(_ bytes: [UInt8], to path: String, createDirectories: Bool = true)
+    throws(FileSystemError)
+  {
+    try write(bytes, to: SystemPath(path), createDirectories: createDirectories)
+  }
+
+  /// Steps 3 to 5 of ``write(_:to:createDirectories:)-(_,SystemPath,_)``, in the open directory.
+  private static func replace(
+    _ name: SystemPath, in directoryDescriptor: FileDescriptor, directory: SystemPath, target: SystemPath,
+    with bytes: [UInt8]
+  ) throws(FileSystemError) {
+    var existing: FileStatus?
+    do {
+      existing = try directoryDescriptor.status(of: name)
+    } catch {
+      if error != .noSuchFileOrDirectory { throw FileSystemError(error, path: target, operation: "write") }
     }
-    if exists && existing.st_mode & S_IFMT != S_IFLNK && existing.st_mode & S_IFMT != S_IFREG
-      && existing.st_mode & S_IFMT != S_IFDIR
-    {
-      throw .notRegularFile(path: target)
-    }
-    if exists && existing.st_mode & S_IFMT == S_IFLNK {
-      // resolvedPath gave up on a cycle (or a link appeared meanwhile); renaming would replace the link.
+    if let existing, existing.kind == .other { throw .notRegularFile(path: target.description) }
+    if let existing, existing.kind == .symbolicLink {
+      // resolvingSymbolicLinks gave up on a cycle (or a link appeared meanwhile); renaming would
+      // replace the link.
+      let loop = Errno.tooManySymbolicLinks
       throw .io(
-        path: target, operation: "resolve symbolic link", errno: ELOOP,
-        reason: FileSystemError.reason(for: ELOOP))
+        path: target.description, operation: "resolve symbolic link", errno: loop.rawValue,
+        reason: loop.reason)
+    }
+    if let existing, existing.kind == .regular, existing.permissions & 0o222 == 0 {
+      throw .permissionDenied(path: target.description, operation: "replace the read-only file")
     }
     // A directory at the target is not rejected here: renameat reports it (EISDIR) without a race, and
     // the temporary file is cleaned up like after any other late failure.
 
     // Linux: an unnamed file (O_TMPFILE) that the kernel discards if the process dies while writing,
     // given a name only once complete; elsewhere, or where the file system lacks it, a named one.
-    let unnamed = openUnnamedFile(in: directoryDescriptor, mode: exists ? 0o600 : newFileMode)
-    var (descriptor, temporaryName) = (unnamed ?? -1, "")
+    let mode = existing != nil ? 0o600 : newFileMode
+    let unnamed = openUnnamedFile(in: directoryDescriptor, mode: mode)
+    var (descriptor, temporaryName) = (unnamed ?? FileDescriptor(rawValue: -1), SystemPath?.none)
     if unnamed == nil {
       (descriptor, temporaryName) = try createTemporaryFile(
-        in: directoryDescriptor, for: name, target: target, mode: exists ? 0o600 : newFileMode)
+        in: directoryDescriptor, for: name, target: target, mode: mode)
     }
     func discardTemporaryFile() {
-      if !temporaryName.isEmpty { _ = unlinkat(directoryDescriptor, temporaryName, 0) }
+      if let temporaryName { directoryDescriptor.removeEntry(temporaryName) }
     }
 
+    // The descriptor is closed once the file is in place, or on failure before the temporary name
+    // is removed; the contents were flushed by fsync, so a close error cannot lose them.
     do throws(FileSystemError) {
-      try writeAll(bytes, to: descriptor, path: target)
-      if exists {
-        if existing.st_uid != geteuid() || existing.st_gid != getegid() {
-          _ = fchown(descriptor, existing.st_uid, existing.st_gid)  // Only root may give a file away.
+      try descriptor.closeAfter { () throws(FileSystemError) in
+        do throws(Errno) {
+          try descriptor.writeAll(bytes)
+        } catch {
+          throw FileSystemError(error, path: target, operation: "write")
         }
-        if fchmod(descriptor, existing.st_mode & 0o7777) != 0 {
-          throw FileSystemError(errno: errno, path: target, operation: "set permissions of")
+        if let existing {
+          let (owner, group) = system_effectiveOwner()
+          if existing.owner != owner || existing.group != group {
+            // Only root may give a file away.
+            _ = descriptor.changeOwner(to: existing.owner, group: existing.group)
+          }
+          do throws(Errno) {
+            try descriptor.changePermissions(to: existing.permissions)
+          } catch {
+            throw FileSystemError(error, path: target, operation: "set permissions of")
+          }
         }
-      }
-      try syncRetryingOnInterrupt(descriptor, path: target, operation: "write")
-      if unnamed != nil {
-        try publishUnnamedFile(descriptor, in: directoryDescriptor, as: name, target: target)
+        do throws(Errno) {
+          try descriptor.sync()
+        } catch {
+          throw FileSystemError(error, path: target, operation: "write")
+        }
+        if let temporaryName {
+          do throws(Errno) {
+            try directoryDescriptor.rename(temporaryName, to: name)
+          } catch {
+            throw FileSystemError(error, path: target, operation: "write")
+          }
+        } else {
+          try publishUnnamedFile(descriptor, in: directoryDescriptor, as: name, target: target)
+        }
       }
     } catch {
-      _ = close(descriptor)
       discardTemporaryFile()
       throw error
     }
-    if unnamed == nil, renameat(directoryDescriptor, temporaryName, directoryDescriptor, name) != 0 {
-      let code = errno
-      _ = close(descriptor)
-      discardTemporaryFile()
-      throw FileSystemError(errno: code, path: target, operation: "write")
-    }
-    // The contents were flushed by fsync above; a close error now cannot lose them.
-    _ = close(descriptor)
-    do throws(FileSystemError) {
-      try syncRetryingOnInterrupt(directoryDescriptor, path: directory, operation: "sync directory")
+    do {
+      try directoryDescriptor.sync()
     } catch {
       // Some file systems cannot sync a directory; there is nothing more to do there.
-      if case .io(_, _, EINVAL, _) = error { return }
-      throw error
+      if error == .invalidArgument { return }
+      throw FileSystemError(error, path: directory, operation: "sync directory")
     }
   }
 
-  /// Follows `path` through symbolic links to the file that a write should replace.
-  ///
-  /// Follows chains of links (up to 40, Linux's limit), relative link targets (relative to the
-  ///   link's directory, as the kernel does), and a final target that does not exist yet. Then, when
-  /// the final target's directory exists, it is made absolute and canonical with `realpath(3)`, so
-  /// that two different links to one file give the same path (and so the same lock file). Otherwise
-  /// the path is returned as built, without lexical clean-up of `..`, which would be wrong when a
-  /// component is itself a link. Uses `readlink(2)` and `realpath(3)`; never throws: an unreadable
-  /// link or an unusual path (empty, ending in `/`) is returned as it is.
+  /// Follows `path` through symbolic links to the file that a write should replace; see
+  /// ``FileSystem/resolvingSymbolicLinks(_:)`` (`readlink(2)`, `realpath(3)`, up to 40 links).
+  public static func resolvedPath(_ path: SystemPath) -> SystemPath {
+    FileSystem.resolvingSymbolicLinks(path)
+  }
+
+  /// ``resolvedPath(_:)-(SystemPath)`` of a path given as text; a result that is not UTF-8 is
+  /// decoded with replacement characters.
   public static func resolvedPath(_ path: String) -> String {
-    if path.isEmpty || path.hasSuffix("/") { return path }
-    var current = path
-    for _ in 0..<maximumSymbolicLinks {
-      guard let destination = readLink(current) else { break }
-      if destination.hasPrefix("/") {
-        current = destination
-      } else {
-        current = join(split(current).directory, destination)
-      }
-    }
-    let (directory, name) = split(current)
-    if name.isEmpty || name == "." || name == ".." { return current }
-    guard let real = realpath(directory, nil) else { return current }
-    defer { free(real) }
-    return join(String(cString: real), name)
-  }
-
-  // MARK: - Helpers shared with FileLock
-
-  /// Creates `directory` and its missing parents like `mkdir -p`, each with mode `0o700` minus the
-  /// umask, flushing each new entry's parent directory with `fsync(2)` (best effort).
-  ///
-  /// A component that exists but is not a directory is left for the caller's `open(2)` to report as
-  /// `ENOTDIR`.
-  static func makeDirectories(_ directory: String) throws(FileSystemError) {
-    var info = stat()
-    var missing: [String] = []
-    var current = directory
-    while stat(current, &info) != 0 && errno == ENOENT {
-      missing.append(current)
-      let parent = split(current).directory
-      if parent == current { break }
-      current = parent
-    }
-    for path in missing.reversed() {
-      if mkdir(path, newDirectoryMode) != 0 {
-        let code = errno
-        if code == EEXIST { continue }
-        throw FileSystemError(errno: code, path: path, operation: "create directory")
-      }
-      let parent = openRetryingOnInterrupt(split(path).directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-      if parent >= 0 {
-        _ = fsync(parent)
-        _ = close(parent)
-      }
-    }
-  }
-
-  /// Splits a path at its last `/`: `"a/b/c"` gives `("a/b", "c")`, `"c"` gives `(".", "c")`, and `"/c"`
-  /// gives `("/", "c")`.
-  static func split(_ path: String) -> (directory: String, name: String) {
-    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-    let name = String(path[path.index(after: slash)...])
-    if slash == path.startIndex { return ("/", name) }
-    return (String(path[..<slash]), name)
-  }
-
-  /// `open(2)` that retries on `EINTR`.
-  static func openRetryingOnInterrupt(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    while true {
-      let descriptor = open(path, flags, mode)
-      if descriptor >= 0 || errno != EINTR { return descriptor }
-    }
+    String(decoding: FileSystem.resolvingSymbolicLinks(SystemPath(path)).bytes, as: UTF8.self)
   }
 
   // MARK: - Private
 
-  private static func join(_ directory: String, _ name: String) -> String {
-    directory.hasSuffix("/") ? directory + name : directory + "/" + name
-  }
-
-  /// The target of the symbolic link at `path`, or nil when it is not a link (or cannot be read).
-  private static func readLink(_ path: String) -> String? {
-    var capacity = 4096
-    while true {
-      var buffer = [CChar](repeating: 0, count: capacity)
-      let count = readlink(path, &buffer, capacity)
-      if count < 0 { return nil }
-      if count < capacity {
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      }
-      capacity *= 2
-    }
-  }
-
   /// An unnamed regular file in the directory (`openat(2)` with `O_TMPFILE`, Linux 3.11+), or nil
   /// where the platform or file system does not offer one.
-  private static func openUnnamedFile(in directoryDescriptor: Int32, mode: mode_t) -> Int32? {
+  private static func openUnnamedFile(in directory: FileDescriptor, mode: FileMode) -> FileDescriptor? {
     #if os(Linux)
-      // O_TMPFILE is (__O_TMPFILE | O_DIRECTORY) = 0o20200000 in the kernel's asm-generic flags; the
-      // macro does not import into Swift.
-      let unnamedFlag: Int32 = 0o20_200_000
-      let descriptor = openat(directoryDescriptor, ".", O_WRONLY | O_CLOEXEC | unnamedFlag, mode)
-      return descriptor >= 0 ? descriptor : nil
+      return try? directory.open(".", [.writeOnly, .closeOnExec, .unnamedTemporaryFile], mode: mode)
     #else
       return nil
     #endif
   }
 
+  /// A fresh temporary name for `name`: `.<name>.tmp-<pid>-<random hex>`.
+  private static func temporaryName(for name: SystemPath) -> SystemPath {
+    SystemPath(bytes: [UInt8(ascii: ".")] + name.bytes)
+      .addingSuffix(".tmp-\(system_getpid())-\(String(UInt32.random(in: .min ... .max), radix: 16))")
+  }
+
   /// Gives a complete unnamed file a temporary name with `linkat(2)` through `/proc/self/fd` and
-  /// renames it over `name`, in a child process where `fork(2)` allows (see ``write(_:to:createDirectories:)``).
+  /// renames it over `name`, in a child process where `fork(2)` allows (see
+  /// ``write(_:to:createDirectories:)-(_,SystemPath,_)``).
   private static func publishUnnamedFile(
-    _ descriptor: Int32, in directoryDescriptor: Int32, as name: String, target: String
+    _ descriptor: FileDescriptor, in directoryDescriptor: FileDescriptor, as name: SystemPath,
+    target: SystemPath
   ) throws(FileSystemError) {
     var attempts = 0
     while true {
-      let temporaryName = ".\(name).tmp-\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 16))"
       let code = linkAndRenameOutsideThisProcess(
-        "/proc/self/fd/\(descriptor)", in: directoryDescriptor, temporaryName, to: name)
+        SystemPath("/proc/self/fd/\(descriptor.rawValue)"), in: directoryDescriptor, temporaryName(for: name),
+        to: name)
       if code == 0 { return }
+      let error = Errno(rawValue: code)
       attempts += 1
-      if (code == EEXIST || code == EINTR) && attempts < 100 { continue }
-      throw FileSystemError(errno: code, path: target, operation: "write")
+      if (error == .fileExists || error == .interrupted) && attempts < 100 { continue }
+      throw FileSystemError(error, path: target, operation: "write")
     }
   }
 
   /// Whether `name` is exactly `<prefix><pid>-<hex>`, the shape of this type's temporary names, so
   /// that a user's `.store.json.tmp-backup` is never taken for one.
-  static func isTemporaryName(_ name: String, prefix: String) -> Bool {
-    guard name.hasPrefix(prefix) else { return false }
-    let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
-    return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy(\.isASCII)
-      && parts[0].allSatisfy(\.isNumber)
-      && !parts[1].isEmpty && parts[1].allSatisfy(\.isHexDigit) && parts[1].allSatisfy(\.isASCII)
+  static func isTemporaryName(_ name: SystemPath, prefix: SystemPath) -> Bool {
+    guard name.bytes.starts(with: prefix.bytes) else { return false }
+    let parts = name.bytes.dropFirst(prefix.bytes.count).split(
+      separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+    func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    func isHexDigit(_ byte: UInt8) -> Bool {
+      isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    }
+    return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy(isDigit)
+      && !parts[1].isEmpty && parts[1].allSatisfy(isHexDigit)
   }
 
-  /// Runs ``linkAndRename(_:in:_:to:)`` in a child process and returns its result (0 or an `errno`);
-  /// in this process when `fork(2)` fails. The child inherits the descriptors, so `/proc/self/fd/N`
-  /// names the same file there, and calls nothing but `linkat(2)`, `renameat(2)`, `unlinkat(2)` and
-  /// `_exit(2)`, which are async-signal-safe as POSIX requires after a `fork(2)`.
+  /// Runs `linkat(2)` and `renameat(2)` (``system_linkAndRename(_:_:_:_:)``) in a child process and
+  /// returns its result (0 or an `errno`); in this process when `fork(2)` fails or is not available.
+  /// The child inherits the descriptors, so `/proc/self/fd/N` names the same file there, and calls
+  /// nothing but `linkat(2)`, `renameat(2)`, `unlinkat(2)` and `_exit(2)`, which are
+  /// async-signal-safe as POSIX requires after a `fork(2)`.
   private static func linkAndRenameOutsideThisProcess(
-    _ source: String, in directoryDescriptor: Int32, _ temporaryName: String, to name: String
+    _ source: SystemPath, in directory: FileDescriptor, _ temporaryName: SystemPath, to name: SystemPath
   ) -> Int32 {
     source.withCString { source in
       temporaryName.withCString { temporaryName in
         name.withCString { name in
-          #if os(Linux)
-            let child = fork()
-            if child == 0 { _exit(linkAndRename(source, in: directoryDescriptor, temporaryName, to: name)) }
-            if child < 0 { return linkAndRename(source, in: directoryDescriptor, temporaryName, to: name) }
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) < 0 {
-              if errno != EINTR { return errno }
-            }
-            // Exited normally (WIFEXITED): its status (WEXITSTATUS) is the result; killed: EIO.
-            return status & 0x7F == 0 ? (status >> 8) & 0xFF : EIO
-          #else
-            // Only Linux has unnamed files (and Darwin's Swift refuses fork).
-            return linkAndRename(source, in: directoryDescriptor, temporaryName, to: name)
-          #endif
+          let linkAndRename = { system_linkAndRename(source, directory.rawValue, temporaryName, name) }
+          return system_runInChildProcess(linkAndRename) ?? linkAndRename()
         }
       }
     }
-  }
-
-  /// `linkat(2)` of `source` to `temporaryName`, then `renameat(2)` over `name`; 0, or the failing
-  /// call's `errno` after removing the temporary name again. Async-signal-safe.
-  private static func linkAndRename(
-    _ source: UnsafePointer<CChar>, in directoryDescriptor: Int32, _ temporaryName: UnsafePointer<CChar>,
-    to name: UnsafePointer<CChar>
-  ) -> Int32 {
-    if linkat(AT_FDCWD, source, directoryDescriptor, temporaryName, AT_SYMLINK_FOLLOW) != 0 { return errno }
-    if renameat(directoryDescriptor, temporaryName, directoryDescriptor, name) != 0 {
-      let code = errno
-      _ = unlinkat(directoryDescriptor, temporaryName, 0)
-      return code
-    }
-    return 0
   }
 
   /// Removes temporary files that writers of `path` left when they were killed between naming their
   /// file and renaming it. Call it only while holding the store's lock, when no writer is mid-write.
+  /// Uses `opendir(3)`, `readdir(3)` and `unlinkat(2)`.
+  public static func removeStaleTemporaryFiles(for path: SystemPath) {
+    let target = FileSystem.resolvingSymbolicLinks(path)
+    let prefix = SystemPath(bytes: [UInt8(ascii: ".")] + target.lastComponent.bytes).addingSuffix(".tmp-")
+    system_removeEntries(in: target.directory) { isTemporaryName($0, prefix: prefix) }
+  }
+
+  /// ``removeStaleTemporaryFiles(for:)-(SystemPath)`` for a path given as text.
   public static func removeStaleTemporaryFiles(for path: String) {
-    let (directory, name) = split(resolvedPath(path))
-    guard let stream = opendir(directory.isEmpty ? "." : directory) else { return }
-    defer { closedir(stream) }
-    let prefix = ".\(name).tmp-"
-    let directoryDescriptor = dirfd(stream)
-    while let entry = readdir(stream) {
-      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if isTemporaryName(entryName, prefix: prefix) { _ = unlinkat(directoryDescriptor, entryName, 0) }
-    }
+    removeStaleTemporaryFiles(for: SystemPath(path))
   }
 
   private static func createTemporaryFile(
-    in directoryDescriptor: Int32, for name: String, target: String, mode: mode_t
-  ) throws(FileSystemError) -> (descriptor: Int32, name: String) {
-    let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC
+    in directory: FileDescriptor, for name: SystemPath, target: SystemPath, mode: FileMode
+  ) throws(FileSystemError) -> (descriptor: FileDescriptor, name: SystemPath?) {
     var attempts = 0
     while true {
-      let suffix = String(UInt32.random(in: .min ... .max), radix: 16)
-      let temporaryName = ".\(name).tmp-\(getpid())-\(suffix)"
-      let descriptor = openat(directoryDescriptor, temporaryName, flags, mode)
-      if descriptor >= 0 { return (descriptor, temporaryName) }
-      let code = errno
-      attempts += 1
-      if (code == EEXIST || code == EINTR) && attempts < 100 { continue }
-      throw FileSystemError(errno: code, path: target, operation: "write")
-    }
-  }
-
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileSystemError) {
-    let code: Int32 = bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let count = posixWrite(descriptor, buffer.baseAddress! + offset, min(buffer.count - offset, 1 << 30))
-        if count > 0 {
-          offset += count
-        } else if count == 0 {
-          return EIO  // write(2) made no progress; do not spin.
-        } else if errno != EINTR {
-          return errno
-        }
+      let temporaryName = temporaryName(for: name)
+      do {
+        let descriptor = try directory.open(
+          temporaryName, [.writeOnly, .create, .exclusiveCreate, .closeOnExec], mode: mode)
+        return (descriptor, temporaryName)
+      } catch {
+        attempts += 1
+        if error == .fileExists && attempts < 100 { continue }
+        throw FileSystemError(error, path: target, operation: "write")
       }
-      return 0
-    }
-    if code != 0 { throw FileSystemError(errno: code, path: path, operation: "write") }
-  }
-
-  private static func syncRetryingOnInterrupt(
-    _ descriptor: Int32, path: String, operation: String
-  ) throws(FileSystemError) {
-    while fsync(descriptor) != 0 {
-      let code = errno
-      if code != EINTR { throw FileSystemError(errno: code, path: path, operation: operation) }
     }
   }
-}
-
-// Inside `AtomicFile`, `read` and `write` name its own methods; these reach the POSIX functions.
-private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-  read(descriptor, buffer, count)
-}
-
-private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
 }

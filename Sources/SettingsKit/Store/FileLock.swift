@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// An exclusive advisory lock (`flock(2)`) on a lock file beside the target, held for a
 /// read-modify-write.
 ///
@@ -12,7 +6,7 @@
 /// noncopyable, and the lock is released when the value is consumed with ``unlock()`` or goes out of
 /// scope (its `deinit`).
 ///
-/// By convention the lock file of a store is the store's resolved path (``AtomicFile/resolvedPath(_:)``)
+/// By convention the lock file of a store is the store's resolved path (``FileSystem/resolvingSymbolicLinks(_:)``)
 /// plus `.lock`, so that two links to one store share a lock.
 ///
 /// The lock is advisory: it only excludes other processes (or threads) that take the same lock, for
@@ -26,9 +20,9 @@
 /// same path, and both would believe they hold the lock. An empty lock file left behind is harmless.
 public struct FileLock: ~Copyable, Sendable {
   /// The path of the lock file, as given.
-  public let path: String
+  public let path: SystemPath
 
-  private let descriptor: Int32
+  private let descriptor: FileDescriptor
 
   /// Takes the exclusive lock on `lockPath`, waiting up to `timeoutMilliseconds` for it.
   ///
@@ -42,38 +36,48 @@ public struct FileLock: ~Copyable, Sendable {
   ///   `timeoutMilliseconds` when the lock was not obtained in time; otherwise the ``FileSystemError``
   ///   of the failing call with operation "lock" (or "create directory"), for example
   ///   ``FileSystemError/permissionDenied(path:operation:)`` or ``FileSystemError/isDirectory(path:)``.
-  public init(at lockPath: String, timeoutMilliseconds: Int = 5000) throws(FileSystemError) {
-    if lockPath.isEmpty { throw .notFound(path: lockPath) }
-    try AtomicFile.makeDirectories(AtomicFile.split(lockPath).directory)
-    let descriptor = AtomicFile.openRetryingOnInterrupt(lockPath, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
-    if descriptor < 0 { throw FileSystemError(errno: errno, path: lockPath, operation: "lock") }
+  public init(at lockPath: SystemPath, timeoutMilliseconds: Int = 5000) throws(FileSystemError) {
+    if lockPath.isEmpty { throw .notFound(path: lockPath.description) }
+    try FileSystem.makeDirectories(lockPath.directory)
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try .open(lockPath, [.readOnly, .create, .closeOnExec], mode: 0o644)
+    } catch {
+      throw FileSystemError(error, path: lockPath, operation: "lock")
+    }
 
     let timeout = max(0, timeoutMilliseconds)
     let deadline = Self.monotonicNanoseconds() + Int64(timeout) * 1_000_000
     var delayMilliseconds = 1
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      let code = errno
-      if code == EINTR { continue }
-      if code != EWOULDBLOCK {
-        _ = close(descriptor)
-        throw FileSystemError(errno: code, path: lockPath, operation: "lock")
+    while true {
+      do {
+        if try descriptor.tryLock() { break }
+      } catch {
+        descriptor.close()
+        throw FileSystemError(error, path: lockPath, operation: "lock")
       }
       let remaining = deadline - Self.monotonicNanoseconds()
       if remaining <= 0 {
-        _ = close(descriptor)
-        throw .busy(path: lockPath, waitedMilliseconds: timeout)
+        descriptor.close()
+        throw .busy(path: lockPath.description, waitedMilliseconds: timeout)
       }
-      Self.sleep(nanoseconds: min(Int64(delayMilliseconds) * 1_000_000, remaining))
+      system_sleep(nanoseconds: min(Int64(delayMilliseconds) * 1_000_000, remaining))
       delayMilliseconds = min(delayMilliseconds + 1, 5)
     }
     self.path = lockPath
     self.descriptor = descriptor
   }
 
+  /// Takes the exclusive lock on the path with `lockPath`'s UTF-8 bytes; see
+  /// ``init(at:timeoutMilliseconds:)-(SystemPath,_)``.
+  public init(at lockPath: String, timeoutMilliseconds: Int = 5000) throws(FileSystemError) {
+    try self.init(at: SystemPath(lockPath), timeoutMilliseconds: timeoutMilliseconds)
+  }
+
   /// Releases the lock with `flock(2)` `LOCK_UN` and closes the lock file's descriptor (`close(2)`).
   deinit {
-    _ = flock(descriptor, LOCK_UN)
-    _ = close(descriptor)
+    descriptor.unlock()
+    descriptor.close()
   }
 
   /// Releases the lock now, consuming the value; the same as letting it go out of scope.
@@ -91,7 +95,7 @@ public struct FileLock: ~Copyable, Sendable {
   ///   `timeoutMilliseconds` (default 5000), another ``FileSystemError`` when the lock file cannot be
   ///   created or locked, or whatever `body` throws.
   public static func withLock<T>(
-    at lockPath: String, timeoutMilliseconds: Int = 5000, _ body: () throws -> T
+    at lockPath: SystemPath, timeoutMilliseconds: Int = 5000, _ body: () throws -> T
   ) throws -> T {
     let lock = try FileLock(at: lockPath, timeoutMilliseconds: timeoutMilliseconds)
     do {
@@ -104,19 +108,13 @@ public struct FileLock: ~Copyable, Sendable {
     }
   }
 
-  /// Nanoseconds of `CLOCK_MONOTONIC` (`clock_gettime(2)`), which never jumps with the wall clock.
-  static func monotonicNanoseconds() -> Int64 {
-    var now = timespec()
-    _ = clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+  /// ``withLock(at:timeoutMilliseconds:_:)-(SystemPath,_,_)`` for a path given as text.
+  public static func withLock<T>(
+    at lockPath: String, timeoutMilliseconds: Int = 5000, _ body: () throws -> T
+  ) throws -> T {
+    try withLock(at: SystemPath(lockPath), timeoutMilliseconds: timeoutMilliseconds, body)
   }
 
-  private static func sleep(nanoseconds: Int64) {
-    var request = timespec(
-      tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR {
-      request = remaining
-    }
-  }
+  /// Nanoseconds of `CLOCK_MONOTONIC` (`clock_gettime(2)`), which never jumps with the wall clock.
+  static func monotonicNanoseconds() -> Int64 { system_monotonicNanoseconds() }
 }

@@ -7,19 +7,24 @@
 /// lock within `lockTimeoutMilliseconds` fails with a "busy" error instead of losing an update.
 /// A store that does not parse is never overwritten.
 public struct FileStore: SettingsStore {
-  /// The store file's path, as given.
-  public var path: String
+  /// The store file's path, as given (its bytes: it need not be UTF-8).
+  public var path: SystemPath
   /// How long a writer waits for the lock before failing as busy, in milliseconds.
   public var lockTimeoutMilliseconds: Int
 
   /// Creates a store at `path`; nothing is created until the first write.
-  public init(path: String, lockTimeoutMilliseconds: Int = 5000) {
+  public init(path: SystemPath, lockTimeoutMilliseconds: Int = 5000) {
     self.path = path
     self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
   }
 
-  /// The path, escaped for display.
-  public var name: String { TerminalText.escaped(path) }
+  /// Creates a store at the path with `path`'s UTF-8 bytes; nothing is created until the first write.
+  public init(path: String, lockTimeoutMilliseconds: Int = 5000) {
+    self.init(path: SystemPath(path), lockTimeoutMilliseconds: lockTimeoutMilliseconds)
+  }
+
+  /// The path, escaped for display (``SystemPath/description``).
+  public var name: String { path.description }
 
   /// Reads the overrides; a missing file is an empty store.
   ///
@@ -38,19 +43,31 @@ public struct FileStore: SettingsStore {
 
   /// Reads, applies `body` and writes back atomically when the overrides changed, under the lock.
   ///
-  /// - Throws: ``SettingsError/store(_:)`` (`.fileSystem(.busy…)` when the lock is held too long),
-  ///   or what `body` throws; in every case the file is unchanged.
+  /// `body` runs twice: once without the lock on the current contents, so that a change that
+  /// changes nothing (or that `body` refuses) creates no directory, lock file or store, and again
+  /// under the lock on the contents read then. It must have no side effects.
+  ///
+  /// A store file without any write permission bit (`chmod 444`) is not replaced, even by root: the
+  /// change is refused before the lock is taken (see ``AtomicFile``).
+  ///
+  /// - Throws: ``SettingsError/store(_:)`` (`.fileSystem(.busy…)` when the lock is held too long,
+  ///   `.fileSystem(.permissionDenied…)` with operation "replace the read-only file"), or what
+  ///   `body` throws; in every case the file is unchanged.
   public func update<T>(_ body: (inout StoreContents) throws(SettingsError) -> T) throws(SettingsError) -> T {
-    guard !path.isEmpty, !path.hasSuffix("/") else {
-      throw .store(.fileSystem(path.isEmpty ? .notFound(path: path) : .isDirectory(path: path)))
+    guard !path.isEmpty, !path.endsWithSlash else {
+      throw .store(
+        .fileSystem(path.isEmpty ? .notFound(path: path.description) : .isDirectory(path: path.description)))
     }
-    // A dry run without the lock: a change that changes nothing (or that `body` refuses) creates
-    // no directory, lock file or store.
     var preview = try readForUpdate()
     let before = preview.values
     let result = try body(&preview)
     if preview.values == before { return result }
-    let lockPath = AtomicFile.resolvedPath(path) + ".lock"
+    do throws(StoreError) {
+      try refuseReadOnlyFile()
+    } catch {
+      throw .store(error)
+    }
+    let lockPath = FileSystem.resolvingSymbolicLinks(path).addingSuffix(".lock")
     let lock: FileLock
     do {
       lock = try FileLock(at: lockPath, timeoutMilliseconds: lockTimeoutMilliseconds)
@@ -80,6 +97,15 @@ public struct FileStore: SettingsStore {
       return try read()
     } catch {
       throw .store(error)
+    }
+  }
+
+  /// Throws when the store file exists without any write permission bit, before a lock file is
+  /// created for it (``AtomicFile`` checks again under the lock).
+  private func refuseReadOnlyFile() throws(StoreError) {
+    let target = FileSystem.resolvingSymbolicLinks(path)
+    if let status = FileSystem.status(of: target), status.kind == .regular, status.permissions & 0o222 == 0 {
+      throw .fileSystem(.permissionDenied(path: path.description, operation: "replace the read-only file"))
     }
   }
 }

@@ -9,24 +9,62 @@ public enum StoreLocation {
   public static func path(
     forDocumentID id: String, explicit: String?, environment: [String: String]
   ) throws(StoreError) -> String {
-    if let explicit, !explicit.isEmpty { return explicit }
+    let path = try path(
+      forDocumentID: id, explicit: explicit.map { SystemPath($0) },
+      environmentPaths: environment.mapValues { SystemPath($0) })
+    return String(decoding: path.bytes, as: UTF8.self)
+  }
+
+  /// The store path for a document, as ``path(forDocumentID:explicit:environment:)``
+  /// works it out, from paths and environment values as bytes (they need not be UTF-8).
+  public static func path(
+    forDocumentID id: String, explicit: SystemPath?, environmentPaths environment: [String: SystemPath]
+  ) throws(StoreError) -> SystemPath {
+    try location(forDocumentID: id, explicit: explicit, environmentPaths: environment).path
+  }
+
+  /// The store path for a document, checked for writing: as
+  /// ``path(forDocumentID:explicit:environmentPaths:)``, and when the path comes from
+  /// `HOME` (`~/.config/settings/<id>.json`), the home directory must exist. Below it, `~/.config`
+  /// and `~/.config/settings` are created as needed (mode `0o700`, as the XDG Base Directory
+  /// specification says) by the first write; a home directory is never created.
+  ///
+  /// - Throws: ``StoreError/noLocation(reason:)`` as the unchecked path does, and when `HOME` names
+  ///   no existing directory (checked with `stat(2)`).
+  public static func checkedPath(
+    forDocumentID id: String, explicit: SystemPath?, environmentPaths environment: [String: SystemPath]
+  ) throws(StoreError) -> SystemPath {
+    let (path, home) = try location(forDocumentID: id, explicit: explicit, environmentPaths: environment)
+    if let home, !FileSystem.isDirectory(home) {
+      throw .noLocation(
+        reason: "the home directory '\(home)' (HOME) does not exist; settings does not create it: "
+          + "set HOME to an existing directory, or XDG_CONFIG_HOME or SETTINGS_STORE to where settings are kept"
+      )
+    }
+    return path
+  }
+
+  /// The store path, and the home directory when the path was built from `HOME`.
+  private static func location(
+    forDocumentID id: String, explicit: SystemPath?, environmentPaths environment: [String: SystemPath]
+  ) throws(StoreError) -> (path: SystemPath, home: SystemPath?) {
+    if let explicit, !explicit.isEmpty { return (explicit, nil) }
     if let fromEnvironment = environment["SETTINGS_STORE"], !fromEnvironment.isEmpty {
-      return fromEnvironment
+      return (fromEnvironment, nil)
     }
     guard !id.isEmpty, !id.contains("/"), id.contains(where: { $0 != "." }), !id.contains("\0") else {
       throw .noLocation(
         reason: "document id \"\(TerminalText.escaped(id))\" cannot name a store file; "
           + "use letters, digits, '.', '-' and '_'")
     }
-    let base: String
-    if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-      base = xdg
-    } else if let home = environment["HOME"], home.hasPrefix("/") {
-      base = home + "/.config"
+    let file = SystemPath("settings/" + id + ".json")
+    if let xdg = environment["XDG_CONFIG_HOME"], xdg.isAbsolute {
+      return (xdg.appending(file), nil)
+    } else if let home = environment["HOME"], home.isAbsolute {
+      return (home.appending(".config").appending(file), home)
     } else {
       throw .noLocation(
         reason: "neither XDG_CONFIG_HOME nor HOME is set to an absolute path")
     }
-    return base + "/settings/" + id + ".json"
   }
 }

@@ -24,6 +24,18 @@ public struct ViewState: Sendable, Equatable {
     (storePath.hasSuffix(".json") ? String(storePath.dropLast(5)) : storePath) + ".view.json"
   }
 
+  /// The view state file beside a store: `x.json` → `x.view.json`, anything else + `.view.json`.
+  public static func path(besideStore storePath: SystemPath) -> SystemPath {
+    let base =
+      storePath.hasSuffix(".json") ? SystemPath(bytes: Array(storePath.bytes.dropLast(5))) : storePath
+    return base.addingSuffix(".view.json")
+  }
+
+  /// Reads the view state from the path with `path`'s UTF-8 bytes; see ``read(from:)-(SystemPath)``.
+  public static func read(from path: String) -> (state: ViewState, warning: String?) {
+    read(from: SystemPath(path))
+  }
+
   /// Reads the view state from `path`; a missing or empty file is an empty state.
   ///
   /// Open and closed sections are cosmetic, so a damaged file (not JSON, not an object of
@@ -31,7 +43,7 @@ public struct ViewState: Sendable, Equatable {
   /// which file was ignored and why. The next ``record(_:forSection:at:)`` replaces it.
   ///
   /// - Returns: the state, and a warning (a message fragment) when the file was ignored.
-  public static func read(from path: String) -> (state: ViewState, warning: String?) {
+  public static func read(from path: SystemPath) -> (state: ViewState, warning: String?) {
     do {
       let contents = try FileStore(path: path).read()
       var state = ViewState()
@@ -61,8 +73,8 @@ public struct ViewState: Sendable, Equatable {
     }
   }
 
-  static func warning(_ path: String, _ reason: String) -> String {
-    "ignored the view-state file \(TerminalText.escaped(path)) (\(reason)); "
+  static func warning(_ path: SystemPath, _ reason: String) -> String {
+    "ignored the view-state file \(path) (\(reason)); "
       + "sections show as shipped until the next expand or collapse replaces it"
   }
 
@@ -71,6 +83,11 @@ public struct ViewState: Sendable, Equatable {
   ///
   /// - Throws: ``StoreError/fileSystem(_:)`` when the file cannot be written.
   public static func record(_ isExpanded: Bool, forSection name: String, at path: String) throws(StoreError) {
+    try record(isExpanded, forSection: name, at: SystemPath(path))
+  }
+
+  /// Records one section's state in the file at `path`; see ``record(_:forSection:at:)-(_,_,String)``.
+  public static func record(_ isExpanded: Bool, forSection name: String, at path: SystemPath) throws(StoreError) {
     let store = FileStore(path: path)
     do {
       try store.update { (contents: inout StoreContents) throws(SettingsError) in
@@ -89,10 +106,11 @@ public struct ViewState: Sendable, Equatable {
   }
 
   /// Writes a fresh view-state file, under the same lock as the store's writers.
-  static func replace(_ path: String, with states: [String: Bool]) throws(StoreError) {
+  static func replace(_ path: SystemPath, with states: [String: Bool]) throws(StoreError) {
     let contents = StoreContents(values: states.mapValues { JSONValue(.bool($0)) })
     do {
-      try FileLock.withLock(at: AtomicFile.resolvedPath(path) + ".lock", timeoutMilliseconds: 5000) {
+      let lockPath = FileSystem.resolvingSymbolicLinks(path).addingSuffix(".lock")
+      try FileLock.withLock(at: lockPath, timeoutMilliseconds: 5000) {
         try AtomicFile.write(Array(contents.text.utf8), to: path)
       }
     } catch let error as FileSystemError {

@@ -59,7 +59,7 @@ import Testing
 
   // MARK: - Permissions
 
-  @Test(arguments: [0o600, 0o640, 0o444] as [mode_t])
+  @Test(arguments: [0o600, 0o640, 0o200, 0o602] as [mode_t])
   func overwriteKeepsThePermissionBits(mode: mode_t) throws {
     let directory = StoreTestDirectory()
     let path = directory.path + "/store.json"
@@ -68,6 +68,22 @@ import Testing
     try AtomicFile.write(Array("new".utf8), to: path)
     #expect(StoreTestDirectory.mode(of: path) == mode)
     #expect(try AtomicFile.read(path) == Array("new".utf8))
+  }
+
+  /// A file without any write bit was replaced and stayed 0444 (issue 12, item 7); it is refused,
+  /// even for root, and left as it was.
+  @Test(arguments: [0o444, 0o400, 0o555, 0o000] as [mode_t])
+  func fileWithoutWriteBitsIsRefusedAndLeftAlone(mode: mode_t) throws {
+    let directory = StoreTestDirectory()
+    let path = directory.path + "/store.json"
+    StoreTestDirectory.createFile(path, "old")
+    #expect(chmod(path, mode) == 0)
+    #expect(throws: FileSystemError.permissionDenied(path: path, operation: "replace the read-only file")) {
+      try AtomicFile.write(Array("new".utf8), to: path)
+    }
+    #expect(chmod(path, 0o644) == 0)
+    #expect(StoreTestDirectory.contents(of: path) == "old")
+    #expect(StoreTestDirectory.names(in: directory.path) == ["store.json"])
   }
 
   @Test func newFileHasMode644MinusTheUmask() throws {

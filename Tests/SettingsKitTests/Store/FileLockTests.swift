@@ -58,14 +58,14 @@ private let hasFlockCommand = access(flockCommand, X_OK) == 0
     let directory = StoreTestDirectory()
     let lockPath = directory.path + "/store.json.lock"
     let lock = try FileLock(at: lockPath, timeoutMilliseconds: 0)
-    #expect(lock.path == lockPath)
+    #expect(lock.path == SystemPath(lockPath))
     #expect(throws: FileSystemError.busy(path: lockPath, waitedMilliseconds: 10)) {
       _ = try FileLock(at: lockPath, timeoutMilliseconds: 10)
     }
     lock.unlock()
     do {
       let again = try FileLock(at: lockPath, timeoutMilliseconds: 0)
-      #expect(again.path == lockPath)
+      #expect(again.path == SystemPath(lockPath))
     }
     #expect(try FileLock.withLock(at: lockPath, timeoutMilliseconds: 0) { true })
   }

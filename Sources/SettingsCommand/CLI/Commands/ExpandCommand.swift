@@ -15,13 +15,7 @@ enum ExpandCommand {
           "section '\(TerminalText.escaped(name))' is not collapsible; declare \"collapsible\": true to open and close it"
         ], status: .refused)
     }
-    guard let storePath = try context.storePath(for: document) else {
-      throw CommandError(
-        messages: [
-          "neither XDG_CONFIG_HOME nor HOME is set to an absolute path; give \(Options.store.definition.synopsis)"
-        ],
-        status: .config)
-    }
+    let storePath = try context.writableStorePath(for: document)
     let sectionName = ViewState.name(of: section, at: index)
     do {
       try ViewState.record(isExpanded, forSection: sectionName, at: ViewState.path(besideStore: storePath))

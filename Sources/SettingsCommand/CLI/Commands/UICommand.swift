@@ -2,19 +2,13 @@ import Dispatch
 import SettingsKit
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `settings ui`: the interactive settings screen on the terminal. It draws on the terminal
 /// directly (the one command that does), and refuses to run when standard input or output is not
 /// a terminal.
 enum UICommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     _ = try context.arguments()
-    guard isatty(0) == 1, isatty(1) == 1 else {
+    guard FileDescriptor.standardInput.isTerminal, FileDescriptor.standardOutput.isTerminal else {
       throw CommandError(
         messages: [
           "settings ui needs a terminal on standard input and output; use 'settings show' in scripts"
@@ -23,7 +17,8 @@ enum UICommand {
     }
     let colors = context.colors()
     let document = try context.openDocument()
-    let storePath = try context.storePath(for: document.document)
+    // The screen writes what the user changes: without a store location it fails as set does (78).
+    let storePath: SystemPath? = try context.writableStorePath(for: document.document)
     let viewStatePath = storePath.map(ViewState.path(besideStore:))
     let store: any SettingsStore = storePath.map { FileStore(path: $0) } ?? MemoryStore()
     let terminal: TerminalSession

@@ -14,8 +14,9 @@ enum ValidateCommand {
       }
       context.invocation.set(Options.file, to: path)
     }
-    let name = context.documentPath.map { $0 == "-" ? CommandContext.standardInputName : $0 }
-    let shownName = TerminalText.escaped(name ?? "<embedded default>")
+    let name =
+      context.documentPath == "-" ? CommandContext.standardInputName : context.documentFile?.description
+    let shownName = name ?? "<embedded default>"
     let document: SettingsDocument
     do {
       document = try context.loadDocument()

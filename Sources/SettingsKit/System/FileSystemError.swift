@@ -1,12 +1,8 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// An error from the file system, with the path and the POSIX reason.
 ///
-/// The store's file operations (``AtomicFile`` and ``FileLock``) throw only this type. A POSIX `errno`
+/// The file operations (``FileSystem``, ``AtomicFile`` and ``FileLock``) throw only this type. Its
+/// paths are text for messages: a ``SystemPath``'s ``SystemPath/description``, so a path that is not
+/// UTF-8 shows its odd bytes as `\xHH`. A POSIX `errno`
 /// is mapped to a case as follows: `ENOENT` is ``notFound(path:)``, `EACCES` and `EPERM` are
 /// ``permissionDenied(path:operation:)``, `EROFS` is ``readOnlyFileSystem(path:)``, `EISDIR` is
 /// ``isDirectory(path:)``, and every other value (for example `ENOTDIR`, `ELOOP`, `ENOSPC`, `EIO`) is
@@ -80,25 +76,27 @@ public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible
 
   /// Maps a POSIX `errno` value to a case; see the type's documentation for the mapping.
   package init(errno code: Int32, path: String, operation: String) {
-    switch code {
-    case ENOENT:
+    switch Errno(rawValue: code) {
+    case .noSuchFileOrDirectory:
       self = .notFound(path: path)
-    case EACCES, EPERM:
+    case .permissionDenied, .notPermitted:
       self = .permissionDenied(path: path, operation: operation)
-    case EROFS:
+    case .readOnlyFileSystem:
       self = .readOnlyFileSystem(path: path)
-    case EISDIR:
+    case .isDirectory:
       self = .isDirectory(path: path)
     default:
       self = .io(path: path, operation: operation, errno: code, reason: Self.reason(for: code))
     }
   }
 
-  /// The `strerror(3)` text of `code`, for example "Not a directory" for `ENOTDIR`.
-  static func reason(for code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
+  /// Maps `error` to a case for `path` (shown by its ``SystemPath/description``).
+  package init(_ error: Errno, path: SystemPath, operation: String) {
+    self.init(errno: error.rawValue, path: path.description, operation: operation)
   }
+
+  /// The `strerror(3)` text of `code`, for example "Not a directory" for `ENOTDIR`.
+  static func reason(for code: Int32) -> String { Errno(rawValue: code).reason }
 
   /// "Not a directory" becomes "not a directory"; "RPC struct is bad" stays as it is; "" becomes
   /// "unknown error".
