@@ -54,7 +54,7 @@ public struct CommandLineBytes: Sendable, Equatable {
       arguments.append(UnsafeBufferPointer(start: argument, count: length).map { UInt8(bitPattern: $0) })
     }
     var environment: [String: [UInt8]] = [:]
-    for (name, value) in system_environment() { environment[String(decoding: name, as: UTF8.self)] = value }
+    for (name, value) in systemEnvironment() { environment[String(decoding: name, as: UTF8.self)] = value }
     return CommandLineBytes(arguments: arguments, environment: environment)
   }
 

@@ -86,9 +86,9 @@ public enum CommandLineTool {
     if failure != 0 {
       errorOutput.write("Error: cannot write standard output: \(Errno(rawValue: failure).reason)\n")
       errorOutput.flush()
-      system_exit(status == ExitStatus.success.rawValue ? ExitStatus.ioError.rawValue : status)
+      systemExit(status == ExitStatus.success.rawValue ? ExitStatus.ioError.rawValue : status)
     }
     errorOutput.flush()
-    system_exit(status)
+    systemExit(status)
   }
 }

@@ -24,11 +24,11 @@ struct InteractiveSession {
     }
     let handled = SignalNumber.terminating + [SignalNumber.terminalStop, SignalNumber.windowChange]
     signalPipeWriteEnd.store(signalWrite.rawValue, ordering: .relaxed)
-    let previous = handled.map { system_setSignalHandler($0, forwardSignal) }
+    let previous = handled.map { systemSetSignalHandler($0, forwardSignal) }
     // A parent may have started us with these signals blocked (the mask survives exec); let them in.
-    system_unblockSignals(handled)
+    systemUnblockSignals(handled)
     defer {
-      for (number, old) in zip(handled, previous) { system_restoreSignal(number, old) }
+      for (number, old) in zip(handled, previous) { systemRestoreSignal(number, old) }
       signalPipeWriteEnd.store(-1, ordering: .relaxed)
     }
 
@@ -49,7 +49,7 @@ struct InteractiveSession {
       let timeout: Int32 = pending.isEmpty ? -1 : 30  // wait briefly for the rest of an escape sequence
       let readable: [Bool]
       do {
-        readable = try system_pollReadable(
+        readable = try systemPollReadable(
           [terminal.input.rawValue, signalRead.rawValue], timeoutMilliseconds: timeout)
       } catch {
         if error == .interrupted { continue }
@@ -100,7 +100,7 @@ struct InteractiveSession {
     terminal.leave()
     // raise(3) sends it to this thread (tgkill), which stops before it returns; kill(2) to the process
     // could be taken by another thread and stop this one only later, in the middle of redrawing.
-    system_raise(SignalNumber.stop)
+    systemRaise(SignalNumber.stop)
     // Stopped here until SIGCONT.
     terminal.enter()
   }
@@ -118,5 +118,5 @@ private func forwardSignal(_ number: Int32) {
   let descriptor = signalPipeWriteEnd.load(ordering: .relaxed)
   guard descriptor >= 0 else { return }
   var byte = UInt8(truncatingIfNeeded: number)
-  _ = system_write(descriptor, &byte, 1)
+  _ = systemWrite(descriptor, &byte, 1)
 }

@@ -146,7 +146,7 @@ public enum AtomicFile {
           throw FileSystemError(error, path: target, operation: "write")
         }
         if let existing {
-          let (owner, group) = system_effectiveOwner()
+          let (owner, group) = systemEffectiveOwner()
           if existing.owner != owner || existing.group != group {
             // Only root may give a file away.
             _ = descriptor.changeOwner(to: existing.owner, group: existing.group)
@@ -212,7 +212,7 @@ public enum AtomicFile {
   /// A fresh temporary name for `name`: `.<name>.tmp-<pid>-<random hex>`.
   private static func temporaryName(for name: SystemPath) -> SystemPath {
     SystemPath(bytes: [UInt8(ascii: ".")] + name.bytes)
-      .addingSuffix(".tmp-\(system_getpid())-\(String(UInt32.random(in: .min ... .max), radix: 16))")
+      .addingSuffix(".tmp-\(systemGetpid())-\(String(UInt32.random(in: .min ... .max), radix: 16))")
   }
 
   /// Gives a complete unnamed file a temporary name with `linkat(2)` through `/proc/self/fd` and
@@ -250,7 +250,7 @@ public enum AtomicFile {
       && !parts[1].isEmpty && parts[1].allSatisfy(isHexDigit)
   }
 
-  /// Runs `linkat(2)` and `renameat(2)` (``system_linkAndRename(_:_:_:_:)``) in a child process and
+  /// Runs `linkat(2)` and `renameat(2)` (``systemLinkAndRename(_:_:_:_:)``) in a child process and
   /// returns its result (0 or an `errno`); in this process when `fork(2)` fails or is not available.
   /// The child inherits the descriptors, so `/proc/self/fd/N` names the same file there, and calls
   /// nothing but `linkat(2)`, `renameat(2)`, `unlinkat(2)` and `_exit(2)`, which are
@@ -261,8 +261,8 @@ public enum AtomicFile {
     source.withCString { source in
       temporaryName.withCString { temporaryName in
         name.withCString { name in
-          let linkAndRename = { system_linkAndRename(source, directory.rawValue, temporaryName, name) }
-          return system_runInChildProcess(linkAndRename) ?? linkAndRename()
+          let linkAndRename = { systemLinkAndRename(source, directory.rawValue, temporaryName, name) }
+          return systemRunInChildProcess(linkAndRename) ?? linkAndRename()
         }
       }
     }
@@ -274,7 +274,7 @@ public enum AtomicFile {
   public static func removeStaleTemporaryFiles(for path: SystemPath) {
     let target = FileSystem.resolvingSymbolicLinks(path)
     let prefix = SystemPath(bytes: [UInt8(ascii: ".")] + target.lastComponent.bytes).addingSuffix(".tmp-")
-    system_removeEntries(in: target.directory) { isTemporaryName($0, prefix: prefix) }
+    systemRemoveEntries(in: target.directory) { isTemporaryName($0, prefix: prefix) }
   }
 
   /// ``removeStaleTemporaryFiles(for:)-(SystemPath)`` for a path given as text.

@@ -61,7 +61,7 @@ public struct FileLock: ~Copyable, Sendable {
         descriptor.close()
         throw .busy(path: lockPath.description, waitedMilliseconds: timeout)
       }
-      system_sleep(nanoseconds: min(Int64(delayMilliseconds) * 1_000_000, remaining))
+      systemSleep(nanoseconds: min(Int64(delayMilliseconds) * 1_000_000, remaining))
       delayMilliseconds = min(delayMilliseconds + 1, 5)
     }
     self.path = lockPath
@@ -116,5 +116,5 @@ public struct FileLock: ~Copyable, Sendable {
   }
 
   /// Nanoseconds of `CLOCK_MONOTONIC` (`clock_gettime(2)`), which never jumps with the wall clock.
-  static func monotonicNanoseconds() -> Int64 { system_monotonicNanoseconds() }
+  static func monotonicNanoseconds() -> Int64 { systemMonotonicNanoseconds() }
 }

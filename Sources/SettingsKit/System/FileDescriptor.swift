@@ -22,7 +22,7 @@ package struct FileDescriptor: Hashable, Sendable {
   package static func open(_ path: SystemPath, _ flags: OpenFlags, mode: FileMode = 0) throws(Errno)
     -> FileDescriptor
   {
-    FileDescriptor(rawValue: try retryingOnInterrupt { system_open(path, flags, mode) })
+    FileDescriptor(rawValue: try retryingOnInterrupt { systemOpen(path, flags, mode) })
   }
 
   /// Opens `path` relative to this directory, retrying on `EINTR`.
@@ -31,14 +31,14 @@ package struct FileDescriptor: Hashable, Sendable {
   package func open(_ path: SystemPath, _ flags: OpenFlags, mode: FileMode = 0) throws(Errno)
     -> FileDescriptor
   {
-    FileDescriptor(rawValue: try retryingOnInterrupt { system_openat(rawValue, path, flags, mode) })
+    FileDescriptor(rawValue: try retryingOnInterrupt { systemOpenat(rawValue, path, flags, mode) })
   }
 
   /// Closes the descriptor, ignoring errors (after `close` the descriptor is gone even when it
   /// reports one, so retrying would be wrong).
   ///
   /// The corresponding C function is `close`.
-  package func close() { _ = system_close(rawValue) }
+  package func close() { _ = systemClose(rawValue) }
 
   /// Runs `body` and closes the descriptor afterwards, whether `body` returns or throws.
   package func closeAfter<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
@@ -52,7 +52,7 @@ package struct FileDescriptor: Hashable, Sendable {
   ///
   /// The corresponding C function is `read`.
   package func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-    try retryingOnInterrupt { system_read(rawValue, buffer.baseAddress, buffer.count) }
+    try retryingOnInterrupt { systemRead(rawValue, buffer.baseAddress, buffer.count) }
   }
 
   /// Reads to the end of the input in 64 KiB chunks, retrying on `EINTR`; nil as soon as more
@@ -81,7 +81,7 @@ package struct FileDescriptor: Hashable, Sendable {
     var offset = 0
     while offset < bytes.count {
       let count = try retryingOnInterrupt {
-        system_write(rawValue, bytes.baseAddress! + offset, min(bytes.count - offset, 1 << 30))
+        systemWrite(rawValue, bytes.baseAddress! + offset, min(bytes.count - offset, 1 << 30))
       }
       if count == 0 { throw .ioError }
       offset += count
@@ -97,7 +97,7 @@ package struct FileDescriptor: Hashable, Sendable {
   ///
   /// The corresponding C function is `fsync`.
   package func sync() throws(Errno) {
-    _ = try retryingOnInterrupt { system_fsync(rawValue) }
+    _ = try retryingOnInterrupt { systemFsync(rawValue) }
   }
 
   /// What the file is, its permissions, size and owner.
@@ -105,7 +105,7 @@ package struct FileDescriptor: Hashable, Sendable {
   /// The corresponding C function is `fstat`.
   package func status() throws(Errno) -> FileStatus {
     var status: FileStatus?
-    if system_fstat(rawValue, &status) != 0 { throw .current }
+    if systemFstat(rawValue, &status) != 0 { throw .current }
     return status!
   }
 
@@ -114,7 +114,7 @@ package struct FileDescriptor: Hashable, Sendable {
   /// The corresponding C function is `fstatat`.
   package func status(of name: SystemPath, followingLinks: Bool = false) throws(Errno) -> FileStatus {
     var status: FileStatus?
-    if system_fstatat(rawValue, name, followingLinks: followingLinks, &status) != 0 { throw .current }
+    if systemFstatat(rawValue, name, followingLinks: followingLinks, &status) != 0 { throw .current }
     return status!
   }
 
@@ -122,27 +122,27 @@ package struct FileDescriptor: Hashable, Sendable {
   ///
   /// The corresponding C function is `fchown`.
   package func changeOwner(to owner: UInt32, group: UInt32) -> Bool {
-    system_fchown(rawValue, owner, group) == 0
+    systemFchown(rawValue, owner, group) == 0
   }
 
   /// Sets the permission bits.
   ///
   /// The corresponding C function is `fchmod`.
   package func changePermissions(to mode: FileMode) throws(Errno) {
-    if system_fchmod(rawValue, mode) != 0 { throw .current }
+    if systemFchmod(rawValue, mode) != 0 { throw .current }
   }
 
   /// Renames `old` to `new`, both in this directory.
   ///
   /// The corresponding C function is `renameat`.
   package func rename(_ old: SystemPath, to new: SystemPath) throws(Errno) {
-    if system_renameat(rawValue, old, rawValue, new) != 0 { throw .current }
+    if systemRenameat(rawValue, old, rawValue, new) != 0 { throw .current }
   }
 
   /// Removes `name` from this directory, best effort.
   ///
   /// The corresponding C function is `unlinkat`.
-  package func removeEntry(_ name: SystemPath) { _ = system_unlinkat(rawValue, name) }
+  package func removeEntry(_ name: SystemPath) { _ = systemUnlinkat(rawValue, name) }
 
   /// Tries once to take an exclusive `flock` without waiting, retrying on `EINTR`; false when
   /// someone else holds it.
@@ -150,7 +150,7 @@ package struct FileDescriptor: Hashable, Sendable {
   /// The corresponding C function is `flock`, with `LOCK_EX | LOCK_NB`.
   package func tryLock() throws(Errno) -> Bool {
     do {
-      _ = try retryingOnInterrupt { system_flockExclusiveNonBlocking(rawValue) }
+      _ = try retryingOnInterrupt { systemFlockExclusiveNonBlocking(rawValue) }
       return true
     } catch {
       if error == .wouldBlock { return false }
@@ -161,24 +161,24 @@ package struct FileDescriptor: Hashable, Sendable {
   /// Releases the `flock`.
   ///
   /// The corresponding C function is `flock`, with `LOCK_UN`.
-  package func unlock() { _ = system_flockUnlock(rawValue) }
+  package func unlock() { _ = systemFlockUnlock(rawValue) }
 
   /// Whether the descriptor is a terminal.
   ///
   /// The corresponding C function is `isatty`.
-  package var isTerminal: Bool { system_isatty(rawValue) }
+  package var isTerminal: Bool { systemIsatty(rawValue) }
 
   /// The size of the terminal on this descriptor, in columns and lines; nil when it is not a
   /// terminal or does not say.
   ///
   /// The corresponding C function is `ioctl`, with `TIOCGWINSZ`.
-  package var windowSize: (width: Int, height: Int)? { system_windowSize(rawValue) }
+  package var windowSize: (width: Int, height: Int)? { systemWindowSize(rawValue) }
 
   /// A new pipe.
   ///
   /// The corresponding C function is `pipe`.
   package static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
-    let (read, write) = try system_pipe()
+    let (read, write) = try systemPipe()
     return (FileDescriptor(rawValue: read), FileDescriptor(rawValue: write))
   }
 }

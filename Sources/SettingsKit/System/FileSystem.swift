@@ -64,14 +64,14 @@ package enum FileSystem {
     var status: FileStatus?
     var missing: [SystemPath] = []
     var current = directory
-    while system_stat(current, &status) != 0 && Errno.current == .noSuchFileOrDirectory {
+    while systemStat(current, &status) != 0 && Errno.current == .noSuchFileOrDirectory {
       missing.append(current)
       let parent = current.directory
       if parent == current { break }
       current = parent
     }
     for path in missing.reversed() {
-      if system_mkdir(path, newDirectoryMode) != 0 {
+      if systemMkdir(path, newDirectoryMode) != 0 {
         let error = Errno.current
         if error == .fileExists { continue }
         throw FileSystemError(error, path: path, operation: "create directory")
@@ -87,7 +87,7 @@ package enum FileSystem {
   /// The corresponding C function is `stat`.
   package static func status(of path: SystemPath) -> FileStatus? {
     var status: FileStatus?
-    return system_stat(path, &status) == 0 ? status : nil
+    return systemStat(path, &status) == 0 ? status : nil
   }
 
   /// Whether `path` names an existing directory (following symbolic links).
@@ -95,7 +95,7 @@ package enum FileSystem {
   /// The corresponding C function is `stat`.
   package static func isDirectory(_ path: SystemPath) -> Bool {
     var status: FileStatus?
-    return system_stat(path, &status) == 0 && status?.kind == .directory
+    return systemStat(path, &status) == 0 && status?.kind == .directory
   }
 
   /// Follows `path` through symbolic links to the file that a write should replace.
@@ -111,12 +111,12 @@ package enum FileSystem {
     if path.isEmpty || path.endsWithSlash { return path }
     var current = path
     for _ in 0..<maximumSymbolicLinks {
-      guard let destination = system_readlink(current) else { break }
+      guard let destination = systemReadlink(current) else { break }
       current = current.directory.appending(destination)
     }
     let name = current.lastComponent
     if name.isEmpty || name == "." || name == ".." { return current }
-    guard let real = system_realpath(current.directory) else { return current }
+    guard let real = systemRealpath(current.directory) else { return current }
     return real.appending(name)
   }
 }

@@ -130,35 +130,35 @@ extension SystemPath {
 }
 
 /// The corresponding C function is `open`.
-package func system_open(_ path: SystemPath, _ flags: OpenFlags, _ mode: FileMode) -> Int32 {
+package func systemOpen(_ path: SystemPath, _ flags: OpenFlags, _ mode: FileMode) -> Int32 {
   path.withCString { open($0, flags.rawValue, mode) }
 }
 
 /// The corresponding C function is `openat`.
-package func system_openat(_ directory: Int32, _ path: SystemPath, _ flags: OpenFlags, _ mode: FileMode)
+package func systemOpenat(_ directory: Int32, _ path: SystemPath, _ flags: OpenFlags, _ mode: FileMode)
   -> Int32
 {
   path.withCString { openat(directory, $0, flags.rawValue, mode) }
 }
 
 /// The corresponding C function is `close`.
-package func system_close(_ descriptor: Int32) -> Int32 { close(descriptor) }
+package func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
 /// The corresponding C function is `read`.
-package func system_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+package func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
   read(descriptor, buffer, count)
 }
 
 /// The corresponding C function is `write`.
-package func system_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+package func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
   write(descriptor, buffer, count)
 }
 
 /// The corresponding C function is `fsync`.
-package func system_fsync(_ descriptor: Int32) -> Int32 { fsync(descriptor) }
+package func systemFsync(_ descriptor: Int32) -> Int32 { fsync(descriptor) }
 
 /// The corresponding C function is `fstat`.
-package func system_fstat(_ descriptor: Int32, _ status: inout FileStatus?) -> Int32 {
+package func systemFstat(_ descriptor: Int32, _ status: inout FileStatus?) -> Int32 {
   var info = stat()
   let result = fstat(descriptor, &info)
   status = result == 0 ? FileStatus(info) : nil
@@ -166,7 +166,7 @@ package func system_fstat(_ descriptor: Int32, _ status: inout FileStatus?) -> I
 }
 
 /// The corresponding C function is `fstatat`, with `AT_SYMLINK_NOFOLLOW` unless `followingLinks`.
-package func system_fstatat(
+package func systemFstatat(
   _ directory: Int32, _ path: SystemPath, followingLinks: Bool, _ status: inout FileStatus?
 ) -> Int32 {
   var info = stat()
@@ -176,7 +176,7 @@ package func system_fstatat(
 }
 
 /// The corresponding C function is `stat`.
-package func system_stat(_ path: SystemPath, _ status: inout FileStatus?) -> Int32 {
+package func systemStat(_ path: SystemPath, _ status: inout FileStatus?) -> Int32 {
   var info = stat()
   let result = path.withCString { stat($0, &info) }
   status = result == 0 ? FileStatus(info) : nil
@@ -184,31 +184,31 @@ package func system_stat(_ path: SystemPath, _ status: inout FileStatus?) -> Int
 }
 
 /// The corresponding C function is `mkdir`.
-package func system_mkdir(_ path: SystemPath, _ mode: FileMode) -> Int32 {
+package func systemMkdir(_ path: SystemPath, _ mode: FileMode) -> Int32 {
   path.withCString { mkdir($0, mode) }
 }
 
 /// The corresponding C function is `fchown`.
-package func system_fchown(_ descriptor: Int32, _ owner: UInt32, _ group: UInt32) -> Int32 {
+package func systemFchown(_ descriptor: Int32, _ owner: UInt32, _ group: UInt32) -> Int32 {
   fchown(descriptor, uid_t(owner), gid_t(group))
 }
 
 /// The corresponding C function is `fchmod`.
-package func system_fchmod(_ descriptor: Int32, _ mode: FileMode) -> Int32 { fchmod(descriptor, mode) }
+package func systemFchmod(_ descriptor: Int32, _ mode: FileMode) -> Int32 { fchmod(descriptor, mode) }
 
 /// The corresponding C function is `renameat`.
-package func system_renameat(_ from: Int32, _ old: SystemPath, _ to: Int32, _ new: SystemPath) -> Int32 {
+package func systemRenameat(_ from: Int32, _ old: SystemPath, _ to: Int32, _ new: SystemPath) -> Int32 {
   old.withCString { old in new.withCString { new in renameat(from, old, to, new) } }
 }
 
 /// The corresponding C function is `unlinkat`.
-package func system_unlinkat(_ directory: Int32, _ path: SystemPath) -> Int32 {
+package func systemUnlinkat(_ directory: Int32, _ path: SystemPath) -> Int32 {
   path.withCString { unlinkat(directory, $0, 0) }
 }
 
 /// The corresponding C function is `readlink`; the link's target, or nil when `path` is not a
 /// symbolic link or cannot be read.
-package func system_readlink(_ path: SystemPath) -> SystemPath? {
+package func systemReadlink(_ path: SystemPath) -> SystemPath? {
   var capacity = 4096
   while true {
     var buffer = [UInt8](repeating: 0, count: capacity)
@@ -224,7 +224,7 @@ package func system_readlink(_ path: SystemPath) -> SystemPath? {
 }
 
 /// The corresponding C function is `realpath`; nil when it fails.
-package func system_realpath(_ path: SystemPath) -> SystemPath? {
+package func systemRealpath(_ path: SystemPath) -> SystemPath? {
   guard let real = path.withCString({ realpath($0, nil) }) else { return nil }
   defer { free(real) }
   return SystemPath(
@@ -234,7 +234,7 @@ package func system_realpath(_ path: SystemPath) -> SystemPath? {
 /// The names in the directory at `path` that `isMatch` accepts are removed with `unlinkat`, relative
 /// to the open directory. The corresponding C functions are `opendir`, `dirfd`, `readdir`,
 /// `unlinkat` and `closedir`; does nothing when the directory cannot be opened.
-package func system_removeEntries(in path: SystemPath, where isMatch: (SystemPath) -> Bool) {
+package func systemRemoveEntries(in path: SystemPath, where isMatch: (SystemPath) -> Bool) {
   guard let stream = path.withCString({ opendir($0) }) else { return }
   defer { closedir(stream) }
   let directoryDescriptor = dirfd(stream)
@@ -242,23 +242,23 @@ package func system_removeEntries(in path: SystemPath, where isMatch: (SystemPat
     let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
       SystemPath(bytes: Array(raw.prefix { $0 != 0 }))
     }
-    if isMatch(name) { _ = system_unlinkat(directoryDescriptor, name) }
+    if isMatch(name) { _ = systemUnlinkat(directoryDescriptor, name) }
   }
 }
 
 /// The corresponding C function is `flock`, with `LOCK_EX | LOCK_NB`.
-package func system_flockExclusiveNonBlocking(_ descriptor: Int32) -> Int32 {
+package func systemFlockExclusiveNonBlocking(_ descriptor: Int32) -> Int32 {
   flock(descriptor, LOCK_EX | LOCK_NB)
 }
 
 /// The corresponding C function is `flock`, with `LOCK_UN`.
-package func system_flockUnlock(_ descriptor: Int32) -> Int32 { flock(descriptor, LOCK_UN) }
+package func systemFlockUnlock(_ descriptor: Int32) -> Int32 { flock(descriptor, LOCK_UN) }
 
 /// `linkat(AT_FDCWD, source, directory, temporaryName, AT_SYMLINK_FOLLOW)`, then `renameat` of
 /// `temporaryName` over `name` in `directory`: 0, or the failing call's `errno` after removing the
 /// temporary name again (`unlinkat`). Async-signal-safe: it may run in a forked child.
 /// The corresponding C functions are `linkat`, `renameat` and `unlinkat`.
-package func system_linkAndRename(
+package func systemLinkAndRename(
   _ source: UnsafePointer<CChar>, _ directory: Int32, _ temporaryName: UnsafePointer<CChar>,
   _ name: UnsafePointer<CChar>
 ) -> Int32 {
@@ -276,7 +276,7 @@ package func system_linkAndRename(
 /// `fork` fails or the platform does not allow it (Darwin's Swift refuses `fork`). `body` must call
 /// only async-signal-safe functions; the child ends with `_exit`.
 /// The corresponding C functions are `fork`, `_exit` and `waitpid`.
-package func system_runInChildProcess(_ body: () -> Int32) -> Int32? {
+package func systemRunInChildProcess(_ body: () -> Int32) -> Int32? {
   #if os(Linux)
     let child = fork()
     if child == 0 { _exit(body()) }
@@ -297,16 +297,16 @@ package func system_runInChildProcess(_ body: () -> Int32) -> Int32? {
 // MARK: - Processes and time
 
 /// The corresponding C function is `getpid`.
-package func system_getpid() -> Int32 { getpid() }
+package func systemGetpid() -> Int32 { getpid() }
 
 /// The corresponding C functions are `geteuid` and `getegid`.
-package func system_effectiveOwner() -> (owner: UInt32, group: UInt32) {
+package func systemEffectiveOwner() -> (owner: UInt32, group: UInt32) {
   (UInt32(geteuid()), UInt32(getegid()))
 }
 
 /// Nanoseconds of `CLOCK_MONOTONIC`, which never jumps with the wall clock.
 /// The corresponding C function is `clock_gettime`.
-package func system_monotonicNanoseconds() -> Int64 {
+package func systemMonotonicNanoseconds() -> Int64 {
   var now = timespec()
   _ = clock_gettime(CLOCK_MONOTONIC, &now)
   return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
@@ -314,7 +314,7 @@ package func system_monotonicNanoseconds() -> Int64 {
 
 /// Sleeps for `nanoseconds`, going on with the remaining time after a signal.
 /// The corresponding C function is `nanosleep`.
-package func system_sleep(nanoseconds: Int64) {
+package func systemSleep(nanoseconds: Int64) {
   var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
   var remaining = timespec()
   while nanosleep(&request, &remaining) != 0 && errno == EINTR {
@@ -324,11 +324,11 @@ package func system_sleep(nanoseconds: Int64) {
 
 /// Ends the process with `status`, without running anything else.
 /// The corresponding C function is `exit`.
-package func system_exit(_ status: Int32) -> Never { exit(status) }
+package func systemExit(_ status: Int32) -> Never { exit(status) }
 
 /// The process environment as it is, each entry split at its first `=` byte, names and values as
 /// bytes (not necessarily UTF-8). The corresponding C variable is `environ`.
-package func system_environment() -> [(name: [UInt8], value: [UInt8])] {
+package func systemEnvironment() -> [(name: [UInt8], value: [UInt8])] {
   var entries: [(name: [UInt8], value: [UInt8])] = []
   var pointer = environ
   while let entry = pointer.pointee {
@@ -344,11 +344,11 @@ package func system_environment() -> [(name: [UInt8], value: [UInt8])] {
 // MARK: - Terminals
 
 /// The corresponding C function is `isatty`.
-package func system_isatty(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+package func systemIsatty(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
 /// The terminal size on `descriptor` in columns and lines; nil when it is not a terminal or does not
 /// say. The corresponding C function is `ioctl`, with `TIOCGWINSZ`.
-package func system_windowSize(_ descriptor: Int32) -> (width: Int, height: Int)? {
+package func systemWindowSize(_ descriptor: Int32) -> (width: Int, height: Int)? {
   var size = winsize()
   #if canImport(Glibc)
     let request = UInt(TIOCGWINSZ)
@@ -387,14 +387,14 @@ package struct TerminalModes: @unchecked Sendable {
 /// Waits until one of `descriptors` can be read, or `timeoutMilliseconds` pass (-1: no limit);
 /// returns which are readable (all false on a timeout). A descriptor that hung up or failed counts
 /// as readable, so that the `read` that follows reports it. The corresponding C function is `poll`.
-package func system_pollReadable(_ descriptors: [Int32], timeoutMilliseconds: Int32) throws(Errno) -> [Bool] {
+package func systemPollReadable(_ descriptors: [Int32], timeoutMilliseconds: Int32) throws(Errno) -> [Bool] {
   var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
   if poll(&entries, nfds_t(entries.count), timeoutMilliseconds) < 0 { throw .current }
   return entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
 }
 
 /// A new pipe's read and write ends. The corresponding C function is `pipe`.
-package func system_pipe() throws(Errno) -> (read: Int32, write: Int32) {
+package func systemPipe() throws(Errno) -> (read: Int32, write: Int32) {
   var ends: [Int32] = [0, 0]
   if pipe(&ends) != 0 { throw .current }
   return (ends[0], ends[1])
@@ -433,14 +433,14 @@ package enum SignalNumber {
   }()
 }
 
-/// What a signal did before ``system_setSignalHandler(_:_:)`` replaced it (`struct sigaction`).
+/// What a signal did before ``systemSetSignalHandler(_:_:)`` replaced it (`struct sigaction`).
 package struct SignalDisposition: @unchecked Sendable {
   var value = sigaction()
 }
 
 /// Makes `handler` run on `number`, with `SA_RESTART`; returns what it replaces.
 /// The corresponding C function is `sigaction`.
-package func system_setSignalHandler(
+package func systemSetSignalHandler(
   _ number: Int32, _ handler: @convention(c) (Int32) -> Void
 ) -> SignalDisposition {
   var action = sigaction()
@@ -455,14 +455,14 @@ package func system_setSignalHandler(
   return old
 }
 
-/// Puts back what ``system_setSignalHandler(_:_:)`` returned. The corresponding C function is `sigaction`.
-package func system_restoreSignal(_ number: Int32, _ disposition: SignalDisposition) {
+/// Puts back what ``systemSetSignalHandler(_:_:)`` returned. The corresponding C function is `sigaction`.
+package func systemRestoreSignal(_ number: Int32, _ disposition: SignalDisposition) {
   var old = disposition.value
   sigaction(number, &old, nil)
 }
 
 /// Removes `numbers` from this thread's blocked signals. The corresponding C function is `pthread_sigmask`.
-package func system_unblockSignals(_ numbers: [Int32]) {
+package func systemUnblockSignals(_ numbers: [Int32]) {
   var set = sigset_t()
   sigemptyset(&set)
   for number in numbers { sigaddset(&set, number) }
@@ -470,4 +470,4 @@ package func system_unblockSignals(_ numbers: [Int32]) {
 }
 
 /// Sends `number` to the calling thread. The corresponding C function is `raise`.
-package func system_raise(_ number: Int32) { raise(number) }
+package func systemRaise(_ number: Int32) { raise(number) }

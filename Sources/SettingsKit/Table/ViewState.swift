@@ -87,7 +87,9 @@ public struct ViewState: Sendable, Equatable {
   }
 
   /// Records one section's state in the file at `path`; see ``record(_:forSection:at:)-(_,_,String)``.
-  public static func record(_ isExpanded: Bool, forSection name: String, at path: SystemPath) throws(StoreError) {
+  public static func record(_ isExpanded: Bool, forSection name: String, at path: SystemPath)
+    throws(StoreError)
+  {
     let store = FileStore(path: path)
     do {
       try store.update { (contents: inout StoreContents) throws(SettingsError) in

@@ -176,7 +176,7 @@ struct StorePathTests {
     }
     let argv = ([Array(settingsBinary.utf8)] + arguments).map(cString) + [nil]
     let envp = environment.map(cString) + [nil]
-    defer { (argv + envp).forEach { $0?.deallocate() } }
+    defer { for pointer in argv + envp { pointer?.deallocate() } }
     var child: pid_t = 0
     guard posix_spawn(&child, settingsBinary, &actions, nil, argv, envp) == 0 else { throw POSIXError(.EIO) }
     var status: Int32 = 0

@@ -57,7 +57,8 @@ struct InteractiveStoreLocationTests {
     #expect(
       String(decoding: terminal.transcript, as: UTF8.self)
         == "Error: the home directory '\(home)' (HOME) does not exist; settings does not create it: set HOME to an "
-        + "existing directory, or XDG_CONFIG_HOME or SETTINGS_STORE to where settings are kept; give --store PATH\r\n")
+        + "existing directory, or XDG_CONFIG_HOME or SETTINGS_STORE to where settings are kept; give --store PATH\r\n"
+    )
     #expect(try directory.contents() == [])
   }
 }
