@@ -115,7 +115,7 @@ struct CommandContext: Sendable {
   /// The environment variables that hold paths, byte for byte.
   var environmentPaths: [String: SystemPath] {
     var paths: [String: SystemPath] = [:]
-    for name in ["SETTINGS_STORE", "XDG_CONFIG_HOME", "HOME"] {
+    for name in ["SETTINGS_STORE", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "HOME"] {
       guard let value = environment[name] else { continue }
       paths[name] = bytes.path(forEnvironment: name, value: value)
     }
@@ -146,7 +146,25 @@ struct CommandContext: Sendable {
   func openSettings(forWriting: Bool = false) throws(CommandError) -> Settings {
     let document = try loadDocument()
     let path = forWriting ? try writableStorePath(for: document) : try storePath(for: document)
-    return Settings(document: document, store: path.map { FileStore(path: $0) } ?? MemoryStore())
+    return Settings(
+      document: document,
+      layers: layers(for: document, user: path.map { FileStore(path: $0) } ?? MemoryStore()))
+  }
+
+  /// The user's store with the system files of `document` under it (from `XDG_CONFIG_DIRS`, else
+  /// `/etc/xdg`). Each system file that is ignored, and each value in one that its item does not
+  /// accept, is a warning.
+  func layers(for document: SettingsDocument, user: any SettingsStore) -> LayeredStore {
+    let layers = LayeredStore(
+      user: user, documentID: document.id,
+      directories: LayeredStore.systemDirectories(environmentPaths: environmentPaths))
+    for ignored in layers.ignored { warnings.add(ignored.message) }
+    if !layers.system.isEmpty {
+      let snapshot = SettingsSnapshot(
+        document: document, contents: StoreContents(), storeName: "", system: layers.system)
+      for problem in snapshot.systemProblems { warnings.add(problem.message) }
+    }
+    return layers
   }
 
   /// The output width: `--width N`, else `COLUMNS`, else the terminal's width, else 80.

@@ -71,6 +71,7 @@ struct CommandError: Error {
       case .notASwitch(let key, .rightDetail):
         return "use 'settings set \(TerminalText.escaped(key)) VALUE' for a choice"
       case .store(let error): return hint(for: error)
+      case .locked(let key, _, _): return "'settings why \(TerminalText.escaped(key))' explains it"
       default: return error.hint
       }
     case let error as StoreError:

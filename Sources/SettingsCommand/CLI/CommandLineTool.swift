@@ -61,6 +61,7 @@ public enum CommandLineTool {
     case .list: return try ListCommand.run(context)
     case .find: return try FindCommand.run(context)
     case .describe: return try DescribeCommand.run(context)
+    case .why: return try WhyCommand.run(context)
     case .ui: return try UICommand.run(context)
     case .expand: return try ExpandCommand.run(context, isExpanded: true)
     case .collapse: return try ExpandCommand.run(context, isExpanded: false)

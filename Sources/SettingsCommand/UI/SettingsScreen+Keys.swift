@@ -130,7 +130,7 @@ extension SettingsScreen {
   mutating func allItemsSettings() throws -> Settings {
     if let completeSettings { return completeSettings }
     guard !loaded.itemsFiles.isEmpty else { return settings }
-    let complete = Settings(document: try loaded.documentWithAllItems(), store: settings.store)
+    let complete = Settings(document: try loaded.documentWithAllItems(), layers: settings.layers)
     completeSettings = complete
     return complete
   }

@@ -65,17 +65,18 @@ public struct SettingsScreen: Sendable {
   ///
   /// - Parameters:
   ///   - document: the document with its items files opened (``DocumentLoader/open(path:locales:)``).
-  ///   - store: where values are read and written.
+  ///   - layers: where values are read (the system files and the user's store) and written (the
+  ///     user's store).
   ///   - viewStatePath: where opening and closing sections of the top page is recorded; nil keeps it
   ///     for this session only.
   /// - Throws: ``SettingsError`` when the store cannot be read, ``DocumentError`` when an items file's
   ///   first page is not valid.
   public init(
-    document: LoadedDocument, store: any SettingsStore, viewState: ViewState = ViewState(),
+    document: LoadedDocument, layers: LayeredStore, viewState: ViewState = ViewState(),
     viewStatePath: SystemPath? = nil, width: Int, height: Int, colors: Bool = false
   ) throws {
     loaded = document
-    settings = Settings(document: document.document, store: store)
+    settings = Settings(document: document.document, layers: layers)
     self.viewStatePath = viewStatePath
     self.width = max(1, width)
     self.height = max(1, height)
@@ -87,6 +88,18 @@ public struct SettingsScreen: Sendable {
     redraw()
     stack[0].selection = selectableRows(of: table).first
     keepSelectionVisible()
+  }
+
+  /// Opens the screen on a document's top page, with no system layers under `store`; see
+  /// ``init(document:layers:viewState:viewStatePath:width:height:colors:)``.
+  public init(
+    document: LoadedDocument, store: any SettingsStore, viewState: ViewState = ViewState(),
+    viewStatePath: SystemPath? = nil, width: Int, height: Int, colors: Bool = false
+  ) throws {
+    try self.init(
+      document: document, layers: LayeredStore(user: store), viewState: viewState,
+      viewStatePath: viewStatePath,
+      width: width, height: height, colors: colors)
   }
 
   var level: Level {
@@ -252,6 +265,7 @@ public struct SettingsScreen: Sendable {
         let stored = StoredValueProblem.shown(problem.storedValue)
         text += " — stored \(stored) rejected: expected \(problem.expected)"
       }
+      if let lock = state.lock { text += " — locked: \(lock.reason) (\(lock.file))" }
       if let reason = state.disabledReason { text += " — " + reason }
       if item.page != nil { text += " — Enter opens" }
       return text

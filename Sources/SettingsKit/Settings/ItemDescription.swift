@@ -30,7 +30,9 @@ public struct ItemDescription: Sendable, Equatable {
     if let value {
       rows.append(["value:", shown(value)])
       rows.append(["modified:", isModified ? "yes" : "no"])
+      rows.append(["source:", state.source.description])
     }
+    if let lock = state.lock { rows.append(["locked:", "\(lock.reason) (\(lock.file), \(lock.scope))"]) }
     if let choices = item.choices {
       rows.append(["choices:", choices.map { "\($0.value) (\($0.title))" }.joined(separator: ", ")])
     }
@@ -61,7 +63,9 @@ public struct ItemDescription: Sendable, Equatable {
     if let value {
       pairs.append(("value", value.json))
       pairs.append(("modified", .bool(isModified)))
+      pairs.append(("source", .string(state.source.description)))
     }
+    if let lock = state.lock { pairs.append(("lock", lock.json)) }
     if let reason = state.disabledReason { pairs.append(("disabledReason", .string(reason))) }
     if let choices = item.choices {
       pairs.append(

@@ -10,15 +10,26 @@ import Synchronization
 public final class Settings: Sendable {
   /// The document: the screen and its defaults.
   public let document: SettingsDocument
-  /// Where overrides are kept.
+  /// Where overrides are kept: the user's store, ``LayeredStore/user`` of ``layers``.
   public let store: any SettingsStore
+  /// Every layer values are read from: the system files (values and locks) under the user's store.
+  public let layers: LayeredStore
   private let observers: Mutex<[Int: @Sendable (SettingChange) -> Void]> = Mutex([:])
   private let nextObserverID = Atomic<Int>(0)
 
-  /// Joins a document and a store. Nothing is read until a value is asked for.
+  /// Joins a document and a store, with no system layers. Nothing is read until a value is asked for.
   public init(document: SettingsDocument, store: any SettingsStore) {
     self.document = document
     self.store = store
+    self.layers = LayeredStore(user: store)
+  }
+
+  /// Joins a document and the layers of values: system files under the user's store, which alone
+  /// is written. Nothing more is read until a value is asked for.
+  public init(document: SettingsDocument, layers: LayeredStore) {
+    self.document = document
+    self.store = layers.user
+    self.layers = layers
   }
 
   // MARK: - Reading
@@ -36,7 +47,8 @@ public final class Settings: Sendable {
     } catch {
       throw .store(error)
     }
-    return SettingsSnapshot(document: document, contents: contents, storeName: store.name)
+    return SettingsSnapshot(
+      document: document, contents: contents, storeName: store.name, system: layers.system)
   }
 
   /// The current value of `key`: its override, or its default (also when the stored value is one
@@ -188,6 +200,7 @@ public final class Settings: Sendable {
     try change { (snapshot, contents) throws(SettingsError) in
       // Conditions are checked against the values this change leaves, as separate `set`s in that
       // order would see them: `airplane=off wifi=office` is allowed, `airplane=on wifi=office` not.
+      for assignment in assignments { try checkUnlocked(assignment.item, in: snapshot) }
       var after = snapshot
       for assignment in assignments { after.values[assignment.key] = assignment.value }
       for assignment in assignments { try checkEnabled(assignment.item, in: after) }
@@ -214,6 +227,7 @@ public final class Settings: Sendable {
     guard item.type == .switch else { throw .notASwitch(key: name, type: item.type) }
     var new = false
     try change { (snapshot, contents) throws(SettingsError) in
+      try checkUnlocked(item, in: snapshot)
       try checkEnabled(item, in: snapshot)
       let old = snapshot.value(of: item).value == .bool(true)
       new = !old
@@ -223,25 +237,35 @@ public final class Settings: Sendable {
     return new
   }
 
-  /// Removes the overrides of `keys`, so they read as their defaults again.
+  /// Removes the overrides of `keys`, so they read as what the layers under the user's store give:
+  /// a system file's value, else the default.
   ///
   /// Keys the document does not know are refused (with a suggestion), except those present in the
-  /// store, which are removed: that is how a stale key from an older document is cleaned up.
+  /// store, which are removed: that is how a stale key from an older document is cleaned up. All
+  /// keys are checked before anything is removed.
   ///
-  /// - Returns: the changes of value this made (resetting a value equal to its default changes none).
+  /// - Returns: the changes of value this made (resetting a value equal to the one under it
+  ///   changes none).
+  /// - Throws: ``SettingsError/locked(key:file:reason:)`` for a locked item (nothing is removed).
   @discardableResult
   public func reset(_ keys: [String]) throws(SettingsError) -> [SettingChange] {
     try change { (snapshot, contents) throws(SettingsError) in
-      var changes: [SettingChange] = []
+      var resolved: [String] = []
       for name in keys {
-        let key: String
-        if contents.values[name] != nil {
-          key = name
-        } else {
-          key = try item(name).key ?? name
+        if contents.values[name] != nil, document.locatedItem(forKey: name) == nil {
+          resolved.append(name)
+          continue
         }
+        let item = try item(name)
+        try checkUnlocked(item, in: snapshot)
+        resolved.append(item.key ?? name)
+      }
+      var changes: [SettingChange] = []
+      for key in resolved {
         guard contents.values.removeValue(forKey: key) != nil else { continue }
-        if let old = snapshot.values[key], let new = snapshot.defaults[key], old != new {
+        if let old = snapshot.values[key], let new = snapshot.systemValues[key] ?? snapshot.defaults[key],
+          old != new
+        {
           changes.append(SettingChange(key: key, oldValue: old, newValue: new))
         }
       }
@@ -249,16 +273,29 @@ public final class Settings: Sendable {
     }
   }
 
-  /// Removes every override, including those of keys the document does not know.
+  /// Removes every override, including those of keys the document does not know, except those of
+  /// locked items: they stay in the store, unused, until the lock goes.
   @discardableResult
   public func resetAll() throws(SettingsError) -> [SettingChange] {
     try change { (snapshot, contents) throws(SettingsError) in
       let keys = contents.values.keys
-      contents.values.removeAll()
+      for key in keys
+      where snapshot.locks[key] == nil && !snapshot.system.contains(where: { $0.locked[key] != nil }) {
+        contents.values[key] = nil
+      }
       return document.keys.filter { keys.contains($0) }.compactMap { key in
-        guard let old = snapshot.values[key], let new = snapshot.defaults[key], old != new else { return nil }
+        guard let old = snapshot.values[key], let new = snapshot.systemValues[key] ?? snapshot.defaults[key],
+          old != new
+        else { return nil }
         return SettingChange(key: key, oldValue: old, newValue: new)
       }
+    }
+  }
+
+  /// Refuses a change to an item that a system file locks.
+  private func checkUnlocked(_ item: SettingItem, in snapshot: SettingsSnapshot) throws(SettingsError) {
+    if let lock = snapshot.lock(of: item) {
+      throw .locked(key: item.key ?? "", file: lock.file, reason: lock.reason)
     }
   }
 
@@ -276,7 +313,8 @@ public final class Settings: Sendable {
     _ body: (SettingsSnapshot, inout StoreContents) throws(SettingsError) -> [SettingChange]
   ) throws(SettingsError) -> [SettingChange] {
     let changes = try store.update { (contents: inout StoreContents) throws(SettingsError) in
-      let snapshot = SettingsSnapshot(document: document, contents: contents, storeName: store.name)
+      let snapshot = SettingsSnapshot(
+        document: document, contents: contents, storeName: store.name, system: layers.system)
       return try body(snapshot, &contents)
     }
     notify(changes)

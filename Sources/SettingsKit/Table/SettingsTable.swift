@@ -246,6 +246,7 @@ public struct SettingsTable: Sendable {
     var next = snapshot
     next.values[key] = value
     if isOverride { next.modified.insert(key) } else { next.modified.remove(key) }
+    next.sources[key] = isOverride ? .user : next.sourceWithoutOverride(ofKey: key)
     next.otherOverrides[key] = nil
     return apply(next)
   }

@@ -77,6 +77,8 @@ struct CommandLineToolTests {
           find      Find items by title, subtitle, key or choice on every page.
           describe  Show everything about an item: type, values, choices, dependencies,
                     where it is.
+          why       Explain a value: every layer's value, the winner, any lock, any
+                    condition disabling it.
           expand    Open a collapsible section (kept per user, apart from the values).
           collapse  Close a collapsible section.
           help      Show help for a subcommand.
@@ -212,11 +214,11 @@ struct CommandLineToolTests {
         == CommandOutcome(
           status: 0,
           stdout: """
-            KEY        TYPE         VALUE  DEFAULT  MODIFIED
-            airplane   switch       on     off      yes
-            wifi       rightDetail  끔     끔       no
-            bluetooth  rightDetail  켬     켬       no
-            hotspot    rightDetail  켬     켬       no
+            KEY        TYPE         VALUE  DEFAULT  MODIFIED  SOURCE
+            airplane   switch       on     off      yes       user
+            wifi       rightDetail  끔     끔       no        default
+            bluetooth  rightDetail  켬     켬       no        default
+            hotspot    rightDetail  켬     켬       no        default
 
             """, stderr: ""))
     #expect(
@@ -226,6 +228,7 @@ struct CommandLineToolTests {
             "default": false,
             "key": "airplane",
             "modified": true,
+            "source": "user",
             "type": "switch",
             "value": true
           }
@@ -270,9 +273,10 @@ struct CommandLineToolTests {
     #expect(json.hasPrefix("{\n  \"id\": \"ios-settings\",\n  \"sections\": [\n"))
     let airplane = [
       "        {", "          \"imageName\": \"airplane\",", "          \"key\": \"airplane\",",
-      "          \"modified\": true,", "          \"on\": true,", "          \"title\": \"에어플레인 모드\",",
-      "          \"type\": \"switch\"", "        },", "        {", "          \"imageName\": \"wifi\",",
-      "          \"key\": \"wifi\",", "          \"modified\": false,", "          \"rightDetail\": \"끔\",",
+      "          \"modified\": true,", "          \"on\": true,", "          \"source\": \"user\",",
+      "          \"title\": \"에어플레인 모드\",", "          \"type\": \"switch\"", "        },", "        {",
+      "          \"imageName\": \"wifi\",", "          \"key\": \"wifi\",", "          \"modified\": false,",
+      "          \"rightDetail\": \"끔\",", "          \"source\": \"default\",",
     ]
     #expect(json.contains(airplane.joined(separator: "\n")))
     #expect(json.hasSuffix("  \"title\": \"설정\",\n  \"version\": 1\n}\n"))

@@ -180,6 +180,7 @@ struct HelpTests {
     ("list", "Usage: settings list [--modified] [--json]"),
     ("find", "Usage: settings find TEXT [--json]"),
     ("describe", "Usage: settings describe KEY [--json]"),
+    ("why", "Usage: settings why KEY [--json]"),
     ("expand", "Usage: settings expand SECTION [--json]"),
     ("collapse", "Usage: settings collapse SECTION [--json]"),
     ("help", "Usage: settings help [SUBCOMMAND]"),

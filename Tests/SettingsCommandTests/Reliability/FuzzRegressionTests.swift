@@ -83,6 +83,7 @@ struct FuzzRegressionTests {
                   "key": "s",
                   "modified": false,
                   "on": false,
+                  "source": "default",
                   "title": "a\\u202Eb\\u009Bc",
                   "type": "switch"
                 }

@@ -36,7 +36,7 @@ enum Options {
     definition: OptionDefinition(
       long: "json", help: "Print JSON instead of text.",
       subcommands: [
-        .show, .validate, .get, .set, .toggle, .reset, .list, .find, .describe, .expand, .collapse,
+        .show, .validate, .get, .set, .toggle, .reset, .list, .find, .describe, .why, .expand, .collapse,
       ]))
 
   /// `show --width N`.

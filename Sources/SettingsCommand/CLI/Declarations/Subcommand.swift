@@ -2,7 +2,7 @@ import SettingsKit
 
 /// The subcommands of `settings`; each one's declaration is ``definition``.
 enum Subcommand: String, CaseIterable, Sendable {
-  case show, ui, validate, get, set, toggle, reset, list, find, describe, expand, collapse, help
+  case show, ui, validate, get, set, toggle, reset, list, find, describe, why, expand, collapse, help
 
   /// The declaration: what it does, its positional arguments, its options and its extra help.
   var definition: SubcommandDefinition {
@@ -104,6 +104,11 @@ enum Subcommand: String, CaseIterable, Sendable {
       return SubcommandDefinition(
         name: rawValue,
         abstract: "Show everything about an item: type, values, choices, dependencies, where it is.",
+        forms: [[key]])
+    case .why:
+      return SubcommandDefinition(
+        name: rawValue,
+        abstract: "Explain a value: every layer's value, the winner, any lock, any condition disabling it.",
         forms: [[key]])
     case .expand:
       return SubcommandDefinition(
