@@ -146,9 +146,10 @@ struct CommandContext: Sendable {
   func openSettings(forWriting: Bool = false) throws(CommandError) -> Settings {
     let document = try loadDocument()
     let path = forWriting ? try writableStorePath(for: document) : try storePath(for: document)
-    return Settings(
-      document: document,
-      layers: layers(for: document, user: path.map { FileStore(path: $0) } ?? MemoryStore()))
+    let layers = layers(for: document, user: path.map { FileStore(path: $0) } ?? MemoryStore())
+    // The document's items files are decoded here, so every key a lock can name is known.
+    for lock in layers.unmatchedLocks(in: document) { warnings.add(lock.message) }
+    return Settings(document: document, layers: layers)
   }
 
   /// The user's store with the system files of `document` under it (from `XDG_CONFIG_DIRS`, else

@@ -461,4 +461,18 @@ struct LayerTests {
         "Error: 'airplane' is locked by \(path)/a/settings/phone.json: Managed by your organisation"))
     #expect(try fixture.directory.read("s.json") == LayerTests.store)
   }
+
+  @Test func aLockThatNamesNothingIsAWarning() throws {
+    let fixture = try Fixture(first: #"{"locked": {"airplan": "x", "network": "y"}}"#, second: nil)
+    defer { fixture.remove() }
+    #expect(
+      fixture.run("get", "airplane")
+        == CommandOutcome(
+          status: 0, stdout: "off\n",
+          stderr: #"Warning: T/a/settings/phone.json: lock "airplan" names no key, section or page; "#
+            + #"did you mean "airplane"?"# + "\n"))
+    #expect(
+      fixture.run("set", "wifi", "off").stderr.hasSuffix(
+        "Error: 'wifi' is locked by T/a/settings/phone.json: y; 'settings why wifi' explains it\n"))
+  }
 }
