@@ -77,8 +77,8 @@ struct CommandLineToolTests {
           find      Find items by title, subtitle, key or choice on every page.
           describe  Show everything about an item: type, values, choices, dependencies,
                     where it is.
-          why       Explain a value: every layer's value, the winner, any lock, any
-                    condition disabling it.
+          why       Explain a value: every layer, the winner, any lock, any condition
+                    disabling or hiding it.
           expand    Open a collapsible section (kept per user, apart from the values).
           collapse  Close a collapsible section.
           help      Show help for a subcommand.

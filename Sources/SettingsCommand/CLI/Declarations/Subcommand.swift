@@ -108,7 +108,7 @@ enum Subcommand: String, CaseIterable, Sendable {
     case .why:
       return SubcommandDefinition(
         name: rawValue,
-        abstract: "Explain a value: every layer's value, the winner, any lock, any condition disabling it.",
+        abstract: "Explain a value: every layer, the winner, any lock, any condition disabling or hiding it.",
         forms: [[key]])
     case .expand:
       return SubcommandDefinition(
