@@ -233,10 +233,10 @@ struct CommandLineToolTests {
 
         """)
     #expect(run("toggle", "airplane").stdout == "off\n")
-    #expect(run("reset", "airplane").status == 0)
+    #expect(run("reset", "airplane") == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(try directory.read("store.json") == "{}\n")
-    #expect(run("set", "airplane=YES").status == 0)
-    #expect(run("reset", "--all").status == 0)
+    #expect(run("set", "airplane=YES") == CommandOutcome(status: 0, stdout: "", stderr: ""))
+    #expect(run("reset", "--all") == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(run("get", "airplane").stdout == "off\n")
   }
 
@@ -299,7 +299,9 @@ struct CommandLineToolTests {
   @Test func theDefaultStoreIsUnderXDGConfigHome() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    #expect(runCLI(["set", "airplane", "on"], environment: ["XDG_CONFIG_HOME": directory.path]).status == 0)
+    #expect(
+      runCLI(["set", "airplane", "on"], environment: ["XDG_CONFIG_HOME": directory.path])
+        == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(try directory.read("settings/ios-settings.json") == "{\n  \"airplane\": true\n}\n")
     #expect(runCLI(["get", "airplane"], environment: ["HOME": directory.path]).stdout == "off\n")
     #expect(
