@@ -84,11 +84,11 @@ extension DocumentDecoder {
       edges[condition.ownerKey, default: []].append((controllerKey, condition))
     }
     reportCycles(edges)
-    for (owner, fields) in resolved {
-      document.updateItem(forKey: owner) { item in
-        item.enabledWhen = fields["enabledWhen"]
-        item.visibleWhen = fields["visibleWhen"]
-      }
+    guard !resolved.isEmpty else { return }
+    document.updateEachItem { item, _ in
+      guard let key = item.key, let fields = resolved[key] else { return }
+      item.enabledWhen = fields["enabledWhen"]
+      item.visibleWhen = fields["visibleWhen"]
     }
   }
 

@@ -193,31 +193,14 @@ struct DocumentDecoder {
     return number
   }
 
-  /// The longest id, key or section id accepted, in characters (they are ASCII, so also bytes).
-  static let maximumNameLength = 128
+  static var maximumNameLength: Int { DocumentName.maximumLength }
 
   static func isName(_ text: String, allowingDots: Bool) -> Bool {
-    nameProblem(text, allowingDots: allowingDots) == nil
+    DocumentName.problem(text, allowingDots: allowingDots) == nil
   }
 
-  /// Why `text` is not a valid id (with dots allowed), key or section id, or nil when it is: ASCII
-  /// letters, digits, `-` and `_` (and `.` in an id, which must have something else too), at most
-  /// ``maximumNameLength`` of them.
   static func nameProblem(_ text: String, allowingDots: Bool) -> String? {
-    let allowed = allowingDots ? "letters, digits, '.', '-' and '_'" : "letters, digits, '-' and '_'"
-    let isAllowed = text.utf8.allSatisfy { byte in
-      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-        || (allowingDots && byte == UInt8(ascii: "."))
-    }
-    if text.isEmpty || !isAllowed { return "use \(allowed)" }
-    if text.utf8.count > maximumNameLength {
-      return "it has \(text.utf8.count) characters; the limit is \(maximumNameLength)"
-    }
-    if allowingDots, text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") }) {
-      return "an id of only dots would name no file; use a letter, digit, '-' or '_' too"
-    }
-    return nil
+    DocumentName.problem(text, allowingDots: allowingDots)
   }
 
   mutating func decodeDocument(_ root: JSONMap.Value) -> SettingsDocument? {

@@ -49,6 +49,29 @@ extension SettingsDocument {
     try walk(sections)
   }
 
+  /// Lets `body` change every item on every page, in the order of ``forEachItem(_:)``; an item's
+  /// page is walked after `body` changed the item, and its ancestors are given as changed (without
+  /// their pages, which are being changed).
+  public mutating func updateEachItem(_ body: (inout SettingItem, ItemPosition) throws -> Void) rethrows {
+    var position = ItemPosition(ancestors: [], section: 0, row: 0)
+    func walk(_ sections: inout [SettingSection]) throws {
+      for sectionIndex in sections.indices {
+        for row in sections[sectionIndex].items.indices {
+          position.section = sectionIndex
+          position.row = row
+          try body(&sections[sectionIndex].items[row], position)
+          guard var page = sections[sectionIndex].items[row].page else { continue }
+          sections[sectionIndex].items[row].page = nil  // keeps the page's storage unique while it changes
+          position.ancestors.append(sections[sectionIndex].items[row])
+          try walk(&page.sections)
+          position.ancestors.removeLast()
+          sections[sectionIndex].items[row].page = page
+        }
+      }
+    }
+    try walk(&sections)
+  }
+
   /// Every item on every page, depth first in screen order (a page's items right after its row).
   public var allItems: [LocatedItem] {
     var result: [LocatedItem] = []
@@ -78,49 +101,23 @@ extension SettingsDocument {
   /// The key is resolved once, page by page along its dot path: the items of the pages that do
   /// not lead to it are not looked at.
   public func locate(_ key: String) -> LocatedItem? {
-    route(to: key).map { route in
-      LocatedItem(item: route.item, ancestors: route.ancestors, section: route.section, row: route.row)
-    }
-  }
-
-  /// Changes the item whose full key is `key`, on any page; does nothing when there is none.
-  public mutating func updateItem(forKey key: String, _ change: (inout SettingItem) -> Void) {
-    guard let route = route(to: key) else { return }
-    func update(_ sections: inout [SettingSection], depth: Int) {
-      if depth == route.rows.count {
-        change(&sections[route.section].items[route.row])
-        return
-      }
-      let (section, row) = route.rows[depth]
-      guard var page = sections[section].items[row].page else { return }
-      sections[section].items[row].page = nil  // keeps the page's storage unique while it changes
-      update(&page.sections, depth: depth + 1)
-      sections[section].items[row].page = page
-    }
-    update(&sections, depth: 0)
-  }
-
-  /// The way to the item whose full key is `key`: each ancestor's section and row, then its own.
-  func route(to key: String) -> (
-    item: SettingItem, ancestors: [SettingItem], rows: [(Int, Int)], section: Int, row: Int
-  )? {
     var sections = self.sections
     var ancestors: [SettingItem] = []
-    var rows: [(Int, Int)] = []
     var prefix = ""
     while true {
-      var parent: (item: SettingItem, section: Int, row: Int)?
+      var parent: SettingItem?
       let rest = key.dropFirst(prefix.count)
       let parentKey = rest.firstIndex(of: ".").map { prefix + rest[..<$0] }
       for (sectionIndex, section) in sections.enumerated() {
         for (row, item) in section.items.enumerated() {
-          if item.key == key { return (item, ancestors, rows, sectionIndex, row) }
-          if parent == nil, let parentKey, item.key == parentKey { parent = (item, sectionIndex, row) }
+          if item.key == key {
+            return LocatedItem(item: item, ancestors: ancestors, section: sectionIndex, row: row)
+          }
+          if parent == nil, let parentKey, item.key == parentKey { parent = item }
         }
       }
-      guard let parentKey, let parent, let page = parent.item.page else { return nil }
-      ancestors.append(parent.item)
-      rows.append((parent.section, parent.row))
+      guard let parentKey, let parent, let page = parent.page else { return nil }
+      ancestors.append(parent)
       sections = page.sections
       prefix = parentKey + "."
     }
