@@ -126,7 +126,8 @@ struct SettingsDocumentTests {
         SettingSection(items: [
           SettingItem(key: "p", type: .switch, title: "P", enabledWhen: ["q": .bool(true)]),
           SettingItem(key: "q", type: .switch, title: "Q", enabledWhen: ["p": .bool(true)]),
-          SettingItem(key: "r", type: .switch, title: "R", visibleWhen: ["c": .bool(true), "nope": .bool(true)]),
+          SettingItem(
+            key: "r", type: .switch, title: "R", visibleWhen: ["c": .bool(true), "nope": .bool(true)]),
         ]),
       ])
     #expect(throws: DocumentValidationError.self) { try document.validate() }
