@@ -66,14 +66,7 @@ public struct JSONMap: Sendable {
 
   /// A short name of the value's JSON type, for messages: "null", "a boolean", "a number", ….
   public func typeDescription(of value: Value) -> String {
-    switch kind(of: value) {
-    case .null: "null"
-    case .bool: "a boolean"
-    case .number: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
-    }
+    kind(of: value).typeDescription
   }
 
   /// The value of `true` or `false`; nil for any other value.
@@ -257,5 +250,20 @@ public struct JSONMap: Sendable {
       bytes.count, start + (start + 1 < bytes.count && bytes[start + 1] == UInt8(ascii: "u") ? 6 : 2))
     return TerminalText.escaped(
       String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+  }
+}
+
+extension JSONMap.Kind {
+  /// A short name of the JSON type, for messages: "null", "a boolean", "a number", "a string",
+  /// "an array", "an object".
+  public var typeDescription: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
   }
 }

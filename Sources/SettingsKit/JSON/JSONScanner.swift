@@ -143,18 +143,7 @@ struct JSONScanner {
       skipWhitespace()
       try scanValue()
       count += 1
-      skipWhitespace()
-      guard index < bytes.count else {
-        throw JSONSyntaxError(.unexpectedEnd(expected: "',' or '}'"), offset: index)
-      }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      guard bytes[index] == UInt8(ascii: "}") else {
-        throw JSONSyntaxError(
-          .unexpectedCharacter(found: describeCharacter(at: index), expected: "',' or '}'"), offset: index)
-      }
+      if try nextIsComma(closing: "}") { continue }
       return close(header, count: count)
     }
   }
@@ -172,20 +161,27 @@ struct JSONScanner {
       }
       try scanValue()
       count += 1
-      skipWhitespace()
-      guard index < bytes.count else {
-        throw JSONSyntaxError(.unexpectedEnd(expected: "',' or ']'"), offset: index)
-      }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      guard bytes[index] == UInt8(ascii: "]") else {
-        throw JSONSyntaxError(
-          .unexpectedCharacter(found: describeCharacter(at: index), expected: "',' or ']'"), offset: index)
-      }
+      if try nextIsComma(closing: "]") { continue }
       return close(header, count: count)
     }
+  }
+
+  /// After an element or member: true past a comma, false at the closing bracket `closing`.
+  mutating func nextIsComma(closing: Unicode.Scalar) throws(JSONSyntaxError) -> Bool {
+    skipWhitespace()
+    let expected = "',' or '\(closing)'"
+    guard index < bytes.count else {
+      throw JSONSyntaxError(.unexpectedEnd(expected: expected), offset: index)
+    }
+    if bytes[index] == UInt8(ascii: ",") {
+      index += 1
+      return true
+    }
+    guard bytes[index] == UInt8(ascii: closing) else {
+      throw JSONSyntaxError(
+        .unexpectedCharacter(found: describeCharacter(at: index), expected: expected), offset: index)
+    }
+    return false
   }
 
   /// Whether two member names are the same string (as Swift compares strings).

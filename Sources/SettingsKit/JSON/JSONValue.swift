@@ -47,14 +47,16 @@ public struct JSONValue: Sendable, Equatable {
 
   /// A short name of the value's JSON type, for messages: "null", "a boolean", "a number", ….
   public var typeDescription: String {
-    switch kind {
-    case .null: "null"
-    case .bool: "a boolean"
-    case .number: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
-    }
+    let kind: JSONMap.Kind =
+      switch self.kind {
+      case .null: .null
+      case .bool: .bool
+      case .number: .number
+      case .string: .string
+      case .array: .array
+      case .object: .object
+      }
+    return kind.typeDescription
   }
 
   /// The member named `name`, when this is an object that has one.

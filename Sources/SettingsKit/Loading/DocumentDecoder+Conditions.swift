@@ -30,7 +30,7 @@ extension DocumentDecoder {
       byLocalKey[item.localKey ?? key, default: []].append(key)
     }
     var resolved: [String: [String: [String: SettingValue]]] = [:]  // owner → field → key → value
-    var edges: [String: [(controller: String, condition: PendingCondition)]] = [:]
+    var edges: [String: [(controller: String, edge: PendingCondition)]] = [:]
     for condition in pendingConditions {
       let memberPath = Self.join(condition.path, condition.key)
       var controllerKey: String?
@@ -58,25 +58,11 @@ extension DocumentDecoder {
         report(memberPath, condition.nameOffset, "unknown key \(shown(condition.key)); \(hint)")
         continue
       }
-      switch (controller.type, condition.value, controller.choices) {
-      case (.switch, .bool, _):
-        break
-      case (.rightDetail, .string(let wanted), let choices?):
-        guard choices.contains(where: { $0.value == wanted }) else {
-          report(
-            memberPath, condition.valueOffset,
-            "\(shown(wanted)) is not a choice of \(shown(controllerKey)); expected one of "
-              + choices.map { shown($0.value) }.joined(separator: ", "))
-          continue
-        }
-      case (.switch, _, _):
+      if let problem = ConditionRules.problem(
+        controller: controller, key: controllerKey, value: condition.value)
+      {
         report(
-          memberPath, condition.valueOffset, "\(shown(controllerKey)) is a switch; expected true or false")
-        continue
-      default:
-        report(
-          memberPath, condition.nameOffset,
-          "\(shown(controllerKey)) has no value to depend on; use a switch or an item with choices")
+          memberPath, problem.isAboutValue ? condition.valueOffset : condition.nameOffset, problem.message)
         continue
       }
       resolved[condition.ownerKey, default: [:]][condition.field, default: [:]][controllerKey] =
@@ -132,25 +118,9 @@ extension DocumentDecoder {
   }
 
   /// Reports each cycle of dependencies once, at the condition that closes it.
-  mutating func reportCycles(_ edges: [String: [(controller: String, condition: PendingCondition)]]) {
-    var state: [String: Int] = [:]  // 1 visiting, 2 done
-    var stack: [String] = []
-    func visit(_ key: String, _ decoder: inout DocumentDecoder) {
-      state[key] = 1
-      stack.append(key)
-      for (controller, condition) in edges[key] ?? [] {
-        if state[controller] == 1 {
-          let cycle = stack[stack.lastIndex(of: controller)!...] + [controller]
-          decoder.report(
-            DocumentDecoder.join(condition.path, condition.key), condition.nameOffset,
-            "dependency cycle: " + cycle.map { "\"\(TerminalText.escaped($0))\"" }.joined(separator: " → "))
-        } else if state[controller] == nil {
-          visit(controller, &decoder)
-        }
-      }
-      stack.removeLast()
-      state[key] = 2
+  mutating func reportCycles(_ edges: [String: [(controller: String, edge: PendingCondition)]]) {
+    for (condition, message) in ConditionRules.cycles(edges) {
+      report(Self.join(condition.path, condition.key), condition.nameOffset, message)
     }
-    for key in edges.keys.sorted() where state[key] == nil { visit(key, &self) }
   }
 }

@@ -206,7 +206,7 @@ struct DocumentValidator {
 
   /// Each condition names an item by its full key that has a value of the right kind; no cycles.
   mutating func checkConditions() {
-    var edges: [String: [(controller: String, path: String)]] = [:]
+    var edges: [String: [(controller: String, edge: String)]] = [:]
     for condition in conditions {
       guard let controller = keys[condition.key]?.item else {
         let hint =
@@ -215,46 +215,14 @@ struct DocumentValidator {
         report(condition.path, "unknown key \(shown(condition.key)); \(hint)")
         continue
       }
-      switch (controller.type, condition.value, controller.choices) {
-      case (.switch, .bool, _):
-        break
-      case (.rightDetail, .string(let wanted), let choices?):
-        guard choices.contains(where: { $0.value == wanted }) else {
-          report(
-            condition.path,
-            "\(shown(wanted)) is not a choice of \(shown(condition.key)); expected one of "
-              + choices.map { shown($0.value) }.joined(separator: ", "))
-          continue
-        }
-      case (.switch, _, _):
-        report(condition.path, "\(shown(condition.key)) is a switch; expected true or false")
-        continue
-      default:
-        report(
-          condition.path,
-          "\(shown(condition.key)) has no value to depend on; use a switch or an item with choices")
+      if let problem = ConditionRules.problem(
+        controller: controller, key: condition.key, value: condition.value)
+      {
+        report(condition.path, problem.message)
         continue
       }
       edges[condition.owner, default: []].append((condition.key, condition.path))
     }
-    var state: [String: Int] = [:]  // 1 visiting, 2 done
-    var stack: [String] = []
-    func visit(_ key: String, _ validator: inout DocumentValidator) {
-      state[key] = 1
-      stack.append(key)
-      for (controller, path) in edges[key] ?? [] {
-        if state[controller] == 1 {
-          let cycle = stack[stack.lastIndex(of: controller)!...] + [controller]
-          validator.report(
-            path,
-            "dependency cycle: " + cycle.map { "\"\(TerminalText.escaped($0))\"" }.joined(separator: " → "))
-        } else if state[controller] == nil {
-          visit(controller, &validator)
-        }
-      }
-      stack.removeLast()
-      state[key] = 2
-    }
-    for key in edges.keys.sorted() where state[key] == nil { visit(key, &self) }
+    for (path, message) in ConditionRules.cycles(edges) { report(path, message) }
   }
 }
