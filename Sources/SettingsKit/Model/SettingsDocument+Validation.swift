@@ -24,7 +24,9 @@ extension SettingsDocument {
   /// each field on a cell type that shows it, choices and defaults consistent, conditions naming
   /// an item of the right kind (by full key) and no cycles.
   ///
-  /// Keys may be full dot paths (as a loaded document has them) or an item's own key.
+  /// Keys may be full dot paths (as a loaded document has them) or an item's own key; keys in
+  /// conditions are full keys. A top-page section may have both `itemsFile` and `items` (a loaded
+  /// document holds the file's items).
   /// - Throws: ``DocumentValidationError`` with every problem found.
   public func validate() throws(DocumentValidationError) {
     var validator = DocumentValidator()

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SettingsKit
@@ -82,5 +83,40 @@ struct DocumentMessagesTests {
       messages("{'id': 'x'}") == [
         "doc.json:1:2: unexpected '''; expected a member name in quotes; JSON has no single-quoted strings; use double quotes"
       ])
+  }
+}
+
+/// The same rules in an items file, line by line.
+struct ItemsFileMessagesTests {
+  @Test func itemsFileLinesGetTheHintsAndTheLocaleChecks() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write(
+      "apps.jsonl",
+      """
+      {"key": "a", "type": "switch", "title": {"ko": "가", "KO": "나"}}
+      {'key': "b", "type": "switch", "title": "B"}
+      {"key": "c", "type": "switch", "title": "C"} // note
+      {"key": "d", "type": "switch", "title": {"en-": "D"}}
+      {"key": "e", "type": "switch", "title": {"en-US": "E", "x-pig": "F"}}
+
+      """)
+    let file = try ItemsFile(path: path)
+    #expect(throws: DocumentError.self) { try file.decodedItems(in: 0..<5) }
+    do throws(DocumentError) {
+      _ = try file.decodedItems(in: 0..<5)
+    } catch {
+      let name = TerminalText.escaped(path)
+      #expect(
+        error.messages == [
+          #"\#(name):1:53: title.KO: duplicate locale tag "KO"; first given at 1:42 (tags are compared ignoring case)"#,
+          "\(name):2:2: unexpected '''; expected a member name in quotes; "
+            + "JSON has no single-quoted strings; use double quotes",
+          "\(name):3:46: unexpected '/' after the end of the document; expected nothing more; "
+            + "JSON has no comments; remove /* */ and // comments",
+          #"\#(name):4:42: title.en-: invalid locale tag "en-"; use a BCP 47 tag such as "ko" or "en-US""#,
+        ])
+    }
+    #expect(try file.decodedItems(in: 4..<5).map(\.title) == ["E"])
   }
 }
