@@ -33,13 +33,14 @@ extension SettingsDocument {
   public func forEachItem(_ body: (SettingItem, ItemPosition) throws -> Void) rethrows {
     var position = ItemPosition(ancestors: [], section: 0, row: 0)
     func walk(_ sections: [SettingSection]) throws {
-      for (sectionIndex, section) in sections.enumerated() {
-        for (row, item) in section.items.enumerated() {
+      for sectionIndex in sections.indices {
+        let items = sections[sectionIndex].items
+        for row in items.indices {
           position.section = sectionIndex
           position.row = row
-          try body(item, position)
-          if let page = item.page {
-            position.ancestors.append(item)
+          try body(items[row], position)
+          if let page = items[row].page {
+            position.ancestors.append(items[row])
             try walk(page.sections)
             position.ancestors.removeLast()
           }
@@ -108,12 +109,14 @@ extension SettingsDocument {
       var parent: SettingItem?
       let rest = key.dropFirst(prefix.count)
       let parentKey = rest.firstIndex(of: ".").map { prefix + rest[..<$0] }
-      for (sectionIndex, section) in sections.enumerated() {
-        for (row, item) in section.items.enumerated() {
-          if item.key == key {
-            return LocatedItem(item: item, ancestors: ancestors, section: sectionIndex, row: row)
+      // Rows are read in place: copying every item on the way costs a retain per field.
+      for sectionIndex in sections.indices {
+        let items = sections[sectionIndex].items
+        for row in items.indices {
+          if items[row].key == key {
+            return LocatedItem(item: items[row], ancestors: ancestors, section: sectionIndex, row: row)
           }
-          if parent == nil, let parentKey, item.key == parentKey { parent = item }
+          if parent == nil, let parentKey, items[row].key == parentKey { parent = items[row] }
         }
       }
       guard let parentKey, let parent, let page = parent.page else { return nil }
