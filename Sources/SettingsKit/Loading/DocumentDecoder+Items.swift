@@ -72,11 +72,8 @@ extension DocumentDecoder {
     }
     guard let text = string(keyValue, at: Self.join(path(), "key")) else { return nil }
     let fullKey = keyPrefix + text
-    if let problem = Self.nameProblem(text, allowingDots: false) {
-      let reason =
-        problem.hasPrefix("use ")
-        ? "use at most \(Self.maximumNameLength) letters, digits, '-' and '_'" : problem
-      report(Self.join(path(), "key"), keyValue.offset, "invalid key \(shown(text)); \(reason)")
+    if let problem = DocumentName.keyProblem(text) {
+      report(Self.join(path(), "key"), keyValue.offset, "invalid key \(shown(text)); \(problem)")
       return nil
     }
     if let first = firstKeyUse[fullKey] {

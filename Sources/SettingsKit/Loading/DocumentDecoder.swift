@@ -193,16 +193,6 @@ struct DocumentDecoder {
     return number
   }
 
-  static var maximumNameLength: Int { DocumentName.maximumLength }
-
-  static func isName(_ text: String, allowingDots: Bool) -> Bool {
-    DocumentName.problem(text, allowingDots: allowingDots) == nil
-  }
-
-  static func nameProblem(_ text: String, allowingDots: Bool) -> String? {
-    DocumentName.problem(text, allowingDots: allowingDots)
-  }
-
   mutating func decodeDocument(_ root: JSONMap.Value) -> SettingsDocument? {
     guard let fields = fields(of: root, at: "", what: "a settings document") else {
       // "expected a settings document (a JSON object); found …", as for any object.
@@ -222,7 +212,7 @@ struct DocumentDecoder {
     var id = ""
     if let value = fields["id"] {
       if let text = string(value, at: "id") {
-        if let problem = Self.nameProblem(text, allowingDots: true) {
+        if let problem = DocumentName.problem(text, allowingDots: true) {
           report("id", value.offset, "invalid id \(shown(text)); \(problem)")
         } else {
           id = text
@@ -259,7 +249,7 @@ struct DocumentDecoder {
     checkFields(fields, known: Self.sectionFields, at: path)
     var section = SettingSection(items: [])
     if let idValue = fields["id"], let id = string(idValue, at: Self.join(path, "id")) {
-      if let problem = Self.nameProblem(id, allowingDots: false) {
+      if let problem = DocumentName.problem(id, allowingDots: false) {
         report(Self.join(path, "id"), idValue.offset, "invalid section id \(shown(id)); \(problem)")
       } else if let first = firstSectionID[id] {
         report(

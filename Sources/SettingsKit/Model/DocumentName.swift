@@ -23,4 +23,10 @@ enum DocumentName {
     }
     return nil
   }
+
+  /// Why `key` is not a valid item key (its own key, without a page's prefix), or nil when it is.
+  static func keyProblem(_ key: String) -> String? {
+    guard let problem = problem(key, allowingDots: false) else { return nil }
+    return problem.hasPrefix("use ") ? "use at most \(maximumLength) letters, digits, '-' and '_'" : problem
+  }
 }

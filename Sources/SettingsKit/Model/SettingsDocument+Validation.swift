@@ -98,11 +98,8 @@ struct DocumentValidator {
     if let key = item.key {
       let prefix = parentKey.map { $0 + "." } ?? ""
       let own = !prefix.isEmpty && key.hasPrefix(prefix) ? String(key.dropFirst(prefix.count)) : key
-      if let problem = DocumentName.problem(own, allowingDots: false) {
-        let reason =
-          problem.hasPrefix("use ")
-          ? "use at most \(DocumentName.maximumLength) letters, digits, '-' and '_'" : problem
-        report(Self.join(path, "key"), "invalid key \(shown(own)); \(reason)")
+      if let problem = DocumentName.keyProblem(own) {
+        report(Self.join(path, "key"), "invalid key \(shown(own)); \(problem)")
       } else if let first = keys[prefix + own] {
         report(Self.join(path, "key"), "duplicate key \(shown(own)); first used at \(first.path)")
       } else {
