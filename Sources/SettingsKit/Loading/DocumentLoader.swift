@@ -8,22 +8,16 @@ public enum DocumentLoader {
   public static func decode(
     _ source: SourceText, itemsFilesIn directory: SystemPath? = nil, locales: [String] = []
   ) throws(DocumentError) -> SettingsDocument {
-    // The top page's items are decoded as soon as each is parsed, and only a placeholder stays in
-    // the tree, so a large document's whole tree is never held at once.
-    var decoder = DocumentDecoder(source: source, locales: locales)
-    let root: JSONValue
+    let map: JSONMap
     do {
-      root = try JSONParser().parse(source.bytes) { section, index, value in
-        let item = decoder.decodeItem(value, at: "sections[\(section)].items[\(index)]")
-        decoder.streamedItems[section, default: []].append(item)
-        return JSONValue(.null, offset: value.offset)
-      }
+      map = try JSONParser().scan(source.bytes)
     } catch {
       throw .syntax(
         file: source.name, location: source.location(ofOffset: error.offset),
-        message: error.message(in: source))
+        message: error.messageWithHint(in: source))
     }
-    let document = decoder.decodeDocument(root)
+    var decoder = DocumentDecoder(map: map, source: source, locales: locales)
+    let document = decoder.decodeDocument(map.root)
     guard var document, decoder.issues.isEmpty else {
       let ordered = decoder.issues.enumerated().sorted { lhs, rhs in
         let (a, b) = (lhs.element.location, rhs.element.location)

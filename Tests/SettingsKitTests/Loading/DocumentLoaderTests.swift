@@ -65,7 +65,10 @@ struct DocumentLoaderTests {
     ("{\"id\": \"x\",}", "doc.json:1:12: trailing comma before '}'; remove the comma after the last member"),
     ("{\"id\": \"x\"", "doc.json:1:11: unexpected end of file; expected ',' or '}'"),
     ("{\"id\" \"x\"}", "doc.json:1:7: unexpected '\"'; expected ':' after the member name"),
-    ("{\"id\": 'x'}", "doc.json:1:8: unexpected '''; expected a value"),
+    (
+      "{\"id\": 'x'}",
+      "doc.json:1:8: unexpected '''; expected a value; JSON has no single-quoted strings; use double quotes"
+    ),
     (
       "{\"id\": \"x\"} {}",
       "doc.json:1:13: unexpected '{' after the end of the document; expected nothing more"
@@ -154,7 +157,10 @@ struct DocumentLoaderTests {
       #"doc.json:1:1: missing "id"; it names the document and its store, such as "id": "my-app""#
     ),
     (#"{"id": "../etc"}"#, #"doc.json:1:8: id: invalid id "../etc"; use letters, digits, '.', '-' and '_'"#),
-    (#"{"id": ".."}"#, #"doc.json:1:8: id: invalid id ".."; use letters, digits, '.', '-' and '_'"#),
+    (
+      #"{"id": ".."}"#,
+      #"doc.json:1:8: id: invalid id ".."; an id of only dots would name no file; use a letter, digit, '-' or '_' too"#
+    ),
     (
       #"{"id": "x", "version": 2}"#,
       #"doc.json:1:24: version: unsupported version 2; this build of settings reads version 1"#
