@@ -14,7 +14,7 @@ public enum DocumentLoader {
     } catch {
       throw .syntax(
         file: source.name, location: source.location(ofOffset: error.offset),
-        message: error.messageWithHint(in: source))
+        message: error.message(in: source), hint: error.hint)
     }
     var decoder = DocumentDecoder(map: map, source: source, locales: locales)
     let document = decoder.decodeDocument(map.root)
@@ -28,7 +28,7 @@ public enum DocumentLoader {
     if let directory {
       for index in document.sections.indices {
         guard let itemsFile = document.sections[index].itemsFile else { continue }
-        let file = try ItemsFile(path: directory.appending(SystemPath(itemsFile)), locales: locales)
+        let file = try ItemsFile(path: itemsFilePath(itemsFile, directory: directory), locales: locales)
         document.sections[index].items = try file.decodedItems(in: 0..<file.itemCount, decoder: &decoder)
       }
     }
@@ -51,20 +51,10 @@ public enum DocumentLoader {
     return bytes
   }
 
-  /// The path of a section's items file: as written when absolute, else relative to `directory`.
-  public static func itemsFilePath(_ itemsFile: String, directory: SystemPath) -> SystemPath {
+  /// The path of a section's items file: as written when absolute, else relative to `directory`
+  /// (``SystemPath/appending(_:)``).
+  static func itemsFilePath(_ itemsFile: String, directory: SystemPath) -> SystemPath {
     directory.appending(SystemPath(itemsFile))
-  }
-
-  /// The path of a section's items file: as written when absolute, else relative to `directory`.
-  public static func itemsFilePath(_ itemsFile: String, directory: String) -> String {
-    itemsFile.hasPrefix("/") ? itemsFile : (directory.isEmpty ? itemsFile : directory + "/" + itemsFile)
-  }
-
-  /// The directory part of a path (`.` for a bare file name).
-  public static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// Reads and decodes the document at `path`.

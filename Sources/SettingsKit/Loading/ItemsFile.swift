@@ -55,7 +55,8 @@ public struct ItemsFile: Sendable {
   ///   or not a valid item.
   public func decodedItems(in range: Range<Int>) throws(DocumentError) -> [SettingItem] {
     var decoder = DocumentDecoder(
-      map: JSONMap(bytes: [], cells: []), source: SourceText(name: path.description, bytes: []), locales: locales)
+      map: JSONMap(bytes: [], cells: []), source: SourceText(name: path.description, bytes: []),
+      locales: locales)
     return try decodedItems(in: range, decoder: &decoder)
   }
 

@@ -10,7 +10,10 @@ struct DocumentLoaderTests {
       _ = try DocumentLoader.decode(SourceText(name: name, bytes: Array(text.utf8)))
       return []
     } catch {
-      return error.messages
+      // The hint, apart from the message, as the command line prints it: after "; ".
+      return error.messages.enumerated().map { index, line in
+        index == error.messages.count - 1 ? line + (error.hint.map { "; \($0)" } ?? "") : line
+      }
     }
   }
 
@@ -111,7 +114,7 @@ struct DocumentLoaderTests {
     #expect(
       throws: DocumentError.syntax(
         file: "u.json", location: SourceLocation(line: 1, column: 11),
-        message: "the text is not valid UTF-8; save the file as UTF-8")
+        message: "the text is not valid UTF-8; save the file as UTF-8", hint: nil)
     ) {
       try DocumentLoader.decode(SourceText(name: "u.json", bytes: bytes))
     }

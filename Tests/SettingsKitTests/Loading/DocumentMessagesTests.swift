@@ -10,7 +10,10 @@ struct DocumentMessagesTests {
       _ = try DocumentLoader.decode(SourceText(name: "doc.json", bytes: Array(text.utf8)))
       return []
     } catch {
-      return error.messages
+      // The hint, apart from the message, as the command line prints it: after "; ".
+      return error.messages.enumerated().map { index, line in
+        index == error.messages.count - 1 ? line + (error.hint.map { "; \($0)" } ?? "") : line
+      }
     }
   }
 
@@ -118,5 +121,15 @@ struct ItemsFileMessagesTests {
         ])
     }
     #expect(try file.decodedItems(in: 4..<5).map(\.title) == ["E"])
+  }
+
+  @Test func theHintIsApartFromTheMessage() {
+    do {
+      _ = try DocumentLoader.decode(SourceText(name: "doc.json", bytes: Array("{'id': 'x'}".utf8)))
+      Issue.record("a single-quoted document loaded")
+    } catch {
+      #expect(error.message == "doc.json:1:2: unexpected '\''; expected a member name in quotes")
+      #expect(error.hint == "JSON has no single-quoted strings; use double quotes")
+    }
   }
 }
