@@ -63,7 +63,8 @@ enum HelpText {
       lines.append(contentsOf: TerminalText.wrapped(text, toWidth: max(20, width)))
     }
     guard let subcommand else {
-      lines.append("OVERVIEW: " + CommandDefinition.abstract)
+      lines.append(
+        contentsOf: TerminalText.wrapped("OVERVIEW: " + CommandDefinition.abstract, toWidth: width))
       lines.append("")
       lines.append("USAGE: \(CommandDefinition.name) [SUBCOMMAND] [OPTIONS]")
       section("OPTIONS:", CommandDefinition.globalOptions.map(row))
@@ -73,10 +74,10 @@ enum HelpText {
       return lines.joined(separator: "\n") + "\n"
     }
     let definition = subcommand.definition
-    lines.append("OVERVIEW: " + definition.abstract)
+    lines.append(contentsOf: TerminalText.wrapped("OVERVIEW: " + definition.abstract, toWidth: width))
     if let discussion = definition.discussion { paragraph(discussion) }
     lines.append("")
-    lines.append("USAGE: settings \(subcommand.rawValue) \(subcommand.synopsis)")
+    lines.append("USAGE: " + subcommand.commandLine)
     section(
       "ARGUMENTS:", definition.arguments.map { Row(label: $0.name, text: $0.help, words: $0.words) })
     section("OPTIONS:", definition.options.map(row))

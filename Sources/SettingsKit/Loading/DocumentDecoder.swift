@@ -185,7 +185,8 @@ struct DocumentDecoder {
       report("", root.offset, "expected a settings document (a JSON object); found \(root.typeDescription)")
       return nil
     }
-    checkFields(members, known: Self.documentFields, at: "")
+    // "$schema" names the document's JSON Schema for editors; it is accepted and ignored.
+    checkFields(members.filter { $0.name != "$schema" }, known: Self.documentFields, at: "")
     var version = SettingsDocument.currentVersion
     if let value = root[member: "version"], let number = integer(value, at: "version", minimum: 1) {
       if number != SettingsDocument.currentVersion {
