@@ -112,3 +112,22 @@ struct CompletionRequestTests {
     #expect(try directory.contents() == [])
   }
 }
+
+/// Completion requests run the real binary once per Tab: each must answer quickly on every example.
+@Suite(.serialized)
+struct CompletionSpeedTests {
+  @Test(arguments: ["accordion.json", "app-notifications.json", "ios-settings.json", "phone-settings.json"])
+  func aRequestOnAnExampleIsFast(example: String) throws {
+    // The release build answers in under 50 ms; this debug build, on a shared machine, gets a
+    // looser bound, best of three runs.
+    var best = Duration.seconds(10)
+    for _ in 0..<3 {
+      let clock = ContinuousClock()
+      let start = clock.now
+      let outcome = try runBinary(["__complete", "--", "-f", examplePath(example), "get", ""])
+      best = min(best, clock.now - start)
+      #expect(outcome.status == 0 && outcome.stdout.hasPrefix("words\n"), "\(outcome)")
+    }
+    #expect(best < .milliseconds(300), "\(example): \(best)")
+  }
+}
