@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import SettingsCommand
+
 /// The hidden `__complete` subcommand that the scripts call: what each kind of word completes to.
 struct CompletionRequestTests {
   let phone = examplePath("phone-settings.json")
@@ -129,5 +131,23 @@ struct CompletionSpeedTests {
       #expect(outcome.status == 0 && outcome.stdout.hasPrefix("words\n"), "\(outcome)")
     }
     #expect(best < .milliseconds(300), "\(example): \(best)")
+  }
+}
+
+/// Words as bash hands them over, quotes and all.
+struct CompletionQuotingTests {
+  @Test(arguments: [
+    ("plain.json", "plain.json"), ("'a b.json'", "a b.json"), ("\"a b.json\"", "a b.json"),
+    ("a\\ b.json", "a b.json"), ("'open", "open"), ("\"say \\\"hi\\\"\"", "say \"hi\""),
+    ("'it'\\''s'", "it's"),
+  ])
+  func pathsAreUnquoted(word: String, expected: String) {
+    #expect(CompletionRequest.unquoted(word) == expected)
+  }
+
+  @Test func helpCompletesSubcommandNames() {
+    #expect(
+      runCLI(["__complete", "--", "help", "sc"]).stdout
+        == "words\nschema\tPrint the JSON Schema of documents, or of a document's store.\n")
   }
 }

@@ -27,15 +27,16 @@ struct ShellCompletionTests {
     }
   }
 
-  /// COMPREPLY after the bash function completes `words` (as bash splits them) at `index`.
-  func bash(_ words: [String], _ setup: Setup) throws -> [String] {
+  /// COMPREPLY after the bash function completes `line` (the cursor at its end), given as bash
+  /// splits it into `words` (at white space and at the characters of `COMP_WORDBREAKS`).
+  func bash(_ line: String, _ words: [String], _ setup: Setup) throws -> [String] {
     let shell = try #require(
       ExternalTool.find("bash"), "\(ExternalTool.missing("bash", install: "apt-get install bash"))")
-    let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(
-      separator: " ")
+    func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
     let script = """
       source \(setup.directory.file("settings.bash"))
-      COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+      COMP_WORDS=(\(words.map(quoted).joined(separator: " "))); COMP_CWORD=\(words.count - 1)
+      COMP_LINE=\(quoted(line)); COMP_POINT=${#COMP_LINE}
       _settings
       printf '%s\\n' "${COMPREPLY[@]}"
       """
@@ -47,17 +48,33 @@ struct ShellCompletionTests {
   @Test func bashCompletesKeysValuesAndPairsSplitAtEquals() throws {
     let setup = try Setup()
     defer { setup.directory.remove() }
-    #expect(try bash(["settings", "set", "air"], setup) == ["airplane"])
-    #expect(try bash(["settings", "set", "airplane", ""], setup) == ["on", "off"])
+    #expect(try bash("settings set air", ["settings", "set", "air"], setup) == ["airplane"])
+    #expect(try bash("settings set airplane ", ["settings", "set", "airplane", ""], setup) == ["on", "off"])
     // bash splits `airplane=o` into `airplane`, `=`, `o`, and replaces only the text after `=`.
-    #expect(try bash(["settings", "set", "airplane", "=", "o"], setup) == ["on", "off"])
-    #expect(try bash(["settings", "set", "airplane", "="], setup) == ["on", "off"])
-    #expect(try bash(["settings", "--color", "=", "ne"], setup) == ["never"])
-    #expect(try bash(["settings", "show", "--color", "=", "ne"], setup) == ["never"])
     #expect(
-      try bash(["settings", "set", "cellular.options.voice", ""], setup) == ["5g-auto", "5g-on", "lte"])
-    #expect(try bash(["settings", "comp"], setup) == ["completions"])
-    #expect(try bash(["settings", "completions", ""], setup) == ["bash", "zsh", "fish"])
+      try bash("settings set airplane=o", ["settings", "set", "airplane", "=", "o"], setup) == ["on", "off"])
+    #expect(
+      try bash("settings set airplane=", ["settings", "set", "airplane", "="], setup) == ["on", "off"])
+    // After `airplane= ` (a space), a new word: keys again, and `KEY=` pairs take no space.
+    #expect(
+      try bash("settings set airplane= blue", ["settings", "set", "airplane", "=", "blue"], setup) == [
+        "bluetooth="
+      ])
+    #expect(try bash("settings --color=ne", ["settings", "--color", "=", "ne"], setup) == ["never"])
+    #expect(
+      try bash(
+        "settings set cellular.options.voice ", ["settings", "set", "cellular.options.voice", ""], setup) == [
+          "5g-auto", "5g-on", "lte",
+        ])
+    #expect(try bash("settings comp", ["settings", "comp"], setup) == ["completions"])
+    #expect(
+      try bash("settings completions ", ["settings", "completions", ""], setup) == ["bash", "zsh", "fish"])
+    // bash leaves quotes in COMP_WORDS: the path is unquoted before the document is read.
+    let accordion = "'" + examplePath("accordion.json") + "'"
+    #expect(
+      try bash("settings -f \(accordion) expand d", ["settings", "-f", accordion, "expand", "d"], setup) == [
+        "display"
+      ])
   }
 
   @Test func bashCompletesFileNamesForFileOptions() throws {
@@ -99,7 +116,7 @@ struct ShellCompletionTests {
   }
 
   /// The matches zsh's completion system adds for `line`, in a real interactive zsh (zpty) with
-  /// `compinit` and the script on `fpath`; `compadd` is wrapped to print what it adds.
+  /// `compinit` and the script on `fpath`; `compadd` is wrapped to append what it adds to a file.
   func zsh(_ line: String, _ setup: Setup) throws -> [String] {
     let zsh = try #require(
       ExternalTool.find("zsh"), "\(ExternalTool.missing("zsh", install: "apt-get install zsh"))")
@@ -108,7 +125,7 @@ struct ShellCompletionTests {
       zpty z zsh -f -i
       zpty -w z "PS1='' RPROMPT=''; fpath=(${(q)1} \$fpath); autoload -Uz compinit; compinit -u -D"
       zpty -w z 'compadd() { if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return; fi
-        local -a hits; builtin compadd -A hits "$@"; local h; for h in $hits; do print -r -- "<<$h>>"; done
+        local -a hits; builtin compadd -A hits "$@"; print -rl -- $hits >> '"${(q)3}"'
         builtin compadd "$@"; }'
       zpty -w z 'print -r -- REA""DY'
       zpty -r z out '*READY*'
@@ -116,7 +133,7 @@ struct ShellCompletionTests {
       zpty -w z $'\C-u print -r -- DO""NE'
       zpty -r z out '*DONE*'
       zpty -d z
-      print -r -- $out | grep -ao '<<[^>]*>>' | sed 's/^<<//; s/>>$//'
+      if [[ -f $3 ]]; then cat -- $3; fi
       """#
     try setup.directory.write("driver.zsh", driver)
     // A zsh that never prints the marker must not hang the tests: timeout(1) ends it after 30 s.
@@ -124,7 +141,10 @@ struct ShellCompletionTests {
       ExternalTool.find("timeout"), "\(ExternalTool.missing("timeout", install: "apt-get install coreutils"))"
     )
     let outcome = try timeout.run(
-      ["30", zsh.path, "-f", setup.directory.file("driver.zsh"), setup.directory.path, line],
+      [
+        "30", zsh.path, "-f", setup.directory.file("driver.zsh"), setup.directory.path, line,
+        setup.directory.file("matches-\(UUID().uuidString).txt"),
+      ],
       environment: setup.environment)
     #expect(outcome.status == 0, "\(outcome)")
     return outcome.stdout.split(separator: "\n").map(String.init)

@@ -137,6 +137,35 @@ struct CompletionRequest: Sendable {
     }
   }
 
+  /// A word as the shell would pass it, for the words bash hands over as typed: `'a b'`, `"a b"`
+  /// and `a\ b` are `a b`; a quote still open at the end is closed.
+  static func unquoted(_ word: String) -> String {
+    var result = ""
+    var quote: Character?
+    var escaped = false
+    for character in word {
+      if escaped {
+        result.append(character)
+        escaped = false
+      } else if let open = quote {
+        if character == open {
+          quote = nil
+        } else if character == "\\" && open == "\"" {
+          escaped = true
+        } else {
+          result.append(character)
+        }
+      } else if character == "'" || character == "\"" {
+        quote = character
+      } else if character == "\\" {
+        escaped = true
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
   /// `--name=value` as its name and value; other words as themselves.
   static func split(_ word: String) -> (name: String, value: String?) {
     guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
@@ -154,7 +183,7 @@ struct CompletionRequest: Sendable {
     var locale: String?
 
     mutating func record(_ option: OptionDefinition, value: String) {
-      if option == Options.file.definition { file = value }
+      if option == Options.file.definition { file = CompletionRequest.unquoted(value) }
       if option == Options.locale.definition { locale = value }
     }
 

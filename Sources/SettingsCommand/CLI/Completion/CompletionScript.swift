@@ -31,14 +31,18 @@ enum CompletionScript {
     # bash completion for settings (settings completions bash).
     # Source this file, or save it as ~/.local/share/bash-completion/completions/settings.
     _settings() {
-      local i word cur=${COMP_WORDS[COMP_CWORD]}
+      local i word spaced line=${COMP_LINE:0:COMP_POINT} rest cur=${COMP_WORDS[COMP_CWORD]}
       local -a words=() lines=()
-      # bash splits KEY=VALUE and --option=value at '=' (COMP_WORDBREAKS): join the pieces again.
-      for ((i = 1; i <= COMP_CWORD; i++)); do
+      # bash splits KEY=VALUE and --option=value at '=' (COMP_WORDBREAKS): join the pieces again
+      # where nothing stands between them on the line.
+      for ((i = 0; i <= COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
-        if ((i > 1 && ${#words[@]} > 0)) && [[ $word == = || ${COMP_WORDS[i - 1]} == = ]]; then
+        rest=${line#"${line%%[![:space:]]*}"}
+        spaced=$((${#rest} != ${#line}))
+        line=${rest#"$word"}
+        if ((i > 1 && !spaced && ${#words[@]} > 0)) && [[ $word == = || ${COMP_WORDS[i - 1]} == = ]]; then
           words[${#words[@]} - 1]+=$word
-        else
+        elif ((i > 0)); then
           words+=("$word")
         fi
       done
