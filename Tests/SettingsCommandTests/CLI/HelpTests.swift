@@ -234,3 +234,22 @@ struct HelpTests {
     }
   }
 }
+
+/// A usage line longer than the width wraps between its bracketed groups.
+struct UsageWrappingTests {
+  @Test func showsUsageWrapsUnderItsFirstGroup() {
+    let help = runCLI(["help", "show"]).stdout
+    #expect(
+      help.contains(
+        """
+
+        USAGE: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json]
+                             [--width N] [--color MODE]
+
+        """))
+    #expect(
+      runCLI(["help", "show"], environment: ["COLUMNS": "200"]).stdout.contains(
+        "\nUSAGE: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
+      ))
+  }
+}

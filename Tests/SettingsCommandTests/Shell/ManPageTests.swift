@@ -64,8 +64,13 @@ struct ManPageTests {
         "\n\\fB\\-\\-store\\fR\nThe schema of the document's store instead: one property per key.\n"))
   }
 
-  @Test func theOverviewHelpFitsIn80Columns() throws {
-    for arguments in [["--help"], ["help"], ["help", "set"], ["help", "completions"], ["help", "schema"]] {
+  @Test func everyHelpTextFitsIn80Columns() throws {
+    let subcommands = [
+      "show", "ui", "validate", "get", "set", "toggle", "reset", "list", "find", "describe", "expand",
+      "collapse",
+      "schema", "completions", "manpage", "help",
+    ]
+    for arguments in [["--help"], ["help"]] + subcommands.map({ ["help", $0] }) {
       let outcome = try runBinary(arguments)
       #expect(outcome.status == 0)
       let wide = outcome.stdout.split(separator: "\n").filter { $0.unicodeScalars.count > 80 }
