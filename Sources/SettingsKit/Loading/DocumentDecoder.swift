@@ -198,7 +198,10 @@ struct DocumentDecoder {
       // "expected a settings document (a JSON object); found …", as for any object.
       return nil
     }
-    checkFields(fields, known: Self.documentFields, at: "")
+    // "$schema" names the document's JSON Schema for editors; it is accepted and ignored.
+    checkFields(
+      Fields(members: fields.members.filter { $0.name != "$schema" }, offset: fields.offset),
+      known: Self.documentFields, at: "")
     var version = SettingsDocument.currentVersion
     if let value = fields["version"], let number = integer(value, at: "version", minimum: 1) {
       if number != SettingsDocument.currentVersion {

@@ -249,12 +249,14 @@ public final class Settings: Sendable {
     }
   }
 
-  /// Removes every override, including those of keys the document does not know.
+  /// Removes every override, including those of keys the document does not know; a top-level
+  /// `"$schema"` (for editors) stays.
   @discardableResult
   public func resetAll() throws(SettingsError) -> [SettingChange] {
     try change { (snapshot, contents) throws(SettingsError) in
       let keys = contents.values.keys
-      contents.values.removeAll()
+      // A store's "$schema" names its JSON Schema for editors: not an override, so it stays.
+      contents.values = contents.values.filter { $0.key == "$schema" }
       return document.keys.filter { keys.contains($0) }.compactMap { key in
         guard let old = snapshot.values[key], let new = snapshot.defaults[key], old != new else { return nil }
         return SettingChange(key: key, oldValue: old, newValue: new)
