@@ -302,7 +302,8 @@ public final class Settings: Sendable {
     _ = observers.withLock { $0.removeValue(forKey: token.id) }
   }
 
-  private func notify(_ changes: [SettingChange]) {
+  /// Calls every observer with each of `changes`, outside any lock.
+  func notify(_ changes: [SettingChange]) {
     guard !changes.isEmpty else { return }
     let current = observers.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
     for change in changes {

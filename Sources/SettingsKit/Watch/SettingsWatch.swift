@@ -1,0 +1,166 @@
+import Synchronization
+
+/// One watch of a ``Settings``: the values it last reported, compared with the store (and the
+/// document) each time the file watcher says they may have changed.
+///
+/// Changes made through the ``Settings`` in this process arrive through an observer and are
+/// reported at once as ``ChangeOrigin/thisProcess``; the store's later notification then finds
+/// nothing new, so no change is reported twice. Reading and comparing happen under one lock, and
+/// events are handed to `emit` under it, so they come out in the order they were found.
+final class SettingsWatch: Sendable {
+  private struct State {
+    var document: SettingsDocument
+    var documentSignature: WatchSyscalls.FileSignature?
+    var values: [String: SettingValue] = [:]
+    var storeError: SettingsError?
+    var documentError: DocumentError?
+  }
+
+  private let settings: Settings
+  private let options: WatchOptions
+  private let state: Mutex<State>
+  private let emit: @Sendable ([SettingsEvent]) -> Void
+  private let includesLocalChanges: Bool
+  private let watcher = Mutex<FileWatcher?>(nil)
+  private let observer = Mutex<ObserverToken?>(nil)
+
+  /// A watch that will hand events to `emit`; nothing is read until ``start(initial:)``.
+  ///
+  /// - Parameters:
+  ///   - includesLocalChanges: whether changes made through `settings` are reported too (streams),
+  ///     or only those from elsewhere (observers, which get local changes already).
+  ///   - emit: called with each batch of events, under the watch's lock when `includesLocalChanges`
+  ///     (it must not block nor call back into the watch), after it otherwise.
+  init(
+    settings: Settings, options: WatchOptions, includesLocalChanges: Bool,
+    emit: @escaping @Sendable ([SettingsEvent]) -> Void
+  ) {
+    self.settings = settings
+    self.options = options
+    self.includesLocalChanges = includesLocalChanges
+    self.emit = emit
+    state = Mutex(State(document: settings.document))
+  }
+
+  /// The mechanism the file watcher uses (nil when there is no file to watch).
+  var activeMechanism: WatchMechanism? { watcher.withLock { $0?.activeMechanism } }
+
+  /// Reads the values once, hands them to `initial` (under the lock, before any event), and starts
+  /// watching the store's file and the document's.
+  func start(initial: (@Sendable ([String: SettingValue]) -> Void)? = nil) {
+    let events = state.withLock { state -> [SettingsEvent] in
+      if let path = options.documentPath {
+        state.documentSignature = WatchSyscalls.signature(of: path, followingLinks: true)
+      }
+      state.values = SettingsSnapshot(document: state.document).values
+      let events = readStore(&state)
+      initial?(state.values)
+      if includesLocalChanges { emit(events) }
+      return events
+    }
+    if !includesLocalChanges { emit(events) }
+    if includesLocalChanges {
+      let token = settings.addObserver { [weak self] change in
+        if change.origin == .thisProcess { self?.recordLocal(change) }
+      }
+      observer.withLock { $0 = token }
+    }
+    var paths: [String] = []
+    if let store = settings.store as? FileStore { paths.append(store.path) }
+    if let path = options.documentPath { paths.append(path) }
+    guard !paths.isEmpty else { return }
+    let fileWatcher = FileWatcher(paths: paths, mechanism: options.mechanism) { [weak self] in
+      self?.refresh()
+    }
+    watcher.withLock { $0 = fileWatcher }
+  }
+
+  /// Stops watching; no event is emitted after this returns, except from a refresh already
+  /// running.
+  func stop() {
+    watcher.withLock { watcher in
+      watcher?.stop()
+      watcher = nil
+    }
+    if let token = observer.withLock({ $0.take() }) { settings.removeObserver(token) }
+  }
+
+  deinit { stop() }
+
+  /// Records a change made through ``Settings`` in this process.
+  private func recordLocal(_ change: SettingChange) {
+    state.withLock { state in
+      guard let old = state.values[change.key], old != change.newValue else { return }
+      state.values[change.key] = change.newValue
+      emit([.changed(SettingChange(key: change.key, oldValue: old, newValue: change.newValue))])
+    }
+  }
+
+  /// Reads the document (when its file changed) and the store, and reports what differs.
+  func refresh() {
+    let events = state.withLock { state -> [SettingsEvent] in
+      var events = reloadDocument(&state)
+      events += readStore(&state)
+      if includesLocalChanges { emit(events) }
+      return events
+    }
+    if !includesLocalChanges { emit(events) }
+  }
+
+  /// Reloads the document when its file's signature changed.
+  private func reloadDocument(_ state: inout State) -> [SettingsEvent] {
+    guard let path = options.documentPath else { return [] }
+    let signature = WatchSyscalls.signature(of: path, followingLinks: true)
+    guard signature != state.documentSignature else { return [] }
+    state.documentSignature = signature
+    let document: SettingsDocument
+    do {
+      document = try DocumentLoader.load(path: path, locales: options.locales)
+    } catch {
+      guard error != state.documentError else { return [] }
+      state.documentError = error
+      return [.documentFailed(error)]
+    }
+    state.documentError = nil
+    guard document != state.document else { return [] }
+    let before = SettingsSnapshot(document: state.document).defaults
+    let after = SettingsSnapshot(document: document).defaults
+    let changed = Self.ordered(Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }, in: document)
+    state.document = document
+    return [.documentReloaded(document, changedDefaults: changed)]
+  }
+
+  /// Reads the store and reports the values that differ from those last reported.
+  private func readStore(_ state: inout State) -> [SettingsEvent] {
+    let contents: StoreContents
+    do {
+      contents = try settings.store.read()
+    } catch {
+      let failure = SettingsError.store(error)
+      guard failure != state.storeError else { return [] }
+      state.storeError = failure
+      return [.storeFailed(failure)]
+    }
+    var events: [SettingsEvent] = []
+    if state.storeError != nil {
+      state.storeError = nil
+      events.append(.storeRecovered)
+    }
+    let values = SettingsSnapshot(document: state.document, contents: contents, storeName: settings.store.name)
+      .values
+    let keys = Set(values.keys).filter { key in state.values[key].map { $0 != values[key] } ?? false }
+    for key in Self.ordered(keys, in: state.document) {
+      guard let old = state.values[key], let new = values[key] else { continue }
+      events.append(.changed(SettingChange(key: key, oldValue: old, newValue: new, origin: .elsewhere)))
+    }
+    state.values = values
+    return events
+  }
+
+  /// `keys` in the document's order, then any others sorted.
+  private static func ordered(_ keys: Set<String>, in document: SettingsDocument) -> [String] {
+    guard !keys.isEmpty else { return [] }
+    let known = document.keys.filter { keys.contains($0) }
+    return known + keys.subtracting(known).sorted()
+  }
+}
