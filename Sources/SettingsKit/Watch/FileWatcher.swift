@@ -28,11 +28,20 @@ final class FileWatcher: Sendable {
   private let core: Core
 
   /// Starts watching `paths` with `mechanism`; `onChange` is called on the watcher's thread, never
-  /// twice at once.
-  init(paths: [String], mechanism: WatchMechanism, onChange: @escaping @Sendable () -> Void) {
-    core = Core(paths: paths, onChange: onChange)
+  /// twice at once. Returns once the watches are in place.
+  ///
+  /// - Parameter simulatingWatchLimit: for tests, behave as if the kernel's per-user limit of
+  ///   watches were reached, so that ``WatchMechanism/automatic`` falls back to polling.
+  init(
+    paths: [SystemPath], mechanism: WatchMechanism, simulatingWatchLimit: Bool = false,
+    onChange: @escaping @Sendable () -> Void
+  ) {
+    core = Core(
+      paths: paths, mechanism: mechanism, simulatingWatchLimit: simulatingWatchLimit, onChange: onChange)
     let core = core
     DispatchQueue(label: "SettingsKit.FileWatcher").async { core.run(mechanism) }
+    // Return only once the watches are in place, so that a change made after this is never missed.
+    core.ready.wait()
   }
 
   /// Stops the watch; `onChange` is not called after the loop sees the stop.
@@ -45,14 +54,22 @@ final class FileWatcher: Sendable {
 
   /// The loop's state, owned by the loop's thread and the handle; descriptors close when both let go.
   private final class Core: Sendable {
-    let paths: [String]
+    let paths: [SystemPath]
     let onChange: @Sendable () -> Void
     let stopped = Atomic<Bool>(false)
     let wakePipe: (read: Int32, write: Int32)?
-    let active = Mutex<WatchMechanism>(.automatic)
+    let active: Mutex<WatchMechanism>
+    let ready = DispatchSemaphore(value: 0)
+    let simulatingWatchLimit: Bool
+    private let isReady = Atomic<Bool>(false)
 
-    init(paths: [String], onChange: @escaping @Sendable () -> Void) {
+    init(
+      paths: [SystemPath], mechanism: WatchMechanism, simulatingWatchLimit: Bool,
+      onChange: @escaping @Sendable () -> Void
+    ) {
       self.paths = paths
+      self.simulatingWatchLimit = simulatingWatchLimit
+      active = Mutex(mechanism)
       self.onChange = onChange
       wakePipe = WatchSyscalls.makeWakePipe()
     }
@@ -65,6 +82,11 @@ final class FileWatcher: Sendable {
     }
 
     var isStopped: Bool { stopped.load(ordering: .sequentiallyConsistent) }
+
+    /// Lets the creator go on: the watches are in place (called once; later calls do nothing).
+    private func markReady() {
+      if !isReady.exchange(true, ordering: .sequentiallyConsistent) { ready.signal() }
+    }
 
     func run(_ mechanism: WatchMechanism) {
       if case .polling(let interval) = mechanism {
@@ -92,6 +114,7 @@ final class FileWatcher: Sendable {
     private func poll(every interval: Int) {
       active.withLock { $0 = .polling(intervalMilliseconds: interval) }
       var last = signatures()
+      markReady()
       let wake = wakePipe.map { [$0.read] } ?? []
       while !isStopped {
         _ = WatchSyscalls.waitReadable(wake, timeoutMilliseconds: Int32(max(1, interval)))
@@ -110,14 +133,17 @@ final class FileWatcher: Sendable {
       /// Watches with inotify until stopped; false when inotify is unavailable or a limit was
       /// reached, for the caller to poll instead.
       private func runNotify() -> Bool {
-        guard let wakePipe, case .success(let notify) = WatchSyscalls.notifyOpen() else { return false }
+        guard let wakePipe, !simulatingWatchLimit, case .success(let notify) = WatchSyscalls.notifyOpen()
+        else {
+          return false
+        }
         defer { WatchSyscalls.closeDescriptor(notify) }
         active.withLock { $0 = .automatic }
-        var watches: [Int32: Set<String>] = [:]
+        var watches: [Int32: Set<SystemPath>] = [:]
         /// Brings the watches in line with the file system; false when a limit stops it.
         func update() -> Bool {
           let plan = WatchPlan(paths: paths)
-          var next: [Int32: Set<String>] = [:]
+          var next: [Int32: Set<SystemPath>] = [:]
           for (directory, names) in plan.interests {
             switch WatchSyscalls.notifyAddWatch(notify, directory: directory) {
             case .success(let watch): next[watch, default: []].formUnion(names)
@@ -132,9 +158,11 @@ final class FileWatcher: Sendable {
           return true
         }
         guard update() else { return false }
+        markReady()
         var deadline: Int64?  // When an in-place write not yet closed is reported.
         while !isStopped {
-          let timeout = deadline.map { Int32(clamping: max(0, $0 - WatchSyscalls.monotonicMilliseconds())) } ?? -1
+          let timeout =
+            deadline.map { Int32(clamping: max(0, $0 - WatchSyscalls.monotonicMilliseconds())) } ?? -1
           let ready = WatchSyscalls.waitReadable([notify, wakePipe.read], timeoutMilliseconds: timeout)
           if isStopped { return true }
           var relevant = false
@@ -180,7 +208,9 @@ final class FileWatcher: Sendable {
       /// Watches with kqueue until stopped: each directory of the plan and each existing target
       /// (for writes in place); false when kqueue is unavailable.
       private func runKqueue() -> Bool {
-        guard let wakePipe, let queue = WatchSyscalls.kqueueOpen() else { return false }
+        guard let wakePipe, !simulatingWatchLimit, let queue = WatchSyscalls.kqueueOpen() else {
+          return false
+        }
         defer { WatchSyscalls.closeDescriptor(queue) }
         active.withLock { $0 = .automatic }
         WatchSyscalls.kqueueRegister(queue, wakePipe.read, isVnode: false)
@@ -188,11 +218,12 @@ final class FileWatcher: Sendable {
         func update() {
           for descriptor in open { WatchSyscalls.closeDescriptor(descriptor) }
           let plan = WatchPlan(paths: paths)
-          open = (plan.interests.keys.sorted() + plan.targets).compactMap(WatchSyscalls.openForEvents)
+          open = (Array(plan.interests.keys) + plan.targets).compactMap(WatchSyscalls.openForEvents)
           for descriptor in open { WatchSyscalls.kqueueRegister(queue, descriptor, isVnode: true) }
         }
         defer { for descriptor in open { WatchSyscalls.closeDescriptor(descriptor) } }
         update()
+        markReady()
         while !isStopped {
           let ready = WatchSyscalls.kqueueWait(queue, timeoutMilliseconds: -1)
           if isStopped { return true }

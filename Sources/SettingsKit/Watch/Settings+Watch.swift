@@ -42,7 +42,9 @@ extension Settings {
     }
     let (stream, continuation) = AsyncStream.makeStream(of: SettingValue.self)
     let watch = SettingsWatch(settings: self, options: options, includesLocalChanges: true) { events in
-      for case .changed(let change) in events where change.key == fullKey { continuation.yield(change.newValue) }
+      for case .changed(let change) in events where change.key == fullKey {
+        continuation.yield(change.newValue)
+      }
     }
     continuation.onTermination = { _ in watch.stop() }
     watch.start { values in

@@ -33,14 +33,15 @@ public enum SettingsEvent: Sendable, Equatable {
 public struct WatchOptions: Sendable {
   /// The document's file, to reload when it changes on disk (an application upgrade); nil to
   /// watch only the store.
-  public var documentPath: String?
+  public var documentPath: SystemPath?
   /// The locales to load the document's text in, as for ``DocumentLoader/load(path:loadingItemsFiles:locales:)``.
   public var locales: [String]
   /// How changes are noticed; ``WatchMechanism/automatic`` by default.
   public var mechanism: WatchMechanism
 
   /// Creates options.
-  public init(documentPath: String? = nil, locales: [String] = [], mechanism: WatchMechanism = .automatic) {
+  public init(documentPath: SystemPath? = nil, locales: [String] = [], mechanism: WatchMechanism = .automatic)
+  {
     self.documentPath = documentPath
     self.locales = locales
     self.mechanism = mechanism

@@ -14,6 +14,8 @@ final class SettingsWatch: Sendable {
     var values: [String: SettingValue] = [:]
     var storeError: SettingsError?
     var documentError: DocumentError?
+    /// Whether the first read was made; a refresh before it has nothing to compare with.
+    var started = false
   }
 
   private let settings: Settings
@@ -22,7 +24,7 @@ final class SettingsWatch: Sendable {
   private let emit: @Sendable ([SettingsEvent]) -> Void
   private let includesLocalChanges: Bool
   private let watcher = Mutex<FileWatcher?>(nil)
-  private let observer = Mutex<ObserverToken?>(nil)
+  private let listener = Mutex<Int?>(nil)
 
   /// A watch that will hand events to `emit`; nothing is read until ``start(initial:)``.
   ///
@@ -48,31 +50,42 @@ final class SettingsWatch: Sendable {
   /// Reads the values once, hands them to `initial` (under the lock, before any event), and starts
   /// watching the store's file and the document's.
   func start(initial: (@Sendable ([String: SettingValue]) -> Void)? = nil) {
-    let events = state.withLock { state -> [SettingsEvent] in
-      if let path = options.documentPath {
-        state.documentSignature = WatchSyscalls.signature(of: path, followingLinks: true)
-      }
-      state.values = SettingsSnapshot(document: state.document).values
-      let events = readStore(&state)
-      initial?(state.values)
-      if includesLocalChanges { emit(events) }
-      return events
-    }
-    if !includesLocalChanges { emit(events) }
-    if includesLocalChanges {
-      let token = settings.addObserver { [weak self] change in
-        if change.origin == .thisProcess { self?.recordLocal(change) }
-      }
-      observer.withLock { $0 = token }
-    }
-    var paths: [String] = []
+    // The file watcher first: a change after the first read below is then never missed.
+    var paths: [SystemPath] = []
     if let store = settings.store as? FileStore { paths.append(store.path) }
     if let path = options.documentPath { paths.append(path) }
-    guard !paths.isEmpty else { return }
-    let fileWatcher = FileWatcher(paths: paths, mechanism: options.mechanism) { [weak self] in
-      self?.refresh()
+    if !paths.isEmpty {
+      let fileWatcher = FileWatcher(paths: paths, mechanism: options.mechanism) { [weak self] in
+        self?.refresh()
+      }
+      watcher.withLock { $0 = fileWatcher }
     }
-    watcher.withLock { $0 = fileWatcher }
+    let events = settings.localWrites.excluding {
+      let id = settings.localWrites.add { [weak self] changes in self?.recordLocal(changes) }
+      listener.withLock { $0 = id }
+      return state.withLock { state -> [SettingsEvent] in
+        if let path = options.documentPath {
+          state.documentSignature = WatchSyscalls.signature(of: path, followingLinks: true)
+        }
+        // The first read sets what later reads are compared with: no change comes from it.
+        state.started = true
+        var events: [SettingsEvent] = []
+        do throws(StoreError) {
+          let contents = try settings.store.read()
+          state.values =
+            SettingsSnapshot(document: state.document, contents: contents, storeName: settings.store.name)
+            .values
+        } catch {
+          state.values = SettingsSnapshot(document: state.document).values
+          state.storeError = .store(error)
+          events = [.storeFailed(.store(error))]
+        }
+        initial?(state.values)
+        if includesLocalChanges { emit(events) }
+        return events
+      }
+    }
+    if !includesLocalChanges { emit(events) }
   }
 
   /// Stops watching; no event is emitted after this returns, except from a refresh already
@@ -82,27 +95,36 @@ final class SettingsWatch: Sendable {
       watcher?.stop()
       watcher = nil
     }
-    if let token = observer.withLock({ $0.take() }) { settings.removeObserver(token) }
+    if let id = listener.withLock({ $0.take() }) { settings.localWrites.remove(id) }
   }
 
   deinit { stop() }
 
-  /// Records a change made through ``Settings`` in this process.
-  private func recordLocal(_ change: SettingChange) {
+  /// Records changes made through ``Settings`` in this process (called under its write lock), so
+  /// that the store's notification of them finds nothing new; reports them when the watch includes
+  /// local changes.
+  private func recordLocal(_ changes: [SettingChange]) {
     state.withLock { state in
-      guard let old = state.values[change.key], old != change.newValue else { return }
-      state.values[change.key] = change.newValue
-      emit([.changed(SettingChange(key: change.key, oldValue: old, newValue: change.newValue))])
+      var events: [SettingsEvent] = []
+      for change in changes {
+        guard let old = state.values[change.key], old != change.newValue else { continue }
+        state.values[change.key] = change.newValue
+        events.append(.changed(SettingChange(key: change.key, oldValue: old, newValue: change.newValue)))
+      }
+      if includesLocalChanges && !events.isEmpty { emit(events) }
     }
   }
 
   /// Reads the document (when its file changed) and the store, and reports what differs.
   func refresh() {
-    let events = state.withLock { state -> [SettingsEvent] in
-      var events = reloadDocument(&state)
-      events += readStore(&state)
-      if includesLocalChanges { emit(events) }
-      return events
+    let events = settings.localWrites.excluding {
+      state.withLock { state -> [SettingsEvent] in
+        guard state.started else { return [] }
+        var events = reloadDocument(&state)
+        events += readStore(&state)
+        if includesLocalChanges { emit(events) }
+        return events
+      }
     }
     if !includesLocalChanges { emit(events) }
   }
@@ -125,7 +147,8 @@ final class SettingsWatch: Sendable {
     guard document != state.document else { return [] }
     let before = SettingsSnapshot(document: state.document).defaults
     let after = SettingsSnapshot(document: document).defaults
-    let changed = Self.ordered(Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }, in: document)
+    let changed = Self.ordered(
+      Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }, in: document)
     state.document = document
     return [.documentReloaded(document, changedDefaults: changed)]
   }
@@ -146,8 +169,10 @@ final class SettingsWatch: Sendable {
       state.storeError = nil
       events.append(.storeRecovered)
     }
-    let values = SettingsSnapshot(document: state.document, contents: contents, storeName: settings.store.name)
-      .values
+    let values = SettingsSnapshot(
+      document: state.document, contents: contents, storeName: settings.store.name
+    )
+    .values
     let keys = Set(values.keys).filter { key in state.values[key].map { $0 != values[key] } ?? false }
     for key in Self.ordered(keys, in: state.document) {
       guard let old = state.values[key], let new = values[key] else { continue }

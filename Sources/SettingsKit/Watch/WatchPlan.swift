@@ -8,60 +8,45 @@
 /// directory reached through a symbolic link is also watched in its parent for the link's name.
 struct WatchPlan: Equatable, Sendable {
   /// The names that matter in each directory to watch, by the directory's path.
-  var interests: [String: Set<String>] = [:]
+  var interests: [SystemPath: Set<SystemPath>] = [:]
 
   /// The files' final targets (after links), which the kqueue watcher also watches for writes in
   /// place.
-  var targets: [String] = []
+  var targets: [SystemPath] = []
 
   /// Works out the plan for `paths` from the file system as it is now.
-  init(paths: [String]) {
+  init(paths: [SystemPath]) {
     for path in paths { add(path) }
-    targets.sort()
+    targets.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
   }
 
-  private mutating func add(_ path: String) {
+  private mutating func add(_ path: SystemPath) {
     var current = path
     for _ in 0..<40 {
-      let (directory, name) = Self.split(current)
-      note(name, in: directory)
-      guard let destination = WatchSyscalls.readLink(current) else { break }
-      current = destination.hasPrefix("/") ? destination : Self.join(directory, destination)
+      let directory = current.directory
+      note(current.lastComponent, in: directory)
+      guard let destination = systemReadlink(current) else { break }
+      current = directory.appending(destination)
     }
     targets.append(current)
     // The directory of the final target: itself when it exists, else its nearest existing ancestor.
-    var directory = Self.split(current).directory
+    var directory = current.directory
     while !WatchSyscalls.isDirectory(directory) {
-      let (parent, name) = Self.split(directory)
+      let parent = directory.directory
       if parent == directory { return }
-      note(name, in: parent)
+      note(directory.lastComponent, in: parent)
       directory = parent
     }
   }
 
   /// Records that `name` matters in `directory`, and, when `directory` is itself a symbolic link,
   /// that the link's name matters in its parent.
-  private mutating func note(_ name: String, in directory: String) {
+  private mutating func note(_ name: SystemPath, in directory: SystemPath) {
     guard WatchSyscalls.isDirectory(directory) else { return }
     interests[directory, default: []].insert(name)
     if WatchSyscalls.signature(of: directory, followingLinks: false)?.isSymbolicLink == true {
-      let (parent, linkName) = Self.split(directory)
-      if WatchSyscalls.isDirectory(parent) { interests[parent, default: []].insert(linkName) }
+      let parent = directory.directory
+      if WatchSyscalls.isDirectory(parent) { interests[parent, default: []].insert(directory.lastComponent) }
     }
-  }
-
-  /// Splits a path at its last `/`: `"a/b"` gives `("a", "b")`, `"b"` gives `(".", "b")`, `"/b"` gives
-  /// `("/", "b")`; trailing slashes are dropped first.
-  static func split(_ path: String) -> (directory: String, name: String) {
-    var path = Substring(path)
-    while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }
-    guard let slash = path.lastIndex(of: "/") else { return (".", String(path)) }
-    let name = String(path[path.index(after: slash)...])
-    if slash == path.startIndex { return ("/", name) }
-    return (String(path[..<slash]), name)
-  }
-
-  private static func join(_ directory: String, _ name: String) -> String {
-    directory.hasSuffix("/") ? directory + name : directory + "/" + name
   }
 }

@@ -23,9 +23,9 @@ enum WatchSyscalls {
 
   /// The signature of `path` (`lstat(2)` when `followingLinks` is false, else `stat(2)`), nil when
   /// it does not exist or cannot be examined.
-  static func signature(of path: String, followingLinks: Bool) -> FileSignature? {
+  static func signature(of path: SystemPath, followingLinks: Bool) -> FileSignature? {
     var info = stat()
-    let status = followingLinks ? stat(path, &info) : lstat(path, &info)
+    let status = path.withCString { followingLinks ? stat($0, &info) : lstat($0, &info) }
     guard status == 0 else { return nil }
     #if canImport(Darwin)
       let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
@@ -41,23 +41,8 @@ enum WatchSyscalls {
   }
 
   /// Whether `path` is a directory (following links).
-  static func isDirectory(_ path: String) -> Bool {
+  static func isDirectory(_ path: SystemPath) -> Bool {
     signature(of: path, followingLinks: true)?.isDirectory == true
-  }
-
-  /// The target of the symbolic link at `path`, nil when it is not a link. The corresponding C
-  /// function is `readlink`.
-  static func readLink(_ path: String) -> String? {
-    var capacity = 4096
-    while true {
-      var buffer = [CChar](repeating: 0, count: capacity)
-      let count = readlink(path, &buffer, capacity)
-      if count < 0 { return nil }
-      if count < capacity {
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      }
-      capacity *= 2
-    }
   }
 
   // MARK: - Waking a blocked loop
@@ -132,7 +117,7 @@ enum WatchSyscalls {
       /// The `IN_…` bits.
       var mask: UInt32
       /// The entry's name inside the watched directory; empty for an event on the directory itself.
-      var name: String
+      var name: SystemPath
 
       /// The kernel's queue overflowed: events were lost, so everything must be looked at again.
       var isOverflow: Bool { watch < 0 || mask & UInt32(IN_Q_OVERFLOW) != 0 }
@@ -153,8 +138,10 @@ enum WatchSyscalls {
     /// number. Fails with `ENOSPC` when the per-user limit of watches is reached, `ENOENT` or
     /// `ENOTDIR` when `path` is no longer a directory. The corresponding C function is
     /// `inotify_add_watch`.
-    static func notifyAddWatch(_ descriptor: Int32, directory path: String) -> Result<Int32, NotifyFailure> {
-      let watch = inotify_add_watch(descriptor, path, directoryEvents)
+    static func notifyAddWatch(_ descriptor: Int32, directory path: SystemPath) -> Result<
+      Int32, NotifyFailure
+    > {
+      let watch = path.withCString { inotify_add_watch(descriptor, $0, directoryEvents) }
       return watch >= 0 ? .success(watch) : .failure(NotifyFailure(code: errno))
     }
 
@@ -175,7 +162,7 @@ enum WatchSyscalls {
           let mask = raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
           let length = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
           let nameBytes = raw[(offset + headerSize)..<min(raw.count, offset + headerSize + length)]
-          let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+          let name = SystemPath(bytes: Array(nameBytes.prefix { $0 != 0 }))
           events.append(NotifyEvent(watch: watch, mask: mask, name: name))
           offset += headerSize + length
         }
@@ -204,8 +191,8 @@ enum WatchSyscalls {
     }
 
     /// Opens `path` for event notification only (`O_EVTONLY`), nil when it cannot be opened.
-    static func openForEvents(_ path: String) -> Int32? {
-      let descriptor = open(path, O_EVTONLY | O_CLOEXEC)
+    static func openForEvents(_ path: SystemPath) -> Int32? {
+      let descriptor = path.withCString { open($0, O_EVTONLY | O_CLOEXEC) }
       return descriptor >= 0 ? descriptor : nil
     }
 
@@ -216,7 +203,8 @@ enum WatchSyscalls {
         ident: UInt(descriptor), filter: Int16(isVnode ? EVFILT_VNODE : EVFILT_READ),
         flags: UInt16(EV_ADD | EV_CLEAR),
         fflags: isVnode
-          ? UInt32(NOTE_WRITE | NOTE_EXTEND | NOTE_DELETE | NOTE_RENAME | NOTE_ATTRIB | NOTE_LINK | NOTE_REVOKE)
+          ? UInt32(
+            NOTE_WRITE | NOTE_EXTEND | NOTE_DELETE | NOTE_RENAME | NOTE_ATTRIB | NOTE_LINK | NOTE_REVOKE)
           : 0,
         data: 0, udata: nil)
       _ = kevent(queue, &change, 1, nil, 0, nil)
