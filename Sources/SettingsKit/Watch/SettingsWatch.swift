@@ -3,10 +3,11 @@ import Synchronization
 /// One watch of a ``Settings``: the values it last reported, compared with the store (and the
 /// document) each time the file watcher says they may have changed.
 ///
-/// Changes made through the ``Settings`` in this process arrive through an observer and are
-/// reported at once as ``ChangeOrigin/thisProcess``; the store's later notification then finds
-/// nothing new, so no change is reported twice. Reading and comparing happen under one lock, and
-/// events are handed to `emit` under it, so they come out in the order they were found.
+/// Changes made through the ``Settings`` in this process are recorded under its write lock
+/// (``LocalWrites``) and reported at once as ``ChangeOrigin/thisProcess``; the store's later
+/// notification then finds nothing new, so no change is reported twice. Reading and comparing run
+/// under the same write lock and the watch's own, and a stream's events are handed to `emit` under
+/// them, so they come out in the order they were found.
 final class SettingsWatch: Sendable {
   private struct State {
     var document: SettingsDocument

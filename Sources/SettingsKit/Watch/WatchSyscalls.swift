@@ -35,7 +35,8 @@ enum WatchSyscalls {
       let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
     #endif
     return FileSignature(
-      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: modified,
+      device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+      size: Int64(info.st_size), modified: modified,
       changed: changed, isSymbolicLink: info.st_mode & S_IFMT == S_IFLNK,
       isDirectory: info.st_mode & S_IFMT == S_IFDIR)
   }
