@@ -53,6 +53,25 @@ extension Settings {
     return stream
   }
 
+  /// Calls `handler` with every event about changes made elsewhere, in order, on the watch's own
+  /// thread, until the returned watch is stopped or released: what a command that follows the
+  /// store (`settings watch`) or a screen that redraws itself needs, without an async context.
+  ///
+  /// The events are those of ``changes(_:)`` except changes made through this object (the caller
+  /// made them and knows): ``SettingsEvent/changed(_:)`` with ``ChangeOrigin/elsewhere``, store
+  /// errors and recoveries, document reloads and failures. A store that cannot be read when the
+  /// watch starts gives a ``SettingsEvent/storeFailed(_:)`` first, before this returns. The handler
+  /// may read and change settings; it should return quickly (the next events wait for it).
+  public func monitor(
+    _ options: WatchOptions = WatchOptions(), handler: @escaping @Sendable (SettingsEvent) -> Void
+  ) -> ObserverWatch {
+    let watch = SettingsWatch(settings: self, options: options, includesLocalChanges: false) { events in
+      for event in events { handler(event) }
+    }
+    watch.start()
+    return ObserverWatch(watch: watch)
+  }
+
   /// Makes the observers registered with ``addObserver(_:)`` also receive changes made elsewhere
   /// (with ``ChangeOrigin/elsewhere``), on the watch's own thread, until the returned watch is
   /// stopped or released. Changes made through this object reach them as before.
@@ -66,8 +85,8 @@ extension Settings {
   }
 }
 
-/// Keeps a ``Settings``' observers receiving changes made elsewhere; see
-/// ``Settings/startWatching(_:)``.
+/// A running watch of changes made elsewhere, for ``Settings/startWatching(_:)`` and
+/// ``Settings/monitor(_:handler:)``; it stops when stopped or released.
 public final class ObserverWatch: Sendable {
   private let watch: SettingsWatch
 

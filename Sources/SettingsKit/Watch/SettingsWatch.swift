@@ -26,14 +26,18 @@ final class SettingsWatch: Sendable {
   private let includesLocalChanges: Bool
   private let watcher = Mutex<FileWatcher?>(nil)
   private let listener = Mutex<Int?>(nil)
+  /// Held while events are found and handed over, so that batches found by the first read and by
+  /// the watcher's thread are handed over in the order they were found.
+  private let delivery = Mutex<Void>(())
 
   /// A watch that will hand events to `emit`; nothing is read until ``start(initial:)``.
   ///
   /// - Parameters:
   ///   - includesLocalChanges: whether changes made through `settings` are reported too (streams),
   ///     or only those from elsewhere (observers, which get local changes already).
-  ///   - emit: called with each batch of events, under the watch's lock when `includesLocalChanges`
-  ///     (it must not block nor call back into the watch), after it otherwise.
+  ///   - emit: called with each batch of events, in order: under the watch's locks when
+  ///     `includesLocalChanges` (it must not block nor change settings), else outside them (it may
+  ///     change settings, but must not wait for another event).
   init(
     settings: Settings, options: WatchOptions, includesLocalChanges: Bool,
     emit: @escaping @Sendable ([SettingsEvent]) -> Void
@@ -61,32 +65,34 @@ final class SettingsWatch: Sendable {
       }
       watcher.withLock { $0 = fileWatcher }
     }
-    let events = settings.localWrites.excluding {
-      let id = settings.localWrites.add { [weak self] changes in self?.recordLocal(changes) }
-      listener.withLock { $0 = id }
-      return state.withLock { state -> [SettingsEvent] in
-        if let path = options.documentPath {
-          state.documentSignature = WatchSyscalls.signature(of: path, followingLinks: true)
+    delivery.withLock { _ in
+      let events = settings.localWrites.excluding {
+        let id = settings.localWrites.add { [weak self] changes in self?.recordLocal(changes) }
+        listener.withLock { $0 = id }
+        return state.withLock { state -> [SettingsEvent] in
+          if let path = options.documentPath {
+            state.documentSignature = WatchSyscalls.signature(of: path, followingLinks: true)
+          }
+          // The first read sets what later reads are compared with: no change comes from it.
+          state.started = true
+          var events: [SettingsEvent] = []
+          do throws(StoreError) {
+            let contents = try settings.store.read()
+            state.values =
+              SettingsSnapshot(document: state.document, contents: contents, storeName: settings.store.name)
+              .values
+          } catch {
+            state.values = SettingsSnapshot(document: state.document).values
+            state.storeError = .store(error)
+            events = [.storeFailed(.store(error))]
+          }
+          initial?(state.values)
+          if includesLocalChanges { emit(events) }
+          return events
         }
-        // The first read sets what later reads are compared with: no change comes from it.
-        state.started = true
-        var events: [SettingsEvent] = []
-        do throws(StoreError) {
-          let contents = try settings.store.read()
-          state.values =
-            SettingsSnapshot(document: state.document, contents: contents, storeName: settings.store.name)
-            .values
-        } catch {
-          state.values = SettingsSnapshot(document: state.document).values
-          state.storeError = .store(error)
-          events = [.storeFailed(.store(error))]
-        }
-        initial?(state.values)
-        if includesLocalChanges { emit(events) }
-        return events
       }
+      if !includesLocalChanges { emit(events) }
     }
-    if !includesLocalChanges { emit(events) }
   }
 
   /// Stops watching; no event is emitted after this returns, except from a refresh already
@@ -118,16 +124,18 @@ final class SettingsWatch: Sendable {
 
   /// Reads the document (when its file changed) and the store, and reports what differs.
   func refresh() {
-    let events = settings.localWrites.excluding {
-      state.withLock { state -> [SettingsEvent] in
-        guard state.started else { return [] }
-        var events = reloadDocument(&state)
-        events += readStore(&state)
-        if includesLocalChanges { emit(events) }
-        return events
+    delivery.withLock { _ in
+      let events = settings.localWrites.excluding {
+        state.withLock { state -> [SettingsEvent] in
+          guard state.started else { return [] }
+          var events = reloadDocument(&state)
+          events += readStore(&state)
+          if includesLocalChanges { emit(events) }
+          return events
+        }
       }
+      if !includesLocalChanges { emit(events) }
     }
-    if !includesLocalChanges { emit(events) }
   }
 
   /// Reloads the document when its file's signature changed.

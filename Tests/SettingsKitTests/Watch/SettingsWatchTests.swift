@@ -220,6 +220,41 @@ struct SettingsWatchTests {
   }
 
   @Test(arguments: mechanisms)
+  func aMonitorGetsEventsFromElsewhereInOrderAndMayChangeSettings(mechanism: WatchMechanism) async throws {
+    let fixture = try Fixture(contents: "{")
+    defer { fixture.directory.remove() }
+    let events = Mutex<[SettingsEvent]>([])
+    let settings = fixture.settings
+    let monitor = settings.monitor(WatchOptions(mechanism: mechanism)) { event in
+      events.withLock { $0.append(event) }
+      // A handler may change settings: beta follows alpha here.
+      if case .changed(let change) = event, change.key == "alpha" {
+        _ = try? settings.set("beta", to: change.newValue)
+      }
+    }
+    defer { monitor.stop() }
+    // The store does not parse when the watch starts: an error first, before monitor returns.
+    #expect(events.withLock { $0.count } == 1)
+    try replaceByRename(fixture.storePath, with: #"{"alpha": true}"#)
+    try await waitUntil { events.withLock { $0.count } >= 3 }
+    try await Task.sleep(for: .milliseconds(400))
+    let seen = events.withLock { $0 }
+    #expect(seen.count == 3)
+    guard case .storeFailed = seen.first else {
+      Issue.record("expected a store error first, got \(seen)")
+      return
+    }
+    #expect(
+      seen.dropFirst() == [
+        .storeRecovered,
+        .changed(
+          SettingChange(key: "alpha", oldValue: .bool(false), newValue: .bool(true), origin: .elsewhere)),
+      ])
+    // The handler's own change of beta is not reported back to it.
+    #expect(try settings.isOn("beta"))
+  }
+
+  @Test(arguments: mechanisms)
   func updatesOfOneKeyStartWithItsCurrentValue(mechanism: WatchMechanism) async throws {
     let fixture = try Fixture(contents: #"{"mode": "b"}"#)
     defer { fixture.directory.remove() }
