@@ -120,7 +120,9 @@ final class FileWatcher: Sendable {
         _ = WatchSyscalls.waitReadable(wake, timeoutMilliseconds: Int32(max(1, interval)))
         if isStopped { return }
         let current = signatures()
-        if current != last {
+        // A file written again within its timestamp's granularity, at the same size, keeps its
+        // signature: while a signature is that recent, read again at every poll.
+        if current != last || current.contains(where: { $0.map(WatchSyscalls.isRecent) ?? false }) {
           last = current
           onChange()
         }

@@ -142,7 +142,10 @@ final class SettingsWatch: Sendable {
   private func reloadDocument(_ state: inout State) -> [SettingsEvent] {
     guard let path = options.documentPath else { return [] }
     let signature = WatchSyscalls.signature(of: path, followingLinks: true)
-    guard signature != state.documentSignature else { return [] }
+    // An unchanged signature may still hide a second write within the timestamp's granularity.
+    guard signature != state.documentSignature || signature.map(WatchSyscalls.isRecent) == true else {
+      return []
+    }
     state.documentSignature = signature
     let document: SettingsDocument
     do {

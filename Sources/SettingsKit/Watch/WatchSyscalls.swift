@@ -41,6 +41,15 @@ enum WatchSyscalls {
       isDirectory: info.st_mode & S_IFMT == S_IFDIR)
   }
 
+  /// Whether the file could still be written again without its signature changing: its
+  /// modification time is less than a second old (the kernel stamps files with a coarse clock, and
+  /// some file systems to the second), as git treats a racily clean index entry.
+  static func isRecent(_ signature: FileSignature) -> Bool {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - signature.modified < 1_000_000_000
+  }
+
   /// Whether `path` is a directory (following links).
   static func isDirectory(_ path: SystemPath) -> Bool {
     signature(of: path, followingLinks: true)?.isDirectory == true
