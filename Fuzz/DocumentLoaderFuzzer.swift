@@ -11,6 +11,12 @@ public func documentLoaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ si
   let source = SourceText(name: "fuzz\u{1B}[31m.json", bytes: bytes)
   do {
     let document = try DocumentLoader.decode(source)
+    // The loader and validate() apply the same rules: what one accepts, the other must too.
+    do {
+      try document.validate()
+    } catch {
+      fatalError("a loaded document fails validate(): \(error)")
+    }
     // Exercise what a loaded document feeds: the snapshot, the table, the renderer and --json.
     let snapshot = SettingsSnapshot(document: document)
     let table = try SettingsTable(document: document, snapshot: snapshot)

@@ -1,16 +1,19 @@
 import Foundation
 
-/// A fresh directory under the system's temporary directory, removed by `remove()`.
-public struct TemporaryDirectory {
-  /// The directory's absolute path.
+/// A fresh directory under the system's temporary directory, removed by `remove()`: the one
+/// temporary-directory helper of the tests.
+public struct TemporaryDirectory: Sendable {
+  /// The directory's canonical absolute path (`realpath(3)`, so it compares equal to resolved paths).
   public let path: String
 
-  /// Makes the directory with `mkdtemp(3)`.
+  /// Makes the directory with `mkdtemp(3)` under `TMPDIR` (else `/tmp`).
   public init() throws {
-    var template = Array((NSTemporaryDirectory() + "/settings-tests.XXXXXX").utf8CString)
+    let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array(((base.hasSuffix("/") ? base : base + "/") + "settings-tests.XXXXXX").utf8CString)
     let result = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    guard let result else { throw CocoaError(.fileWriteUnknown) }
-    path = String(cString: result)
+    guard let result, let real = realpath(result, nil) else { throw CocoaError(.fileWriteUnknown) }
+    path = String(cString: real)
+    free(real)
   }
 
   /// The path of `name` inside the directory.
@@ -35,8 +38,23 @@ public struct TemporaryDirectory {
     try FileManager.default.contentsOfDirectory(atPath: path).sorted()
   }
 
-  /// Removes the directory and everything in it.
+  /// Removes the directory and everything in it, read-only folders included (each is made
+  /// writable first); links are removed, not followed.
   public func remove() {
-    try? FileManager.default.removeItem(atPath: path)
+    Self.removeTree(path)
+  }
+
+  static func removeTree(_ path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      _ = unlink(path)
+      return
+    }
+    _ = chmod(path, 0o700)
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+      removeTree(path + "/" + name)
+    }
+    _ = rmdir(path)
   }
 }

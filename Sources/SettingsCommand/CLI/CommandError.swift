@@ -55,8 +55,9 @@ struct CommandError: Error {
     switch error {
     case .unreadable(let file, let reason):
       return [Problem(file: file, location: nil, path: "", message: reason.message)]
-    case .syntax(let file, let location, let message):
-      return [Problem(file: file, location: location, path: "", message: message)]
+    case .syntax(let file, let location, let message, let hint):
+      let text = message + (hint.map { "; \($0)" } ?? "")
+      return [Problem(file: file, location: location, path: "", message: text)]
     case .invalid(let file, let issues):
       return issues.map { Problem(file: file, location: $0.location, path: $0.path, message: $0.message) }
     }

@@ -65,6 +65,10 @@ public enum CommandLineTool {
     case .ui: return try UICommand.run(context)
     case .expand: return try ExpandCommand.run(context, isExpanded: true)
     case .collapse: return try ExpandCommand.run(context, isExpanded: false)
+    case .schema: return try SchemaCommand.run(context)
+    case .completions: return try CompletionsCommand.run(context)
+    case .manpage: return try ManPageCommand.run(context)
+    case .complete: return try CompleteCommand.run(context)
     case .help: return try HelpText.run(context)
     }
   }

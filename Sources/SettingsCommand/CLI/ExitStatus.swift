@@ -23,3 +23,26 @@ public enum ExitStatus: Int32, Sendable {
   /// Permission denied, or a read-only file system (EX_NOPERM).
   case noPermission = 77
 }
+
+extension ExitStatus: CaseIterable {
+  /// What the status means, for the man page's EXIT STATUS.
+  var summary: String {
+    switch self {
+    case .success: "Success."
+    case .refused:
+      "Refused: an unknown or ambiguous key, a value the item does not accept, an item that cannot be set "
+        + "or is disabled; find found nothing."
+    case .usage:
+      "Usage error: an unknown subcommand or option, an option the subcommand does not take, a missing, "
+        + "extra or empty argument."
+    case .dataError:
+      "The document or the store is invalid: bad JSON, a validation error, a store that is not a JSON object."
+    case .noInput: "The document (or one of its items files) does not exist or cannot be read."
+    case .noTerminal: "settings ui without a terminal on standard input and output."
+    case .ioError: "Reading or writing the store failed, or standard output could not be written."
+    case .busy: "The store is busy: another process held its lock for 5 s."
+    case .noPermission: "Permission denied, or a read-only file system."
+    case .config: "No store location: neither XDG_CONFIG_HOME nor HOME is usable for a write."
+    }
+  }
+}

@@ -63,7 +63,8 @@ enum HelpText {
       lines.append(contentsOf: TerminalText.wrapped(text, toWidth: max(20, width)))
     }
     guard let subcommand else {
-      lines.append("OVERVIEW: " + CommandDefinition.abstract)
+      lines.append(
+        contentsOf: TerminalText.wrapped("OVERVIEW: " + CommandDefinition.abstract, toWidth: width))
       lines.append("")
       lines.append("USAGE: \(CommandDefinition.name) [SUBCOMMAND] [OPTIONS]")
       section("OPTIONS:", CommandDefinition.globalOptions.map(row))
@@ -73,10 +74,10 @@ enum HelpText {
       return lines.joined(separator: "\n") + "\n"
     }
     let definition = subcommand.definition
-    lines.append("OVERVIEW: " + definition.abstract)
+    lines.append(contentsOf: TerminalText.wrapped("OVERVIEW: " + definition.abstract, toWidth: width))
     if let discussion = definition.discussion { paragraph(discussion) }
     lines.append("")
-    lines.append("USAGE: settings \(subcommand.rawValue) \(subcommand.synopsis)")
+    lines.append(contentsOf: usageLines(subcommand, width: width))
     section(
       "ARGUMENTS:", definition.arguments.map { Row(label: $0.name, text: $0.help, words: $0.words) })
     section("OPTIONS:", definition.options.map(row))
@@ -86,6 +87,36 @@ enum HelpText {
       lines.append(contentsOf: body.map { "  " + $0 })
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `USAGE: settings <name> …`, wrapped to `width` between the synopsis's bracketed groups, with
+  /// continuation lines under the first group.
+  static func usageLines(_ subcommand: Subcommand, width: Int) -> [String] {
+    let head = "USAGE: settings \(subcommand.rawValue)"
+    var groups: [String] = []
+    var group = ""
+    var depth = 0
+    for character in subcommand.synopsis {
+      if character == "[" { depth += 1 }
+      if character == "]" { depth -= 1 }
+      if character == " " && depth == 0 {
+        if !group.isEmpty { groups.append(group) }
+        group = ""
+      } else {
+        group.append(character)
+      }
+    }
+    if !group.isEmpty { groups.append(group) }
+    var lines = [head]
+    for group in groups {
+      let last = lines[lines.count - 1]
+      if last.count + 1 + group.count > width, last.count > head.count {
+        lines.append(String(repeating: " ", count: head.count) + " " + group)
+      } else {
+        lines[lines.count - 1] = last + " " + group
+      }
+    }
+    return lines
   }
 
   /// An option's entry: its label, its help, and the words it accepts.

@@ -153,7 +153,10 @@ extension Subcommand {
   }
 
   /// `Usage: settings <name> …`.
-  var usageLine: String { "Usage: settings \(rawValue) \(synopsis)" }
+  var usageLine: String { "Usage: " + commandLine }
+
+  /// `settings <name> …`, without a trailing space when the subcommand takes nothing.
+  var commandLine: String { synopsis.isEmpty ? "settings \(rawValue)" : "settings \(rawValue) \(synopsis)" }
 
   /// `Usage: settings …` for a subcommand, or the general one.
   static func usageLine(_ subcommand: Subcommand?) -> String {

@@ -76,4 +76,23 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
       return "unexpected \(found) after the end of the document; expected nothing more"
     }
   }
+  /// What the writer probably meant, for the characters that other formats allow and JSON does not:
+  /// a comment (`/`) or a single-quoted string (`'`); nil otherwise.
+  public var hint: String? {
+    let found: String
+    switch reason {
+    case .unexpectedCharacter(let character, _), .trailingContent(let character): found = character
+    default: return nil
+    }
+    switch found {
+    case "'/'": return "JSON has no comments; remove /* */ and // comments"
+    case "'''": return "JSON has no single-quoted strings; use double quotes"
+    default: return nil
+    }
+  }
+
+  /// ``message(in:)`` followed by the ``hint``, if any, after a semicolon.
+  public func messageWithHint(in source: SourceText) -> String {
+    message(in: source) + (hint.map { "; \($0)" } ?? "")
+  }
 }

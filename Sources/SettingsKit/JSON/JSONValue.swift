@@ -1,8 +1,9 @@
-/// A parsed JSON value that remembers where it stood in its source.
+/// A JSON value as a tree: built in code for ``JSONWriter``, or parsed (``JSONParser/parse(_:)``)
+/// remembering where each value stood in its source.
 ///
-/// The loader builds typed models from these nodes rather than from `Codable` alone, so that every
-/// error can name the JSON path, line and column it comes from and unknown fields are caught.
-/// Offsets are byte offsets into the UTF-8 source; ``SourceText`` turns them into lines and columns.
+/// Large texts are better read through a ``JSONMap`` (``JSONParser/scan(_:)``), which holds no
+/// tree; the document loader does so. Offsets are byte offsets into the UTF-8 source;
+/// ``SourceText`` turns them into lines and columns.
 public struct JSONValue: Sendable, Equatable {
   /// The kind of value and its contents.
   ///
@@ -46,14 +47,16 @@ public struct JSONValue: Sendable, Equatable {
 
   /// A short name of the value's JSON type, for messages: "null", "a boolean", "a number", ….
   public var typeDescription: String {
-    switch kind {
-    case .null: "null"
-    case .bool: "a boolean"
-    case .number: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
-    }
+    let kind: JSONMap.Kind =
+      switch self.kind {
+      case .null: .null
+      case .bool: .bool
+      case .number: .number
+      case .string: .string
+      case .array: .array
+      case .object: .object
+      }
+    return kind.typeDescription
   }
 
   /// The member named `name`, when this is an object that has one.

@@ -14,23 +14,16 @@ struct SourceLocator {
   init(_ source: SourceText) {
     self.source = source
     let bytes = source.bytes
-    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let start = SourceText.byteOrderMarkLength(bytes)
     var checkpoints: [SourceLocation] = []
     checkpoints.reserveCapacity(bytes.count / Self.stride + 1)
-    var line = source.firstLine
-    var column = 1
-    bytes.withUnsafeBufferPointer { buffer in
-      for index in 0...buffer.count {
-        if index % Self.stride == 0 { checkpoints.append(SourceLocation(line: line, column: column)) }
-        guard index < buffer.count, index >= start else { continue }
-        let byte = buffer[index]
-        if byte == 0x0A {
-          line += 1
-          column = 1
-        } else if byte & 0xC0 != 0x80 {
-          column += 1
-        }
-      }
+    var location = SourceLocation(line: source.firstLine, column: 1)
+    var offset = 0
+    while true {
+      checkpoints.append(location)
+      guard offset + Self.stride <= bytes.count else { break }
+      SourceText.advance(&location, over: bytes, from: max(offset, start), to: offset + Self.stride)
+      offset += Self.stride
     }
     self.checkpoints = checkpoints
   }
@@ -41,7 +34,7 @@ struct SourceLocator {
     let end = min(max(offset, 0), bytes.count)
     let checkpoint = end / Self.stride
     var location = checkpoints[checkpoint]
-    let start = max(checkpoint * Self.stride, bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+    let start = max(checkpoint * Self.stride, SourceText.byteOrderMarkLength(bytes))
     SourceText.advance(&location, over: bytes, from: start, to: end)
     return location
   }

@@ -20,9 +20,15 @@ public struct SourceText: Sendable, Equatable {
   /// one column; a leading UTF-8 byte-order mark is not counted.
   public func location(ofOffset offset: Int) -> SourceLocation {
     var location = SourceLocation(line: firstLine, column: 1)
-    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    Self.advance(&location, over: bytes, from: start, to: offset)
+    Self.advance(&location, over: bytes, from: Self.byteOrderMarkLength(bytes), to: offset)
     return location
+  }
+
+  /// 3 when `bytes` start with a UTF-8 byte-order mark (EF BB BF), else 0: where the text starts.
+  static func byteOrderMarkLength<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Int
+  where Bytes.Index == Int {
+    bytes.count >= 3 && bytes[bytes.startIndex] == 0xEF && bytes[bytes.startIndex + 1] == 0xBB
+      && bytes[bytes.startIndex + 2] == 0xBF ? 3 : 0
   }
 
   /// Moves `location` over `bytes[from..<to]` (clamped): a line per LF, a column per Unicode scalar.

@@ -1,4 +1,20 @@
 extension DocumentDecoder {
+  /// A condition waiting for every key to be known: `"enabledWhen": {"airplane": false}`.
+  struct PendingCondition {
+    /// The full key of the item that has the condition.
+    var ownerKey: String
+    /// `enabledWhen` or `visibleWhen`.
+    var field: String
+    /// The key as written.
+    var key: String
+    var value: SettingValue
+    var path: String
+    var nameOffset: Int
+    var valueOffset: Int
+    /// The full key prefix of the owner's page, for resolving a sibling's local key first.
+    var pagePrefix: String
+  }
+
   /// Resolves every `enabledWhen` and `visibleWhen` key to a full key, checks that the controlling
   /// item has a value of the right kind, and refuses cycles; the owners get the resolved conditions.
   ///
@@ -8,13 +24,13 @@ extension DocumentDecoder {
     guard !pendingConditions.isEmpty else { return }
     var byKey: [String: SettingItem] = [:]
     var byLocalKey: [String: [String]] = [:]
-    for located in document.allItems {
-      guard let key = located.item.key else { continue }
-      byKey[key] = located.item
-      byLocalKey[located.item.localKey ?? key, default: []].append(key)
+    document.forEachItem { item, _ in
+      guard let key = item.key else { return }
+      byKey[key] = item
+      byLocalKey[item.localKey ?? key, default: []].append(key)
     }
     var resolved: [String: [String: [String: SettingValue]]] = [:]  // owner → field → key → value
-    var edges: [String: [(controller: String, condition: PendingCondition)]] = [:]
+    var edges: [String: [(controller: String, edge: PendingCondition)]] = [:]
     for condition in pendingConditions {
       let memberPath = Self.join(condition.path, condition.key)
       var controllerKey: String?
@@ -42,25 +58,11 @@ extension DocumentDecoder {
         report(memberPath, condition.nameOffset, "unknown key \(shown(condition.key)); \(hint)")
         continue
       }
-      switch (controller.type, condition.value, controller.choices) {
-      case (.switch, .bool, _):
-        break
-      case (.rightDetail, .string(let wanted), let choices?):
-        guard choices.contains(where: { $0.value == wanted }) else {
-          report(
-            memberPath, condition.valueOffset,
-            "\(shown(wanted)) is not a choice of \(shown(controllerKey)); expected one of "
-              + choices.map { shown($0.value) }.joined(separator: ", "))
-          continue
-        }
-      case (.switch, _, _):
+      if let problem = ConditionRules.problem(
+        controller: controller, key: controllerKey, value: condition.value)
+      {
         report(
-          memberPath, condition.valueOffset, "\(shown(controllerKey)) is a switch; expected true or false")
-        continue
-      default:
-        report(
-          memberPath, condition.nameOffset,
-          "\(shown(controllerKey)) has no value to depend on; use a switch or an item with choices")
+          memberPath, problem.isAboutValue ? condition.valueOffset : condition.nameOffset, problem.message)
         continue
       }
       resolved[condition.ownerKey, default: [:]][condition.field, default: [:]][controllerKey] =
@@ -68,66 +70,57 @@ extension DocumentDecoder {
       edges[condition.ownerKey, default: []].append((controllerKey, condition))
     }
     reportCycles(edges)
-    for (owner, fields) in resolved {
-      document.updateItem(forKey: owner) { item in
-        item.enabledWhen = fields["enabledWhen"]
-        item.visibleWhen = fields["visibleWhen"]
-      }
+    guard !resolved.isEmpty else { return }
+    document.updateEachItem { item, _ in
+      guard let key = item.key, let fields = resolved[key] else { return }
+      item.enabledWhen = fields["enabledWhen"]
+      item.visibleWhen = fields["visibleWhen"]
     }
-    // Owners whose every condition failed keep none.
-    for condition in pendingConditions where resolved[condition.ownerKey] == nil {
-      document.updateItem(forKey: condition.ownerKey) { item in
-        item.enabledWhen = nil
-        item.visibleWhen = nil
+  }
+
+  /// Records an item's `enabledWhen` and `visibleWhen` as data, to be resolved by
+  /// ``resolveConditions(in:)`` once every key is known.
+  mutating func decodeConditions(_ fields: Fields, ownerKey: String?, at path: @autoclosure () -> String) {
+    for field in ["enabledWhen", "visibleWhen"] {
+      guard let conditions = fields[field] else { continue }
+      let fieldPath = Self.join(path(), field)
+      guard
+        let members = self.fields(
+          of: conditions, at: fieldPath, what: "conditions such as {\"airplane\": false}")?.members
+      else { continue }
+      guard let ownerKey else {
+        report(fieldPath, conditions.offset, "an item with \"\(field)\" needs a \"key\"")
+        continue
+      }
+      guard source.firstLine == 1 else {
+        report(fieldPath, conditions.offset, "\"\(field)\" is not supported in an items file")
+        continue
+      }
+      for member in members {
+        let expected: SettingValue
+        if let flag = map.bool(member.value) {
+          expected = .bool(flag)
+        } else if let text = map.string(member.value) {
+          expected = .string(text)
+        } else {
+          report(
+            Self.join(fieldPath, member.name), member.value.offset,
+            "expected true or false (a switch) or a choice value; found \(map.typeDescription(of: member.value))"
+          )
+          continue
+        }
+        pendingConditions.append(
+          PendingCondition(
+            ownerKey: ownerKey, field: field, key: member.name, value: expected, path: fieldPath,
+            nameOffset: member.nameOffset, valueOffset: member.value.offset, pagePrefix: keyPrefix))
       }
     }
   }
 
   /// Reports each cycle of dependencies once, at the condition that closes it.
-  mutating func reportCycles(_ edges: [String: [(controller: String, condition: PendingCondition)]]) {
-    var state: [String: Int] = [:]  // 1 visiting, 2 done
-    var stack: [String] = []
-    func visit(_ key: String, _ decoder: inout DocumentDecoder) {
-      state[key] = 1
-      stack.append(key)
-      for (controller, condition) in edges[key] ?? [] {
-        if state[controller] == 1 {
-          let cycle = stack[stack.lastIndex(of: controller)!...] + [controller]
-          decoder.report(
-            DocumentDecoder.join(condition.path, condition.key), condition.nameOffset,
-            "dependency cycle: " + cycle.map { "\"\(TerminalText.escaped($0))\"" }.joined(separator: " → "))
-        } else if state[controller] == nil {
-          visit(controller, &decoder)
-        }
-      }
-      stack.removeLast()
-      state[key] = 2
+  mutating func reportCycles(_ edges: [String: [(controller: String, edge: PendingCondition)]]) {
+    for (condition, message) in ConditionRules.cycles(edges) {
+      report(Self.join(condition.path, condition.key), condition.nameOffset, message)
     }
-    for key in edges.keys.sorted() where state[key] == nil { visit(key, &self) }
-  }
-}
-
-extension SettingsDocument {
-  /// Changes the item whose full key is `key`, on any page.
-  mutating func updateItem(forKey key: String, _ change: (inout SettingItem) -> Void) {
-    func update(_ sections: inout [SettingSection]) -> Bool {
-      for sectionIndex in sections.indices {
-        for row in sections[sectionIndex].items.indices {
-          if sections[sectionIndex].items[row].key == key {
-            change(&sections[sectionIndex].items[row])
-            return true
-          }
-          if let rowKey = sections[sectionIndex].items[row].key, key.hasPrefix(rowKey + "."),
-            var page = sections[sectionIndex].items[row].page
-          {
-            let found = update(&page.sections)
-            sections[sectionIndex].items[row].page = page
-            if found { return true }
-          }
-        }
-      }
-      return false
-    }
-    _ = update(&sections)
   }
 }

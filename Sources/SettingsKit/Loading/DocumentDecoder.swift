@@ -51,11 +51,11 @@ struct DocumentDecoder {
   var keyPrefix = ""
   /// `enabledWhen` and `visibleWhen` conditions, resolved once every key is known.
   var pendingConditions: [PendingCondition] = []
-  /// Items of the top page's sections, by section index, decoded while the text was parsed (see
-  /// ``DocumentLoader/decode(_:itemsFilesIn:locales:)``); nil for an item that was not valid.
-  var streamedItems: [Int: [SettingItem?]] = [:]
+  /// The scanned JSON of `source`.
+  var map: JSONMap
 
-  init(source: SourceText, locales: [String] = []) {
+  init(map: JSONMap, source: SourceText, locales: [String] = []) {
+    self.map = map
     self.source = source
     self.locales = locales
   }
@@ -82,22 +82,31 @@ struct DocumentDecoder {
   // The helpers take their JSON path as an autoclosure: it is spelled out only for a message, not
   // for every field of every item.
 
-  /// The members of an object, or nil after reporting that `value` is not an object.
-  mutating func members(of value: JSONValue, at path: @autoclosure () -> String, what: String) -> [JSONValue
-    .Member]?
-  {
-    guard case .object(let members) = value.kind else {
-      report(path(), value.offset, "expected \(what) (a JSON object); found \(value.typeDescription)")
+  /// An object's members, looked up by name.
+  struct Fields {
+    var members: [JSONMap.Member]
+    /// The byte offset of the object's `{`.
+    var offset: Int
+
+    subscript(name: String) -> JSONMap.Value? {
+      for member in members where member.name == name { return member.value }
       return nil
     }
-    return members
+  }
+
+  /// The members of an object, or nil after reporting that `value` is not an object.
+  mutating func fields(of value: JSONMap.Value, at path: @autoclosure () -> String, what: String) -> Fields? {
+    guard let members = map.members(of: value) else {
+      report(
+        path(), value.offset, "expected \(what) (a JSON object); found \(map.typeDescription(of: value))")
+      return nil
+    }
+    return Fields(members: members, offset: value.offset)
   }
 
   /// Reports every member whose name is not in `known`, with a suggestion when one is close.
-  mutating func checkFields(
-    _ members: [JSONValue.Member], known: [String], at path: @autoclosure () -> String
-  ) {
-    for member in members where !known.contains(member.name) {
+  mutating func checkFields(_ fields: Fields, known: [String], at path: @autoclosure () -> String) {
+    for member in fields.members where !known.contains(member.name) {
       let hint =
         if let close = Suggestion.closest(to: member.name, in: known) {
           "did you mean \(shown(close))?"
@@ -111,27 +120,40 @@ struct DocumentDecoder {
 
   static func join(_ path: String, _ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
 
-  mutating func string(_ value: JSONValue?, at path: @autoclosure () -> String) -> String? {
+  mutating func string(_ value: JSONMap.Value?, at path: @autoclosure () -> String) -> String? {
     guard let value else { return nil }
-    guard case .string(let text) = value.kind else {
-      report(path(), value.offset, "expected a string; found \(value.typeDescription)")
+    guard let text = map.string(value) else {
+      report(path(), value.offset, "expected a string; found \(map.typeDescription(of: value))")
       return nil
     }
     return text
   }
 
   /// Display text: a string, or an object of strings by locale tag, resolved for ``locales``.
-  mutating func text(_ value: JSONValue?, at path: @autoclosure () -> String) -> String? {
+  ///
+  /// Tags are well-formed BCP 47 (``LocalizedText/isWellFormedTag(_:)``) and differ other than in
+  /// case.
+  mutating func text(_ value: JSONMap.Value?, at path: @autoclosure () -> String) -> String? {
     guard let value else { return nil }
-    guard case .object(let members) = value.kind else { return string(value, at: path()) }
+    guard let members = map.members(of: value) else { return string(value, at: path()) }
     var translations: [(tag: String, text: String)] = []
+    var firstTag: [String: Int] = [:]
     for member in members {
-      guard Self.isName(member.name, allowingDots: false) else {
+      guard LocalizedText.isWellFormedTag(member.name) else {
         report(
           Self.join(path(), member.name), member.nameOffset,
-          "invalid locale tag \(shown(member.name)); use a tag such as \"ko\" or \"en-US\"")
+          "invalid locale tag \(shown(member.name)); use a BCP 47 tag such as \"ko\" or \"en-US\"")
         continue
       }
+      let folded = member.name.lowercased()
+      if let first = firstTag[folded] {
+        report(
+          Self.join(path(), member.name), member.nameOffset,
+          "duplicate locale tag \(shown(member.name)); first given at \(location(ofOffset: first)) "
+            + "(tags are compared ignoring case)")
+        continue
+      }
+      firstTag[folded] = member.nameOffset
       if let text = string(member.value, at: Self.join(path(), member.name)) {
         translations.append((member.name, text))
       }
@@ -145,10 +167,10 @@ struct DocumentDecoder {
     return LocalizedText.choose(translations, for: locales)
   }
 
-  mutating func bool(_ value: JSONValue?, at path: @autoclosure () -> String) -> Bool? {
+  mutating func bool(_ value: JSONMap.Value?, at path: @autoclosure () -> String) -> Bool? {
     guard let value else { return nil }
-    guard case .bool(let flag) = value.kind else {
-      report(path(), value.offset, "expected true or false; found \(value.typeDescription)")
+    guard let flag = map.bool(value) else {
+      report(path(), value.offset, "expected true or false; found \(map.typeDescription(of: value))")
       return nil
     }
     return flag
@@ -156,11 +178,11 @@ struct DocumentDecoder {
 
   /// A whole number from `minimum` to `maximum`, or nil after reporting what is wrong.
   mutating func integer(
-    _ value: JSONValue?, at path: @autoclosure () -> String, minimum: Int, maximum: Int = Int.max
+    _ value: JSONMap.Value?, at path: @autoclosure () -> String, minimum: Int, maximum: Int = Int.max
   ) -> Int? {
     guard let value else { return nil }
-    guard case .number(let text) = value.kind else {
-      report(path(), value.offset, "expected a whole number; found \(value.typeDescription)")
+    guard let text = map.number(value) else {
+      report(path(), value.offset, "expected a whole number; found \(map.typeDescription(of: value))")
       return nil
     }
     guard let number = Int(text), number >= minimum, number <= maximum else {
@@ -171,23 +193,17 @@ struct DocumentDecoder {
     return number
   }
 
-  static func isName(_ text: String, allowingDots: Bool) -> Bool {
-    !text.isEmpty && text.utf8.count <= 128
-      && text.utf8.allSatisfy { byte in
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-          || (allowingDots && byte == UInt8(ascii: "."))
-      }
-  }
-
-  mutating func decodeDocument(_ root: JSONValue) -> SettingsDocument? {
-    guard case .object(let members) = root.kind else {
-      report("", root.offset, "expected a settings document (a JSON object); found \(root.typeDescription)")
+  mutating func decodeDocument(_ root: JSONMap.Value) -> SettingsDocument? {
+    guard let fields = fields(of: root, at: "", what: "a settings document") else {
+      // "expected a settings document (a JSON object); found …", as for any object.
       return nil
     }
-    checkFields(members, known: Self.documentFields, at: "")
+    // "$schema" names the document's JSON Schema for editors; it is accepted and ignored.
+    checkFields(
+      Fields(members: fields.members.filter { $0.name != "$schema" }, offset: fields.offset),
+      known: Self.documentFields, at: "")
     var version = SettingsDocument.currentVersion
-    if let value = root[member: "version"], let number = integer(value, at: "version", minimum: 1) {
+    if let value = fields["version"], let number = integer(value, at: "version", minimum: 1) {
       if number != SettingsDocument.currentVersion {
         report(
           "version", value.offset,
@@ -197,49 +213,47 @@ struct DocumentDecoder {
       version = number
     }
     var id = ""
-    if let value = root[member: "id"] {
+    if let value = fields["id"] {
       if let text = string(value, at: "id") {
-        if Self.isName(text, allowingDots: true), text.contains(where: { $0 != "." }) {
-          id = text
+        if let problem = DocumentName.problem(text, allowingDots: true) {
+          report("id", value.offset, "invalid id \(shown(text)); \(problem)")
         } else {
-          report("id", value.offset, "invalid id \(shown(text)); use letters, digits, '.', '-' and '_'")
+          id = text
         }
       }
     } else {
       report(
         "", root.offset, "missing \"id\"; it names the document and its store, such as \"id\": \"my-app\"")
     }
-    let title = text(root[member: "title"], at: "title") ?? id
-    let sections = root[member: "sections"].map { decodeSections($0, at: "sections") } ?? []
+    let title = text(fields["title"], at: "title") ?? id
+    let sections = fields["sections"].map { decodeSections($0, at: "sections") } ?? []
     var document = SettingsDocument(version: version, id: id, title: title, sections: sections)
     resolveConditions(in: &document)
     return document
   }
 
   /// An array of sections (of the top page or of a child page), each validated.
-  mutating func decodeSections(_ value: JSONValue, at path: String) -> [SettingSection] {
-    guard case .array(let elements) = value.kind else {
-      report(path, value.offset, "expected an array of sections; found \(value.typeDescription)")
+  mutating func decodeSections(_ value: JSONMap.Value, at path: String) -> [SettingSection] {
+    guard let elements = map.elements(of: value) else {
+      report(path, value.offset, "expected an array of sections; found \(map.typeDescription(of: value))")
       return []
     }
-    return elements.enumerated().compactMap { index, element in
-      decodeSection(
-        element, at: "\(path)[\(index)]", streamed: path == "sections" ? streamedItems[index] : nil)
+    var sections: [SettingSection] = []
+    sections.reserveCapacity(elements.count)
+    for (index, element) in elements.enumerated() {
+      if let section = decodeSection(element, at: "\(path)[\(index)]") { sections.append(section) }
     }
+    return sections
   }
 
-  /// A section; `streamed` holds its items when they were decoded during parsing.
-  mutating func decodeSection(
-    _ value: JSONValue, at path: String, streamed: [SettingItem?]? = nil
-  ) -> SettingSection? {
-    guard let members = members(of: value, at: path, what: "a section") else { return nil }
-    checkFields(members, known: Self.sectionFields, at: path)
+  /// A section, with its items.
+  mutating func decodeSection(_ value: JSONMap.Value, at path: String) -> SettingSection? {
+    guard let fields = fields(of: value, at: path, what: "a section") else { return nil }
+    checkFields(fields, known: Self.sectionFields, at: path)
     var section = SettingSection(items: [])
-    if let idValue = value[member: "id"], let id = string(idValue, at: Self.join(path, "id")) {
-      if !Self.isName(id, allowingDots: false) {
-        report(
-          Self.join(path, "id"), idValue.offset,
-          "invalid section id \(shown(id)); use letters, digits, '-' and '_'")
+    if let idValue = fields["id"], let id = string(idValue, at: Self.join(path, "id")) {
+      if let problem = DocumentName.problem(id, allowingDots: false) {
+        report(Self.join(path, "id"), idValue.offset, "invalid section id \(shown(id)); \(problem)")
       } else if let first = firstSectionID[id] {
         report(
           Self.join(path, "id"), idValue.offset,
@@ -250,32 +264,31 @@ struct DocumentDecoder {
         section.id = id
       }
     }
-    section.header = text(value[member: "header"], at: Self.join(path, "header"))
-    section.footer = text(value[member: "footer"], at: Self.join(path, "footer"))
-    section.collapsible = bool(value[member: "collapsible"], at: Self.join(path, "collapsible"))
-    section.expanded = bool(value[member: "expanded"], at: Self.join(path, "expanded"))
-    if let expanded = value[member: "expanded"], section.expanded != nil, section.collapsible != true {
+    section.header = text(fields["header"], at: Self.join(path, "header"))
+    section.footer = text(fields["footer"], at: Self.join(path, "footer"))
+    section.collapsible = bool(fields["collapsible"], at: Self.join(path, "collapsible"))
+    section.expanded = bool(fields["expanded"], at: Self.join(path, "expanded"))
+    if let expanded = fields["expanded"], section.expanded != nil, section.collapsible != true {
       report(
         Self.join(path, "expanded"), expanded.offset, "\"expanded\" applies only with \"collapsible\": true")
     }
     section.pageSize = integer(
-      value[member: "pageSize"], at: Self.join(path, "pageSize"), minimum: 1, maximum: 1_000_000)
-    section.itemsFile = string(value[member: "itemsFile"], at: Self.join(path, "itemsFile"))
-    if let itemsValue = value[member: "items"] {
+      fields["pageSize"], at: Self.join(path, "pageSize"), minimum: 1, maximum: 1_000_000)
+    section.itemsFile = string(fields["itemsFile"], at: Self.join(path, "itemsFile"))
+    if let itemsValue = fields["items"] {
       if section.itemsFile != nil {
         report(
           Self.join(path, "items"), itemsValue.offset, "a section has \"items\" or \"itemsFile\", not both")
       }
-      if let streamed {
-        section.items = streamed.compactMap { $0 }
-      } else if case .array(let elements) = itemsValue.kind {
+      if let elements = map.elements(of: itemsValue) {
+        section.items.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
           if let item = decodeItem(element, at: "\(path).items[\(index)]") { section.items.append(item) }
         }
       } else {
         report(
           Self.join(path, "items"), itemsValue.offset,
-          "expected an array of items; found \(itemsValue.typeDescription)")
+          "expected an array of items; found \(map.typeDescription(of: itemsValue))")
       }
     }
     return section

@@ -2,13 +2,20 @@
 public enum DocumentError: ExplainedError, Equatable {
   /// The file could not be read.
   case unreadable(file: String, reason: FileSystemError)
-  /// The file is not JSON; the location is the first byte that does not fit.
-  case syntax(file: String, location: SourceLocation, message: String)
+  /// The file is not JSON; the location is the first byte that does not fit, and the hint says what
+  /// JSON would have (no comments, no single quotes) where the text looks like another format.
+  case syntax(file: String, location: SourceLocation, message: String, hint: String?)
   /// The file is JSON but not a valid settings document; every problem found, in source order.
   case invalid(file: String, issues: [ValidationIssue])
 
   /// The ``messages`` joined by newlines: one line per problem.
   public var message: String { messages.joined(separator: "\n") }
+
+  /// What JSON would have, for a syntax error that looks like another format; nil otherwise.
+  public var hint: String? {
+    if case .syntax(_, _, _, let hint) = self { return hint }
+    return nil
+  }
 
   /// One line per problem, each `<file>:<line>:<column>: <path>: <message>` (the path is left out
   /// for the top level), ready for an `Error: ` prefix. Text from the document is escaped.
@@ -16,7 +23,7 @@ public enum DocumentError: ExplainedError, Equatable {
     switch self {
     case .unreadable(_, let reason):
       return [reason.description]
-    case .syntax(let file, let location, let message):
+    case .syntax(let file, let location, let message, _):
       return ["\(TerminalText.escaped(file)):\(location): \(message)"]
     case .invalid(let file, let issues):
       let file = TerminalText.escaped(file)

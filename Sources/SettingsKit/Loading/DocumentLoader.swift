@@ -8,22 +8,16 @@ public enum DocumentLoader {
   public static func decode(
     _ source: SourceText, itemsFilesIn directory: SystemPath? = nil, locales: [String] = []
   ) throws(DocumentError) -> SettingsDocument {
-    // The top page's items are decoded as soon as each is parsed, and only a placeholder stays in
-    // the tree, so a large document's whole tree is never held at once.
-    var decoder = DocumentDecoder(source: source, locales: locales)
-    let root: JSONValue
+    let map: JSONMap
     do {
-      root = try JSONParser().parse(source.bytes) { section, index, value in
-        let item = decoder.decodeItem(value, at: "sections[\(section)].items[\(index)]")
-        decoder.streamedItems[section, default: []].append(item)
-        return JSONValue(.null, offset: value.offset)
-      }
+      map = try JSONParser().scan(source.bytes)
     } catch {
       throw .syntax(
         file: source.name, location: source.location(ofOffset: error.offset),
-        message: error.message(in: source))
+        message: error.message(in: source), hint: error.hint)
     }
-    let document = decoder.decodeDocument(root)
+    var decoder = DocumentDecoder(map: map, source: source, locales: locales)
+    let document = decoder.decodeDocument(map.root)
     guard var document, decoder.issues.isEmpty else {
       let ordered = decoder.issues.enumerated().sorted { lhs, rhs in
         let (a, b) = (lhs.element.location, rhs.element.location)
@@ -34,7 +28,7 @@ public enum DocumentLoader {
     if let directory {
       for index in document.sections.indices {
         guard let itemsFile = document.sections[index].itemsFile else { continue }
-        let file = try ItemsFile(path: directory.appending(SystemPath(itemsFile)), locales: locales)
+        let file = try ItemsFile(path: itemsFilePath(itemsFile, directory: directory), locales: locales)
         document.sections[index].items = try file.decodedItems(in: 0..<file.itemCount, decoder: &decoder)
       }
     }
@@ -57,20 +51,10 @@ public enum DocumentLoader {
     return bytes
   }
 
-  /// The path of a section's items file: as written when absolute, else relative to `directory`.
-  public static func itemsFilePath(_ itemsFile: String, directory: SystemPath) -> SystemPath {
+  /// The path of a section's items file: as written when absolute, else relative to `directory`
+  /// (``SystemPath/appending(_:)``).
+  static func itemsFilePath(_ itemsFile: String, directory: SystemPath) -> SystemPath {
     directory.appending(SystemPath(itemsFile))
-  }
-
-  /// The path of a section's items file: as written when absolute, else relative to `directory`.
-  public static func itemsFilePath(_ itemsFile: String, directory: String) -> String {
-    itemsFile.hasPrefix("/") ? itemsFile : (directory.isEmpty ? itemsFile : directory + "/" + itemsFile)
-  }
-
-  /// The directory part of a path (`.` for a bare file name).
-  public static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// Reads and decodes the document at `path`.

@@ -54,7 +54,9 @@ public struct ItemsFile: Sendable {
   /// - Throws: ``DocumentError/invalid(file:issues:)`` with every line in `range` that is not JSON
   ///   or not a valid item.
   public func decodedItems(in range: Range<Int>) throws(DocumentError) -> [SettingItem] {
-    var decoder = DocumentDecoder(source: SourceText(name: path.description, bytes: []), locales: locales)
+    var decoder = DocumentDecoder(
+      map: JSONMap(bytes: [], cells: []), source: SourceText(name: path.description, bytes: []),
+      locales: locales)
     return try decodedItems(in: range, decoder: &decoder)
   }
 
@@ -69,15 +71,14 @@ public struct ItemsFile: Sendable {
       let line = lines[index]
       let source = SourceText(name: path.description, bytes: Array(bytes[line.range]), firstLine: line.number)
       decoder.source = source
-      let value: JSONValue
       do {
-        value = try JSONParser(maximumDepth: 64).parse(source.bytes)
+        decoder.map = try JSONParser(maximumDepth: 64).scan(source.bytes)
       } catch {
         // Every line is checked, so that one run reports every bad line.
-        decoder.report("", error.offset, error.message(in: source))
+        decoder.report("", error.offset, error.messageWithHint(in: source))
         continue
       }
-      if let item = decoder.decodeItem(value, at: "") { items.append(item) }
+      if let item = decoder.decodeItem(decoder.map.root, at: "") { items.append(item) }
     }
     if !decoder.issues.isEmpty { throw .invalid(file: path.description, issues: decoder.issues) }
     return items

@@ -2,7 +2,8 @@
 public struct SettingItem: Codable, Sendable, Equatable {
   /// The item's name for the command line and the store. In a document it is letters, digits, `-`
   /// and `_`, unique among the items of its page; once loaded, an item inside a child page carries
-  /// its full dot path (`cellular.roaming`). Required on switches, choice items and items with a page.
+  /// its full dot path (`cellular.roaming`), and encoding writes its own key back. Required on
+  /// switches, choice items and items with a page.
   public var key: String?
   /// The cell type, which decides the row's accessory.
   public var type: CellType

@@ -40,4 +40,13 @@ public struct SettingSection: Codable, Sendable, Equatable {
   public var isCollapsible: Bool { collapsible ?? false }
   /// Whether a collapsible section is open as shipped.
   public var isExpandedByDefault: Bool { expanded ?? false }
+
+  /// How many items a page of a section with an `itemsFile` shows when it gives no `pageSize`.
+  public static let defaultItemsFilePageSize = 50
+
+  /// How many items a page shows: `pageSize`, else ``defaultItemsFilePageSize`` for a section
+  /// with an `itemsFile`; nil when every item is shown at once. The one rule for this.
+  public var effectivePageSize: Int? {
+    pageSize ?? (itemsFile != nil ? Self.defaultItemsFilePageSize : nil)
+  }
 }

@@ -15,51 +15,114 @@ public struct LocatedItem: Sendable, Equatable {
   }
 }
 
+/// Where an item stands while a document is walked: the path of pages down to it, and its place.
+public struct ItemPosition: Sendable, Equatable {
+  /// The items whose child pages lead to this one, outermost first (empty on the top page).
+  public var ancestors: [SettingItem]
+  /// The section's index in its page.
+  public var section: Int
+  /// The row's index in its section.
+  public var row: Int
+}
+
 extension SettingsDocument {
-  /// Every item on every page, depth first in screen order (a page's items right after its row).
-  public var allItems: [LocatedItem] {
-    var result: [LocatedItem] = []
-    func walk(_ sections: [SettingSection], _ ancestors: [SettingItem]) {
-      for (sectionIndex, section) in sections.enumerated() {
-        for (row, item) in section.items.enumerated() {
-          result.append(LocatedItem(item: item, ancestors: ancestors, section: sectionIndex, row: row))
-          if let page = item.page { walk(page.sections, ancestors + [item]) }
+  /// Calls `body` with every item on every page, depth first in screen order (a page's items right
+  /// after its row), and where it stands.
+  ///
+  /// This is the one walk over a document's items; everything that needs every item uses it.
+  public func forEachItem(_ body: (SettingItem, ItemPosition) throws -> Void) rethrows {
+    var position = ItemPosition(ancestors: [], section: 0, row: 0)
+    func walk(_ sections: [SettingSection]) throws {
+      for sectionIndex in sections.indices {
+        let items = sections[sectionIndex].items
+        for row in items.indices {
+          position.section = sectionIndex
+          position.row = row
+          try body(items[row], position)
+          if let page = items[row].page {
+            position.ancestors.append(items[row])
+            try walk(page.sections)
+            position.ancestors.removeLast()
+          }
         }
       }
     }
-    walk(sections, [])
+    try walk(sections)
+  }
+
+  /// Lets `body` change every item on every page, in the order of ``forEachItem(_:)``; an item's
+  /// page is walked after `body` changed the item, and its ancestors are given as changed (without
+  /// their pages, which are being changed).
+  public mutating func updateEachItem(_ body: (inout SettingItem, ItemPosition) throws -> Void) rethrows {
+    var position = ItemPosition(ancestors: [], section: 0, row: 0)
+    func walk(_ sections: inout [SettingSection]) throws {
+      for sectionIndex in sections.indices {
+        for row in sections[sectionIndex].items.indices {
+          position.section = sectionIndex
+          position.row = row
+          try body(&sections[sectionIndex].items[row], position)
+          guard var page = sections[sectionIndex].items[row].page else { continue }
+          sections[sectionIndex].items[row].page = nil  // keeps the page's storage unique while it changes
+          position.ancestors.append(sections[sectionIndex].items[row])
+          try walk(&page.sections)
+          position.ancestors.removeLast()
+          sections[sectionIndex].items[row].page = page
+        }
+      }
+    }
+    try walk(&sections)
+  }
+
+  /// Every item on every page, depth first in screen order (a page's items right after its row).
+  public var allItems: [LocatedItem] {
+    var result: [LocatedItem] = []
+    forEachItem { item, position in
+      result.append(
+        LocatedItem(item: item, ancestors: position.ancestors, section: position.section, row: position.row))
+    }
     return result
+  }
+
+  /// All item keys (full dot paths), in screen order, pages included.
+  public var keys: [String] {
+    var keys: [String] = []
+    forEachItem { item, _ in
+      if let key = item.key { keys.append(key) }
+    }
+    return keys
   }
 
   /// The item whose full key is `key`, on any page.
   public func item(forKey key: String) -> SettingItem? {
-    locatedItem(forKey: key)?.item
+    locate(key)?.item
   }
 
-  /// The item whose full key is `key`, with where it stands.
-  public func locatedItem(forKey key: String) -> LocatedItem? {
+  /// The item whose full key (`cellular.roaming`) is `key`, with where it stands.
+  ///
+  /// The key is resolved once, page by page along its dot path: the items of the pages that do
+  /// not lead to it are not looked at.
+  public func locate(_ key: String) -> LocatedItem? {
     var sections = self.sections
     var ancestors: [SettingItem] = []
     var prefix = ""
-    // Follow the path's components page by page instead of walking everything.
     while true {
-      for (sectionIndex, section) in sections.enumerated() {
-        for (row, item) in section.items.enumerated() where item.key == key {
-          return LocatedItem(item: item, ancestors: ancestors, section: sectionIndex, row: row)
+      var parent: SettingItem?
+      let rest = key.dropFirst(prefix.count)
+      let parentKey = rest.firstIndex(of: ".").map { prefix + rest[..<$0] }
+      // Rows are read in place: copying every item on the way costs a retain per field.
+      for sectionIndex in sections.indices {
+        let items = sections[sectionIndex].items
+        for row in items.indices {
+          if items[row].key == key {
+            return LocatedItem(item: items[row], ancestors: ancestors, section: sectionIndex, row: row)
+          }
+          if parent == nil, let parentKey, items[row].key == parentKey { parent = items[row] }
         }
       }
-      let rest = key.dropFirst(prefix.count)
-      guard let dot = rest.firstIndex(of: ".") else { return nil }
-      let parentKey = prefix + rest[..<dot]
-      guard let parent = sections.lazy.flatMap(\.items).first(where: { $0.key == parentKey }),
-        let page = parent.page
-      else { return nil }
+      guard let parentKey, let parent, let page = parent.page else { return nil }
       ancestors.append(parent)
       sections = page.sections
       prefix = parentKey + "."
     }
   }
-
-  /// All item keys (full dot paths), in screen order, pages included.
-  public var keys: [String] { allItems.compactMap(\.item.key) }
 }

@@ -22,10 +22,7 @@ public enum DocumentJSON {
 
   static func section(_ table: SettingsTable, _ index: Int) -> JSONValue {
     let spec = table.section(index)
-    var pairs: [(String, JSONValue)] = []
-    if let id = spec.id { pairs.append(("id", .string(id))) }
-    if let header = spec.header { pairs.append(("header", .string(header))) }
-    if let footer = spec.footer { pairs.append(("footer", .string(footer))) }
+    var pairs = texts(of: spec)
     if spec.isCollapsible {
       pairs.append(("collapsible", .bool(true)))
       pairs.append(("expanded", .bool(table.isExpanded(index))))
@@ -42,8 +39,7 @@ public enum DocumentJSON {
       }
     }
     pairs.append(("items", .array(items)))
-    if let pageSize = spec.pageSize ?? (spec.itemsFile != nil ? SettingsTable.defaultItemsFilePageSize : nil)
-    {
+    if let pageSize = spec.effectivePageSize {
       let pagination = table.pagination(ofSection: index)
       pairs.append(("pageSize", .integer(pageSize)))
       pairs.append(("total", .integer(pagination.total)))
@@ -90,9 +86,8 @@ public enum DocumentJSON {
     }
     if let page = item.page {
       let sections = page.sections.map { section -> JSONValue in
-        var sectionPairs: [(String, JSONValue)] = []
-        if let header = section.header { sectionPairs.append(("header", .string(header))) }
-        if let footer = section.footer { sectionPairs.append(("footer", .string(footer))) }
+        var sectionPairs = texts(of: section)
+        sectionPairs.removeAll { $0.0 == "id" }
         let shown = section.items.filter { snapshot.state(of: $0).isVisible }.map { child in
           let (value, isModified) = snapshot.value(of: child)
           return self.item(child, value: value, isModified: isModified, snapshot: snapshot)
@@ -103,5 +98,14 @@ public enum DocumentJSON {
       pairs.append(("page", .object([("sections", .array(sections))])))
     }
     return .object(pairs)
+  }
+
+  /// A section's `id`, `header` and `footer`, those it has.
+  static func texts(of section: SettingSection) -> [(String, JSONValue)] {
+    var pairs: [(String, JSONValue)] = []
+    if let id = section.id { pairs.append(("id", .string(id))) }
+    if let header = section.header { pairs.append(("header", .string(header))) }
+    if let footer = section.footer { pairs.append(("footer", .string(footer))) }
+    return pairs
   }
 }

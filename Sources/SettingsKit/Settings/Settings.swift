@@ -16,6 +16,8 @@ public final class Settings: Sendable {
   public let layers: LayeredStore
   private let observers: Mutex<[Int: @Sendable (SettingChange) -> Void]> = Mutex([:])
   private let nextObserverID = Atomic<Int>(0)
+  /// Serializes this object's writes with its watches' reads of the store.
+  let localWrites = LocalWrites()
 
   /// Joins a document and a store, with no system layers. Nothing is read until a value is asked for.
   public init(document: SettingsDocument, store: any SettingsStore) {
@@ -94,7 +96,7 @@ public final class Settings: Sendable {
 
   /// The item named by `key` with where it stands; see ``item(_:)``.
   public func locate(_ key: String) throws(SettingsError) -> LocatedItem {
-    if let located = document.locatedItem(forKey: key) { return located }
+    if let located = document.locate(key) { return located }
     let all = document.allItems
     if !key.contains(".") {
       let matches = all.filter { $0.item.localKey == key }
@@ -252,7 +254,7 @@ public final class Settings: Sendable {
     try change { (snapshot, contents) throws(SettingsError) in
       var resolved: [String] = []
       for name in keys {
-        if contents.values[name] != nil, document.locatedItem(forKey: name) == nil {
+        if contents.values[name] != nil, document.locate(name) == nil {
           resolved.append(name)
           continue
         }
@@ -274,13 +276,17 @@ public final class Settings: Sendable {
   }
 
   /// Removes every override, including those of keys the document does not know, except those of
-  /// locked items: they stay in the store, unused, until the lock goes.
+  /// locked items (they stay in the store, unused, until the lock goes); a top-level `"$schema"`
+  /// (for editors) stays.
   @discardableResult
   public func resetAll() throws(SettingsError) -> [SettingChange] {
     try change { (snapshot, contents) throws(SettingsError) in
       let keys = contents.values.keys
+      // A store's "$schema" names its JSON Schema for editors: not an override, so it stays.
       for key in keys
-      where snapshot.locks[key] == nil && !snapshot.system.contains(where: { $0.locked[key] != nil }) {
+      where key != "$schema" && snapshot.locks[key] == nil
+        && !snapshot.system.contains(where: { $0.locked[key] != nil })
+      {
         contents.values[key] = nil
       }
       return document.keys.filter { keys.contains($0) }.compactMap { key in
@@ -312,10 +318,12 @@ public final class Settings: Sendable {
   private func change(
     _ body: (SettingsSnapshot, inout StoreContents) throws(SettingsError) -> [SettingChange]
   ) throws(SettingsError) -> [SettingChange] {
-    let changes = try store.update { (contents: inout StoreContents) throws(SettingsError) in
-      let snapshot = SettingsSnapshot(
-        document: document, contents: contents, storeName: store.name, system: layers.system)
-      return try body(snapshot, &contents)
+    let changes = try localWrites.perform { () throws(SettingsError) in
+      try store.update { (contents: inout StoreContents) throws(SettingsError) in
+        let snapshot = SettingsSnapshot(
+          document: document, contents: contents, storeName: store.name, system: layers.system)
+        return try body(snapshot, &contents)
+      }
     }
     notify(changes)
     return changes
@@ -338,7 +346,8 @@ public final class Settings: Sendable {
     _ = observers.withLock { $0.removeValue(forKey: token.id) }
   }
 
-  private func notify(_ changes: [SettingChange]) {
+  /// Calls every observer with each of `changes`, outside any lock.
+  func notify(_ changes: [SettingChange]) {
     guard !changes.isEmpty else { return }
     let current = observers.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
     for change in changes {

@@ -43,29 +43,17 @@ public struct SettingsSnapshot: Sendable, Equatable {
   init(document: SettingsDocument, keeping keys: Set<String>) {
     var defaults: [String: SettingValue] = [:]
     var controllers = keys
-    func walk(_ sections: [SettingSection]) {
-      for section in sections {
-        for item in section.items {
-          if let key = item.key, let value = Self.defaultValue(of: item) { defaults[key] = value }
-          for conditions in [item.enabledWhen, item.visibleWhen] {
-            if let conditions { controllers.formUnion(conditions.keys) }
-          }
-          if let page = item.page { walk(page.sections) }
-        }
+    document.forEachItem { item, _ in
+      if let key = item.key, let value = Self.defaultValue(of: item) { defaults[key] = value }
+      for conditions in [item.enabledWhen, item.visibleWhen] {
+        if let conditions { controllers.formUnion(conditions.keys) }
       }
     }
-    walk(document.sections)
     var items: [String: SettingItem] = [:]
     if !controllers.isEmpty {
-      func collect(_ sections: [SettingSection]) {
-        for section in sections {
-          for item in section.items {
-            if let key = item.key, controllers.contains(key) { items[key] = item }
-            if let page = item.page { collect(page.sections) }
-          }
-        }
+      document.forEachItem { item, _ in
+        if let key = item.key, controllers.contains(key) { items[key] = item }
       }
-      collect(document.sections)
     }
     self.values = defaults
     self.defaults = defaults

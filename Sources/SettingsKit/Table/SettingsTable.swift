@@ -19,9 +19,6 @@ public struct SettingsTable: Sendable {
     case all
   }
 
-  /// The page size of an `itemsFile` section that declares none.
-  public static let defaultItemsFilePageSize = 50
-
   struct Section: Sendable {
     var spec: SettingSection
     /// The items from `offset` on: all of them for inline items, those fetched so far from a provider.
@@ -34,6 +31,8 @@ public struct SettingsTable: Sendable {
     var state: LoadState
 
     var remaining: Int { max(0, total - offset - visibleCount) }
+    /// How many items the next page brings: the page size, else all that remain.
+    var nextPageSize: Int { pageSize ?? remaining }
     var hasMoreRow: Bool {
       switch state {
       case .loading, .failed: true
@@ -77,7 +76,7 @@ public struct SettingsTable: Sendable {
         spec.items.contains { $0.visibleWhen != nil }
         ? spec.items.filter { snapshot.state(of: $0).isVisible } : spec.items
       let total = file?.itemCount ?? inline.count
-      let pageSize = spec.pageSize ?? (spec.itemsFile != nil ? Self.defaultItemsFilePageSize : nil)
+      let pageSize = spec.effectivePageSize
       var window = 0..<total
       if let pageSize {
         switch pages[index] ?? .through(1) {
@@ -270,8 +269,8 @@ public struct SettingsTable: Sendable {
   /// Shows the next page of an inline section (whose items are all at hand).
   mutating func showNextInlinePage(inSection index: Int) {
     let count = sections[index].items.count
-    let pageSize = sections[index].pageSize ?? sections[index].remaining
-    sections[index].visibleCount = min(count, sections[index].visibleCount + min(pageSize, count))
+    sections[index].visibleCount = min(
+      count, sections[index].visibleCount + min(sections[index].nextPageSize, count))
     sections[index].settle()
   }
 
@@ -279,8 +278,7 @@ public struct SettingsTable: Sendable {
   func nextPageRange(inSection index: Int) -> Range<Int> {
     let section = sections[index]
     let start = section.offset + section.items.count
-    let pageSize = section.pageSize ?? section.remaining
-    return start..<start + max(0, min(pageSize, section.total - start))
+    return start..<start + max(0, min(section.nextPageSize, section.total - start))
   }
 
   /// Marks a section as fetching its next page.
@@ -306,7 +304,7 @@ public struct SettingsTable: Sendable {
     sections[index].items = []
     sections[index].offset = 0
     sections[index].visibleCount = 0
-    sections[index].pageSize = sections[index].pageSize ?? Self.defaultItemsFilePageSize
+    sections[index].pageSize = sections[index].pageSize ?? SettingSection.defaultItemsFilePageSize
     sections[index].total = total
     sections[index].state = .idle
   }

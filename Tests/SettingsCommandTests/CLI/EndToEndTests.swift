@@ -13,9 +13,22 @@ struct EndToEndTests {
     #expect(outcome.status == 0)
     #expect(outcome.stderr == "")
     #expect(
-      outcome.stdout
-        == TextRenderer(width: 80).render(
-          .embeddedDefault, snapshot: SettingsSnapshot(document: .embeddedDefault)))
+      outcome.stdout == """
+        설정
+          👤 Kim                                                                       ›
+             Apple ID, iCloud, 미디어 및 구입
+
+          🛫 에어플레인 모드                                                         off
+          📶 Wi-Fi                                                                  끔 ›
+          🔵 Bluetooth                                                              켬 ›
+          📡 셀룰러                                                                    ›
+          📱 개인용 핫스팟                                                          켬 ›
+
+          🔔 알림                                                                      ›
+          🎧 사운드 및 햅틱                                                            ›
+          🌙 방해금지 모드                                                             ›
+          ⌛ 스크린 타임                                                               ›
+        """ + "\n")
     #expect(!outcome.stdout.contains("\u{1B}"))
   }
 
@@ -28,7 +41,9 @@ struct EndToEndTests {
         == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(
       try runBinary(["show"], environment: environment).stdout.contains("* 🛫 에어플레인 모드                  on\n"))
-    #expect(try runBinary(["reset", "airplane"], environment: environment).status == 0)
+    #expect(
+      try runBinary(["reset", "airplane"], environment: environment)
+        == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(
       try runBinary(["show"], environment: environment).stdout.contains("  🛫 에어플레인 모드                 off\n"))
   }
@@ -70,7 +85,9 @@ struct EndToEndTests {
     }
     // A writer killed between naming its temporary file and renaming it (two system calls apart)
     // leaves it; the next writer removes it under the lock.
-    #expect(try runBinary(["set", "airplane", "on"], environment: ["SETTINGS_STORE": storePath]).status == 0)
+    #expect(
+      try runBinary(["set", "airplane", "on"], environment: ["SETTINGS_STORE": storePath])
+        == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(try directory.contents() == ["store.json", "store.json.lock"])
   }
 
@@ -109,7 +126,7 @@ struct EndToEndTests {
       atPath: directory.file("link.json"), withDestinationPath: "real/store.json")
     #expect(
       try runBinary(["set", "airplane", "on"], environment: ["SETTINGS_STORE": directory.file("link.json")])
-        .status == 0)
+        == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(
       try FileManager.default.destinationOfSymbolicLink(atPath: directory.file("link.json"))
         == "real/store.json")
@@ -160,12 +177,16 @@ struct HostileUseTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let store = directory.file("sub/s.json")
-    #expect(try runBinary(["--store", store, "reset", "airplane"]).status == 0)
+    #expect(
+      try runBinary(["--store", store, "reset", "airplane"])
+        == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(try directory.contents() == [])
     try FileManager.default.createDirectory(atPath: directory.file("sub"), withIntermediateDirectories: true)
     try directory.write("sub/.s.json.tmp-backup", "mine")
     try directory.write("sub/.s.json.tmp-123-abc", "stale")
-    #expect(try runBinary(["--store", store, "set", "airplane", "on"]).status == 0)
+    #expect(
+      try runBinary(["--store", store, "set", "airplane", "on"])
+        == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: directory.file("sub")).sorted() == [
         ".s.json.tmp-backup", "s.json", "s.json.lock",

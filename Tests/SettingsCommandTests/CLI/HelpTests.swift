@@ -33,7 +33,8 @@ struct HelpTests {
     #expect(help.stderr == "")
     #expect(
       help.stdout == """
-        OVERVIEW: Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or nothing).
+        OVERVIEW: Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or
+        nothing).
 
         USAGE: settings set KEY VALUE | KEY=VALUE... [--json]
 
@@ -136,7 +137,7 @@ struct HelpTests {
     #expect(help.stderr == "")
     #expect(
       help.stdout == """
-        OVERVIEW: Remove overrides so that items read as their defaults.
+        OVERVIEW: Remove overrides: items read as their defaults or system values.
 
         USAGE: settings reset KEY... | --all [--json]
 
@@ -183,6 +184,9 @@ struct HelpTests {
     ("why", "Usage: settings why KEY [--json]"),
     ("expand", "Usage: settings expand SECTION [--json]"),
     ("collapse", "Usage: settings collapse SECTION [--json]"),
+    ("schema", "Usage: settings schema [--store]"),
+    ("completions", "Usage: settings completions SHELL"),
+    ("manpage", "Usage: settings manpage"),
     ("help", "Usage: settings help [SUBCOMMAND]"),
   ])
   func usageLinesAreDerivedFromTheDeclarations(subcommand: String, expected: String) {
@@ -192,8 +196,8 @@ struct HelpTests {
   /// The README's command reference shows the usage lines the declarations give.
   @Test func theReadmesCommandReferenceMatchesTheDeclarations() throws {
     let readme = try String(contentsOfFile: examplePath("../README.md"), encoding: .utf8)
-    for subcommand in Subcommand.allCases {
-      let line = "\nsettings \(subcommand.rawValue) \(subcommand.synopsis)\n"
+    for subcommand in Subcommand.visible {
+      let line = "\n\(subcommand.commandLine)\n"
       #expect(readme.contains(line), "\(line)")
     }
   }
@@ -216,7 +220,7 @@ struct HelpTests {
       }
     }
     #expect(Options.all.allSatisfy { !$0.subcommands.isEmpty || $0 == Options.version.definition })
-    #expect(CommandDefinition.subcommands.map(\.name) == Subcommand.allCases.map(\.rawValue))
+    #expect(CommandDefinition.subcommands.map(\.name) == Subcommand.visible.map(\.rawValue))
     let reset = try #require(CommandDefinition.subcommands.first { $0.name == "reset" })
     #expect(reset.arguments.map(\.name) == ["KEY"])
     #expect(reset.options.map(\.name) == ["--all", "--json", "--file", "--store", "--locale", "--help"])
@@ -229,5 +233,24 @@ struct HelpTests {
     case .integer(_, _, let range): String(range.lowerBound)
     case .word(_, _, let words): words[0].word
     }
+  }
+}
+
+/// A usage line longer than the width wraps between its bracketed groups.
+struct UsageWrappingTests {
+  @Test func showsUsageWrapsUnderItsFirstGroup() {
+    let help = runCLI(["help", "show"]).stdout
+    #expect(
+      help.contains(
+        """
+
+        USAGE: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json]
+                             [--width N] [--color MODE]
+
+        """))
+    #expect(
+      runCLI(["help", "show"], environment: ["COLUMNS": "200"]).stdout.contains(
+        "\nUSAGE: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
+      ))
   }
 }

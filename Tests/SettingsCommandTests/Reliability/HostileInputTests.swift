@@ -134,8 +134,8 @@ struct HostileInputTests {
 
   @Test(arguments: [
     ("../../etc/passwd", #"invalid id "../../etc/passwd"; use letters, digits, '.', '-' and '_'"#),
-    ("..", #"invalid id ".."; use letters, digits, '.', '-' and '_'"#),
-    (".", #"invalid id "."; use letters, digits, '.', '-' and '_'"#),
+    ("..", #"invalid id ".."; an id of only dots would name no file; use a letter, digit, '-' or '_' too"#),
+    (".", #"invalid id "."; an id of only dots would name no file; use a letter, digit, '-' or '_' too"#),
     ("a/b", #"invalid id "a/b"; use letters, digits, '.', '-' and '_'"#),
     ("/etc/passwd", #"invalid id "/etc/passwd"; use letters, digits, '.', '-' and '_'"#),
     ("a\u{0}b", #"invalid id "a\u{0}b"; use letters, digits, '.', '-' and '_'"#),

@@ -10,7 +10,10 @@ struct DocumentLoaderTests {
       _ = try DocumentLoader.decode(SourceText(name: name, bytes: Array(text.utf8)))
       return []
     } catch {
-      return error.messages
+      // The hint, apart from the message, as the command line prints it: after "; ".
+      return error.messages.enumerated().map { index, line in
+        index == error.messages.count - 1 ? line + (error.hint.map { "; \($0)" } ?? "") : line
+      }
     }
   }
 
@@ -65,7 +68,10 @@ struct DocumentLoaderTests {
     ("{\"id\": \"x\",}", "doc.json:1:12: trailing comma before '}'; remove the comma after the last member"),
     ("{\"id\": \"x\"", "doc.json:1:11: unexpected end of file; expected ',' or '}'"),
     ("{\"id\" \"x\"}", "doc.json:1:7: unexpected '\"'; expected ':' after the member name"),
-    ("{\"id\": 'x'}", "doc.json:1:8: unexpected '''; expected a value"),
+    (
+      "{\"id\": 'x'}",
+      "doc.json:1:8: unexpected '''; expected a value; JSON has no single-quoted strings; use double quotes"
+    ),
     (
       "{\"id\": \"x\"} {}",
       "doc.json:1:13: unexpected '{' after the end of the document; expected nothing more"
@@ -108,7 +114,7 @@ struct DocumentLoaderTests {
     #expect(
       throws: DocumentError.syntax(
         file: "u.json", location: SourceLocation(line: 1, column: 11),
-        message: "the text is not valid UTF-8; save the file as UTF-8")
+        message: "the text is not valid UTF-8; save the file as UTF-8", hint: nil)
     ) {
       try DocumentLoader.decode(SourceText(name: "u.json", bytes: bytes))
     }
@@ -154,7 +160,10 @@ struct DocumentLoaderTests {
       #"doc.json:1:1: missing "id"; it names the document and its store, such as "id": "my-app""#
     ),
     (#"{"id": "../etc"}"#, #"doc.json:1:8: id: invalid id "../etc"; use letters, digits, '.', '-' and '_'"#),
-    (#"{"id": ".."}"#, #"doc.json:1:8: id: invalid id ".."; use letters, digits, '.', '-' and '_'"#),
+    (
+      #"{"id": ".."}"#,
+      #"doc.json:1:8: id: invalid id ".."; an id of only dots would name no file; use a letter, digit, '-' or '_' too"#
+    ),
     (
       #"{"id": "x", "version": 2}"#,
       #"doc.json:1:24: version: unsupported version 2; this build of settings reads version 1"#

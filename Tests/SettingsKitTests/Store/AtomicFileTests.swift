@@ -19,7 +19,8 @@ import Testing
   // MARK: - Reading
 
   @Test func writeThenReadReturnsTheBytes() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let path = directory.path + "/store.json"
     try AtomicFile.write(Array(#"{"wifi":true}"#.utf8), to: path)
     #expect(try AtomicFile.read(path) == Array(#"{"wifi":true}"#.utf8))
@@ -30,28 +31,31 @@ import Testing
     let large = (0..<(1 << 20) + 17).map { UInt8(truncatingIfNeeded: $0 &* 31) }
     try AtomicFile.write(large, to: path)
     #expect(try AtomicFile.read(path) == large)
-    #expect(StoreTestDirectory.names(in: directory.path) == ["store.json"])
+    #expect(FileFixtures.names(in: directory.path) == ["store.json"])
   }
 
   @Test func readOfAMissingFileOrDanglingLinkIsNil() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     #expect(try AtomicFile.read(directory.path + "/missing.json") == nil)
     #expect(try AtomicFile.read(directory.path + "/missing-dir/missing.json") == nil)
     #expect(symlink("nowhere.json", directory.path + "/dangling.json") == 0)
     #expect(try AtomicFile.read(directory.path + "/dangling.json") == nil)
   }
 
-  @Test func readOfADirectoryThrowsIsDirectory() {
-    let directory = StoreTestDirectory()
+  @Test func readOfADirectoryThrowsIsDirectory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     #expect(throws: FileSystemError.isDirectory(path: directory.path)) {
       try AtomicFile.read(directory.path)
     }
   }
 
-  @Test func readBelowARegularFileThrowsNotADirectory() {
-    let directory = StoreTestDirectory()
+  @Test func readBelowARegularFileThrowsNotADirectory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let file = directory.path + "/file.txt"
-    StoreTestDirectory.createFile(file, "x")
+    FileFixtures.createFile(file, "x")
     let expected = FileSystemError.io(
       path: file + "/store.json", operation: "read", errno: ENOTDIR, reason: "Not a directory")
     #expect(throws: expected) { try AtomicFile.read(file + "/store.json") }
@@ -61,12 +65,13 @@ import Testing
 
   @Test(arguments: [0o600, 0o640, 0o200, 0o602] as [mode_t])
   func overwriteKeepsThePermissionBits(mode: mode_t) throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let path = directory.path + "/store.json"
-    StoreTestDirectory.createFile(path, "old")
+    FileFixtures.createFile(path, "old")
     #expect(chmod(path, mode) == 0)
     try AtomicFile.write(Array("new".utf8), to: path)
-    #expect(StoreTestDirectory.mode(of: path) == mode)
+    #expect(FileFixtures.mode(of: path) == mode)
     #expect(try AtomicFile.read(path) == Array("new".utf8))
   }
 
@@ -74,50 +79,55 @@ import Testing
   /// even for root, and left as it was.
   @Test(arguments: [0o444, 0o400, 0o555, 0o000] as [mode_t])
   func fileWithoutWriteBitsIsRefusedAndLeftAlone(mode: mode_t) throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let path = directory.path + "/store.json"
-    StoreTestDirectory.createFile(path, "old")
+    FileFixtures.createFile(path, "old")
     #expect(chmod(path, mode) == 0)
     #expect(throws: FileSystemError.permissionDenied(path: path, operation: "replace the read-only file")) {
       try AtomicFile.write(Array("new".utf8), to: path)
     }
     #expect(chmod(path, 0o644) == 0)
-    #expect(StoreTestDirectory.contents(of: path) == "old")
-    #expect(StoreTestDirectory.names(in: directory.path) == ["store.json"])
+    #expect(FileFixtures.contents(of: path) == "old")
+    #expect(FileFixtures.names(in: directory.path) == ["store.json"])
   }
 
   @Test func newFileHasMode644MinusTheUmask() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let path = directory.path + "/store.json"
     try AtomicFile.write(Array("{}".utf8), to: path)
-    #expect(StoreTestDirectory.mode(of: path) == 0o644 & ~StoreTestDirectory.umaskValue())
+    #expect(FileFixtures.mode(of: path) == 0o644 & ~FileFixtures.umaskValue())
   }
 
   // MARK: - Directories
 
   @Test func missingParentDirectoriesAreCreatedWithMode700() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let path = directory.path + "/a/b/c/store.json"
     try AtomicFile.write(Array("{}".utf8), to: path)
     #expect(try AtomicFile.read(path) == Array("{}".utf8))
-    let expectedMode = 0o700 & ~StoreTestDirectory.umaskValue()
+    let expectedMode = 0o700 & ~FileFixtures.umaskValue()
     for created in ["/a", "/a/b", "/a/b/c"] {
-      #expect(StoreTestDirectory.mode(of: directory.path + created) == expectedMode)
+      #expect(FileFixtures.mode(of: directory.path + created) == expectedMode)
     }
   }
 
-  @Test func missingParentWithoutCreateDirectoriesThrowsNotFound() {
-    let directory = StoreTestDirectory()
+  @Test func missingParentWithoutCreateDirectoriesThrowsNotFound() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     #expect(throws: FileSystemError.notFound(path: directory.path + "/a/b")) {
       try AtomicFile.write(Array("{}".utf8), to: directory.path + "/a/b/store.json", createDirectories: false)
     }
-    #expect(StoreTestDirectory.names(in: directory.path) == [])
+    #expect(FileFixtures.names(in: directory.path) == [])
   }
 
-  @Test func parentThatIsARegularFileThrowsAndChangesNothing() {
-    let directory = StoreTestDirectory()
+  @Test func parentThatIsARegularFileThrowsAndChangesNothing() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let file = directory.path + "/file.txt"
-    StoreTestDirectory.createFile(file, "keep")
+    FileFixtures.createFile(file, "keep")
     for (parent, createDirectories) in [(file, true), (file, false), (file + "/sub", true)] {
       let expected = FileSystemError.io(
         path: parent, operation: "open directory", errno: ENOTDIR, reason: "Not a directory")
@@ -126,34 +136,36 @@ import Testing
           Array("{}".utf8), to: parent + "/store.json", createDirectories: createDirectories)
       }
     }
-    #expect(StoreTestDirectory.contents(of: file) == "keep")
-    #expect(StoreTestDirectory.names(in: directory.path) == ["file.txt"])
+    #expect(FileFixtures.contents(of: file) == "keep")
+    #expect(FileFixtures.names(in: directory.path) == ["file.txt"])
   }
 
   @Test func writeToADirectoryThrowsIsDirectoryAndLeavesNoTemporaryFile() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let target = directory.path + "/store.json"
     #expect(mkdir(target, 0o755) == 0)
-    StoreTestDirectory.createFile(target + "/inside.txt", "inside")
+    FileFixtures.createFile(target + "/inside.txt", "inside")
     #expect(throws: FileSystemError.isDirectory(path: target)) {
       try AtomicFile.write(Array("{}".utf8), to: target)
     }
     #expect(throws: FileSystemError.isDirectory(path: target + "/")) {
       try AtomicFile.write(Array("{}".utf8), to: target + "/")
     }
-    #expect(StoreTestDirectory.names(in: directory.path) == ["store.json"])
-    #expect(StoreTestDirectory.names(in: target) == ["inside.txt"])
-    #expect(StoreTestDirectory.contents(of: target + "/inside.txt") == "inside")
+    #expect(FileFixtures.names(in: directory.path) == ["store.json"])
+    #expect(FileFixtures.names(in: target) == ["inside.txt"])
+    #expect(FileFixtures.contents(of: target + "/inside.txt") == "inside")
   }
 
   // Root bypasses permission bits, so these need a non-root user.
   @Test(.enabled(if: geteuid() != 0, "root ignores permission bits"))
   func readOnlyDirectoryThrowsPermissionDeniedAndChangesNothing() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let locked = directory.path + "/locked"
     let path = locked + "/store.json"
     #expect(mkdir(locked, 0o755) == 0)
-    StoreTestDirectory.createFile(path, "old")
+    FileFixtures.createFile(path, "old")
     #expect(chmod(locked, 0o555) == 0)
     defer { _ = chmod(locked, 0o755) }
     #expect(throws: FileSystemError.permissionDenied(path: path, operation: "write")) {
@@ -162,15 +174,16 @@ import Testing
     #expect(throws: FileSystemError.permissionDenied(path: locked + "/sub", operation: "create directory")) {
       try AtomicFile.write(Array("new".utf8), to: locked + "/sub/store.json")
     }
-    #expect(StoreTestDirectory.contents(of: path) == "old")
-    #expect(StoreTestDirectory.names(in: locked) == ["store.json"])
+    #expect(FileFixtures.contents(of: path) == "old")
+    #expect(FileFixtures.names(in: locked) == ["store.json"])
   }
 
   @Test(.enabled(if: geteuid() != 0, "root ignores permission bits"))
   func unreadableFileThrowsPermissionDenied() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let path = directory.path + "/store.json"
-    StoreTestDirectory.createFile(path, "secret")
+    FileFixtures.createFile(path, "secret")
     #expect(chmod(path, 0o000) == 0)
     #expect(throws: FileSystemError.permissionDenied(path: path, operation: "read")) {
       try AtomicFile.read(path)
@@ -180,70 +193,75 @@ import Testing
   // MARK: - Symbolic links
 
   @Test func writeThroughAnAbsoluteLinkReplacesTheTargetAndKeepsTheLink() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let target = directory.path + "/data/store.json"
     let link = directory.path + "/config/store.json"
     #expect(mkdir(directory.path + "/data", 0o755) == 0)
     #expect(mkdir(directory.path + "/config", 0o755) == 0)
-    StoreTestDirectory.createFile(target, "old")
+    FileFixtures.createFile(target, "old")
     #expect(chmod(target, 0o600) == 0)
     #expect(symlink(target, link) == 0)
 
     try AtomicFile.write(Array("new".utf8), to: link)
-    #expect(StoreTestDirectory.linkDestination(link) == target)
-    #expect(StoreTestDirectory.contents(of: target) == "new")
-    #expect(StoreTestDirectory.mode(of: target) == 0o600)
-    #expect(StoreTestDirectory.names(in: directory.path + "/data") == ["store.json"])
-    #expect(StoreTestDirectory.names(in: directory.path + "/config") == ["store.json"])
+    #expect(FileFixtures.linkDestination(link) == target)
+    #expect(FileFixtures.contents(of: target) == "new")
+    #expect(FileFixtures.mode(of: target) == 0o600)
+    #expect(FileFixtures.names(in: directory.path + "/data") == ["store.json"])
+    #expect(FileFixtures.names(in: directory.path + "/config") == ["store.json"])
   }
 
   @Test func writeThroughARelativeLink() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let target = directory.path + "/data/store.json"
     let link = directory.path + "/config/store.json"
     #expect(mkdir(directory.path + "/data", 0o755) == 0)
     #expect(mkdir(directory.path + "/config", 0o755) == 0)
-    StoreTestDirectory.createFile(target, "old")
+    FileFixtures.createFile(target, "old")
     #expect(symlink("../data/store.json", link) == 0)
 
     try AtomicFile.write(Array("new".utf8), to: link)
-    #expect(StoreTestDirectory.linkDestination(link) == "../data/store.json")
-    #expect(StoreTestDirectory.contents(of: target) == "new")
+    #expect(FileFixtures.linkDestination(link) == "../data/store.json")
+    #expect(FileFixtures.contents(of: target) == "new")
     #expect(AtomicFile.resolvedPath(link) == target)
   }
 
   @Test func writeThroughAChainOfTwoLinks() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let target = directory.path + "/data/store.json"
     let middle = directory.path + "/middle/store.json"
     let first = directory.path + "/store.json"
     #expect(mkdir(directory.path + "/data", 0o755) == 0)
     #expect(mkdir(directory.path + "/middle", 0o755) == 0)
-    StoreTestDirectory.createFile(target, "old")
+    FileFixtures.createFile(target, "old")
     #expect(symlink(target, middle) == 0)  // absolute
     #expect(symlink("middle/store.json", first) == 0)  // relative
 
     try AtomicFile.write(Array("new".utf8), to: first)
-    #expect(StoreTestDirectory.linkDestination(first) == "middle/store.json")
-    #expect(StoreTestDirectory.linkDestination(middle) == target)
-    #expect(StoreTestDirectory.contents(of: target) == "new")
-    #expect(StoreTestDirectory.names(in: directory.path) == ["data", "middle", "store.json"])
-    #expect(StoreTestDirectory.names(in: directory.path + "/data") == ["store.json"])
+    #expect(FileFixtures.linkDestination(first) == "middle/store.json")
+    #expect(FileFixtures.linkDestination(middle) == target)
+    #expect(FileFixtures.contents(of: target) == "new")
+    #expect(FileFixtures.names(in: directory.path) == ["data", "middle", "store.json"])
+    #expect(FileFixtures.names(in: directory.path + "/data") == ["store.json"])
   }
 
   @Test func writeThroughADanglingLinkCreatesTheTarget() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let link = directory.path + "/store.json"
     #expect(symlink("data/real.json", link) == 0)
 
     try AtomicFile.write(Array("{}".utf8), to: link)
-    #expect(StoreTestDirectory.linkDestination(link) == "data/real.json")
-    #expect(StoreTestDirectory.contents(of: directory.path + "/data/real.json") == "{}")
+    #expect(FileFixtures.linkDestination(link) == "data/real.json")
+    #expect(FileFixtures.contents(of: directory.path + "/data/real.json") == "{}")
     #expect(try AtomicFile.read(link) == Array("{}".utf8))
   }
 
-  @Test func cycleOfLinksThrowsAndKeepsTheLinks() {
-    let directory = StoreTestDirectory()
+  @Test func cycleOfLinksThrowsAndKeepsTheLinks() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let first = directory.path + "/a.json"
     let second = directory.path + "/b.json"
     #expect(symlink("b.json", first) == 0)
@@ -252,16 +270,17 @@ import Testing
       path: first, operation: "resolve symbolic link", errno: ELOOP,
       reason: "Too many levels of symbolic links")
     #expect(throws: expected) { try AtomicFile.write(Array("{}".utf8), to: first) }
-    #expect(StoreTestDirectory.linkDestination(first) == "b.json")
-    #expect(StoreTestDirectory.linkDestination(second) == "a.json")
-    #expect(StoreTestDirectory.names(in: directory.path) == ["a.json", "b.json"])
+    #expect(FileFixtures.linkDestination(first) == "b.json")
+    #expect(FileFixtures.linkDestination(second) == "a.json")
+    #expect(FileFixtures.names(in: directory.path) == ["a.json", "b.json"])
   }
 
   // MARK: - resolvedPath
 
-  @Test func resolvedPathOfAFileOrMissingPathIsAbsolute() {
-    let directory = StoreTestDirectory()
-    StoreTestDirectory.createFile(directory.path + "/store.json", "{}")
+  @Test func resolvedPathOfAFileOrMissingPathIsAbsolute() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    FileFixtures.createFile(directory.path + "/store.json", "{}")
     #expect(AtomicFile.resolvedPath(directory.path + "/store.json") == directory.path + "/store.json")
     #expect(AtomicFile.resolvedPath(directory.path + "/new.json") == directory.path + "/new.json")
     #expect(AtomicFile.resolvedPath(directory.path + "/./new.json") == directory.path + "/new.json")
@@ -277,8 +296,9 @@ import Testing
     #expect(AtomicFile.resolvedPath("no-such-store.json") == expected)
   }
 
-  @Test func twoLinksToOneFileResolveToTheSamePath() {
-    let directory = StoreTestDirectory()
+  @Test func twoLinksToOneFileResolveToTheSamePath() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let target = directory.path + "/deep/data/store.json"
     #expect(mkdir(directory.path + "/deep", 0o755) == 0)
     #expect(mkdir(directory.path + "/deep/data", 0o755) == 0)
@@ -297,7 +317,8 @@ import Testing
   // MARK: - Concurrency with FileLock
 
   @Test func lockedReadModifyWritesFromManyTasksLoseNoUpdate() async throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let path = directory.path + "/counter"
     let lockPath = AtomicFile.resolvedPath(path) + ".lock"
     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -313,8 +334,8 @@ import Testing
       }
       try await group.waitForAll()
     }
-    #expect(StoreTestDirectory.contents(of: path) == "100")
-    #expect(StoreTestDirectory.names(in: directory.path) == ["counter", "counter.lock"])
+    #expect(FileFixtures.contents(of: path) == "100")
+    #expect(FileFixtures.names(in: directory.path) == ["counter", "counter.lock"])
   }
 }
 
@@ -379,35 +400,8 @@ import Testing
 
 // MARK: - Test support (shared with FileLockTests)
 
-/// A fresh directory from mkdtemp(3), removed with everything in it when the value goes away.
-struct StoreTestDirectory: ~Copyable {
-  /// The directory's canonical absolute path (realpath(3), so it compares equal to resolved paths).
-  let path: String
-
-  init() {
-    let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = ((base.hasSuffix("/") ? base : base + "/") + "settings-store-test-XXXXXX").utf8CString
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed: errno \(errno)")
-    let real = realpath(made!, nil)!
-    path = String(cString: real)
-    free(real)
-  }
-
-  deinit { Self.removeTree(path) }
-
-  static func removeTree(_ path: String) {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return }
-    if info.st_mode & S_IFMT == S_IFDIR {
-      _ = chmod(path, 0o700)
-      for name in names(in: path) { removeTree(path + "/" + name) }
-      _ = rmdir(path)
-    } else {
-      _ = unlink(path)
-    }
-  }
-
+/// Small file helpers for the store tests (the directories come from `TemporaryDirectory`).
+enum FileFixtures {
   /// The sorted names in a directory, without "." and "..".
   static func names(in directory: String) -> [String] {
     guard let stream = opendir(directory) else { return [] }

@@ -17,16 +17,18 @@ private let hasFlockCommand = access(flockCommand, X_OK) == 0
 
 @Suite struct FileLockTests {
   @Test func withLockReturnsTheBodysResultAndKeepsTheLockFile() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let lockPath = directory.path + "/store.json.lock"
     #expect(try FileLock.withLock(at: lockPath) { 42 } == 42)
-    #expect(StoreTestDirectory.names(in: directory.path) == ["store.json.lock"])
-    #expect(StoreTestDirectory.mode(of: lockPath) == 0o644 & ~StoreTestDirectory.umaskValue())
+    #expect(FileFixtures.names(in: directory.path) == ["store.json.lock"])
+    #expect(FileFixtures.mode(of: lockPath) == 0o644 & ~FileFixtures.umaskValue())
     #expect(try FileLock.withLock(at: lockPath, timeoutMilliseconds: 0) { "again" } == "again")
   }
 
   @Test func nestedLockOnTheSamePathIsBusyUntilReleased() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let lockPath = directory.path + "/store.json.lock"
     try FileLock.withLock(at: lockPath) {
       let start = FileLock.monotonicNanoseconds()
@@ -46,7 +48,8 @@ private let hasFlockCommand = access(flockCommand, X_OK) == 0
 
   @Test func lockIsReleasedWhenTheBodyThrows() throws {
     struct Failure: Error, Equatable {}
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let lockPath = directory.path + "/store.json.lock"
     #expect(throws: Failure()) {
       try FileLock.withLock(at: lockPath) { () throws -> Int in throw Failure() }
@@ -55,7 +58,8 @@ private let hasFlockCommand = access(flockCommand, X_OK) == 0
   }
 
   @Test func lockValueIsReleasedByUnlockAndAtTheEndOfItsScope() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let lockPath = directory.path + "/store.json.lock"
     let lock = try FileLock(at: lockPath, timeoutMilliseconds: 0)
     #expect(lock.path == SystemPath(lockPath))
@@ -71,18 +75,20 @@ private let hasFlockCommand = access(flockCommand, X_OK) == 0
   }
 
   @Test func missingDirectoriesAreCreatedAndAReadOnlyLockFileStillWorks() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let lockPath = directory.path + "/config/settings/store.json.lock"
     #expect(try FileLock.withLock(at: lockPath) { true })
     #expect(
-      StoreTestDirectory.mode(of: directory.path + "/config") == 0o700 & ~StoreTestDirectory.umaskValue())
-    #expect(StoreTestDirectory.names(in: directory.path + "/config/settings") == ["store.json.lock"])
+      FileFixtures.mode(of: directory.path + "/config") == 0o700 & ~FileFixtures.umaskValue())
+    #expect(FileFixtures.names(in: directory.path + "/config/settings") == ["store.json.lock"])
     #expect(chmod(lockPath, 0o444) == 0)  // as if created by another user: flock needs no write access
     #expect(try FileLock.withLock(at: lockPath, timeoutMilliseconds: 0) { true })
   }
 
-  @Test func lockPathThatIsADirectoryThrowsIsDirectory() {
-    let directory = StoreTestDirectory()
+  @Test func lockPathThatIsADirectoryThrowsIsDirectory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     #expect(throws: FileSystemError.isDirectory(path: directory.path)) {
       try FileLock.withLock(at: directory.path, timeoutMilliseconds: 0) { Issue.record("ran") }
     }
@@ -93,8 +99,9 @@ private let hasFlockCommand = access(flockCommand, X_OK) == 0
 
   // Root bypasses permission bits, so this needs a non-root user.
   @Test(.enabled(if: geteuid() != 0, "root ignores permission bits"))
-  func lockFileInAReadOnlyDirectoryThrowsPermissionDenied() {
-    let directory = StoreTestDirectory()
+  func lockFileInAReadOnlyDirectoryThrowsPermissionDenied() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let locked = directory.path + "/locked"
     #expect(mkdir(locked, 0o555) == 0)
     defer { _ = chmod(locked, 0o755) }
@@ -105,12 +112,13 @@ private let hasFlockCommand = access(flockCommand, X_OK) == 0
 
   @Test(.enabled(if: hasFlockCommand, "needs flock(1)"))
   func lockHeldByAnotherProcessIsBusyAndIsObtainedAfterItsRelease() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let lockPath = directory.path + "/store.json.lock"
     let ready = directory.path + "/ready"
     // flock(1) takes the lock, then the shell says it is ready and holds the lock for 0.6 s.
     var child = try ChildProcess([flockCommand, lockPath, "/bin/sh", "-c", "echo > \"$0\"; sleep 0.6", ready])
-    #expect(StoreTestDirectory.waitForFile(ready, milliseconds: 5000))
+    #expect(FileFixtures.waitForFile(ready, milliseconds: 5000))
 
     #expect(throws: FileSystemError.busy(path: lockPath, waitedMilliseconds: 100)) {
       try FileLock.withLock(at: lockPath, timeoutMilliseconds: 100) { Issue.record("ran while locked") }
@@ -123,7 +131,8 @@ private let hasFlockCommand = access(flockCommand, X_OK) == 0
 
   @Test(.enabled(if: hasFlockCommand, "needs flock(1)"))
   func anotherProcessCannotTakeTheLockWhileItIsHeld() throws {
-    let directory = StoreTestDirectory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
     let lockPath = directory.path + "/store.json.lock"
     try FileLock.withLock(at: lockPath) {
       var child = try ChildProcess([flockCommand, "--nonblock", lockPath, "/bin/true"])
@@ -169,7 +178,7 @@ private struct ChildProcess: ~Copyable {
   }
 }
 
-extension StoreTestDirectory {
+extension FileFixtures {
   /// Polls every millisecond until `path` exists; false after `milliseconds`.
   static func waitForFile(_ path: String, milliseconds: Int) -> Bool {
     for _ in 0..<milliseconds {

@@ -68,10 +68,7 @@ enum ShowCommand {
     if let index = selected, case .only(let page) = pages[index] {
       let section = sections[index]
       let title = TerminalText.escaped(section.header ?? section.id ?? name(index))
-      guard
-        let pageSize = section.pageSize
-          ?? (section.itemsFile != nil ? SettingsTable.defaultItemsFilePageSize : nil)
-      else {
+      guard let pageSize = section.effectivePageSize else {
         throw CommandError(messages: ["section '\(title)' is not paginated"], status: .refused)
       }
       let total = itemsFiles[index]?.itemCount ?? section.items.count

@@ -1,7 +1,7 @@
 import SettingsKit
 
 /// One positional argument of a subcommand, declared once, for the usage line, the ARGUMENTS list,
-/// the count check and (later) completions.
+/// the count check, completions and the man page.
 struct ArgumentDefinition: Sendable, Equatable {
   /// How many times the argument stands.
   enum Arity: Sendable, Equatable {
@@ -13,17 +13,28 @@ struct ArgumentDefinition: Sendable, Equatable {
     case oneOrMore
   }
 
-  /// What the argument names, for completions.
+  /// What the argument names: completions offer candidates by it (``CompletionRequest``), so a new
+  /// subcommand whose argument is a `KEY` gets key completion from its declaration alone.
   enum Kind: Sendable, Equatable {
-    /// An item's key.
+    /// An item's key (dot paths, and own keys that only one item has).
     case key
-    /// A section of the top page.
+    /// The key of an item that `set` changes (a switch or an item with choices).
+    case settableKey
+    /// The key of a switch.
+    case switchKey
+    /// A value that the item named by the argument before it accepts (on/off, choice values).
+    case value
+    /// `KEY=VALUE`: a settable key, then after `=` a value it accepts.
+    case assignment
+    /// A collapsible section of the top page, by id.
     case section
+    /// The key of an item that opens a page, or a section id of the top page.
+    case pageOrSection
     /// A file path; `-` is standard input.
     case path
     /// A subcommand's name.
     case subcommand
-    /// Anything else.
+    /// Anything else; completed from ``ArgumentDefinition/words`` when there are any.
     case text
   }
 

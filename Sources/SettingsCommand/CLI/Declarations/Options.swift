@@ -70,7 +70,7 @@ enum Options {
       long: "file", short: "f", value: .path(name: "PATH"),
       help: "The settings document; - reads it from standard input "
         + "(default: $SETTINGS_FILE, else the embedded iOS screen).",
-      subcommands: Subcommand.allCases.filter { $0 != .help }, isGlobal: true),
+      subcommands: Subcommand.allCases.filter(\.readsDocument), isGlobal: true),
     convert: { $0 })
 
   /// `--store PATH`.
@@ -79,7 +79,7 @@ enum Options {
       long: "store", value: .path(name: "PATH"),
       help: "The store of overrides (default: $SETTINGS_STORE, else $XDG_CONFIG_HOME/settings/<id>.json, "
         + "~/.config when XDG_CONFIG_HOME is unset).",
-      subcommands: Subcommand.allCases.filter { $0 != .help && $0 != .validate }, isGlobal: true),
+      subcommands: Subcommand.allCases.filter(\.readsStore), isGlobal: true),
     convert: { $0 })
 
   /// `--locale TAG`.
@@ -87,8 +87,14 @@ enum Options {
     definition: OptionDefinition(
       long: "locale", value: .text(name: "TAG"),
       help: "The language of localized text, such as ko or en-US (default: $LC_ALL, $LC_MESSAGES, $LANG).",
-      subcommands: Subcommand.allCases.filter { $0 != .help && $0 != .validate }, isGlobal: true),
+      subcommands: Subcommand.allCases.filter { $0.readsDocument && $0 != .validate }, isGlobal: true),
     convert: { $0 })
+
+  /// `schema --store`: a flag here, where the global `--store PATH` does not apply.
+  static let storeSchema = Flag(
+    definition: OptionDefinition(
+      long: "store", help: "The schema of the document's store instead: one property per key.",
+      subcommands: [.schema]))
 
   /// `-h, --help`.
   static let help = Flag(
@@ -103,7 +109,8 @@ enum Options {
   /// Every declaration, in the order help and usage lines list them.
   static let all: [OptionDefinition] = [
     page.definition, showAll.definition, resetAll.definition, expandAll.definition, modified.definition,
-    json.definition, width.definition, color.definition, file.definition, store.definition,
+    storeSchema.definition, json.definition, width.definition, color.definition, file.definition,
+    store.definition,
     locale.definition, help.definition, version.definition,
   ]
 

@@ -2,7 +2,23 @@ import SettingsKit
 
 /// The subcommands of `settings`; each one's declaration is ``definition``.
 enum Subcommand: String, CaseIterable, Sendable {
-  case show, ui, validate, get, set, toggle, reset, list, find, describe, why, expand, collapse, help
+  case show, ui, validate, get, set, toggle, reset, list, find, describe, why, expand, collapse, schema,
+    completions
+  case manpage, help
+  /// The hidden subcommand that the completion scripts call: `settings __complete -- WORD...`.
+  case complete = "__complete"
+
+  /// Whether help, the man page and completions leave it out.
+  var isHidden: Bool { self == .complete }
+
+  /// Whether it reads the settings document (and so takes `--file`).
+  var readsDocument: Bool { ![.help, .completions, .manpage, .complete].contains(self) }
+
+  /// Whether it reads the store or the view state (and so takes `--store` and `--locale`).
+  var readsStore: Bool { readsDocument && ![.validate, .schema].contains(self) }
+
+  /// The subcommands that help, the man page and completions list.
+  static var visible: [Subcommand] { allCases.filter { !$0.isHidden } }
 
   /// The declaration: what it does, its positional arguments, its options and its extra help.
   var definition: SubcommandDefinition {
@@ -29,7 +45,7 @@ enum Subcommand: String, CaseIterable, Sendable {
               name: "PAGE | SECTION",
               help: "The child page of the item with this key, under a breadcrumb; or one section "
                 + "of the top page, open (its id, its header, or its number from 1).",
-              arity: .optional, kind: .key)
+              arity: .optional, kind: .pageOrSection)
           ]
         ])
     case .ui:
@@ -64,26 +80,28 @@ enum Subcommand: String, CaseIterable, Sendable {
         name: rawValue, abstract: "Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or nothing).",
         forms: [
           [
-            key,
+            ArgumentDefinition(name: "KEY", help: key.help, kind: .settableKey),
             ArgumentDefinition(
               name: "VALUE",
               help: "For a switch: " + pairs.joined(separator: ", ") + ", in any letter case. "
                 + "For an item with choices: one of its choices, by value or by title, in any letter case "
-                + "('settings describe KEY' lists them). Other items cannot be set."),
+                + "('settings describe KEY' lists them). Other items cannot be set.",
+              kind: .value),
           ],
           [
             ArgumentDefinition(
               name: "KEY=VALUE",
               help: "Several items at once; every pair is checked before anything is written.",
-              arity: .oneOrMore)
+              arity: .oneOrMore, kind: .assignment)
           ],
         ])
     case .toggle:
       return SubcommandDefinition(
-        name: rawValue, abstract: "Turn a switch over and print its new state.", forms: [[key]])
+        name: rawValue, abstract: "Turn a switch over and print its new state.",
+        forms: [[ArgumentDefinition(name: "KEY", help: key.help, kind: .switchKey)]])
     case .reset:
       return SubcommandDefinition(
-        name: rawValue, abstract: "Remove overrides so that items read as their defaults.",
+        name: rawValue, abstract: "Remove overrides: items read as their defaults or system values.",
         forms: [[ArgumentDefinition(name: "KEY", help: key.help, arity: .oneOrMore, kind: .key)]])
     case .list:
       return SubcommandDefinition(
@@ -117,6 +135,41 @@ enum Subcommand: String, CaseIterable, Sendable {
     case .collapse:
       return SubcommandDefinition(
         name: rawValue, abstract: "Close a collapsible section.", forms: [[section]])
+    case .schema:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Print the JSON Schema of documents, or of a document's store.",
+        forms: [[]],
+        discussion:
+          "The schema follows JSON Schema draft 2020-12; point an editor at it to complete and check "
+          + "documents (or stores) as they are typed. Documents and stores may name it in a top-level "
+          + "\"$schema\" member, which settings ignores.")
+    case .completions:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Print a shell completion script for bash, zsh or fish.",
+        forms: [
+          [
+            ArgumentDefinition(
+              name: "SHELL", help: "The shell to complete in.",
+              words: CompletionScript.Shell.allCases.map { AcceptedWord(word: $0.rawValue, help: $0.help) })
+          ]
+        ],
+        discussion:
+          "Keys, values, section ids and page keys are completed from the document in effect on the "
+          + "command line being completed (-f, $SETTINGS_FILE, or the embedded default).")
+    case .manpage:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Print the manual page, settings.1, in roff.", forms: [[]],
+        discussion: "Read it with 'settings manpage > settings.1 && man -l settings.1'.")
+    case .complete:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Print the completions of a partial command line, for the shell scripts.",
+        forms: [
+          [
+            ArgumentDefinition(
+              name: "WORD", help: "The words after 'settings', the last being the one completed.",
+              arity: .oneOrMore)
+          ]
+        ])
     case .help:
       return SubcommandDefinition(
         name: rawValue, abstract: "Show help for a subcommand.",

@@ -1,7 +1,7 @@
 import SettingsKit
 
 /// The whole command line, walkable: the overview, the global options and every subcommand with
-/// its arguments and options (what help prints, and what completions and a man page will use).
+/// its arguments and options: help, completions and the man page are all derived from it.
 enum CommandDefinition {
   /// The program's name.
   static let name = "settings"
@@ -9,8 +9,49 @@ enum CommandDefinition {
   static let abstract = "A settings screen from one JSON document: show it, change it, keep the changes."
   /// The options listed in the overview: those that stand before or after any subcommand.
   static var globalOptions: [OptionDefinition] { Options.all.filter(\.isGlobal) }
-  /// Every subcommand, in the order help lists them.
-  static var subcommands: [SubcommandDefinition] { Subcommand.allCases.map(\.definition) }
+  /// Every subcommand but the hidden one, in the order help lists them.
+  static var subcommands: [SubcommandDefinition] { Subcommand.visible.map(\.definition) }
+
+  /// The environment variables read, with what each does (the man page's ENVIRONMENT).
+  static let environment: [(name: String, help: String)] = [
+    ("SETTINGS_FILE", "The settings document, when -f is not given."),
+    ("SETTINGS_STORE", "The store of overrides, when --store is not given."),
+    (
+      "XDG_CONFIG_HOME",
+      "The folder of stores: $XDG_CONFIG_HOME/settings/<id>.json (default: ~/.config)."
+    ),
+    ("HOME", "The home folder, for ~/.config."),
+    ("COLUMNS", "The output width, when --width is not given."),
+    ("NO_COLOR", "When set and not empty, --color auto does not colour."),
+    ("TERM", "When dumb, --color auto does not colour."),
+    ("LC_ALL, LC_MESSAGES, LANG", "The language of localized text, when --locale is not given."),
+  ]
+
+  /// The files used, with what each holds (the man page's FILES).
+  static let files: [(name: String, help: String)] = [
+    (
+      "$XDG_CONFIG_HOME/settings/<id>.json",
+      "The store: the values changed from the document's defaults, by key (a JSON object)."
+    ),
+    (
+      "$XDG_CONFIG_HOME/settings/<id>.view.json",
+      "The view state: which collapsible sections are open, kept apart from the values."
+    ),
+  ]
+
+  /// Example command lines with what they do (the man page's EXAMPLES).
+  static let examples: [(command: String, help: String)] = [
+    ("settings show", "Show the embedded settings screen."),
+    ("settings -f phone-settings.json set airplane on", "Turn a switch on in a document's store."),
+    ("settings set airplane=on wifi=off", "Set several items at once, all or nothing."),
+    ("settings describe cellular.roaming", "Show everything about an item on a child page."),
+    ("settings reset --all", "Go back to every default."),
+    ("settings schema > settings.schema.json", "Save the document schema for an editor."),
+    (
+      "settings completions bash > ~/.local/share/bash-completion/completions/settings",
+      "Install completions."
+    ),
+  ]
 }
 
 /// A subcommand's declaration, walkable by help, usage lines and (later) completions and a man page.

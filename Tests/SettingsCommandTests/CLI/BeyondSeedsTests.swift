@@ -54,11 +54,13 @@ struct BeyondSeedsTests {
   @Test func keysInsidePagesWorkByDotPathOrUniqueOwnKey() throws {
     let store = try TemporaryDirectory()
     defer { store.remove() }
-    #expect(run(["set", "cellular.options.roaming", "on"], store: store).status == 0)
+    #expect(
+      run(["set", "cellular.options.roaming", "on"], store: store)
+        == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(run(["get", "roaming"], store: store).stdout == "on\n")
     #expect(run(["toggle", "roaming"], store: store).stdout == "off\n")
     #expect(try store.read("s.json") == "{\n  \"cellular.options.roaming\": false\n}\n")
-    #expect(run(["reset", "roaming"], store: store).status == 0)
+    #expect(run(["reset", "roaming"], store: store) == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(try store.read("s.json") == "{}\n")
     #expect(
       run(["get", "cellular.roaming"], store: store).stderr
@@ -155,9 +157,12 @@ struct BeyondSeedsTests {
     #expect(
       run(["show", "--width", "40"], store: store).stdout.contains(
         "  🌗 Appearance                  Light ›\n"))
-    #expect(run(["set", "appearance", "dark"], store: store).status == 0)
+    #expect(
+      run(["set", "appearance", "dark"], store: store) == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(run(["get", "appearance"], store: store).stdout == "dark\n")
-    #expect(run(["set", "appearance", "AUTOMATIC"], store: store).status == 0)
+    #expect(
+      run(["set", "appearance", "AUTOMATIC"], store: store)
+        == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(run(["get", "appearance", "--json"], store: store).stdout == "\"auto\"\n")
     #expect(
       run(["show", "--width", "40", "--locale", "ko"], store: store).stdout.contains(
@@ -179,7 +184,8 @@ struct BeyondSeedsTests {
   @Test func choiceValuesIgnoreCaseTitlesMustDifferAndToggleSaysUseSet() throws {
     let store = try TemporaryDirectory()
     defer { store.remove() }
-    #expect(run(["set", "appearance", "DARK"], store: store).status == 0)
+    #expect(
+      run(["set", "appearance", "DARK"], store: store) == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(run(["get", "appearance"], store: store).stdout == "dark\n")
     #expect(
       run(["toggle", "appearance"], store: store).stderr
@@ -198,7 +204,8 @@ struct BeyondSeedsTests {
   @Test func aDisabledItemsValueEnablesNothing() throws {
     let store = try TemporaryDirectory()
     defer { store.remove() }
-    #expect(run(["set", "airplane", "on"], store: store).status == 0)
+    #expect(
+      run(["set", "airplane", "on"], store: store) == CommandOutcome(status: 0, stdout: "", stderr: ""))
     // Personal Hotspot depends on Cellular Data, which is on but disabled by Airplane Mode.
     #expect(
       run(["set", "hotspot", "on"], store: store).stderr
@@ -208,7 +215,8 @@ struct BeyondSeedsTests {
   @Test func aDisabledItemShowsWhyAndRefusesChanges() throws {
     let store = try TemporaryDirectory()
     defer { store.remove() }
-    #expect(run(["set", "airplane", "on"], store: store).status == 0)
+    #expect(
+      run(["set", "airplane", "on"], store: store) == CommandOutcome(status: 0, stdout: "", stderr: ""))
     let screen = run(["show", "--width", "40"], store: store).stdout
     #expect(
       screen.contains("  🔵 Bluetooth                        on\n     (off while Airplane Mode is on)\n"))
@@ -220,7 +228,9 @@ struct BeyondSeedsTests {
     )
     #expect(run(["toggle", "bluetooth"], store: store).status == 1)
     // Several pairs are checked against the values they leave, as separate sets in order would be.
-    #expect(run(["set", "airplane=off", "bluetooth=off"], store: store).status == 0)
+    #expect(
+      run(["set", "airplane=off", "bluetooth=off"], store: store)
+        == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(run(["get", "bluetooth"], store: store).stdout == "off\n")
     #expect(
       run(["set", "airplane=on", "bluetooth=on"], store: store).stderr
@@ -272,7 +282,7 @@ struct BeyondSeedsTests {
   @Test func describeTellsEverything() throws {
     let store = try TemporaryDirectory()
     defer { store.remove() }
-    #expect(run(["set", "voice", "lte"], store: store).status == 0)
+    #expect(run(["set", "voice", "lte"], store: store) == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(
       run(["describe", "voice"], store: store).stdout == """
         key:       cellular.options.voice
@@ -288,7 +298,7 @@ struct BeyondSeedsTests {
         visible:   yes
 
         """)
-    #expect(run(["set", "roaming", "on"], store: store).status == 0)
+    #expect(run(["set", "roaming", "on"], store: store) == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(
       run(["describe", "low-data"], store: store).stdout.contains(
         "enabled when:  cellular.options.roaming = off\nenabled:       no (off while Data Roaming is on)\n"))

@@ -243,7 +243,7 @@ struct StoredValueTests {
     try fixture.writeDocument(telemetryOn: true)
     #expect(fixture.run(["get", "telemetry"]) == CommandOutcome(status: 0, stdout: "off\n", stderr: ""))
     // `reset` goes back to following the default.
-    #expect(fixture.run(["reset", "telemetry"]).status == 0)
+    #expect(fixture.run(["reset", "telemetry"]) == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(fixture.run(["get", "telemetry"]).stdout == "on\n")
     #expect(fixture.store == "{}\n")
   }
@@ -254,7 +254,8 @@ struct StoredValueTests {
     defer { fixture.directory.remove() }
     #expect(fixture.run(["set", "telemetry", "no"]) == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(fixture.store == #"{"telemetry":false}"#)
-    #expect(fixture.run(["set", "telemetry=0", "sounds=on"]).status == 0)
+    #expect(
+      fixture.run(["set", "telemetry=0", "sounds=on"]) == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(fixture.store == "{\n  \"sounds\": true,\n  \"telemetry\": false\n}\n")
   }
 }

@@ -1,0 +1,94 @@
+import SettingsKit
+
+/// The words a document offers for each kind of argument: keys, the values an item accepts,
+/// section ids and page keys. Each item type says what it accepts in ``acceptedWords(of:)``.
+struct CompletionCandidates {
+  /// The document the words come from.
+  var document: SettingsDocument
+
+  /// The candidates for an argument of `kind`; `previous` is the word before (the key, for a value).
+  func candidates(
+    for kind: ArgumentDefinition.Kind, previous: String?, current: String
+  ) -> [CompletionRequest.Candidate] {
+    switch kind {
+    case .key: return keys { _ in true }
+    case .settableKey: return keys(where: Self.isSettable)
+    case .switchKey: return keys { $0.type == .switch }
+    case .value:
+      guard let previous, let item = item(named: previous) else { return [] }
+      return Self.acceptedWords(of: item)
+    case .assignment:
+      guard let equals = current.firstIndex(of: "=") else {
+        return keys(where: Self.isSettable).map { .init(word: $0.word + "=", help: $0.help) }
+      }
+      let key = String(current[..<equals])
+      guard let item = item(named: key) else { return [] }
+      return Self.acceptedWords(of: item).map { .init(word: key + "=" + $0.word, help: $0.help) }
+    case .section:
+      return document.sections.compactMap { section in
+        guard section.collapsible == true, let id = section.id else { return nil }
+        return .init(word: id, help: Self.oneLine(section.header ?? ""))
+      }
+    case .pageOrSection:
+      return keys { $0.page != nil }
+        + document.sections.compactMap { section in
+          section.id.map { .init(word: $0, help: Self.oneLine(section.header ?? "")) }
+        }
+    case .path, .subcommand, .text: return []
+    }
+  }
+
+  /// Whether `set` changes the item: a switch, or an item with choices.
+  static func isSettable(_ item: SettingItem) -> Bool {
+    item.type == .switch || item.choices != nil
+  }
+
+  /// The words `set KEY` accepts for an item, one function per type; empty for free text and for
+  /// items that cannot be set.
+  static func acceptedWords(of item: SettingItem) -> [CompletionRequest.Candidate] {
+    if item.type == .switch { return switchWords() }
+    if let choices = item.choices { return choiceWords(choices) }
+    return []
+  }
+
+  /// A switch: on and off.
+  static func switchWords() -> [CompletionRequest.Candidate] {
+    [.init(word: "on", help: "turn it on"), .init(word: "off", help: "turn it off")]
+  }
+
+  /// An item with choices: their values, described by their titles.
+  static func choiceWords(_ choices: [SettingChoice]) -> [CompletionRequest.Candidate] {
+    choices.map { .init(word: $0.value, help: oneLine($0.title)) }
+  }
+
+  /// The keys of the items that pass `filter`: every dot path, then the own keys that only one
+  /// item has (as commands accept them).
+  func keys(where filter: (SettingItem) -> Bool) -> [CompletionRequest.Candidate] {
+    let items = document.allItems.map(\.item).filter { $0.key != nil }
+    var ownKeyCount: [String: Int] = [:]
+    for item in items { ownKeyCount[item.localKey ?? "", default: 0] += 1 }
+    var candidates: [CompletionRequest.Candidate] = []
+    var ownKeys: [CompletionRequest.Candidate] = []
+    for item in items where filter(item) {
+      guard let key = item.key else { continue }
+      let help = Self.oneLine(item.title)
+      candidates.append(.init(word: key, help: help))
+      if let own = item.localKey, own != key, ownKeyCount[own] == 1 {
+        ownKeys.append(.init(word: own, help: help))
+      }
+    }
+    return candidates + ownKeys
+  }
+
+  /// The item a command line names: by dot path, else by an own key only one item has.
+  func item(named name: String) -> SettingItem? {
+    if let item = document.item(forKey: name) { return item }
+    let matching = document.allItems.lazy.map(\.item).filter { $0.localKey == name }.prefix(2)
+    return matching.count == 1 ? matching.first : nil
+  }
+
+  /// Text on one line, for a description: control characters become spaces.
+  static func oneLine(_ text: String) -> String {
+    String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+  }
+}

@@ -1,0 +1,84 @@
+// A loaded document keeps each item's full key (`cellular.roaming`), which is what the store,
+// the command line and conditions use; the document format has each item's own key (`roaming`)
+// inside its page. Encoding writes the own keys and decoding puts the full keys back, so that a
+// loaded document encodes to a document that loads back equal.
+
+extension SettingItem {
+  enum CodingKeys: String, CodingKey {
+    case key, type, title, subTitle, rightDetail, on, imageName, page, choices, value, enabledWhen
+    case visibleWhen
+  }
+
+  /// Encodes the item as the document format has it: its own key (``localKey``), not its full key.
+  /// Conditions keep full keys, which the loader resolves as such.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(localKey, forKey: .key)
+    try container.encode(type, forKey: .type)
+    try container.encode(title, forKey: .title)
+    try container.encodeIfPresent(subTitle, forKey: .subTitle)
+    try container.encodeIfPresent(rightDetail, forKey: .rightDetail)
+    try container.encodeIfPresent(on, forKey: .on)
+    try container.encodeIfPresent(imageName, forKey: .imageName)
+    try container.encodeIfPresent(page, forKey: .page)
+    try container.encodeIfPresent(choices, forKey: .choices)
+    try container.encodeIfPresent(value, forKey: .value)
+    try container.encodeIfPresent(enabledWhen, forKey: .enabledWhen)
+    try container.encodeIfPresent(visibleWhen, forKey: .visibleWhen)
+  }
+}
+
+extension SettingSection {
+  enum CodingKeys: String, CodingKey {
+    case id, header, footer, items, collapsible, expanded, pageSize, itemsFile
+  }
+
+  /// Encodes the section as the document format has it: a section with an `itemsFile` has no
+  /// `items` (those loaded from the file stay in the file).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(id, forKey: .id)
+    try container.encodeIfPresent(header, forKey: .header)
+    try container.encodeIfPresent(footer, forKey: .footer)
+    if itemsFile == nil { try container.encode(items, forKey: .items) }
+    try container.encodeIfPresent(collapsible, forKey: .collapsible)
+    try container.encodeIfPresent(expanded, forKey: .expanded)
+    try container.encodeIfPresent(pageSize, forKey: .pageSize)
+    try container.encodeIfPresent(itemsFile, forKey: .itemsFile)
+  }
+
+  /// Decodes a section; `items` may be absent (a section with an `itemsFile`).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decodeIfPresent(String.self, forKey: .id),
+      header: try container.decodeIfPresent(String.self, forKey: .header),
+      footer: try container.decodeIfPresent(String.self, forKey: .footer),
+      items: try container.decodeIfPresent([SettingItem].self, forKey: .items) ?? [],
+      collapsible: try container.decodeIfPresent(Bool.self, forKey: .collapsible),
+      expanded: try container.decodeIfPresent(Bool.self, forKey: .expanded),
+      pageSize: try container.decodeIfPresent(Int.self, forKey: .pageSize),
+      itemsFile: try container.decodeIfPresent(String.self, forKey: .itemsFile))
+  }
+}
+
+extension SettingsDocument {
+  enum CodingKeys: String, CodingKey {
+    case version, id, title, sections
+  }
+
+  /// Decodes a document and gives each item inside a child page its full key, as the loader does.
+  ///
+  /// Decoding checks types only; ``validate()`` checks the rules of the document format.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let id = try container.decode(String.self, forKey: .id)
+    self.init(
+      version: try container.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion,
+      id: id, title: try container.decodeIfPresent(String.self, forKey: .title) ?? id,
+      sections: try container.decodeIfPresent([SettingSection].self, forKey: .sections) ?? [])
+    updateEachItem { item, position in
+      if let key = item.key, let parent = position.ancestors.last?.key { item.key = parent + "." + key }
+    }
+  }
+}

@@ -1,0 +1,139 @@
+extension SettingsSchema {
+  /// An item: its fields, then the rules of its type (``typeRule(_:)``, one per cell type).
+  static var item: JSONValue {
+    let conditions = described(
+      "Conditions by key: true or false for a switch, a choice value for an item with choices "
+        + "(settings validate checks that the keys exist).",
+      [
+        ("type", .string("object")),
+        ("additionalProperties", .object([("type", .array([.string("boolean"), .string("string")]))])),
+      ])
+    return described(
+      "A row. Keys are unique on their page (settings validate checks).",
+      [
+        ("type", .string("object")),
+        ("required", .array([.string("type"), .string("title")])),
+        (
+          "properties",
+          .object([
+            (
+              "key",
+              described(
+                "Names the item on the command line and in the store: letters, digits, '-', '_'.",
+                [("type", .string("string")), ("pattern", namePattern)])
+            ),
+            (
+              "type",
+              described(
+                "The cell type: "
+                  + CellType.allCases.map { "\($0.rawValue) (\(typeSummary($0)))" }.joined(separator: ", ")
+                  + ".",
+                [("enum", .array(CellType.allCases.map { .string($0.rawValue) }))])
+            ),
+            ("title", localizedText("The row's title.")),
+            ("subTitle", localizedText("A second line under the title.")),
+            ("rightDetail", localizedText("The value on the right of a rightDetail row.")),
+            (
+              "on",
+              described(
+                "A switch's state as shipped: its default (absent means off).", [("type", .string("boolean"))]
+              )
+            ),
+            (
+              "imageName",
+              described(
+                "The icon: a known name (such as airplane or wifi) or an emoji.",
+                [("type", .string("string"))])
+            ),
+            (
+              "page",
+              described(
+                "A child page that the row opens; the item needs a key.",
+                [
+                  ("type", .string("object")), ("required", .array([.string("sections")])),
+                  ("properties", .object([("sections", sections("The child page's sections."))])),
+                  ("additionalProperties", .bool(false)),
+                ])
+            ),
+            (
+              "choices",
+              described(
+                "The values a rightDetail item can take; values and titles are unique (settings validate checks).",
+                [
+                  ("type", .string("array")), ("minItems", .integer(1)),
+                  (
+                    "items",
+                    .object([
+                      ("type", .string("object")),
+                      ("required", .array([.string("value"), .string("title")])),
+                      (
+                        "properties",
+                        .object([
+                          ("value", described("The value stored.", [("type", .string("string"))])),
+                          ("title", localizedText("The text shown.")),
+                        ])
+                      ),
+                      ("additionalProperties", .bool(false)),
+                    ])
+                  ),
+                ])
+            ),
+            (
+              "value",
+              described(
+                "A choice item's default: one of its choices' values (settings validate checks which).",
+                [("type", .string("string"))])
+            ),
+            ("enabledWhen", conditions),
+            ("visibleWhen", conditions),
+          ])
+        ),
+        ("additionalProperties", .bool(false)),
+        (
+          "dependentRequired",
+          .object([
+            ("choices", .array([.string("key"), .string("value")])),
+            ("value", .array([.string("choices")])),
+            ("page", .array([.string("key")])),
+            ("enabledWhen", .array([.string("key")])),
+            ("visibleWhen", .array([.string("key")])),
+          ])
+        ),
+        ("dependentSchemas", .object([("choices", absent("rightDetail"))])),
+        ("allOf", .array(CellType.allCases.map(typeRule))),
+      ])
+  }
+
+  /// What a cell type shows, for the descriptions.
+  static func typeSummary(_ type: CellType) -> String {
+    switch type {
+    case .detailTitle: "title and subtitle, navigates"
+    case .switch: "on/off"
+    case .rightDetail: "a value on the right, navigates"
+    }
+  }
+
+  /// The fields a cell type requires or refuses, as `{"if": {type}, "then": …}`.
+  static func typeRule(_ type: CellType) -> JSONValue {
+    let then: JSONValue =
+      switch type {
+      case .switch:
+        .object([
+          ("required", .array([.string("key")])),
+          ("allOf", .array([absent("rightDetail", "choices", "page")])),
+        ])
+      case .detailTitle: absent("rightDetail", "on", "choices")
+      case .rightDetail: absent("on")
+      }
+    return .object([
+      (
+        "if",
+        .object([
+          ("required", .array([.string("type")])),
+          ("properties", .object([("type", .object([("const", .string(type.rawValue))]))])),
+        ])
+      ),
+      ("then", then),
+    ])
+  }
+}

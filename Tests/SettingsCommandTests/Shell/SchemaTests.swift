@@ -1,0 +1,193 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `settings schema` and `settings schema --store`, checked by a real JSON Schema validator
+/// (Python's jsonschema, draft 2020-12) against the examples, invalid documents and real stores.
+@Suite(.serialized)
+struct SchemaTests {
+  /// Validates each instance file (a `.jsonl` file line by line, as items) against the schema and
+  /// prints `ok` or `invalid` a line; the schema itself is checked against the metaschema first.
+  static let validator = #"""
+    import json, sys
+    from jsonschema import Draft202012Validator
+    schema = json.load(open(sys.argv[1]))
+    Draft202012Validator.check_schema(schema)
+    item = dict(schema, **{"$ref": "#/$defs/item"}) if "$defs" in schema else None
+    for path in sys.argv[2:]:
+        if path.endswith(".jsonl"):
+            instances = [json.loads(line) for line in open(path) if line.strip()]
+            validator = Draft202012Validator({"$defs": schema["$defs"], "$ref": "#/$defs/item"})
+        else:
+            instances = [json.load(open(path))]
+            validator = Draft202012Validator(schema)
+        errors = [error.message for instance in instances for error in validator.iter_errors(instance)]
+        print("ok" if not errors else "invalid: " + errors[0])
+    """#
+
+  /// The validator's verdict on each file.
+  func validate(_ files: [String], against schema: String, in directory: TemporaryDirectory) throws
+    -> [String]
+  {
+    let python = try #require(ExternalTool.findJSONSchema(), "\(ExternalTool.missingJSONSchema)")
+    let schemaPath = try directory.write("schema.json", schema)
+    let script = try directory.write("validate.py", Self.validator)
+    let outcome = try python.run([script, schemaPath] + files)
+    #expect(outcome.status == 0, "\(outcome)")
+    return outcome.stdout.split(separator: "\n").map(String.init)
+  }
+
+  @Test func everyExampleValidatesAgainstTheDocumentSchema() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let schema = try runBinary(["schema"])
+    #expect(schema.status == 0)
+    let examples = try FileManager.default.contentsOfDirectory(atPath: examplePath(""))
+      .filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") }.sorted()
+    #expect(examples.count == 5)
+    let verdicts = try validate(examples.map(examplePath), against: schema.stdout, in: directory)
+    #expect(verdicts == Array(repeating: "ok", count: examples.count), "\(examples)")
+  }
+
+  /// Documents that `settings validate` refuses, and the schema refuses too.
+  static let invalidDocuments = [
+    #"{"sections": []}"#,
+    #"{"id": "x", "titel": "X"}"#,
+    #"{"id": "x", "version": 2}"#,
+    #"{"id": "..."}"#,
+    #"{"id": "x", "sections": {}}"#,
+    #"{"id": "x", "sections": [{"id": "a b"}]}"#,
+    #"{"id": "x", "sections": [{"expanded": true}]}"#,
+    #"{"id": "x", "sections": [{"items": [], "itemsFile": "a.jsonl"}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"type": "toggle", "title": "A"}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"type": "switch", "title": "A"}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"key": "a", "type": "switch"}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"key": "a b", "type": "switch", "title": "A"}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"key": "a", "type": "rightDetail", "title": "A", "on": true}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"key": "a", "type": "switch", "title": "A", "rightDetail": "B"}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"key": "a", "type": "rightDetail", "title": "A", "choices": [{"value": "b", "title": "B"}]}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"key": "a", "type": "rightDetail", "title": "A", "value": "b", "choices": []}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"type": "detailTitle", "title": "A", "page": {"sections": []}}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"key": "a", "type": "detailTitle", "title": {}}]}]}"#,
+  ]
+
+  @Test func invalidDocumentsFailTheSchemaAsTheyFailValidate() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var files: [String] = []
+    for (index, text) in Self.invalidDocuments.enumerated() {
+      let path = try directory.write("invalid-\(index).json", text)
+      let validated = try runBinary(["validate", path])
+      #expect(validated.status == 65, "settings validate accepts \(text)")
+      files.append(path)
+    }
+    let verdicts = try validate(files, against: try runBinary(["schema"]).stdout, in: directory)
+    #expect(verdicts.count == files.count)
+    for (text, verdict) in zip(Self.invalidDocuments, verdicts) {
+      #expect(verdict.hasPrefix("invalid: "), "the schema accepts \(text)")
+    }
+  }
+
+  @Test func aDocumentNamingItsSchemaIsAccepted() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write(
+      "doc.json",
+      #"{"$schema": "./settings.schema.json", "id": "x", "sections": [{"items": [{"key": "a", "type": "switch", "title": "A"}]}]}"#
+    )
+    #expect(try runBinary(["validate", path]).status == 0)
+    #expect(try validate([path], against: try runBinary(["schema"]).stdout, in: directory) == ["ok"])
+  }
+
+  @Test func aStoreWrittenBySettingsValidatesAndABadValueDoesNot() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let document = examplePath("phone-settings.json")
+    let store = directory.file("store.json")
+    let set = try runBinary(
+      [
+        "-f", document, "--store", store, "set", "airplane=on", "voice=lte", "previews=never",
+        "true-tone=off",
+      ])
+    #expect(set.status == 0, "\(set)")
+    let schema = try runBinary(["-f", document, "schema", "--store"])
+    #expect(schema.status == 0, "\(schema)")
+    #expect(schema.stdout.contains(#""enum": ["#))
+    let wrongType = try directory.write("wrong-type.json", #"{"airplane": "on"}"#)
+    let notAChoice = try directory.write("not-a-choice.json", #"{"cellular.options.voice": "6g"}"#)
+    let unknownKey = try directory.write("unknown.json", #"{"$schema": "x", "gone": 1}"#)
+    let verdicts = try validate(
+      [store, wrongType, notAChoice, unknownKey], against: schema.stdout, in: directory)
+    #expect(verdicts.count == 4)
+    #expect(verdicts.first == "ok")
+    #expect(verdicts.dropFirst().first?.hasPrefix("invalid: ") == true)
+    #expect(verdicts.dropFirst(2).first?.hasPrefix("invalid: ") == true)
+    #expect(verdicts.last == "ok")
+  }
+
+  @Test func theStoreSchemaOfASmallDocument() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write(
+      "doc.json",
+      #"""
+      {"id": "small", "sections": [{"items": [
+        {"key": "wifi", "type": "switch", "title": "Wi-Fi", "on": true},
+        {"key": "mode", "type": "rightDetail", "title": "Mode", "value": "a",
+         "choices": [{"value": "a", "title": "Auto"}, {"value": "m", "title": "Manual"}]},
+        {"key": "about", "type": "detailTitle", "title": "About"}
+      ]}]}
+      """#)
+    let outcome = try runBinary(["-f", path, "schema", "--store"])
+    #expect(
+      outcome.stdout == """
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "additionalProperties": true,
+          "description": "The values changed from the defaults of the document small, by key; keys the document does not know are kept.",
+          "properties": {
+            "$schema": {
+              "description": "The schema this file follows, for editors; settings ignores it.",
+              "type": "string"
+            },
+            "mode": {
+              "default": "a",
+              "description": "Mode: one of a (Auto), m (Manual).",
+              "enum": [
+                "a",
+                "m"
+              ],
+              "type": "string"
+            },
+            "wifi": {
+              "default": true,
+              "description": "Wi-Fi (a switch).",
+              "type": "boolean"
+            }
+          },
+          "title": "settings store of small",
+          "type": "object"
+        }
+
+        """)
+  }
+}
+
+/// A store may name its schema in `"$schema"`: settings reads it without a warning and keeps it.
+struct StoreSchemaMemberTests {
+  @Test func aStoreKeepsItsSchemaMemberThroughSetAndResetAll() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = try directory.write("store.json", #"{"$schema": "./store.schema.json", "airplane": true}"#)
+    let list = runCLI(["list", "--modified", "--store", store])
+    #expect(list.status == 0)
+    #expect(list.stderr == "")
+    #expect(list.stdout.hasPrefix("KEY"))
+    #expect(runCLI(["set", "airplane", "off", "--store", store]).status == 0)
+    #expect(
+      try directory.read("store.json")
+        == "{\n  \"$schema\": \"./store.schema.json\",\n  \"airplane\": false\n}\n")
+    #expect(runCLI(["reset", "--all", "--store", store]).status == 0)
+    #expect(try directory.read("store.json") == "{\n  \"$schema\": \"./store.schema.json\"\n}\n")
+  }
+}
