@@ -13,6 +13,8 @@ public struct LayeredStore: Sendable {
   /// The system files that exist but are not used at all (unreadable, or not a system file), in
   /// the same order; every other layer still applies.
   public var ignored: [IgnoredSystemFile]
+  /// The system files' paths, highest first, whether or not they exist: what a watch follows.
+  public var systemPaths: [SystemPath] = []
 
   /// Joins a user's store and system layers.
   public init(user: any SettingsStore, system: [SystemLayer] = [], ignored: [IgnoredSystemFile] = []) {
@@ -30,18 +32,35 @@ public struct LayeredStore: Sendable {
       return
     }
     let name = SystemPath("settings/" + id + ".json")
-    for directory in directories {
-      let path = directory.appending(name)
+    systemPaths = directories.map { $0.appending(name) }
+    readSystemFiles()
+  }
+
+  /// The same layers with the system files at ``systemPaths`` read again; the user's store is the
+  /// same.
+  public func readingSystemFilesAgain() -> LayeredStore {
+    var layers = LayeredStore(user: user)
+    layers.systemPaths = systemPaths
+    layers.readSystemFiles()
+    return layers
+  }
+
+  /// Reads every file of ``systemPaths`` into ``system`` or ``ignored``; a missing one is no layer.
+  private mutating func readSystemFiles() {
+    for path in systemPaths {
       let file = path.description
+      let bytes: [UInt8]?
       do {
-        guard let bytes = try FileSystem.readFile(at: path) else { continue }
-        system.append(try SystemLayer.parse(SourceText(name: file, bytes: bytes)))
-      } catch let error as FileSystemError {
-        ignored.append(IgnoredSystemFile(file: file, readError: error))
-      } catch let error as IgnoredSystemFile {
-        ignored.append(error)
+        bytes = try FileSystem.readFile(at: path)
       } catch {
-        ignored.append(IgnoredSystemFile(file: file, reason: "\(error)"))
+        ignored.append(IgnoredSystemFile(file: file, readError: error))
+        continue
+      }
+      guard let bytes else { continue }
+      do {
+        system.append(try SystemLayer.parse(SourceText(name: file, bytes: bytes)))
+      } catch {
+        ignored.append(error)
       }
     }
   }

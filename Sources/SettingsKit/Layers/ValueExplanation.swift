@@ -52,6 +52,7 @@ extension Settings {
   /// - Throws: the errors of ``locate(_:)`` and of ``snapshot()``.
   public func explain(_ key: String) throws(SettingsError) -> ValueExplanation {
     let located = try locate(key)
+    let layers = self.layers
     let item = located.item
     let fullKey = item.key ?? key
     let contents: StoreContents

@@ -12,8 +12,10 @@ public final class Settings: Sendable {
   public let document: SettingsDocument
   /// Where overrides are kept: the user's store, ``LayeredStore/user`` of ``layers``.
   public let store: any SettingsStore
-  /// Every layer values are read from: the system files (values and locks) under the user's store.
-  public let layers: LayeredStore
+  /// Every layer values are read from: the system files (values and locks) under the user's store,
+  /// as last read (see ``reloadSystemLayers()``).
+  public var layers: LayeredStore { currentLayers.withLock { $0 } }
+  private let currentLayers: Mutex<LayeredStore>
   private let observers: Mutex<[Int: @Sendable (SettingChange) -> Void]> = Mutex([:])
   private let nextObserverID = Atomic<Int>(0)
   /// Serializes this object's writes with its watches' reads of the store.
@@ -23,7 +25,7 @@ public final class Settings: Sendable {
   public init(document: SettingsDocument, store: any SettingsStore) {
     self.document = document
     self.store = store
-    self.layers = LayeredStore(user: store)
+    self.currentLayers = Mutex(LayeredStore(user: store))
   }
 
   /// Joins a document and the layers of values: system files under the user's store, which alone
@@ -31,7 +33,20 @@ public final class Settings: Sendable {
   public init(document: SettingsDocument, layers: LayeredStore) {
     self.document = document
     self.store = layers.user
-    self.layers = layers
+    self.currentLayers = Mutex(layers)
+  }
+
+  /// Reads the system files again (a watch does when they change), so that later reads and
+  /// changes see their values and locks.
+  ///
+  /// - Returns: whether any system layer changed.
+  @discardableResult
+  public func reloadSystemLayers() -> Bool {
+    let current = layers
+    guard !current.systemPaths.isEmpty else { return false }
+    let fresh = current.readingSystemFilesAgain()
+    currentLayers.withLock { $0 = fresh }
+    return fresh.system != current.system
   }
 
   // MARK: - Reading

@@ -59,6 +59,8 @@ final class SettingsWatch: Sendable {
     var paths: [SystemPath] = []
     if let store = settings.store as? FileStore { paths.append(store.path) }
     if let path = options.documentPath { paths.append(path) }
+    // The system layers' files too: one that appears, changes or goes changes values and locks.
+    paths += settings.layers.systemPaths
     if !paths.isEmpty {
       let fileWatcher = FileWatcher(paths: paths, mechanism: options.mechanism) { [weak self] in
         self?.refresh()
@@ -132,6 +134,7 @@ final class SettingsWatch: Sendable {
         state.withLock { state -> [SettingsEvent] in
           guard state.started else { return [] }
           var events = reloadDocument(&state)
+          settings.reloadSystemLayers()
           events += readStore(&state)
           if includesLocalChanges { emit(events) }
           return events

@@ -161,3 +161,36 @@ struct LayeredStoreTests {
     #expect(layers.ignored.map(\.file) == [directory.file("c/settings/app.json")])
   }
 }
+
+/// A watch follows the system files: one that appears, changes or goes while it runs changes values.
+@Suite(.serialized)
+struct SystemLayerWatchTests {
+  @Test(arguments: SettingsWatchTests.mechanisms)
+  func aSystemFileAppearingWhileWatchingIsSeen(mechanism: WatchMechanism) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let document = try DocumentLoader.load(path: try directory.write("d.json", watchTestDocument()))
+    let layers = LayeredStore(
+      user: FileStore(path: directory.file("s.json")), documentID: document.id,
+      directories: [SystemPath(directory.file("first")), SystemPath(directory.file("second"))])
+    let settings = Settings(document: document, layers: layers)
+    let recorder = Recorder(settings.changes(WatchOptions(mechanism: mechanism)))
+    try FileManager.default.createDirectory(
+      atPath: directory.file("second/settings"), withIntermediateDirectories: true)
+    try replaceByRename(
+      directory.file("second/settings/\(document.id).json"),
+      with: #"{"values": {"alpha": true}, "locked": {"alpha": "Managed"}}"#)
+    #expect(changeLines(await recorder.wait(count: 1)) == ["alpha: off -> on"])
+    #expect(
+      throws: SettingsError.locked(
+        key: "alpha", file: directory.file("second/settings/\(document.id).json"), reason: "Managed")
+    ) {
+      try settings.set("alpha", to: .bool(false))
+    }
+    try FileManager.default.removeItem(atPath: directory.file("second/settings/\(document.id).json"))
+    #expect(changeLines(await recorder.wait(count: 2)) == ["alpha: off -> on", "alpha: on -> off"])
+    // The lock went with the file.
+    #expect(try settings.set("alpha", to: .bool(true)) != nil)
+    recorder.stop()
+  }
+}
