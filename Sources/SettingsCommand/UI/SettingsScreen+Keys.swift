@@ -158,7 +158,10 @@ extension SettingsScreen {
       return update
     }
     if status == nil {
-      status = update.change == nil ? "\(key) is at its default" : "\(key) reset to its default"
+      // After a reset the value is the default, or a system file's value.
+      var what = "its default"
+      if case .system(let file) = level.table.snapshot.source(of: item) { what = "the value of \(file)" }
+      status = update.change == nil ? "\(key) is at \(what)" : "\(key) reset to \(what)"
     }
   }
 

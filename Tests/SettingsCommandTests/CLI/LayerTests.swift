@@ -475,4 +475,21 @@ struct LayerTests {
       fixture.run("set", "wifi", "off").stderr.hasSuffix(
         "Error: 'wifi' is locked by T/a/settings/phone.json: y; 'settings why wifi' explains it\n"))
   }
+
+  @Test func theScreensResetGoesBackToTheSystemValue() async throws {
+    let fixture = try Fixture(store: #"{"theme": "light"}"#)
+    defer { fixture.remove() }
+    let loaded = try DocumentLoader.open(path: SystemPath(fixture.directory.file("doc.json")))
+    let layers = LayeredStore(
+      user: FileStore(path: fixture.directory.file("s.json")), documentID: "phone",
+      directories: [SystemPath(fixture.directory.file("a")), SystemPath(fixture.directory.file("b"))])
+    var screen = try SettingsScreen(document: loaded, layers: layers, width: 200, height: 20)
+    for _ in 0..<5 { await screen.handle(.down) }
+    #expect(screen.statusLine().hasPrefix("theme = Light (modified)  "))
+    await screen.handle(.character("r"))
+    #expect(
+      screen.statusLine().hasPrefix("theme reset to the value of \(fixture.path)/b/settings/phone.json  "))
+    #expect(screen.lines().contains { $0.hasPrefix(">   Theme ") && $0.hasSuffix(" Dark ›") })
+    #expect(try fixture.directory.read("s.json") == "{}\n")
+  }
 }

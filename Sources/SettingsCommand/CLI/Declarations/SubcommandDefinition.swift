@@ -20,6 +20,11 @@ enum CommandDefinition {
       "XDG_CONFIG_HOME",
       "The folder of stores: $XDG_CONFIG_HOME/settings/<id>.json (default: ~/.config)."
     ),
+    (
+      "XDG_CONFIG_DIRS",
+      "The system folders, separated by :, an earlier one winning: settings/<id>.json in each holds system values and locks "
+        + "(default: /etc/xdg)."
+    ),
     ("HOME", "The home folder, for ~/.config."),
     ("COLUMNS", "The output width, when --width is not given."),
     ("NO_COLOR", "When set and not empty, --color auto does not colour."),
@@ -32,6 +37,10 @@ enum CommandDefinition {
     (
       "$XDG_CONFIG_HOME/settings/<id>.json",
       "The store: the values changed from the document's defaults, by key (a JSON object)."
+    ),
+    (
+      "$XDG_CONFIG_DIRS/settings/<id>.json",
+      "A system file: {\"values\": {KEY: VALUE}, \"locked\": {KEY, SECTION or PAGE: REASON}}, under the store."
     ),
     (
       "$XDG_CONFIG_HOME/settings/<id>.view.json",
