@@ -62,7 +62,9 @@ extension SettingsSnapshot {
   mutating func apply(system layers: [SystemLayer], document: SettingsDocument) {
     system = layers
     guard !layers.isEmpty else { return }
-    if layers.contains(where: { !$0.locked.isEmpty }) { locks = Self.locks(in: document, layers: layers) }
+    if layers.contains(where: { !$0.locked.isEmpty }) {
+      (locks, itemsFileLocks) = Self.locks(in: document, layers: layers)
+    }
     var keys = Set(locks.keys)
     for layer in layers { keys.formUnion(layer.values.keys) }
     for key in keys {
@@ -98,12 +100,19 @@ extension SettingsSnapshot {
   /// The lock of every keyed item of `document` that one of `layers` locks, by key: by its key, a
   /// section holding it (by id) or a page holding it (by its item's key). The highest layer that
   /// locks an item holds its lock; within a file, the key's own lock comes first, then the nearest
-  /// section or page.
-  static func locks(in document: SettingsDocument, layers: [SystemLayer]) -> [String: SettingLock] {
+  /// section or page. Also the lock of each section whose items come from an items file, by the
+  /// file's name, for its items decoded later (``lockItems(_:ofSection:)``).
+  static func locks(in document: SettingsDocument, layers: [SystemLayer])
+    -> (items: [String: SettingLock], itemsFiles: [String: SettingLock])
+  {
     var result: [String: SettingLock] = [:]
+    var itemsFiles: [String: SettingLock] = [:]
     func walk(_ sections: [SettingSection], _ scopes: [SettingLock.Scope]) {
       for section in sections {
         let sectionScopes = section.id.map { [SettingLock.Scope.section($0)] + scopes } ?? scopes
+        if let file = section.itemsFile, let lock = firstLock(sectionScopes, layers) {
+          itemsFiles[file] = lock
+        }
         for item in section.items {
           guard let key = item.key else { continue }
           let candidates = [SettingLock.Scope.key(key)] + sectionScopes
@@ -113,7 +122,18 @@ extension SettingsSnapshot {
       }
     }
     walk(document.sections, [])
-    return result
+    return (result, itemsFiles)
+  }
+
+  /// Puts the lock of `section` (locked by its id or a page holding it) on `items`, read from its
+  /// items file after the snapshot was taken; an item whose own key is locked keeps that lock.
+  public mutating func lockItems(_ items: [SettingItem], ofSection section: SettingSection) {
+    guard let file = section.itemsFile, let lock = itemsFileLocks[file] else { return }
+    for item in items {
+      guard let key = item.key, defaults[key] == nil, self.lock(of: item) == nil else { continue }
+      locks[key] = lock
+      sources[key] = .locked(file: lock.file)
+    }
   }
 
   private static func firstLock(_ scopes: [SettingLock.Scope], _ layers: [SystemLayer]) -> SettingLock? {

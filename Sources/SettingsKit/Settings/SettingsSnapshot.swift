@@ -30,6 +30,8 @@ public struct SettingsSnapshot: Sendable, Equatable {
   /// The value and source of each key that the system layers give or lock, without the user's
   /// override (what a reset leaves).
   var systemValues: [String: SettingValue] = [:]
+  /// The lock of each items-file section that a system file locks, by the file's name.
+  var itemsFileLocks: [String: SettingLock] = [:]
   var systemSources: [String: ValueSource] = [:]
 
   /// The defaults of `document`, with no overrides; child pages included.

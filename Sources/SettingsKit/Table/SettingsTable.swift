@@ -93,6 +93,7 @@ public struct SettingsTable: Sendable {
       let items =
         try file?.decodedItems(in: window)
         ?? (window.lowerBound == 0 ? inline : Array(inline[window.lowerBound...]))
+      if file != nil { self.snapshot.lockItems(items, ofSection: spec) }
       var section = Section(
         spec: spec, items: items, total: total, offset: window.lowerBound, visibleCount: window.count,
         pageSize: pageSize, provider: file, state: .idle)
@@ -219,6 +220,11 @@ public struct SettingsTable: Sendable {
   /// number of pages shown stays) and reports the sections whose rows changed.
   @discardableResult
   public mutating func apply(_ snapshot: SettingsSnapshot) -> TableUpdate {
+    var snapshot = snapshot
+    // The locks of items-file sections on the items read so far (a new snapshot has not seen them).
+    for section in sections where section.provider != nil {
+      snapshot.lockItems(section.items, ofSection: section.spec)
+    }
     guard snapshot != self.snapshot else { return .none }
     let before = sections.indices.map { (rows(inSection: $0), conditionStates(inSection: $0)) }
     self.snapshot = snapshot
@@ -288,6 +294,7 @@ public struct SettingsTable: Sendable {
 
   /// Appends a fetched page to a section.
   mutating func append(_ page: [SettingItem], toSection index: Int) {
+    snapshot.lockItems(page, ofSection: sections[index].spec)
     sections[index].items += page
     sections[index].visibleCount = sections[index].items.count
     sections[index].settle()

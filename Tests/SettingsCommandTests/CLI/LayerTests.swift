@@ -492,4 +492,43 @@ struct LayerTests {
     #expect(screen.lines().contains { $0.hasPrefix(">   Theme ") && $0.hasSuffix(" Dark ›") })
     #expect(try fixture.directory.read("s.json") == "{}\n")
   }
+
+  @Test func aLockedItemsFileSectionLocksTheRowsReadAPageAtATime() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try FileManager.default.createDirectory(
+      atPath: directory.file("sys/settings"), withIntermediateDirectories: true)
+    try directory.write("sys/settings/app-notifications.json", #"{"locked": {"apps": "Apps are managed"}}"#)
+    let environment = [
+      "SETTINGS_FILE": examplePath("app-notifications.json"),
+      "SETTINGS_STORE": try directory.write("s.json", #"{"app-001": true, "app-003": false}"#),
+      "XDG_CONFIG_DIRS": directory.file("sys"),
+    ]
+    // The overrides under the lock are kept and not used: the rows show the defaults, locked.
+    #expect(
+      runCLI(["show", "apps", "--width", "30"], environment: environment).stdout.hasPrefix(
+        """
+        모든 앱
+        🔒⛅ 날씨 1                off
+        🔒📈 주식 2                off
+        🔒🧭 지도 3                 on
+
+        """))
+    let json = runCLI(["show", "apps", "--json"], environment: environment).stdout
+      .replacingOccurrences(of: directory.path, with: "T")
+    #expect(
+      json.contains(
+        """
+                  "key": "app-001",
+                  "lock": {
+                    "file": "T/sys/settings/app-notifications.json",
+                    "reason": "Apps are managed",
+                    "scope": "section apps"
+                  },
+                  "modified": false,
+                  "on": false,
+                  "source": "locked:T/sys/settings/app-notifications.json",
+        """))
+    #expect(runCLI(["toggle", "app-002"], environment: environment).status == 1)
+  }
 }
