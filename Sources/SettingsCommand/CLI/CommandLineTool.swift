@@ -62,6 +62,7 @@ public enum CommandLineTool {
     case .find: return try FindCommand.run(context)
     case .describe: return try DescribeCommand.run(context)
     case .ui: return try UICommand.run(context)
+    case .watch: return try WatchCommand.run(context)
     case .expand: return try ExpandCommand.run(context, isExpanded: true)
     case .collapse: return try ExpandCommand.run(context, isExpanded: false)
     case .schema: return try SchemaCommand.run(context)

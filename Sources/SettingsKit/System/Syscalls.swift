@@ -43,6 +43,8 @@ extension Errno {
   package static let ioError = Errno(rawValue: EIO)
   /// `EINVAL`: invalid argument.
   package static let invalidArgument = Errno(rawValue: EINVAL)
+  /// `EPIPE`: the reading end of a pipe or socket is closed.
+  package static let brokenPipe = Errno(rawValue: EPIPE)
 
   /// The C names of the values above and of a few more, for messages.
   static let names: [Int32: String] = [
@@ -294,6 +296,59 @@ package func systemRunInChildProcess(_ body: () -> Int32) -> Int32? {
   #endif
 }
 
+// MARK: - Waiting on several descriptors
+
+/// What `poll(2)` is asked about, or reports, for one descriptor (`POLLIN`, `POLLOUT`, `POLLERR`,
+/// `POLLHUP`, `POLLNVAL`). An empty set asks only about the errors and hang-ups that `poll` always
+/// reports: the way to learn that the reader of a pipe went away without writing to it.
+package struct PollEvents: OptionSet, Sendable {
+  package let rawValue: Int16
+  package init(rawValue: Int16) { self.rawValue = rawValue }
+
+  /// `POLLIN`: data to read (or an end of file).
+  package static let readable = PollEvents(rawValue: Int16(POLLIN))
+  /// `POLLOUT`: room to write.
+  package static let writable = PollEvents(rawValue: Int16(POLLOUT))
+  /// `POLLERR`: an error; on the write end of a pipe, no reader is left.
+  package static let error = PollEvents(rawValue: Int16(POLLERR))
+  /// `POLLHUP`: the other end hung up.
+  package static let hangUp = PollEvents(rawValue: Int16(POLLHUP))
+  /// `POLLNVAL`: the descriptor is not open.
+  package static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
+
+  /// Any of the conditions that `poll` reports whether asked or not.
+  package var isFailure: Bool { !intersection([.error, .hangUp, .invalid]).isEmpty }
+}
+
+/// Waits until one of `requests` reports an event, or `timeoutMilliseconds` pass (-1: no limit);
+/// returns what each descriptor reported (all empty on a timeout). Not retried on `EINTR`.
+/// The corresponding C function is `poll`.
+package func systemPoll(
+  _ requests: [(descriptor: Int32, events: PollEvents)], timeoutMilliseconds: Int32
+) throws(Errno) -> [PollEvents] {
+  var entries = requests.map { pollfd(fd: $0.descriptor, events: $0.events.rawValue, revents: 0) }
+  if poll(&entries, nfds_t(entries.count), timeoutMilliseconds) < 0 { throw .current }
+  return entries.map { PollEvents(rawValue: $0.revents) }
+}
+
+/// Makes `descriptor` close-on-exec and, when `nonBlocking`, non-blocking (`O_NONBLOCK`), best
+/// effort. The corresponding C function is `fcntl`, with `F_SETFD` and `F_SETFL`.
+package func systemConfigure(_ descriptor: Int32, closeOnExec: Bool, nonBlocking: Bool) {
+  if closeOnExec { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+  if nonBlocking { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
+}
+
+/// Sets the calling thread's `errno` (a signal handler puts back what it found).
+package func systemSetErrno(_ value: Errno) { errno = value.rawValue }
+
+/// Nanoseconds since 1970-01-01 00:00 UTC by the wall clock (`CLOCK_REALTIME`), which may jump.
+/// The corresponding C function is `clock_gettime`.
+package func systemRealtimeNanoseconds() -> Int64 {
+  var now = timespec()
+  _ = clock_gettime(CLOCK_REALTIME, &now)
+  return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+}
+
 // MARK: - Processes and time
 
 /// The corresponding C function is `getpid`.
@@ -414,6 +469,7 @@ package enum SignalNumber {
   package static let user1 = SIGUSR1
   package static let user2 = SIGUSR2
   package static let alarm = SIGALRM
+  package static let brokenPipe = SIGPIPE
 
   /// Every signal whose default action ends the process ("Term" or "Core" in signal(7)) and that a
   /// program can catch and recover from: SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM,
