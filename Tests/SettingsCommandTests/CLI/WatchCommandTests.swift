@@ -101,6 +101,11 @@ struct WatchCommandTests {
     #expect(watch.stop(signal: SIGTERM) == 0)
   }
 
+  @Test func everyKeyArgumentCompletesAsAKey() {
+    let outcome = runCLI(["__complete", "--", "watch", "airplane", "w"])
+    #expect(outcome == CommandOutcome(status: 0, stdout: "words\nwifi\tWi-Fi\n", stderr: ""))
+  }
+
   @Test func anUnknownKeyIsRefusedBeforeWatching() throws {
     let setup = try Setup()
     defer { setup.directory.remove() }
