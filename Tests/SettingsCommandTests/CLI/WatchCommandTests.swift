@@ -136,6 +136,23 @@ struct WatchCommandTests {
         + "the store was left unchanged: fix or remove it\n")
   }
 
+  @Test func aNewDocumentOnDiskPrintsTheValuesWhoseDefaultChanged() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    try setup.set("beta", "on")
+    let watch = try WatchingProcess(["watch"], environment: setup.environment())
+    // An upgrade turns both switches on by default: only alpha's value changes (beta is set).
+    let upgraded = WatchCommandTests.document.replacingOccurrences(of: "\"on\": false", with: "\"on\": true")
+    let temporary = setup.directory.file("doc.json.new")
+    try Data(upgraded.utf8).write(to: URL(fileURLWithPath: temporary))
+    #expect(rename(temporary, setup.documentPath) == 0)
+    #expect(watch.waitForLines(1) == ["alpha: off -> on"])
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(watch.stop(signal: SIGTERM) == 0)
+    #expect(watch.lines == ["alpha: off -> on"])
+    #expect(watch.errorText == "")
+  }
+
   @Test func aClosedReaderEndsItWithStatusZeroEvenWhileIdle() throws {
     let setup = try Setup()
     defer { setup.directory.remove() }

@@ -88,6 +88,24 @@ struct LiveScreenTests {
     #expect(terminal.waitForExit() == 0)
   }
 
+  @Test func aBrokenStoreIsSaidOnTheStatusLineAndItsRepairShowsWhatDiffers() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let terminal = try setup.start()
+    let store = setup.directory.file("store.json")
+    try Data(#"{"beta": tr"#.utf8).write(to: URL(fileURLWithPath: store))
+    #expect(terminal.waitFor(seconds: 5) { $0[7].hasPrefix("The store cannot be read") })
+    #expect(
+      terminal.rows[7]
+        == "The store cannot be read, values as last read: \(store.prefix(24))…")
+    #expect(terminal.rows[2] == "    Beta" + pad(61) + "off")
+    try Data(#"{"beta": true}"#.utf8).write(to: URL(fileURLWithPath: store))
+    #expect(terminal.waitFor(seconds: 5) { $0[7].hasPrefix("beta changed elsewhere: off → on") })
+    #expect(terminal.rows[2] == "  * Beta" + pad(62) + "on")
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+  }
+
   @Test func aNewDocumentOnDiskReloadsTheScreen() throws {
     let setup = try Setup()
     defer { setup.directory.remove() }
