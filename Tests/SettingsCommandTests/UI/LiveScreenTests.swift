@@ -40,8 +40,7 @@ struct LiveScreenTests {
     func start() throws -> PseudoTerminal {
       let terminal = try PseudoTerminal(arguments: ["ui"], environment: environment, width: 72, height: 8)
       #expect(terminal.waitFor(text: "Mode"))
-      // The watch is in place once the screen waits for keys: give it a moment on a loaded machine.
-      Thread.sleep(forTimeInterval: 0.3)
+      // The screen starts its watch (and reads the store) before it draws: it is in place now.
       return terminal
     }
   }
