@@ -12,6 +12,8 @@ import Synchronization
 struct InteractiveSession {
   var screen: SettingsScreen
   let terminal: TerminalSession
+  /// Changes made elsewhere, shown as they come; nil for a screen that does not follow the store.
+  var live: LiveUpdates?
 
   /// Runs until `q`, Ctrl-C or a terminating signal; returns the exit status (0, or 128 + signal).
   mutating func run() async -> Int32 {
@@ -32,6 +34,12 @@ struct InteractiveSession {
       signalPipeWriteEnd.store(-1, ordering: .relaxed)
     }
 
+    // Changes made elsewhere wake the loop with a 0 byte (no signal has that number).
+    let watch = live?.start(screen.settings) {
+      var byte: UInt8 = Self.liveUpdateByte
+      _ = systemWrite(signalWrite.rawValue, &byte, 1)
+    }
+    defer { watch?.stop() }
     terminal.enter()
     defer { terminal.leave() }
     var writer = ScreenWriter()
@@ -59,6 +67,8 @@ struct InteractiveSession {
         var number: UInt8 = 0
         _ = withUnsafeMutableBytes(of: &number) { try? signalRead.read(into: $0) }
         switch Int32(number) {
+        case Int32(Self.liveUpdateByte):
+          live?.apply(to: &screen)
         case SignalNumber.windowChange:
           full = true
         case SignalNumber.terminalStop:
@@ -91,6 +101,9 @@ struct InteractiveSession {
     }
     return ExitStatus.success.rawValue
   }
+
+  /// The byte that wakes the loop for ``live`` updates.
+  static let liveUpdateByte: UInt8 = 0
 
   /// Restores the terminal and stops the process; on SIGCONT, raw mode and the screen again.
   ///

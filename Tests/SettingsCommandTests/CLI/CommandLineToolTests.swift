@@ -85,6 +85,8 @@ struct CommandLineToolTests {
           collapse     Close a collapsible section.
           schema       Print the JSON Schema of documents, or of a document's store.
           completions  Print a shell completion script for bash, zsh or fish.
+          watch        Print each change of a value, made by any process, until
+                       interrupted.
           manpage      Print the manual page, settings.1, in roff.
           help         Show help for a subcommand.
 

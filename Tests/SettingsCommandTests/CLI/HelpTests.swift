@@ -186,6 +186,7 @@ struct HelpTests {
     ("collapse", "Usage: settings collapse SECTION [--json]"),
     ("schema", "Usage: settings schema [--store]"),
     ("completions", "Usage: settings completions SHELL"),
+    ("watch", "Usage: settings watch [KEY...] [--json]"),
     ("manpage", "Usage: settings manpage"),
     ("help", "Usage: settings help [SUBCOMMAND]"),
   ])

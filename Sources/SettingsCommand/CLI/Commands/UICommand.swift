@@ -42,9 +42,12 @@ enum UICommand {
     }
     let status = Mutex<Int32>(0)
     let done = DispatchSemaphore(value: 0)
-    let box = UnsafeTransfer((screen, terminal))
+    // The screen follows changes made elsewhere, and the document's file.
+    let live = LiveUpdates(documentPath: context.documentFile, locales: context.locales)
+    let box = UnsafeTransfer((screen, terminal, live))
     Task.detached {
       var session = InteractiveSession(screen: box.value.0, terminal: box.value.1)
+      session.live = box.value.2
       let result = await session.run()
       status.withLock { $0 = result }
       done.signal()

@@ -100,7 +100,7 @@ struct CompletionRequest: Sendable {
   ) -> [ArgumentDefinition] {
     func argument(in form: [ArgumentDefinition], at index: Int) -> ArgumentDefinition? {
       if index < form.count { return form[index] }
-      return form.last.flatMap { $0.arity == .oneOrMore ? $0 : nil }
+      return form.last.flatMap { [.oneOrMore, .zeroOrMore].contains($0.arity) ? $0 : nil }
     }
     func fits(_ argument: ArgumentDefinition, _ word: String) -> Bool {
       switch argument.kind {

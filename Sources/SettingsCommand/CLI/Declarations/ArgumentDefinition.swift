@@ -11,6 +11,8 @@ struct ArgumentDefinition: Sendable, Equatable {
     case optional
     /// Once or more: `KEY...`.
     case oneOrMore
+    /// Any number of times, none included: `[KEY...]`.
+    case zeroOrMore
   }
 
   /// What the argument names: completions offer candidates by it (``CompletionRequest``), so a new
@@ -55,6 +57,7 @@ struct ArgumentDefinition: Sendable, Equatable {
     case .one: name
     case .optional: "[" + ([name] + nested.map { "[\($0.synopsis)]" }).joined(separator: " ") + "]"
     case .oneOrMore: name + "..."
+    case .zeroOrMore: "[" + name + "...]"
     }
   }
 
@@ -64,6 +67,7 @@ struct ArgumentDefinition: Sendable, Equatable {
     case .one: 1...1
     case .optional: 0...1
     case .oneOrMore: 1...Int.max
+    case .zeroOrMore: 0...Int.max
     }
   }
 }

@@ -37,6 +37,7 @@ enum Options {
       long: "json", help: "Print JSON instead of text.",
       subcommands: [
         .show, .validate, .get, .set, .toggle, .reset, .list, .find, .describe, .why, .expand, .collapse,
+        .watch,
       ]))
 
   /// `show --width N`.

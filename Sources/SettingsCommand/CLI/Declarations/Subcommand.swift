@@ -4,6 +4,8 @@ import SettingsKit
 enum Subcommand: String, CaseIterable, Sendable {
   case show, ui, validate, get, set, toggle, reset, list, find, describe, why, expand, collapse, schema,
     completions
+  /// `settings watch [KEY…]`: follows changes until interrupted.
+  case watch
   case manpage, help
   /// The hidden subcommand that the completion scripts call: `settings __complete -- WORD...`.
   case complete = "__complete"
@@ -156,6 +158,23 @@ enum Subcommand: String, CaseIterable, Sendable {
         discussion:
           "Keys, values, section ids and page keys are completed from the document in effect on the "
           + "command line being completed (-f, $SETTINGS_FILE, or the embedded default).")
+    case .watch:
+      return SubcommandDefinition(
+        name: rawValue,
+        abstract: "Print each change of a value, made by any process, until interrupted.",
+        forms: [
+          [
+            ArgumentDefinition(
+              name: "KEY", help: key.help + " Only changes of these keys are printed (default: every key).",
+              arity: .zeroOrMore, kind: .key)
+          ]
+        ],
+        discussion:
+          "One line per change, 'airplane: off → on' ('->' when the locale is not UTF-8); with --json "
+          + "one JSON object per line with key, old, new and time. Each line is written at once. A store "
+          + "that stops parsing prints one error line on standard error; when it parses again, only the "
+          + "values that differ are printed. Ends with status 0 on SIGINT, SIGTERM or when standard "
+          + "output is closed.")
     case .manpage:
       return SubcommandDefinition(
         name: rawValue, abstract: "Print the manual page, settings.1, in roff.", forms: [[]],
