@@ -39,6 +39,19 @@ struct ViewStateCommandTests {
     #expect(run("--width", "30").stderr == "")
   }
 
+  /// A damaged file that is still a JSON object is replaced too, not merged into.
+  @Test func aDamagedObjectIsReplacedByTheRecordedStateAlone() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let environment = ["SETTINGS_STORE": directory.file("store.json")]
+    try directory.write("store.view.json", #"{"network": true, "other": 3}"#)
+    #expect(
+      runCLI(["-f", accordion, "expand", "display"], environment: environment)
+        == CommandOutcome(status: 0, stdout: "", stderr: ""))
+    #expect(try directory.read("store.view.json") == "{\n  \"display\": true\n}\n")
+    #expect(runCLI(["-f", accordion, "--width", "30"], environment: environment).stderr == "")
+  }
+
   @Test func theWarningNeverMentionsTheStoreOrReset() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
