@@ -116,6 +116,20 @@ struct StorePathTests {
     #expect(try directory.contents() == [])
   }
 
+  @Test func aHomeThatIsAFileIsNotADirectory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let home = try directory.write("passwd", "root:x:0:0\n")
+    #expect(
+      try runBinary(["set", "airplane", "on"], environment: ["HOME": home, "XDG_CONFIG_HOME": ""])
+        == CommandOutcome(
+          status: 78, stdout: "",
+          stderr: "Error: the home directory '\(home)' (HOME) is not a directory: set HOME to an existing "
+            + "directory, or XDG_CONFIG_HOME or SETTINGS_STORE to where settings are kept; give --store PATH\n"
+        ))
+    #expect(try directory.contents() == ["passwd"])
+  }
+
   @Test func theConfigFolderUnderAnExistingHomeIsCreatedWithMode700() throws {
     let home = try TemporaryDirectory()
     defer { home.remove() }
