@@ -159,10 +159,17 @@ struct DocumentLoaderTests {
       #"{"sections": []}"#,
       #"doc.json:1:1: missing "id"; it names the document and its store, such as "id": "my-app""#
     ),
-    (#"{"id": "../etc"}"#, #"doc.json:1:8: id: invalid id "../etc"; use letters, digits, '.', '-' and '_'"#),
+    (
+      #"{"id": "../etc"}"#,
+      #"doc.json:1:8: id: invalid id "../etc"; use ASCII letters, digits, '.', '-' and '_'"#
+    ),
     (
       #"{"id": ".."}"#,
       #"doc.json:1:8: id: invalid id ".."; an id of only dots would name no file; use a letter, digit, '-' or '_' too"#
+    ),
+    (
+      #"{"id": "x.view"}"#,
+      #"doc.json:1:8: id: invalid id "x.view"; an id ending in '.view' would share its store file with the view-state file of document "x"; choose another ending"#
     ),
     (
       #"{"id": "x", "version": 2}"#,
@@ -183,7 +190,7 @@ struct DocumentLoaderTests {
     ),
     (
       #"{"id": "x", "sections": [{"items": [{"key": "a/b", "type": "detailTitle", "title": "A"}]}]}"#,
-      #"doc.json:1:45: sections[0].items[0].key: invalid key "a/b"; use at most 128 letters, digits, '-' and '_'"#
+      #"doc.json:1:45: sections[0].items[0].key: invalid key "a/b"; use at most 128 ASCII letters, digits, '-' and '_'"#
     ),
     (
       #"{"id": "x", "sections": [{"items": [{"key": "a", "type": "switch", "title": "A", "on": "yes"}]}]}"#,
