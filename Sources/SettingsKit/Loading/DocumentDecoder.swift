@@ -145,12 +145,13 @@ struct DocumentDecoder {
           "invalid locale tag \(shown(member.name)); use a BCP 47 tag such as \"ko\" or \"en-US\"")
         continue
       }
-      let folded = member.name.lowercased()
+      // `ko_KR` is read as `ko-KR`, so it and `ko-kr` are one tag.
+      let folded = String(member.name.lowercased().map { $0 == "_" ? "-" : $0 })
       if let first = firstTag[folded] {
         report(
           Self.join(path(), member.name), member.nameOffset,
           "duplicate locale tag \(shown(member.name)); first given at \(location(ofOffset: first)) "
-            + "(tags are compared ignoring case)")
+            + "(tags are compared ignoring case, with '_' read as '-')")
         continue
       }
       firstTag[folded] = member.nameOffset
