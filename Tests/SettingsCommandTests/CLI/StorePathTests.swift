@@ -155,6 +155,23 @@ struct StorePathTests {
     #expect(bytes.path(forEnvironment: "HOME", value: "/changed") == "/changed")
   }
 
+  /// A key or section argument that is not UTF-8 is shown by its bytes, not as Swift repairs them.
+  @Test func aNameThatIsNotUTF8IsShownByItsBytes() throws {
+    let name = Array("a".utf8) + [0xFF] + Array("b".utf8)
+    let environment = [Array("SETTINGS_STORE=/nonexistent/s.json".utf8)]
+    #expect(
+      try runRaw([Array("get".utf8), name], environment: environment)
+        == CommandOutcome(
+          status: 1, stdout: "", stderr: "Error: unknown key 'a\\xFFb'; 'settings list' shows the keys\n"))
+    #expect(
+      try runRaw([Array("set".utf8), name + Array("=on".utf8)], environment: environment).stderr
+        == "Error: unknown key 'a\\xFFb'; 'settings list' shows the keys\n")
+    #expect(
+      try runRaw([Array("expand".utf8), name], environment: environment)
+        == CommandOutcome(
+          status: 1, stdout: "", stderr: "Error: unknown section 'a\\xFFb'; sections are '설정'\n"))
+  }
+
   // MARK: - Helpers
 
   /// The names in the directory at `path` (bytes), as text, sorted.

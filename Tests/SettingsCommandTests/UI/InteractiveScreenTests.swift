@@ -155,7 +155,7 @@ struct InteractiveScreenTests {
     terminal.send("\u{7F}")
     #expect(terminal.waitFor { $0[0] == "Settings" })
     terminal.send("?")
-    #expect(terminal.waitFor(text: "Space Enter   toggle a switch"))
+    #expect(terminal.waitFor(text: "Space Enter   toggle, next choice"))
     terminal.send("x")
     #expect(terminal.waitFor(text: "Airplane Mode"))
     terminal.send("\u{3}")
