@@ -186,8 +186,20 @@ struct DocumentDecoder {
       report(path(), value.offset, "expected a whole number; found \(map.typeDescription(of: value))")
       return nil
     }
-    guard let number = Int(text), number >= minimum, number <= maximum else {
-      let range = maximum == Int.max ? "of at least \(minimum)" : "from \(minimum) to \(maximum)"
+    let range = maximum == Int.max ? "of at least \(minimum)" : "from \(minimum) to \(maximum)"
+    guard let number = Int(text) else {
+      let digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
+      if !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+        report(path(), value.offset, "the number \(text) is too large; expected a whole number \(range)")
+      } else {
+        // 1.0 and 1e2 are whole in value, but a whole number is written with digits alone.
+        report(
+          path(), value.offset,
+          "expected a whole number \(range), written without a fraction or exponent; found \(text)")
+      }
+      return nil
+    }
+    guard number >= minimum, number <= maximum else {
       report(path(), value.offset, "expected a whole number \(range); found \(text)")
       return nil
     }

@@ -29,7 +29,8 @@ public enum SettingsSchema {
           (
             "version",
             described(
-              "The format version; 1 (the default). A newer version is refused.",
+              "The format version; 1 (the default). A newer version is refused. Written 1: settings validate "
+                + "also refuses 1.0 and 1e0, which a JSON Schema integer accepts.",
               [("type", .string("integer")), ("const", .integer(SettingsDocument.currentVersion))])
           ),
           (
@@ -134,7 +135,9 @@ public enum SettingsSchema {
             (
               "pageSize",
               described(
-                "Show this many items, then a \"more\" row that loads the next page.",
+                "Show this many items, then a \"more\" row that loads the next page. A whole number written "
+                  + "with digits alone: settings validate also refuses 10.0 and 1e2, which a JSON Schema "
+                  + "integer accepts.",
                 [("type", .string("integer")), ("minimum", .integer(1)), ("maximum", .integer(1_000_000))])
             ),
             (

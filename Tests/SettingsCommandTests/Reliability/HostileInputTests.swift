@@ -95,11 +95,11 @@ struct HostileInputTests {
   @Test func aHugeExponentIsKeptAsWrittenAndAHugePageSizeIsRefused() {
     #expect(
       documentMessages(Array(#"{"id": "x", "sections": [{"pageSize": 1e999999999, "items": []}]}"#.utf8)) == [
-        "doc.json:1:39: sections[0].pageSize: expected a whole number from 1 to 1000000; found 1e999999999"
+        "doc.json:1:39: sections[0].pageSize: expected a whole number from 1 to 1000000, written without a fraction or exponent; found 1e999999999"
       ])
     #expect(
       documentMessages(Array(#"{"id": "x", "sections": [{"pageSize": 99999999999999999999}]}"#.utf8)) == [
-        "doc.json:1:39: sections[0].pageSize: expected a whole number from 1 to 1000000; found 99999999999999999999"
+        "doc.json:1:39: sections[0].pageSize: the number 99999999999999999999 is too large; expected a whole number from 1 to 1000000"
       ])
   }
 

@@ -177,6 +177,14 @@ struct DocumentLoaderTests {
     ),
     (#"{"id": "x", "version": "1"}"#, #"doc.json:1:24: version: expected a whole number; found a string"#),
     (
+      #"{"id": "x", "version": 1.0}"#,
+      #"doc.json:1:24: version: expected a whole number of at least 1, written without a fraction or exponent; found 1.0"#
+    ),
+    (
+      #"{"id": "x", "version": 99999999999999999999999}"#,
+      #"doc.json:1:24: version: the number 99999999999999999999999 is too large; expected a whole number of at least 1"#
+    ),
+    (
       #"{"id": "x", "sections": {}}"#,
       #"doc.json:1:25: sections: expected an array of sections; found an object"#
     ),
