@@ -36,7 +36,7 @@ public enum SettingsSchema {
           (
             "id",
             described(
-              "Names the document and its store: letters, digits, '.', '-', '_' (not only dots).",
+              "Names the document and its store: ASCII letters, digits, '.', '-', '_' (not only dots, not ending in '.view').",
               [
                 ("type", .string("string")),
                 ("pattern", .string("^(?=[A-Za-z0-9._-]*[A-Za-z0-9_-])[A-Za-z0-9._-]{1,128}$")),
@@ -110,7 +110,7 @@ public enum SettingsSchema {
             (
               "id",
               described(
-                "Names the section on the command line (settings expand ID): letters, digits, '-', '_'; "
+                "Names the section on the command line (settings expand ID): ASCII letters, digits, '-', '_'; "
                   + "unique (settings validate checks).",
                 [("type", .string("string")), ("pattern", namePattern)])
             ),

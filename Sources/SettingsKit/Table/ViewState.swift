@@ -47,7 +47,8 @@ public struct ViewState: Sendable, Equatable {
     do {
       let contents = try FileStore(path: path).read()
       var state = ViewState()
-      for (name, value) in contents.values {
+      // In file order, so that the warning names the first damaged entry every time.
+      for (name, value) in contents.values.sorted(by: { $0.value.offset < $1.value.offset }) {
         guard case .bool(let flag) = value.kind else {
           return (
             ViewState(),
