@@ -28,8 +28,9 @@ func printError(_ message: String) {
 
 do {
   let document = SettingsDocument.embeddedDefault
-  let path = try StoreLocation.path(forDocumentID: document.id, explicit: nil, environment: environment)
-  let settings = Settings(document: document, store: FileStore(path: path))
+  // The store `settings` uses; a write never creates a home directory that does not exist.
+  let store = try StoreLocation.store(forDocumentID: document.id, explicit: nil, environment: environment)
+  let settings = Settings(document: document, store: store)
   settings.addObserver { change in
     print("\(change.key): \(change.oldValue) -> \(change.newValue)")
   }

@@ -124,7 +124,9 @@ struct CommandError: Error {
     case .general:
       text += "Usage: settings [SUBCOMMAND] [OPTIONS]\nSee 'settings --help' for more information.\n"
     case .of(let subcommand):
-      text += "\(subcommand.usageLine)\nSee 'settings help \(subcommand.rawValue)' for more information.\n"
+      // Wrapped to 80 columns as `help` wraps it.
+      let usage = HelpText.usageLines(subcommand, width: 80, label: "Usage:").joined(separator: "\n")
+      text += "\(usage)\nSee 'settings help \(subcommand.rawValue)' for more information.\n"
     }
     return text
   }

@@ -8,7 +8,8 @@ import Synchronization
 /// restored on quit, on an error, on every signal that would end the process and can be caught
 /// (``SignalNumber/terminating``: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, …;
 /// then the exit status is 128 + the signal's number), and around a suspend (SIGTSTP, or Ctrl-Z,
-/// then SIGCONT resumes it with a full redraw); SIGWINCH redraws at the new size.
+/// then SIGCONT resumes it with a full redraw); SIGWINCH redraws at the new size. A crash signal
+/// (SIGSEGV, SIGABRT, …) restores the terminal in its handler and then still crashes.
 struct InteractiveSession {
   var screen: SettingsScreen
   let terminal: TerminalSession
@@ -42,6 +43,8 @@ struct InteractiveSession {
     defer { watch?.stop() }
     terminal.enter()
     defer { terminal.leave() }
+    let beforeCrashHandling = terminal.restoreOnCrash()
+    defer { systemStopRestoringTerminalOnCrash(beforeCrashHandling) }
     var writer = ScreenWriter()
     var full = true
     var pending: [UInt8] = []

@@ -134,6 +134,14 @@ public struct SettingsSnapshot: Sendable, Equatable {
       location: storeSource?.location(ofOffset: stored.offset) ?? SourceLocation(line: 1, column: 1))
   }
 
+  /// Drops the problem of `key`, once a change has written a value the item accepts (or removed
+  /// the rejected one).
+  mutating func removeProblem(forKey key: String) {
+    guard problemIndex[key] != nil else { return }
+    problems.removeAll { $0.key == key }
+    problemIndex = Dictionary(uniqueKeysWithValues: problems.enumerated().map { ($1.key, $0) })
+  }
+
   private func problem(key: String, stored: JSONValue, item: SettingItem, location: SourceLocation)
     -> StoredValueProblem
   {

@@ -226,14 +226,26 @@ public struct SettingsTable: Sendable {
       snapshot.lockItems(section.items, ofSection: section.spec)
     }
     guard snapshot != self.snapshot else { return .none }
-    let before = sections.indices.map { (rows(inSection: $0), conditionStates(inSection: $0)) }
+    let before = sections.indices.map {
+      (rows(inSection: $0), conditionStates(inSection: $0), rejectedKeys(inSection: $0))
+    }
     self.snapshot = snapshot
     refreshVisibility()
-    // A row also changes when a condition disables it (its reason is drawn), with the same value.
+    // A row also changes when a condition disables it (its reason is drawn), or when its rejected
+    // stored value is replaced (its `!` goes), with the same value.
     let reloaded = sections.indices.filter { index in
       before[index].0 != rows(inSection: index) || before[index].1 != conditionStates(inSection: index)
+        || before[index].2 != rejectedKeys(inSection: index)
     }
     return TableUpdate(reloadedSections: reloaded)
+  }
+
+  /// The keys of the shown items whose stored value is rejected (``SettingsSnapshot/problem(of:)``).
+  func rejectedKeys(inSection index: Int) -> [String] {
+    guard !snapshot.problems.isEmpty || !snapshot.otherOverrides.isEmpty else { return [] }
+    return sections[index].items.prefix(sections[index].visibleCount).compactMap { item in
+      snapshot.problem(of: item) == nil ? nil : item.key
+    }
   }
 
   /// The states of the shown items that have conditions.
@@ -244,6 +256,7 @@ public struct SettingsTable: Sendable {
   }
 
   /// Shows one new value of `key`, as a change made through ``Settings`` left it; see ``apply(_:)``.
+  /// A stored value of `key` that was rejected is no longer a problem: the change replaced it.
   ///
   /// - Parameter isOverride: whether the value is now stored (false after a reset).
   @discardableResult
@@ -253,6 +266,7 @@ public struct SettingsTable: Sendable {
     if isOverride { next.modified.insert(key) } else { next.modified.remove(key) }
     next.sources[key] = isOverride ? .user : next.sourceWithoutOverride(ofKey: key)
     next.otherOverrides[key] = nil
+    next.removeProblem(forKey: key)
     return apply(next)
   }
 

@@ -119,13 +119,24 @@ final class FileWatcher: Sendable {
       while !isStopped {
         _ = WatchSyscalls.waitReadable(wake, timeoutMilliseconds: Int32(max(1, interval)))
         if isStopped { return }
-        let current = signatures()
+        var current = signatures()
         // A file written again within its timestamp's granularity, at the same size, keeps its
         // signature: while a signature is that recent, read again at every poll.
-        if current != last || current.contains(where: { $0.map(WatchSyscalls.isRecent) ?? false }) {
-          last = current
-          onChange()
+        guard current != last || current.contains(where: { $0.map(WatchSyscalls.isRecent) ?? false }) else {
+          continue
         }
+        // A poll can land between a writer's truncation and its write: report only once the
+        // signatures hold still for a short while (at most 10 × 50 ms), as inotify waits for the
+        // writer to close the file.
+        for _ in 0..<10 {
+          _ = WatchSyscalls.waitReadable(wake, timeoutMilliseconds: 50)
+          if isStopped { return }
+          let again = signatures()
+          if again == current { break }
+          current = again
+        }
+        last = current
+        onChange()
       }
     }
 

@@ -106,8 +106,37 @@ struct CommandLineToolTests {
   }
 
   static let showUsage =
-    "Usage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
+    "Usage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json]\n"
+    + "                     [--width N] [--color MODE]\n"
     + "See 'settings help show' for more information.\n"
+  /// An empty KEY, SECTION, PAGE or PATH is a usage error, as `find ''` is, from the declarations.
+  @Test(arguments: [
+    (["get", ""], "Error: Empty KEY for 'settings get'; it cannot be empty"),
+    (["set", "", "on"], "Error: Empty KEY for 'settings set'; it cannot be empty"),
+    (["set", ""], "Error: Empty KEY=VALUE for 'settings set'; it cannot be empty"),
+    (["describe", ""], "Error: Empty KEY for 'settings describe'; it cannot be empty"),
+    (["reset", "airplane", ""], "Error: Empty KEY for 'settings reset'; it cannot be empty"),
+    (["toggle", ""], "Error: Empty KEY for 'settings toggle'; it cannot be empty"),
+    (["expand", ""], "Error: Empty SECTION for 'settings expand'; it cannot be empty"),
+    (["show", ""], "Error: Empty PAGE | SECTION for 'settings show'; it cannot be empty"),
+    (["validate", ""], "Error: Empty PATH for 'settings validate'; it cannot be empty"),
+  ])
+  func anEmptyArgumentIsAUsageError(arguments: [String], message: String) {
+    let outcome = runCLI(arguments, environment: ["SETTINGS_STORE": "/nonexistent/s.json"])
+    #expect(outcome.status == 64)
+    #expect(outcome.stdout == "")
+    #expect(outcome.stderr.split(separator: "\n").first.map(String.init) == message)
+    #expect(outcome.stderr.hasSuffix("See 'settings help \(arguments[0])' for more information.\n"))
+  }
+
+  @Test func anEmptyKeyIsAUsageErrorWithTheUsageLine() {
+    #expect(
+      runCLI(["get", ""])
+        == CommandOutcome(
+          status: 64, stdout: "",
+          stderr: "Error: Empty KEY for 'settings get'; it cannot be empty\n" + Self.getUsage))
+  }
+
   static let generalUsage =
     "Usage: settings [SUBCOMMAND] [OPTIONS]\nSee 'settings --help' for more information.\n"
   static let getUsage = "Usage: settings get KEY [--json]\nSee 'settings help get' for more information.\n"
@@ -130,6 +159,19 @@ struct CommandLineToolTests {
     ),
     (["show", "1", "--page", "0"], "Error: Invalid page '0'; expected a whole number from 1\n" + showUsage),
     (["get"], "Error: Missing argument for 'settings get'\n" + getUsage),
+    (
+      ["get", "airplane", "--locale", "ko KR"],
+      "Error: Invalid locale tag 'ko KR' for --locale; expected a BCP 47 tag such as ko or en-US\n" + getUsage
+    ),
+    (
+      ["get", "airplane", "--locale", "x"],
+      "Error: Invalid locale tag 'x' for --locale; expected a BCP 47 tag such as ko or en-US\n" + getUsage
+    ),
+    (
+      ["--locale", "ko\u{1B}", "get", "airplane"],
+      "Error: Invalid locale tag 'ko\\u{1B}' for --locale; expected a BCP 47 tag such as ko or en-US\n"
+        + getUsage
+    ),
     (["get", "a", "b"], "Error: Unexpected argument 'b'\n" + getUsage),
     (
       ["list", "--all"],

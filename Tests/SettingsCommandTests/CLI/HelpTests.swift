@@ -95,9 +95,9 @@ struct HelpTests {
           ↑ ↓ k j       move
           PgUp PgDn     move a page
           Home End      first, last row
-          Space Enter   toggle a switch, next choice, open a page or section, load more
+          Space Enter   toggle, next choice, open page/section, load more
           Esc ← Bksp    back to the parent page
-          / n           search titles, keys and choices on every page; n: next match
+          / n           search titles, keys and choices; n: next match
           r             reset the selected item to its default
           ?             this help (any key closes it)
           q Ctrl-C      quit
@@ -231,6 +231,7 @@ struct HelpTests {
     switch option.value {
     case .none: ""
     case .path, .text: "x"
+    case .localeTag: "en"
     case .integer(_, _, let range): String(range.lowerBound)
     case .word(_, _, let words): words[0].word
     }

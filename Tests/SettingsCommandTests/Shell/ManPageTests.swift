@@ -47,6 +47,8 @@ struct ManPageTests {
     ] {
       #expect(outcome.stdout.contains("\n\(heading)\n"), "missing \(heading)")
     }
+    // Every line fits MANWIDTH, the ui keys' lines too.
+    #expect(outcome.stdout.split(separator: "\n").filter { $0.count > 80 } == [])
     #expect(outcome.stdout.contains("settings set KEY VALUE | KEY=VALUE... [--json]"))
     #expect(outcome.stdout.contains("SETTINGS_FILE"))
     #expect(!outcome.stdout.contains("__complete"))

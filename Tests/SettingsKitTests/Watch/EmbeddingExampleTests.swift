@@ -37,6 +37,30 @@ struct EmbeddingExampleTests {
   }
 }
 
+/// The example's toggle never creates a home directory that does not exist.
+@Test func theExampleDoesNotCreateAMissingHome() throws {
+  let directory = try TemporaryDirectory()
+  defer { directory.remove() }
+  let home = directory.path + "/nonexistent"
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: settingsBinary).deletingLastPathComponent()
+    .appendingPathComponent("airplane-mode")
+  process.arguments = ["toggle"]
+  process.environment = ["HOME": home, "XDG_CONFIG_HOME": ""]
+  let errors = Pipe()
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = errors
+  try process.run()
+  let printed = errors.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  #expect(process.terminationStatus == 1)
+  #expect(
+    String(decoding: printed, as: UTF8.self)
+      == "error: the home directory '\(home)' (HOME) does not exist; settings does not create it: set HOME to "
+      + "an existing directory, or XDG_CONFIG_HOME or SETTINGS_STORE to where settings are kept\n")
+  #expect(try directory.contents() == [])
+}
+
 /// What a child process printed so far.
 private final class Printed: Sendable {
   private let text = Mutex("")

@@ -133,7 +133,7 @@ struct CompletionRequest: Sendable {
         words.map { Candidate(word: prefix + $0.word, help: $0.help) }.filter {
           $0.word.hasPrefix(prefix + current)
         })
-    case .none, .text, .integer: return .words([])
+    case .none, .text, .localeTag, .integer: return .words([])
     }
   }
 

@@ -86,7 +86,7 @@ enum Options {
   /// `--locale TAG`.
   static let locale = Option<String>(
     definition: OptionDefinition(
-      long: "locale", value: .text(name: "TAG"),
+      long: "locale", value: .localeTag(name: "TAG"),
       help: "The language of localized text, such as ko or en-US (default: $LC_ALL, $LC_MESSAGES, $LANG).",
       subcommands: Subcommand.allCases.filter { $0.readsDocument && $0 != .validate }, isGlobal: true),
     convert: { $0 })

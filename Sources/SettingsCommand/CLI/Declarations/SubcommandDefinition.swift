@@ -87,6 +87,37 @@ struct SubcommandDefinition: Sendable {
     return seen
   }
 
+  /// The declarations that the argument at `index` of `count` arguments can stand for: one for
+  /// each form that takes `count` arguments.
+  func declarations(at index: Int, of count: Int) -> [ArgumentDefinition] {
+    var found: [ArgumentDefinition] = []
+    for form in forms {
+      var position = 0
+      var definition: ArgumentDefinition?
+      let fixed = form.filter { $0.arity == .one }.count
+      for argument in form {
+        let taken =
+          switch argument.arity {
+          case .one: 1
+          case .optional: count > fixed ? 1 : 0
+          case .oneOrMore: max(1, count - fixed)
+          case .zeroOrMore: max(0, count - fixed)
+          }
+        if index >= position && index < position + taken { definition = argument }
+        position += taken
+      }
+      if position == count, let definition { found.append(definition) }
+    }
+    return found
+  }
+
+  /// The declaration of the empty argument at `index` of `count` arguments when no form lets it be
+  /// empty (``ArgumentDefinition/mayBeEmpty``), or nil.
+  func refusedEmptyArgument(at index: Int, of count: Int) -> ArgumentDefinition? {
+    let declarations = declarations(at: index, of: count)
+    return declarations.contains(where: \.mayBeEmpty) ? nil : declarations.first
+  }
+
   /// How many positional arguments the subcommand takes.
   var argumentCount: ClosedRange<Int> {
     let ranges = forms.map { form in
