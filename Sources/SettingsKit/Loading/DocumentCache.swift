@@ -199,13 +199,18 @@ package struct DocumentCache: Sendable {
     return lines
   }
 
+  /// Creates `directory` and its missing parents (mode 0700), without the `fsync(2)` of each new
+  /// entry that stores get: a cache folder lost in a crash is only rebuilt. Best effort.
+  static func makeDirectories(_ directory: SystemPath) {
+    if directory.isEmpty || FileSystem.isDirectory(directory) { return }
+    let parent = directory.directory
+    if parent != directory { makeDirectories(parent) }
+    _ = systemMkdir(directory, 0o700)
+  }
+
   /// Writes `bytes` to a temporary file in the folder and renames it over `target`; best effort.
   func write(_ bytes: [UInt8], to target: SystemPath) {
-    do {
-      try FileSystem.makeDirectories(directory)
-    } catch {
-      return
-    }
+    Self.makeDirectories(directory)
     guard let folder = try? FileDescriptor.open(directory, [.readOnly, .directory, .closeOnExec]) else {
       return
     }
