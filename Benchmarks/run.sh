@@ -23,8 +23,9 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-# The fast binary, as the README builds it: fully static, so no dynamic loader work at startup.
-flags=(-c release --static-swift-stdlib -Xswiftc -static-executable)
+# The fast binary, as the README builds it: on Linux Package.swift links a release build fully
+# static, so no dynamic loader work at startup.
+flags=(-c release)
 echo "== swift build ${flags[*]}" >&2
 swift build "${flags[@]}" --product settings 2>&1 | { grep -v "warning: Using 'dlopen' in statically" || true; } >&2
 binary="$(swift build "${flags[@]}" --show-bin-path)/settings"

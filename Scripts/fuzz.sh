@@ -3,8 +3,8 @@
 #
 #   Scripts/fuzz.sh [SECONDS-PER-TARGET] [TARGET...]
 #
-# TARGET is DocumentLoaderFuzzer or StoreReaderFuzzer (default: both, one after the other: the
-# machine may have only 2 cores). Each target is compiled with every file of Sources/SettingsKit
+# TARGET is DocumentLoaderFuzzer, StoreReaderFuzzer or CacheReaderFuzzer (default: all three, one
+# after the other: the machine may have only 2 cores). Each target is compiled with every file of Sources/SettingsKit
 # as one module (SettingsFuzz), so it reaches internal declarations without @testable. The corpus
 # lives in .build/fuzz/corpus-TARGET, seeded from Examples/*.json, Examples/*.jsonl (whole files
 # and single lines) and a few store files; crashing inputs are saved as Fuzz/crashes/TARGET-*.
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(DocumentLoaderFuzzer StoreReaderFuzzer); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(DocumentLoaderFuzzer StoreReaderFuzzer CacheReaderFuzzer); fi
 
 root="$(pwd)"
 build=.build/fuzz
@@ -42,6 +42,13 @@ seed() {
       printf '{"wifi": true, "hotspot": false, "c": 1.5e3}' >"$corpus/store-3.json"
       printf '' >"$corpus/store-empty.json"
       printf ' \n\t ' >"$corpus/store-blank.json"
+      ;;
+    CacheReaderFuzzer)
+      # Edits to the target's own valid cache: none, one byte, a cut, and an empty whole file.
+      printf '\x02' >"$corpus/cache-valid"
+      printf '\x02\x10\x00\xff' >"$corpus/cache-byte"
+      printf '\x03\x00\x00\x00\x40\x00' >"$corpus/cache-cut"
+      printf '\x00' >"$corpus/cache-empty"
       printf '\xEF\xBB\xBF%s' '{"a": true, "\u001B[31m": "\u202E"}' >"$corpus/store-bom.json"
       ;;
   esac

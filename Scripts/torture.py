@@ -258,7 +258,9 @@ def hostile(binary):
     directory = tempfile.mkdtemp(prefix="settings-hostile.")
     home = os.path.join(directory, "home")
     os.mkdir(home)
-    environment = {"HOME": home, "PATH": os.environ.get("PATH", "")}
+    # The compiled document cache goes outside HOME, so that HOME holds only the store.
+    environment = {"HOME": home, "XDG_CACHE_HOME": os.path.join(directory, "cache"),
+                   "PATH": os.environ.get("PATH", "")}
 
     def write(name, text):
         path = os.path.join(directory, name)
@@ -303,6 +305,109 @@ def hostile(binary):
     shutil.rmtree(directory)
 
 
+# MARK: - Cache corruption
+
+
+def cache_corruption(binary, rounds, seed):
+    """Damages the compiled document cache at random (flipped bytes, cuts, zeroed or random runs,
+    junk appended, another document's cache, an empty file) before each command, and checks that
+    every `get` and `toggle` answers exactly as a run with --no-cache does."""
+    rng = random.Random(seed)
+    directory = tempfile.mkdtemp(prefix="settings-cache.")
+    cache_folder = os.path.join(directory, "cache", "settings")
+    environment = {"HOME": directory, "XDG_CACHE_HOME": os.path.join(directory, "cache"),
+                   "SETTINGS_STORE": os.path.join(directory, "store.json"), "PATH": os.environ.get("PATH", "")}
+    # Child pages, conditions, choices, localized text and an items file.
+    items = []
+    for index in range(300):
+        item = {"key": "k%d" % index, "type": "switch", "title": {"en": "Item %d" % index, "ko": "항목 %d" % index}}
+        if index % 7 == 3:
+            item["enabledWhen"] = {"k%d" % (index - 1): False}
+        items.append(item)
+    items.append({"key": "page", "type": "detailTitle", "title": "Page", "page": {"sections": [{"items": [
+        {"key": "inner", "type": "switch", "title": "Inner", "on": True, "visibleWhen": {"k0": False}},
+        {"key": "mode", "type": "rightDetail", "title": "Mode", "value": "a",
+         "choices": [{"value": "a", "title": "A"}, {"value": "b", "title": "B"}]}]}]}})
+    with open(os.path.join(directory, "lines.jsonl"), "w") as file:
+        for index in range(200):
+            file.write(json.dumps({"key": "line%d" % index, "type": "switch", "title": "Line %d" % index}) + "\n")
+    document = os.path.join(directory, "doc.json")
+    with open(document, "w") as file:
+        json.dump({"id": "cache-torture", "title": "Cache", "sections": [
+            {"items": items}, {"header": "Lines", "itemsFile": "lines.jsonl"}]}, file)
+    other = os.path.join(directory, "other.json")
+    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Examples", "ios-settings.json"), other)
+    keys = ["k%d" % index for index in range(300)] + ["line%d" % index for index in range(200)]
+    keys += ["page.inner", "page.mode", "inner", "nope", "k3000"]
+    # The cache trusts no source modified within 2 s of its reading.
+    time.sleep(2.2)
+
+    def run(arguments):
+        completed = subprocess.run([binary] + arguments, env=environment, capture_output=True, timeout=60)
+        return completed.returncode, completed.stdout, completed.stderr
+
+    for path in (other, document):
+        run(["-f", path, "get", "--locale", "ko", "k0"])
+        run(["-f", path, "get", "k0"])
+    names = sorted(os.listdir(cache_folder))
+    caches = {}
+    for name in names:
+        with open(os.path.join(cache_folder, name), "rb") as file:
+            caches[name] = file.read()
+    if len(caches) != 4:
+        fail("cache corruption: expected 4 cache files, found %s" % names)
+        shutil.rmtree(directory)
+        return
+    kinds = {}
+    compared = 0
+    for _ in range(rounds):
+        name = rng.choice(names)
+        good = bytearray(caches[name])
+        kind = rng.choice(["flip", "flips", "cut", "zeros", "random", "junk", "other", "empty", "none"])
+        kinds[kind] = kinds.get(kind, 0) + 1
+        damaged = bytearray(good)
+        if kind == "flip":
+            damaged[rng.randrange(len(damaged))] ^= 1 << rng.randrange(8)
+        elif kind == "flips":
+            for _ in range(rng.randint(2, 50)):
+                damaged[rng.randrange(len(damaged))] = rng.randrange(256)
+        elif kind == "cut":
+            damaged = damaged[:rng.randrange(len(damaged))]
+        elif kind in ("zeros", "random"):
+            start = rng.randrange(len(damaged))
+            length = rng.randint(1, 256)
+            for index in range(start, min(len(damaged), start + length)):
+                damaged[index] = 0 if kind == "zeros" else rng.randrange(256)
+        elif kind == "junk":
+            damaged += bytes(rng.randrange(256) for _ in range(rng.randint(1, 100)))
+        elif kind == "other":
+            damaged = bytearray(caches[rng.choice([n for n in names if n != name])])
+        elif kind == "empty":
+            damaged = bytearray()
+        for each in names:
+            with open(os.path.join(cache_folder, each), "wb") as file:
+                file.write(damaged if each == name else caches[each])
+        key = rng.choice(keys)
+        locale = rng.choice([[], ["--locale", "ko"]])
+        path = document if rng.random() < 0.8 else other
+        if rng.random() < 0.8:
+            cached = run(["-f", path, "get"] + locale + [key])
+            plain = run(["-f", path, "get", "--no-cache"] + locale + [key])
+        else:
+            # From the same starting state: toggled with the cache, back, and toggled without it.
+            cached = run(["-f", path, "toggle"] + locale + [key])
+            if cached[0] == 0:
+                run(["-f", path, "toggle", "--no-cache", key])
+            plain = run(["-f", path, "toggle", "--no-cache"] + locale + [key])
+        compared += 1
+        if cached != plain:
+            fail("cache corruption (%s of %s): %s %s: %r, with --no-cache %r"
+                 % (kind, name, os.path.basename(path), key, cached, plain))
+    print("cache corruption: %d commands compared with --no-cache (%s)"
+          % (compared, ", ".join("%s %d" % item for item in sorted(kinds.items()))), flush=True)
+    shutil.rmtree(directory)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--binary", required=True)
@@ -310,6 +415,7 @@ def main():
     parser.add_argument("--processes", type=int, default=50)
     parser.add_argument("--sets", type=int, default=20)
     parser.add_argument("--seed", type=int, default=int(time.time()))
+    parser.add_argument("--cache-rounds", type=int, default=300)
     parser.add_argument("--skip-hostile", action="store_true")
     options = parser.parse_args()
     print("seed %d" % options.seed, flush=True)
@@ -317,6 +423,7 @@ def main():
         lambda: crash_torture(options.binary, options.kills, options.seed),
         lambda: concurrency_distinct(options.binary, options.processes, options.sets, options.seed),
         lambda: concurrency_shared(options.binary, options.processes, options.sets),
+        lambda: cache_corruption(options.binary, options.cache_rounds, options.seed),
     ]
     if not options.skip_hostile:
         phases.append(lambda: hostile(options.binary))

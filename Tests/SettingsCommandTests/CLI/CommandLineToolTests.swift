@@ -97,7 +97,7 @@ struct CommandLineToolTests {
     #expect(runCLI(["help", "set"]) == runCLI(["set", "--help"]))
     #expect(
       runCLI(["help", "set"]).stdout.hasPrefix(
-        "OVERVIEW: Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or\nnothing).\n\nUSAGE: settings set KEY VALUE | KEY=VALUE... [--json]\n"
+        "OVERVIEW: Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or\nnothing).\n\nUSAGE: settings set KEY VALUE | KEY=VALUE... [--json] [--no-cache]\n"
       ))
   }
 
@@ -139,9 +139,10 @@ struct CommandLineToolTests {
 
   static let generalUsage =
     "Usage: settings [SUBCOMMAND] [OPTIONS]\nSee 'settings --help' for more information.\n"
-  static let getUsage = "Usage: settings get KEY [--json]\nSee 'settings help get' for more information.\n"
+  static let getUsage =
+    "Usage: settings get KEY [--json] [--no-cache]\nSee 'settings help get' for more information.\n"
   static let setUsage =
-    "Usage: settings set KEY VALUE | KEY=VALUE... [--json]\nSee 'settings help set' for more information.\n"
+    "Usage: settings set KEY VALUE | KEY=VALUE... [--json] [--no-cache]\nSee 'settings help set' for more information.\n"
 
   @Test(arguments: [
     (["bogus"], "Error: Unknown subcommand 'bogus'\n" + generalUsage),

@@ -36,7 +36,7 @@ struct HelpTests {
         OVERVIEW: Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or
         nothing).
 
-        USAGE: settings set KEY VALUE | KEY=VALUE... [--json]
+        USAGE: settings set KEY VALUE | KEY=VALUE... [--json] [--no-cache]
 
         ARGUMENTS:
           KEY        An item's key: its dot path (cellular.roaming), or its own key
@@ -50,6 +50,8 @@ struct HelpTests {
 
         OPTIONS:
           --json           Print JSON instead of text.
+          --no-cache       Load the document without the compiled cache in
+                           $XDG_CACHE_HOME/settings (also SETTINGS_CACHE=off).
           -f, --file PATH  The settings document; - reads it from standard input
                            (default: $SETTINGS_FILE, else the embedded iOS screen).
           --store PATH     The store of overrides (default: $SETTINGS_STORE, else
@@ -174,9 +176,9 @@ struct HelpTests {
     ),
     ("ui", "Usage: settings ui [--color MODE]"),
     ("validate", "Usage: settings validate [PATH] [--json]"),
-    ("get", "Usage: settings get KEY [--json]"),
-    ("set", "Usage: settings set KEY VALUE | KEY=VALUE... [--json]"),
-    ("toggle", "Usage: settings toggle KEY [--json]"),
+    ("get", "Usage: settings get KEY [--json] [--no-cache]"),
+    ("set", "Usage: settings set KEY VALUE | KEY=VALUE... [--json] [--no-cache]"),
+    ("toggle", "Usage: settings toggle KEY [--json] [--no-cache]"),
     ("reset", "Usage: settings reset KEY... | --all [--json]"),
     ("list", "Usage: settings list [--modified] [--json]"),
     ("find", "Usage: settings find TEXT [--json]"),

@@ -5,7 +5,7 @@ import SettingsKit
 enum GetCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     let key = try context.arguments()[0]
-    let settings = try context.openSettings()
+    let settings = try context.openSettings(keys: [key])
     do {
       let (value, problem) = try settings.read(key)
       if let problem { context.warnings.add(problem) }

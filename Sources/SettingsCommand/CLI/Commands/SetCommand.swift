@@ -23,7 +23,7 @@ enum SetCommand {
         assignments.append((String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
       }
     }
-    let settings = try context.openSettings(forWriting: true)
+    let settings = try context.openSettings(forWriting: true, keys: assignments.map(\.key))
     let changes: [SettingChange]
     do {
       changes = try settings.set(assignments)

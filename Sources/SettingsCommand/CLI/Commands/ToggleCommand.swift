@@ -4,7 +4,7 @@ import SettingsKit
 enum ToggleCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     let name = try context.arguments()[0]
-    let settings = try context.openSettings(forWriting: true)
+    let settings = try context.openSettings(forWriting: true, keys: [name])
     do {
       let isOn = try settings.toggle(name)
       guard context.wantsJSON else { return isOn ? "on\n" : "off\n" }

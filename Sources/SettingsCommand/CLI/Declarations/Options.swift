@@ -91,6 +91,14 @@ enum Options {
       subcommands: Subcommand.allCases.filter { $0.readsDocument && $0 != .validate }, isGlobal: true),
     convert: { $0 })
 
+  /// `--no-cache` on the commands that read the compiled document cache.
+  static let noCache = Flag(
+    definition: OptionDefinition(
+      long: "no-cache",
+      help:
+        "Load the document without the compiled cache in $XDG_CACHE_HOME/settings (also SETTINGS_CACHE=off).",
+      subcommands: [.get, .set, .toggle]))
+
   /// `schema --store`: a flag here, where the global `--store PATH` does not apply.
   static let storeSchema = Flag(
     definition: OptionDefinition(
@@ -112,7 +120,7 @@ enum Options {
     page.definition, showAll.definition, resetAll.definition, expandAll.definition, modified.definition,
     storeSchema.definition, json.definition, width.definition, color.definition, file.definition,
     store.definition,
-    locale.definition, help.definition, version.definition,
+    locale.definition, noCache.definition, help.definition, version.definition,
   ]
 
   /// The options `subcommand` takes, its own first, then the global ones.

@@ -25,7 +25,12 @@ enum CommandDefinition {
       "The system folders, separated by :, an earlier one winning: settings/<id>.json in each holds system values and locks "
         + "(default: /etc/xdg)."
     ),
-    ("HOME", "The home folder, for ~/.config."),
+    ("HOME", "The home folder, for ~/.config and ~/.cache."),
+    (
+      "XDG_CACHE_HOME",
+      "The folder of compiled document caches: $XDG_CACHE_HOME/settings (default: ~/.cache)."
+    ),
+    ("SETTINGS_CACHE", "When off, get, set and toggle load the document without the compiled cache."),
     ("COLUMNS", "The output width, when --width is not given."),
     ("NO_COLOR", "When set and not empty, --color auto does not colour."),
     ("TERM", "When dumb, --color auto does not colour."),
@@ -45,6 +50,10 @@ enum CommandDefinition {
     (
       "$XDG_CONFIG_HOME/settings/<id>.view.json",
       "The view state: which collapsible sections are open, kept apart from the values."
+    ),
+    (
+      "$XDG_CACHE_HOME/settings/*.cache",
+      "Compiled documents, one per document path and locale list; deleting them is always safe."
     ),
   ]
 

@@ -1,0 +1,68 @@
+// libFuzzer target: the compiled document cache's reader (`DocumentCacheFile`) on damaged caches.
+//
+// Built by Scripts/fuzz.sh together with every file of Sources/SettingsKit as one module. A valid
+// cache of a document with child pages, conditions and choices is built once; an input whose
+// first byte is 0 is read as a whole cache file, any other input as edits to the valid one
+// (three bytes each: a position, low byte first, and the byte to put there; an odd first byte
+// also cuts the file at the position the last two bytes give). The reader must never crash, and
+// any document it gives must hold every key asked for; the unchanged cache must answer exactly
+// as the full load does.
+
+let cacheFuzzText = """
+  {"id": "fuzz", "title": {"en": "Fuzz", "ko": "퍼즈"}, "sections": [
+    {"id": "main", "header": "Main", "items": [
+      {"key": "airplane", "type": "switch", "title": "Airplane"},
+      {"key": "wifi", "type": "switch", "title": "Wi-Fi", "on": true, "enabledWhen": {"airplane": false}},
+      {"key": "cellular", "type": "detailTitle", "title": "Cellular", "page": {"sections": [{"items": [
+        {"key": "data", "type": "switch", "title": "Data", "on": true, "enabledWhen": {"airplane": false}},
+        {"key": "roaming", "type": "switch", "title": "Roaming", "enabledWhen": {"data": true}}]}]}},
+      {"key": "mode", "type": "rightDetail", "title": "Mode", "value": "a",
+       "choices": [{"value": "a", "title": "A"}, {"value": "b", "title": "B"}]}]},
+    {"footer": "Last", "items": [{"type": "detailTitle", "title": "About"}]}]}
+  """
+let cacheFuzzSource = Array(cacheFuzzText.utf8)
+let cacheFuzzDocument = try! DocumentLoader.decode(SourceText(name: "fuzz.json", bytes: cacheFuzzSource))
+let cacheFuzzFingerprint = DocumentCacheFormat.fingerprint(buildTag: "fuzz")
+let cacheFuzzValid = DocumentCacheFile.encode(
+  document: cacheFuzzDocument, skeleton: DocumentSkeleton(cacheFuzzSource)!, bytes: cacheFuzzSource,
+  itemsFiles: [:],
+  sources: [(SystemPath("/fuzz.json"), FileIdentity(fields: [1, 2, 3, 4, 5, 1])!)], locales: [],
+  fingerprint: cacheFuzzFingerprint)!
+let cacheFuzzKeys = cacheFuzzDocument.keys + ["nope", "cellular.nope", "roaming"]
+
+/// libFuzzer's entry point: runs one input; returns 0 (inputs are never rejected).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func cacheReaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let input = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+  var cache = cacheFuzzValid
+  if input.first == 0 {
+    cache = Array(input.dropFirst())
+  } else if let mode = input.first {
+    var index = 1
+    while index + 3 <= input.count {
+      let position = (Int(input[index]) | Int(input[index + 1]) << 8) % max(cache.count, 1)
+      if !cache.isEmpty { cache[position] = input[index + 2] }
+      index += 3
+    }
+    if mode & 1 == 1, input.count >= 3 {
+      cache = Array(cache.prefix(Int(input[input.count - 2]) | Int(input[input.count - 1]) << 8))
+    }
+  }
+  let file = DocumentCacheFile(size: cache.count) { offset, count in
+    guard offset >= 0, count >= 0, offset <= cache.count - count else { return nil }
+    return Array(cache[offset..<offset + count])
+  }
+  guard let meta = file.meta(fingerprint: cacheFuzzFingerprint) else { return 0 }
+  for key in cacheFuzzKeys {
+    let document = file.document(keys: [key], meta: meta, locales: ["en"]) { index, offset, count in
+      guard index == 0, offset >= 0, count >= 0, offset <= cacheFuzzSource.count - count else { return nil }
+      return Array(cacheFuzzSource[offset..<offset + count])
+    }
+    guard let document else { continue }
+    guard let located = document.locate(key) else { fatalError("a cached document without \(key)") }
+    if cache == cacheFuzzValid, located.item != cacheFuzzDocument.locate(key)?.item {
+      fatalError("the valid cache answers \(key) unlike the full load")
+    }
+  }
+  return 0
+}

@@ -1,0 +1,439 @@
+/// A compiled document cache's bytes (``DocumentCacheFormat``): written from a loaded document by
+/// ``encode(document:skeleton:bytes:itemsFiles:sources:locales:fingerprint:)``, read a few bytes at a time
+/// through `read` (an offset and a count; nil when they are not there), so that a lookup reads the
+/// header, a slot or two and one record, whatever the document's size.
+struct DocumentCacheFile {
+  /// The file's length in bytes.
+  let size: Int
+  /// Exactly `count` bytes from `offset`, or nil.
+  let read: (_ offset: Int, _ count: Int) -> [UInt8]?
+
+  /// What the header and meta say: checked against the checksum.
+  struct Meta {
+    var locales: [String]
+    var sources: [(path: SystemPath, identity: FileIdentity)]
+    /// The document object's JSON without "sections".
+    var root: [UInt8]
+    /// Where records and sections may stand: from the end of the meta to the table.
+    var recordArea: Range<Int>
+    var tableOffset: Int
+    var slotCount: Int
+  }
+
+  /// One key's record.
+  struct Record {
+    var key: String
+    var source: Int
+    var itemRange: Range<Int>
+    var sectionRecord: Range<Int>
+    var section: Int
+    var row: Int
+    var controllers: [String]
+    var conditions: [UInt8]
+  }
+
+  /// The header and meta, when the magic, version, fingerprint, length and checksum are right.
+  func meta(fingerprint: UInt64) -> Meta? {
+    let headerSize = DocumentCacheFormat.headerSize
+    guard size >= headerSize, let header = read(0, headerSize),
+      Array(header[0..<8]) == DocumentCacheFormat.magic
+    else { return nil }
+    var cursor = CacheCursor(header, at: 8)
+    guard cursor.u32() == DocumentCacheFormat.version, cursor.u32() == 0, cursor.u64() == fingerprint,
+      let length = cursor.int(limit: Int.max), length == size,
+      let metaLength = cursor.int(), metaLength <= size - headerSize,
+      let tableOffset = cursor.int(limit: size), let slotCount = cursor.int(limit: size / 16),
+      slotCount > 0, slotCount & (slotCount - 1) == 0, tableOffset >= headerSize + metaLength,
+      size - tableOffset >= slotCount * 16,
+      let checksum = cursor.u64(), let metaBytes = read(headerSize, metaLength),
+      DocumentCacheFormat.hash(Array(header[0..<56]) + metaBytes) == checksum
+    else { return nil }
+    var meta = CacheCursor(metaBytes)
+    guard let localeCount = meta.u32(), localeCount <= 1024 else { return nil }
+    var locales: [String] = []
+    for _ in 0..<localeCount {
+      guard let locale = meta.string() else { return nil }
+      locales.append(locale)
+    }
+    guard let sourceCount = meta.u32(), sourceCount >= 1, sourceCount <= 1 << 16 else { return nil }
+    var sources: [(path: SystemPath, identity: FileIdentity)] = []
+    for _ in 0..<sourceCount {
+      guard let path = meta.blob() else { return nil }
+      var fields: [UInt64] = []
+      for _ in 0..<6 {
+        guard let field = meta.u64() else { return nil }
+        fields.append(field)
+      }
+      guard let identity = FileIdentity(fields: fields) else { return nil }
+      sources.append((SystemPath(bytes: path), identity))
+    }
+    guard let root = meta.blob(), meta.isAtEnd else { return nil }
+    return Meta(
+      locales: locales, sources: sources, root: root, recordArea: headerSize + metaLength..<tableOffset,
+      tableOffset: tableOffset, slotCount: slotCount)
+  }
+
+  /// The record of `key`, or nil when no slot leads to a sound record of it.
+  func record(for key: String, meta: Meta) -> Record? {
+    let hash = DocumentCacheFormat.slotHash(key)
+    let mask = meta.slotCount - 1
+    var slot = Int(hash) & mask
+    for _ in 0..<meta.slotCount {
+      // Eight slots at a time, up to the table's end.
+      let count = min(8, meta.slotCount - slot)
+      guard let slots = read(meta.tableOffset + slot * 16, count * 16) else { return nil }
+      var cursor = CacheCursor(slots)
+      for _ in 0..<count {
+        guard let slotHash = cursor.u32(), let length = cursor.u32(), let offset = cursor.u64() else {
+          return nil
+        }
+        if slotHash == 0 { return nil }
+        guard slotHash == hash else { continue }
+        if let record = record(at: offset, length: Int(length), meta: meta), record.key == key {
+          return record
+        }
+      }
+      slot = (slot + count) & mask
+    }
+    return nil
+  }
+
+  /// The record at `offset`, when it lies in the record area and its checksum is right.
+  func record(at offset: UInt64, length: Int, meta: Meta) -> Record? {
+    guard offset <= UInt64(Int.max), meta.recordArea.contains(Int(offset)), length >= 8,
+      meta.recordArea.upperBound - Int(offset) >= length, let bytes = read(Int(offset), length)
+    else { return nil }
+    var cursor = CacheCursor(bytes)
+    guard let checksum = cursor.u64(), DocumentCacheFormat.hash(Array(bytes[8...])) == checksum,
+      let key = cursor.string(), let source = cursor.u32(), Int(source) < meta.sources.count,
+      let itemOffset = cursor.int(limit: Int.max), let itemLength = cursor.int(),
+      itemOffset <= Int.max - itemLength,
+      let sectionOffset = cursor.int(limit: Int.max), let sectionLength = cursor.u32(),
+      sectionOffset <= Int.max - Int(sectionLength),
+      let section = cursor.u32(), let row = cursor.u32(), let controllerCount = cursor.u32(),
+      controllerCount <= 1 << 16
+    else { return nil }
+    var controllers: [String] = []
+    for _ in 0..<controllerCount {
+      guard let controller = cursor.string() else { return nil }
+      controllers.append(controller)
+    }
+    guard let conditions = cursor.blob(), cursor.isAtEnd else { return nil }
+    return Record(
+      key: key, source: Int(source), itemRange: itemOffset..<itemOffset + itemLength,
+      sectionRecord: sectionOffset..<sectionOffset + Int(sectionLength), section: Int(section), row: Int(row),
+      controllers: controllers, conditions: conditions)
+  }
+
+  /// The section object's JSON without "items", when its checksum is right.
+  func sectionJSON(_ range: Range<Int>, meta: Meta) -> [UInt8]? {
+    guard range.count >= 8, meta.recordArea.contains(range.lowerBound),
+      range.upperBound <= meta.recordArea.upperBound, let bytes = read(range.lowerBound, range.count)
+    else { return nil }
+    var cursor = CacheCursor(bytes)
+    let json = Array(bytes[8...])
+    guard let checksum = cursor.u64(), DocumentCacheFormat.hash(json) == checksum else { return nil }
+    return json
+  }
+
+  /// The partial document that answers for `keys` (see ``DocumentCache/document(at:keys:locales:)``);
+  /// `source` reads `count` bytes at an offset of a source by index.
+  func document(
+    keys: [String], meta: Meta, locales: [String],
+    source: (_ index: Int, _ offset: Int, _ count: Int) -> [UInt8]?
+  ) -> SettingsDocument? {
+    var records: [String: Record] = [:]
+    var pending = keys
+    while let key = pending.popLast() {
+      guard records[key] == nil else { continue }
+      guard records.count < 4096, let record = record(for: key, meta: meta) else { return nil }
+      records[key] = record
+      pending += record.controllers
+    }
+    guard var document = Self.decodeRoot(meta.root, locales: locales) else { return nil }
+    // Each top-level item once, in its section, in row order.
+    var rows: [Int: [Int: Record]] = [:]
+    for record in records.values { rows[record.section, default: [:]][record.row] = record }
+    for (_, items) in rows.sorted(by: { $0.key < $1.key }) {
+      guard let first = items.values.first, let json = sectionJSON(first.sectionRecord, meta: meta),
+        var decoded = Self.decodeSection(json, locales: locales)
+      else { return nil }
+      for (_, record) in items.sorted(by: { $0.key < $1.key }) {
+        guard let bytes = source(record.source, record.itemRange.lowerBound, record.itemRange.count),
+          let item = Self.decodeItem(bytes, conditions: record.conditions, locales: locales)
+        else { return nil }
+        decoded.items.append(item)
+      }
+      document.sections.append(decoded)
+    }
+    // Every key must be where a full load finds it.
+    for key in records.keys where document.locate(key) == nil { return nil }
+    return document
+  }
+
+  // MARK: - Decoding parts with the document decoder
+
+  static func decodeRoot(_ json: [UInt8], locales: [String]) -> SettingsDocument? {
+    guard let map = try? JSONParser().scan(json) else { return nil }
+    var decoder = DocumentDecoder(map: map, source: SourceText(name: "", bytes: json), locales: locales)
+    guard let document = decoder.decodeDocument(map.root), decoder.issues.isEmpty else { return nil }
+    return document
+  }
+
+  static func decodeSection(_ json: [UInt8], locales: [String]) -> SettingSection? {
+    guard let map = try? JSONParser().scan(json) else { return nil }
+    var decoder = DocumentDecoder(map: map, source: SourceText(name: "", bytes: json), locales: locales)
+    guard let section = decoder.decodeSection(map.root, at: ""), decoder.issues.isEmpty else { return nil }
+    return section
+  }
+
+  /// A top-level item from its JSON, with the conditions the full load resolved for it and its
+  /// page's items (in ``SettingsDocument/forEachItem(_:)`` order).
+  static func decodeItem(_ json: [UInt8], conditions: [UInt8], locales: [String]) -> SettingItem? {
+    guard let map = try? JSONParser().scan(json) else { return nil }
+    var decoder = DocumentDecoder(map: map, source: SourceText(name: "", bytes: json), locales: locales)
+    guard let item = decoder.decodeItem(map.root, at: ""), decoder.issues.isEmpty else { return nil }
+    var wrapper = SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])])
+    if conditions.isEmpty {
+      wrapper.updateEachItem { item, _ in
+        item.enabledWhen = nil
+        item.visibleWhen = nil
+      }
+      return wrapper.sections[0].items[0]
+    }
+    guard let parsed = try? JSONParser().parse(conditions), case .array(let entries) = parsed.kind else {
+      return nil
+    }
+    var index = 0
+    var sound = true
+    wrapper.updateEachItem { item, _ in
+      guard index < entries.count, case .array(let pair) = entries[index].kind, pair.count == 2,
+        let enabled = conditionsValue(pair[0]), let visible = conditionsValue(pair[1])
+      else {
+        sound = false
+        return
+      }
+      item.enabledWhen = enabled.value
+      item.visibleWhen = visible.value
+      index += 1
+    }
+    guard sound, index == entries.count else { return nil }
+    return wrapper.sections[0].items[0]
+  }
+
+  /// `null` (no conditions) or an object of values by full key; nil for anything else.
+  static func conditionsValue(_ json: JSONValue) -> (value: [String: SettingValue]?, Void)? {
+    switch json.kind {
+    case .null: return (nil, ())
+    case .object(let members):
+      var values: [String: SettingValue] = [:]
+      for member in members {
+        switch member.value.kind {
+        case .bool(let flag): values[member.name] = .bool(flag)
+        case .string(let text): values[member.name] = .string(text)
+        default: return nil
+        }
+      }
+      return (values, ())
+    default: return nil
+    }
+  }
+
+  /// The conditions of `item` and its page's items in walk order, as JSON; empty when none has any.
+  static func conditionsJSON(of item: SettingItem) -> [UInt8] {
+    if item.page == nil, item.enabledWhen == nil, item.visibleWhen == nil { return [] }
+    var entries: [JSONValue] = []
+    var any = false
+    func json(_ conditions: [String: SettingValue]?) -> JSONValue {
+      guard let conditions else { return JSONValue.null }
+      any = true
+      return JSONValue.object(conditions.map { ($0.key, $0.value.json) })
+    }
+    SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])]).forEachItem { item, _ in
+      entries.append(JSONValue.array([json(item.enabledWhen), json(item.visibleWhen)]))
+    }
+    return any ? Array(JSONWriter().string(JSONValue.array(entries)).utf8) : []
+  }
+
+  // MARK: - Encoding
+
+  /// The cache of `document`, loaded from `bytes` (whose skeleton is given) and the items files
+  /// by section index (their source index, line ranges and bytes); nil when the skeleton does not
+  /// match the document (it always does for a document that loaded).
+  static func encode(
+    document: SettingsDocument, skeleton: DocumentSkeleton, bytes: [UInt8],
+    itemsFiles: [Int: (source: Int, lines: [Range<Int>], bytes: [UInt8])],
+    sources: [(path: SystemPath, identity: FileIdentity)], locales: [String], fingerprint: UInt64
+  ) -> [UInt8]? {
+    let sectionParts = skeleton.sections ?? []
+    guard sectionParts.count == document.sections.count else { return nil }
+    let root = DocumentSkeleton.object(skeleton.members, leaving: "sections", in: bytes)
+    var meta = CacheWriter()
+    meta.u32(UInt32(locales.count))
+    for locale in locales { meta.string(locale) }
+    meta.u32(UInt32(sources.count))
+    for source in sources {
+      meta.blob(source.path.bytes)
+      for field in source.identity.fields { meta.u64(field) }
+    }
+    meta.blob(root)
+
+    let recordBase = DocumentCacheFormat.headerSize + meta.bytes.count
+    var body = CacheWriter()
+    body.bytes.reserveCapacity(document.sections.reduce(0) { $0 + $1.items.count } * 64)
+    var slots: [(hash: UInt32, offset: Int, length: Int)] = []
+    for (sectionIndex, section) in document.sections.enumerated() {
+      let sectionJSON = DocumentSkeleton.object(
+        sectionParts[sectionIndex].members, leaving: "items", in: bytes)
+      let sectionOffset = recordBase + body.bytes.count
+      body.u64(DocumentCacheFormat.hash(sectionJSON))
+      body.bytes += sectionJSON
+      let sectionLength = 8 + sectionJSON.count
+
+      // Where each top-level item's JSON stands: a line of the items file, or an element of "items".
+      var ranges: [Range<Int>] = []
+      var source = 0
+      if let file = itemsFiles[sectionIndex] {
+        ranges = file.lines
+        source = file.source
+      } else if section.itemsFile == nil {
+        ranges = sectionParts[sectionIndex].items ?? []
+      }
+      guard ranges.count == section.items.count else { return nil }
+      for (row, item) in section.items.enumerated() {
+        let conditions = conditionsJSON(of: item)
+        func add(_ owned: SettingItem) {
+          guard let key = owned.key else { return }
+          let start = body.bytes.count
+          body.u64(0)
+          body.string(key)
+          body.u32(UInt32(source))
+          body.u64(UInt64(ranges[row].lowerBound))
+          body.u64(UInt64(ranges[row].count))
+          body.u64(UInt64(sectionOffset))
+          body.u32(UInt32(sectionLength))
+          body.u32(UInt32(sectionIndex))
+          body.u32(UInt32(row))
+          if owned.enabledWhen == nil && owned.visibleWhen == nil {
+            body.u32(0)
+          } else {
+            let controllers = Set((owned.enabledWhen ?? [:]).keys).union((owned.visibleWhen ?? [:]).keys)
+              .sorted()
+            body.u32(UInt32(controllers.count))
+            for controller in controllers { body.string(controller) }
+          }
+          body.blob(conditions)
+          let checksum = body.bytes.withUnsafeBytes {
+            DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: $0[(start + 8)...]))
+          }
+          body.set(checksum, at: start)
+          slots.append((DocumentCacheFormat.slotHash(key), recordBase + start, body.bytes.count - start))
+        }
+        if item.page == nil {
+          add(item)
+        } else {
+          SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])]).forEachItem {
+            owned, _ in
+            add(owned)
+          }
+        }
+      }
+    }
+
+    var slotCount = 16
+    while slotCount < slots.count * 2 { slotCount *= 2 }
+    var table = [UInt8](repeating: 0, count: slotCount * 16)
+    for slot in slots {
+      var index = Int(slot.hash) & (slotCount - 1)
+      while table[index * 16] != 0 || table[index * 16 + 1] != 0 || table[index * 16 + 2] != 0
+        || table[index * 16 + 3] != 0
+      {
+        index = (index + 1) & (slotCount - 1)
+      }
+      var entry = CacheWriter()
+      entry.u32(slot.hash)
+      entry.u32(UInt32(slot.length))
+      entry.u64(UInt64(slot.offset))
+      table.replaceSubrange(index * 16..<index * 16 + 16, with: entry.bytes)
+    }
+
+    let tableOffset = recordBase + body.bytes.count
+    var header = CacheWriter()
+    header.bytes = DocumentCacheFormat.magic
+    header.u32(DocumentCacheFormat.version)
+    header.u32(0)
+    header.u64(fingerprint)
+    header.u64(UInt64(tableOffset + table.count))
+    header.u64(UInt64(meta.bytes.count))
+    header.u64(UInt64(tableOffset))
+    header.u64(UInt64(slotCount))
+    header.u64(DocumentCacheFormat.hash(header.bytes + meta.bytes))
+    return header.bytes + meta.bytes + body.bytes + table
+  }
+
+  /// Reads a sample of keys back through the reader and compares what it gives with the full
+  /// load: true when every one matches (items with their pages and conditions, their sections'
+  /// other fields, and the document's).
+  static func check(
+    _ encoded: [UInt8], against document: SettingsDocument, locales: [String], fingerprint: UInt64,
+    sources: (Int) -> [UInt8]?
+  ) -> Bool {
+    let file = DocumentCacheFile(size: encoded.count) { offset, count in
+      guard offset >= 0, count >= 0, offset <= encoded.count - count else { return nil }
+      return Array(encoded[offset..<offset + count])
+    }
+    guard let meta = file.meta(fingerprint: fingerprint) else { return false }
+    // The first, the last and evenly spread top-level items, and the first item with conditions.
+    var top: [(section: Int, row: Int)] = []
+    for (section, value) in document.sections.enumerated() {
+      for row in value.items.indices { top.append((section, row)) }
+    }
+    var picks = Set<Int>()
+    if !top.isEmpty {
+      for step in 0..<8 { picks.insert(step * (top.count - 1) / 7) }
+    }
+    if let conditioned = top.firstIndex(where: {
+      document.sections[$0.section].items[$0.row].enabledWhen != nil
+    }) {
+      picks.insert(conditioned)
+    }
+    var keys: [String] = []
+    for pick in picks.sorted() {
+      let item = document.sections[top[pick].section].items[top[pick].row]
+      SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])]).forEachItem { owned, _ in
+        if let key = owned.key, keys.count < 64 { keys.append(key) }
+      }
+    }
+    var sourceBytes: [Int: [UInt8]] = [:]
+    for key in keys {
+      guard
+        let partial = file.document(
+          keys: [key], meta: meta, locales: locales,
+          source: { index, offset, count in
+            if sourceBytes[index] == nil { sourceBytes[index] = sources(index) }
+            guard let bytes = sourceBytes[index], offset >= 0, count >= 0, offset <= bytes.count - count
+            else {
+              return nil
+            }
+            return Array(bytes[offset..<offset + count])
+          }),
+        let located = partial.locate(key), let expected = document.locate(key), located.item == expected.item
+      else { return false }
+      var bare = document
+      bare.sections = []
+      var partialBare = partial
+      partialBare.sections = []
+      guard bare == partialBare, let record = file.record(for: key, meta: meta),
+        let section = partial.sections.first(where: {
+          $0.items.contains { $0.key == expected.ancestors.first?.key ?? key }
+        })
+      else { return false }
+      var full = document.sections[record.section]
+      full.items = []
+      var cached = section
+      cached.items = []
+      guard full == cached else { return false }
+    }
+    return true
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SettingsKit
+
+/// The compiled document cache: answers equal to a full load for every key, and never an answer
+/// from a stale, racy, damaged or truncated cache.
+struct DocumentCacheTests {
+  /// A copy of the examples (the items file included) in a fresh directory, and a cache folder.
+  struct Fixture {
+    let directory: TemporaryDirectory
+    var cache: DocumentCache
+
+    init() throws {
+      directory = try TemporaryDirectory()
+      for name in [
+        "ios-settings.json", "phone-settings.json", "app-notifications.json", "accordion.json", "apps.jsonl",
+      ] {
+        try FileManager.default.copyItem(atPath: examplePath(name), toPath: directory.file(name))
+      }
+      // Files written by the test itself are never older than the racy window; 0 lets the cache
+      // trust them (the window's own test below keeps the default).
+      cache = DocumentCache(directory: SystemPath(directory.file("cache/settings")), buildTag: "test")
+      cache.racyWindow = 0
+    }
+
+    func path(_ name: String) -> SystemPath { SystemPath(directory.file(name)) }
+
+    func cacheFiles() -> [String] {
+      ((try? FileManager.default.contentsOfDirectory(atPath: directory.file("cache/settings"))) ?? [])
+        .sorted()
+    }
+  }
+
+  /// What a command sees of `key`: the item, its value and its state under the defaults.
+  func answer(_ document: SettingsDocument, _ key: String) -> String {
+    guard let located = document.locate(key) else { return "absent" }
+    let snapshot = SettingsSnapshot(document: document)
+    let value = snapshot.value(of: located.item).value?.description ?? "-"
+    return "\(located.item) \(value) \(snapshot.state(of: located.item)) \(document.id) \(document.title)"
+  }
+
+  @Test(arguments: ["ios-settings.json", "phone-settings.json", "app-notifications.json", "accordion.json"])
+  func everyKeyReadsFromTheCacheAsFromAFullLoad(name: String) throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let full = try DocumentLoader.load(path: fixture.path(name))
+    #expect(try fixture.cache.loadDocument(at: fixture.path(name), locales: []) == full)
+    #expect(fixture.cacheFiles().count == 1)
+    #expect(!full.keys.isEmpty)
+    for key in full.keys {
+      let partial = fixture.cache.document(at: fixture.path(name), keys: [key], locales: [])
+      #expect(partial.map { answer($0, key) } == answer(full, key), "\(name) \(key)")
+    }
+    // Several keys at once, as `set a=1 b=2` asks.
+    let keys = Array(full.keys.suffix(3))
+    let partial = try #require(fixture.cache.document(at: fixture.path(name), keys: keys, locales: []))
+    for key in keys { #expect(answer(partial, key) == answer(full, key)) }
+  }
+
+  @Test func aKeyTheCacheDoesNotHaveIsLeftToTheFullLoad() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let path = fixture.path("ios-settings.json")
+    _ = try fixture.cache.loadDocument(at: path, locales: [])
+    #expect(fixture.cache.document(at: path, keys: ["airplane"], locales: []) != nil)
+    // Unknown, a local key of a child page, and a cache read with other locales.
+    #expect(fixture.cache.document(at: path, keys: ["airplanes"], locales: []) == nil)
+    #expect(fixture.cache.document(at: path, keys: ["airplane", "nope"], locales: []) == nil)
+    #expect(fixture.cache.document(at: path, keys: ["airplane"], locales: ["en"]) == nil)
+  }
+
+  @Test func aSourceModifiedWithinTheRacyWindowIsNotCached() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    var cache = fixture.cache
+    cache.racyWindow = 2_000_000_000
+    let path = SystemPath(
+      try fixture.directory.write(
+        "new.json", try String(contentsOfFile: examplePath("ios-settings.json"), encoding: .utf8)))
+    #expect(try cache.loadDocument(at: path, locales: []) == DocumentLoader.load(path: path))
+    #expect(fixture.cacheFiles() == [])
+    #expect(cache.document(at: path, keys: ["airplane"], locales: []) == nil)
+  }
+
+  @Test func aChangedSourceMakesTheCacheStaleAndTheNextLoadRebuildsIt() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let path = fixture.path("app-notifications.json")
+    _ = try fixture.cache.loadDocument(at: path, locales: [])
+    let full = try DocumentLoader.load(path: path)
+    let key = try #require(full.keys.last)
+    #expect(fixture.cache.document(at: path, keys: [key], locales: []) != nil)
+    // The items file changes, same size: its times and the cache's record no longer match.
+    let jsonl = fixture.directory.file("apps.jsonl")
+    let text = try String(contentsOfFile: jsonl, encoding: .utf8)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: jsonl))
+    #expect(fixture.cache.document(at: path, keys: [key], locales: []) == nil)
+    _ = try fixture.cache.loadDocument(at: path, locales: [])
+    #expect(
+      fixture.cache.document(at: path, keys: [key], locales: []).map { answer($0, key) } == answer(full, key))
+  }
+
+  @Test func everyDamagedOrTruncatedCacheGivesNoAnswerOrTheRightOne() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let path = fixture.path("phone-settings.json")
+    let full = try DocumentLoader.load(path: path)
+    _ = try fixture.cache.loadDocument(at: path, locales: [])
+    let file = fixture.directory.file("cache/settings/" + fixture.cacheFiles()[0])
+    let good = try Data(contentsOf: URL(fileURLWithPath: file))
+    let keys = [full.keys.first!, full.keys.last!]
+    let expected = keys.map { answer(full, $0) }
+    func answers() -> [String]? {
+      guard let partial = fixture.cache.document(at: path, keys: keys, locales: []) else { return nil }
+      return keys.map { answer(partial, $0) }
+    }
+    #expect(answers() == expected)
+    // The header and the meta (locales, sources, the document's fields) are all checked.
+    let checked = 64 + Int(good[32]) + Int(good[33]) << 8 + Int(good[34]) << 16
+    for index in 0..<good.count {
+      var damaged = good
+      damaged[index] ^= 0x5A
+      try damaged.write(to: URL(fileURLWithPath: file))
+      let got = answers()
+      if index < checked {
+        #expect(got == nil, "byte \(index)")
+      } else {
+        #expect(got == nil || got == expected, "byte \(index)")
+      }
+    }
+    for length in stride(from: 0, to: good.count, by: 7) {
+      try good.prefix(length).write(to: URL(fileURLWithPath: file))
+      #expect(answers() == nil, "length \(length)")
+    }
+  }
+
+  @Test func anUnwritableCacheFolderOnlyCostsSpeed() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    try fixture.directory.write("cache", "a file where the folder would be")
+    let path = fixture.path("ios-settings.json")
+    #expect(try fixture.cache.loadDocument(at: path, locales: []) == DocumentLoader.load(path: path))
+    #expect(fixture.cache.document(at: path, keys: ["airplane"], locales: []) == nil)
+  }
+
+  @Test func loadErrorsAreThoseOfTheLoader() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let path = SystemPath(
+      try fixture.directory.write("bad.json", "{\"id\": \"x\", \"sections\": [{\"items\": [1]}]}"))
+    let expected = #expect(throws: DocumentError.self) { try DocumentLoader.load(path: path) }
+    let got = #expect(throws: DocumentError.self) { try fixture.cache.loadDocument(at: path, locales: []) }
+    #expect(got?.message == expected?.message)
+    let missing = fixture.path("missing.json")
+    let expectedMissing = #expect(throws: DocumentError.self) { try DocumentLoader.load(path: missing) }
+    let gotMissing = #expect(throws: DocumentError.self) {
+      try fixture.cache.loadDocument(at: missing, locales: [])
+    }
+    #expect(gotMissing?.message == expectedMissing?.message)
+    #expect(fixture.cacheFiles() == [])
+  }
+
+  @Test func itemsFilesResolveAgainstThePathAsGivenNotItsLinksTarget() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let files = FileManager.default
+    try files.createDirectory(atPath: fixture.directory.file("a"), withIntermediateDirectories: false)
+    try files.createDirectory(atPath: fixture.directory.file("b"), withIntermediateDirectories: false)
+    try fixture.directory.write(
+      "a/doc.json", #"{"id": "linked", "sections": [{"itemsFile": "lines.jsonl"}]}"#)
+    try fixture.directory.write("a/lines.jsonl", #"{"key": "a1", "type": "switch", "title": "A"}"# + "\n")
+    try fixture.directory.write("b/lines.jsonl", #"{"key": "b1", "type": "switch", "title": "B"}"# + "\n")
+    try files.createSymbolicLink(
+      atPath: fixture.directory.file("b/link.json"), withDestinationPath: "../a/doc.json")
+    let direct = fixture.path("a/doc.json")
+    let linked = fixture.path("b/link.json")
+    _ = try fixture.cache.loadDocument(at: direct, locales: [])
+    #expect(fixture.cache.document(at: direct, keys: ["a1"], locales: []) != nil)
+    #expect(fixture.cache.document(at: linked, keys: ["a1"], locales: []) == nil)
+    #expect(try fixture.cache.loadDocument(at: linked, locales: []).keys == ["b1"])
+    #expect(fixture.cache.document(at: linked, keys: ["b1"], locales: [])?.keys == ["b1"])
+    #expect(fixture.cache.document(at: linked, keys: ["a1"], locales: []) == nil)
+    #expect(fixture.cacheFiles().count == 2)
+  }
+
+  @Test func theFolderFollowsTheXDGRules() {
+    #expect(
+      DocumentCache.directory(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"])
+        == SystemPath("/c/settings"))
+    #expect(
+      DocumentCache.directory(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"])
+        == SystemPath("/h/.cache/settings"))
+    #expect(DocumentCache.directory(environment: ["HOME": "/h"]) == SystemPath("/h/.cache/settings"))
+    #expect(DocumentCache.directory(environment: [:]) == nil)
+  }
+}
