@@ -75,6 +75,7 @@ public enum DocumentJSON {
           .array(choices.map { .object([("value", .string($0.value)), ("title", .string($0.title))]) })
         ))
     }
+    if let deprecated = item.deprecated { pairs.append(("deprecated", .string(deprecated))) }
     let state = snapshot.state(of: item)
     if !state.isEnabled {
       pairs.append(("enabled", .bool(false)))

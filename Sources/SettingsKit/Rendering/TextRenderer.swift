@@ -88,6 +88,7 @@ public struct TextRenderer: Sendable {
       var content = RowContent(item: item, value: value, isModified: isModified)
       content.disabledReason = table.snapshot.state(of: item).disabledReason
       content.hasRejectedStoredValue = table.snapshot.problem(of: item) != nil
+      if item.deprecated != nil { content.title += " (deprecated)" }
       layout.append(content, to: &output)
     case .more(_, let remaining, let state):
       let title: String =

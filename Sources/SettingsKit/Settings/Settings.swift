@@ -240,7 +240,10 @@ public final class Settings: Sendable {
         } else {
           key = try item(name).key ?? name
         }
-        guard contents.values.removeValue(forKey: key) != nil else { continue }
+        // A value waiting under an earlier key (renamedFrom) is the item's override too.
+        let earlier = snapshot.renamedValues.filter { $0.key == key }.map(\.oldKey)
+        let removed = ([key] + earlier).compactMap { contents.values.removeValue(forKey: $0) }
+        guard !removed.isEmpty else { continue }
         if let old = snapshot.values[key], let new = snapshot.defaults[key], old != new {
           changes.append(SettingChange(key: key, oldValue: old, newValue: new))
         }
@@ -274,12 +277,15 @@ public final class Settings: Sendable {
 
   /// Runs one locked read-modify-write and notifies observers of what it reports.
   @discardableResult
-  private func change(
+  func change(
     _ body: (SettingsSnapshot, inout StoreContents) throws(SettingsError) -> [SettingChange]
   ) throws(SettingsError) -> [SettingChange] {
     let changes = try store.update { (contents: inout StoreContents) throws(SettingsError) in
       let snapshot = SettingsSnapshot(document: document, contents: contents, storeName: store.name)
-      return try body(snapshot, &contents)
+      let changes = try body(snapshot, &contents)
+      // Every write moves values waiting under earlier keys (renamedFrom) to their items' keys.
+      snapshot.moveRenamedValues(in: &contents)
+      return changes
     }
     notify(changes)
     return changes

@@ -83,6 +83,9 @@ struct CommandLineToolTests {
           collapse     Close a collapsible section.
           schema       Print the JSON Schema of documents, or of a document's store.
           completions  Print a shell completion script for bash, zsh or fish.
+          check        Report what in the store no longer fits the document.
+          dump         Print every override as JSON that 'settings load' accepts.
+          load         Load overrides from a JSON file such as a dump, all or nothing.
           manpage      Print the manual page, settings.1, in roff.
           help         Show help for a subcommand.
 

@@ -4,6 +4,7 @@ import SettingsKit
 enum Subcommand: String, CaseIterable, Sendable {
   case show, ui, validate, get, set, toggle, reset, list, find, describe, expand, collapse, schema,
     completions
+  case check, dump, load
   case manpage, help
   /// The hidden subcommand that the completion scripts call: `settings __complete -- WORD...`.
   case complete = "__complete"
@@ -36,6 +37,8 @@ enum Subcommand: String, CaseIterable, Sendable {
       name: "SECTION", help: "A section of the top page: its id, its header, or its number (from 1).",
       kind: .section)
     switch self {
+    case .check, .dump, .load:
+      return evolutionDeclaration
     case .show:
       return SubcommandDefinition(
         name: rawValue, abstract: "Show the settings screen as text rows (the default subcommand).",
