@@ -28,10 +28,9 @@ extension DocumentDecoder {
     var earlier: [String] = []
     for entry in entries {
       guard let old = string(entry.value, at: entry.path) else { continue }
-      if let problem = old.split(separator: ".", omittingEmptySubsequences: false).lazy
-        .compactMap({ DocumentName.keyProblem(String($0)) }).first
-      {
-        report(entry.path, entry.value.offset, "invalid earlier key \(shown(old)); \(problem)")
+      if !DocumentName.isDotPath(old) {
+        report(
+          entry.path, entry.value.offset, "invalid earlier key \(shown(old)); \(DocumentName.dotPathRule)")
         continue
       }
       if let current = firstKeyUse[old] {

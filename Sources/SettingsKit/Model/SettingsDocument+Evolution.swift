@@ -7,10 +7,8 @@ extension DocumentValidator {
       if !rename.hasKey {
         report(rename.path, "an item with \"renamedFrom\" needs a \"key\"")
       }
-      if let problem = rename.old.split(separator: ".", omittingEmptySubsequences: false).lazy
-        .compactMap({ DocumentName.keyProblem(String($0)) }).first
-      {
-        report(rename.path, "invalid earlier key \(shown(rename.old)); \(problem)")
+      if !DocumentName.isDotPath(rename.old) {
+        report(rename.path, "invalid earlier key \(shown(rename.old)); \(DocumentName.dotPathRule)")
       } else if let current = keys[rename.old] {
         report(rename.path, "earlier key \(shown(rename.old)) is a current key, used at \(current.path)")
       } else if let first = claimed[rename.old] {
@@ -32,4 +30,15 @@ extension SettingsDocument {
     }
     return renames
   }
+}
+
+extension DocumentName {
+  /// Whether `text` is a key's full dot path: keys joined by dots (`cellular.roaming`).
+  static func isDotPath(_ text: String) -> Bool {
+    text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { keyProblem(String($0)) == nil }
+  }
+
+  /// What an earlier key must be, for messages.
+  static let dotPathRule =
+    "use the full dot path of a key (keys of letters, digits, '-' and '_' joined by dots, such as \"cellular.roaming\")"
 }
