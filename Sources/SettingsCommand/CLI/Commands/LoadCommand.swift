@@ -54,7 +54,15 @@ enum LoadCommand {
     do {
       return try StoreContents.parse(SourceText(name: shownName, bytes: bytes))
     } catch {
-      throw CommandError(error)
+      // The store's messages say the store was left unchanged; this file is not the store.
+      let file = TerminalText.escaped(shownName)
+      let message =
+        switch error {
+        case .syntax(_, let location, let message): "\(file):\(location): \(message)"
+        case .notAnObject(_, let found): "\(file): expected a JSON object of keys and values; found \(found)"
+        default: error.message
+        }
+      throw CommandError(messages: [message], status: .dataError)
     }
   }
 
