@@ -130,6 +130,13 @@ public struct SettingsSnapshot: Sendable, Equatable {
     guard let key = item.key else { return (Self.defaultValue(of: item), false) }
     if let value = values[key] { return (value, modified.contains(key)) }
     if let stored = otherOverrides[key], let value = Self.accepted(stored, by: item) { return (value, true) }
+    // An item decoded later (from an items file) reads a value under its first stored earlier key.
+    if otherOverrides[key] == nil,
+      let stored = item.renamedFrom?.lazy.compactMap({ otherOverrides[$0] }).first,
+      let value = Self.accepted(stored, by: item)
+    {
+      return (value, true)
+    }
     return (Self.defaultValue(of: item), false)
   }
 

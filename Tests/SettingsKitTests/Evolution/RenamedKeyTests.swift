@@ -108,6 +108,24 @@ struct RenamedKeyTests {
     #expect(try store.read().values == [:])
   }
 
+  @Test func anItemFromAnItemsFileReadsItsEarlierKeyWhenDecodedLater() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write(
+      "doc.json", #"{"id": "a", "sections": [{"itemsFile": "apps.jsonl"}]}"#)
+    try directory.write(
+      "apps.jsonl", #"{"key": "mail", "type": "switch", "title": "Mail", "renamedFrom": "email"}"#)
+    let document = try DocumentLoader.load(path: path, loadingItemsFiles: false)
+    let snapshot = SettingsSnapshot(
+      document: document, contents: StoreContents(values: ["email": .bool(true)]), storeName: "memory")
+    let items = try ItemsFile(path: directory.file("apps.jsonl")).decodedItems(in: 0..<1)
+    #expect(snapshot.value(of: items[0]).value == .bool(true))
+    #expect(snapshot.value(of: items[0]).isModified)
+    // Loaded whole, the document knows the earlier key as any other.
+    let whole = try DocumentLoader.load(path: path)
+    #expect(whole.renamedKeys == ["email": "mail"])
+  }
+
   @Test func anItemMovedIntoAChildPageMayNameItsOldTopLevelKey() throws {
     let document = try Evolution.document(Evolution.version2)
     #expect(document.renamedKeys == ["dnd": "focus", "roaming": "cellular.roaming"])
