@@ -203,6 +203,43 @@ struct EvolutionCommandTests {
     )
   }
 
+  @Test func checkJSONSaysWhetherFixLeftTheStoreClean() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    try fixture.directory.write("s.json", #"{"dnd": true, "x": 1}"#)
+    let outcome = fixture.run(fixture.v2, ["check", "--fix", "--json"])
+    #expect(outcome.status == 1)
+    #expect(
+      outcome.stdout == """
+        {
+          "clean": false,
+          "cleanAfterFix": false,
+          "deprecated": [],
+          "fixed": true,
+          "invalidValues": [],
+          "renamedKeys": [
+            {
+              "from": "dnd",
+              "read": true,
+              "to": "focus",
+              "value": true
+            }
+          ],
+          "store": "\(fixture.store)",
+          "unknownKeys": [
+            {
+              "column": 20,
+              "key": "x",
+              "line": 1,
+              "value": 1
+            }
+          ]
+        }
+
+        """)
+    #expect(try fixture.directory.read("s.json") == "{\n  \"focus\": true,\n  \"x\": 1\n}\n")
+  }
+
   @Test func aStoreThatDoesNotParseIsExit65() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
