@@ -4,9 +4,6 @@ extension SettingItem {
   public var isSecure: Bool { false }
 }
 
-/// The name of the dump member that lists the keys whose secure values were left out.
-public let omittedKeysMember = "$omitted"
-
 /// A value of a file to load that was refused, with where it stands in that file.
 public struct LoadRefusal: Sendable, Equatable, CustomStringConvertible {
   /// The key as the file has it.
@@ -67,6 +64,9 @@ public struct LoadPlan: Sendable, Equatable {
 }
 
 extension Settings {
+  /// The name of the dump member that lists the keys whose secure values were left out.
+  public static let omittedKeysMember = "$omitted"
+
   /// Every override (values under earlier keys as their items' keys), as a JSON object with
   /// sorted keys that ``load(_:replacing:keepingUnknownKeys:)`` accepts. Secure items' values are
   /// left out unless `includingSecure`, and their keys listed in a `"$omitted"` array, so that a
@@ -93,7 +93,7 @@ extension Settings {
       }
     }
     if !omitted.isEmpty {
-      contents.values[omittedKeysMember] = .array(omitted.sorted().map(JSONValue.string))
+      contents.values[Self.omittedKeysMember] = .array(omitted.sorted().map(JSONValue.string))
     }
     return contents.text
   }
@@ -137,6 +137,17 @@ extension Settings {
     return plan ?? LoadPlan(changes: [], refusals: [], values: [:])
   }
 
+  /// The elements of an array of strings; nil for anything else.
+  static func strings(in value: JSONValue) -> [String]? {
+    guard case .array(let elements) = value.kind else { return nil }
+    var strings: [String] = []
+    for element in elements {
+      guard case .string(let text) = element.kind else { return nil }
+      strings.append(text)
+    }
+    return strings
+  }
+
   private func readContents() throws(SettingsError) -> StoreContents {
     do {
       return try store.read()
@@ -165,15 +176,11 @@ extension Settings {
     var given: [String: String] = [:]
     for (key, value) in file.values.sorted(by: { $0.key < $1.key }) {
       if key == "$schema" { continue }
-      if key == omittedKeysMember {
-        guard case .array(let elements) = value.kind,
-          case let names = elements.compactMap({ element -> String? in
-            if case .string(let name) = element.kind { return name } else { return nil }
-          }), names.count == elements.count
-        else {
+      if key == Self.omittedKeysMember {
+        guard let names = Self.strings(in: value) else {
           refuse(
             key,
-            "\"\(omittedKeysMember)\" lists the keys whose secure values were left out; expected an array of keys"
+            "\"\(Self.omittedKeysMember)\" lists the keys whose secure values were left out; expected an array of keys"
           )
           continue
         }

@@ -19,7 +19,7 @@ extension Subcommand {
         forms: [[]],
         discussion:
           "Keys are sorted; values under renamed keys appear under their new keys. Secure values are left "
-          + "out and listed in \"\(omittedKeysMember)\" unless --include-secure is given.")
+          + "out and listed in \"\(Settings.omittedKeysMember)\" unless --include-secure is given.")
     default:
       SubcommandDefinition(
         name: rawValue, abstract: "Load overrides from a JSON file such as a dump, all or nothing.",
