@@ -89,7 +89,10 @@ public final class Settings: Sendable {
       if matches.count == 1 { return matches[0] }
       if matches.count > 1 { throw .ambiguousKey(key, candidates: matches.compactMap(\.item.key)) }
     }
-    throw .unknownKey(key, suggestion: Suggestion.closest(to: key, in: all.compactMap(\.item.key)))
+    // An earlier key (renamedFrom) suggests the item's key now.
+    throw .unknownKey(
+      key,
+      suggestion: document.renamedKeys[key] ?? Suggestion.closest(to: key, in: all.compactMap(\.item.key)))
   }
 
   // MARK: - Changing

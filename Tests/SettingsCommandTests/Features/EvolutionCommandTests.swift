@@ -312,6 +312,14 @@ struct EvolutionCommandTests {
     #expect(try fixture.directory.read("s.json") == "{\n  \"airplane\": true\n}\n")
   }
 
+  @Test func anEarlierKeyOnTheCommandLineSuggestsTheItemsKeyNow() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(
+      fixture.run(fixture.v2, ["set", "dnd", "on"])
+        == CommandOutcome(status: 1, stdout: "", stderr: "Error: unknown key 'dnd'; did you mean 'focus'?\n"))
+  }
+
   @Test func loadInputErrors() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
