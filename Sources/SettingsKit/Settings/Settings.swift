@@ -14,6 +14,8 @@ public final class Settings: Sendable {
   public let store: any SettingsStore
   private let observers: Mutex<[Int: @Sendable (SettingChange) -> Void]> = Mutex([:])
   private let nextObserverID = Atomic<Int>(0)
+  /// Serializes this object's writes with its watches' reads of the store.
+  let localWrites = LocalWrites()
 
   /// Joins a document and a store. Nothing is read until a value is asked for.
   public init(document: SettingsDocument, store: any SettingsStore) {
@@ -283,12 +285,14 @@ public final class Settings: Sendable {
   func change(
     _ body: (SettingsSnapshot, inout StoreContents) throws(SettingsError) -> [SettingChange]
   ) throws(SettingsError) -> [SettingChange] {
-    let changes = try store.update { (contents: inout StoreContents) throws(SettingsError) in
-      let snapshot = SettingsSnapshot(document: document, contents: contents, storeName: store.name)
-      let changes = try body(snapshot, &contents)
-      // Every write moves values waiting under earlier keys (renamedFrom) to their items' keys.
-      snapshot.moveRenamedValues(in: &contents)
-      return changes
+    let changes = try localWrites.perform { () throws(SettingsError) in
+      try store.update { (contents: inout StoreContents) throws(SettingsError) in
+        let snapshot = SettingsSnapshot(document: document, contents: contents, storeName: store.name)
+        let changes = try body(snapshot, &contents)
+        // Every write moves values waiting under earlier keys (renamedFrom) to their items' keys.
+        snapshot.moveRenamedValues(in: &contents)
+        return changes
+      }
     }
     notify(changes)
     return changes
@@ -311,7 +315,8 @@ public final class Settings: Sendable {
     _ = observers.withLock { $0.removeValue(forKey: token.id) }
   }
 
-  private func notify(_ changes: [SettingChange]) {
+  /// Calls every observer with each of `changes`, outside any lock.
+  func notify(_ changes: [SettingChange]) {
     guard !changes.isEmpty else { return }
     let current = observers.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
     for change in changes {
