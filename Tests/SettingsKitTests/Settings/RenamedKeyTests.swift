@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import TestSupport
 import Testing
@@ -90,6 +91,24 @@ struct RenamedKeyTests {
       ])
     try settings.toggle("airplane")
     #expect(try store.read().values == ["airplane": .bool(true), "focus": .bool(false)])
+  }
+
+  @Test func aWatchReportsAValueUnderAnEarlierKeyByTheNewKey() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let documentPath = try directory.write("d.json", Evolution.version2)
+    let storePath = try directory.write("s.json", #"{"dnd": false}"#)
+    let settings = Settings(
+      document: try DocumentLoader.load(path: documentPath), store: FileStore(path: storePath))
+    let recorder = Recorder(settings.changes(WatchOptions(mechanism: .automatic)))
+    defer { recorder.stop() }
+    // A hand edit under the earlier key, then another process's write that moves it.
+    try replaceByRename(storePath, with: #"{"dnd": true}"#)
+    #expect(changeLines(await recorder.wait(count: 1)) == ["focus: off -> on"])
+    let outcome = try runBinary(["-f", documentPath, "--store", storePath, "set", "focus", "off"])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(changeLines(await recorder.wait(count: 2)) == ["focus: off -> on", "focus: on -> off"])
+    #expect(try directory.read("s.json") == "{\n  \"focus\": false\n}\n")
   }
 
   @Test func aValueUnderAnEarlierKeyIsCheckedByTheNewItemsRules() throws {
