@@ -269,6 +269,12 @@ struct EvolutionCommandTests {
       fixture.run(fixture.v2, ["describe", "legacy"]).stdout.contains("\ndeprecated:  Use Focus instead.\n"))
     #expect(
       fixture.run(fixture.v2, ["describe", "focus"]).stdout.contains("\nrenamed from:  dnd\n"))
+    #expect(
+      fixture.run(fixture.v2, ["describe", "legacy", "--json"]).stdout.contains(
+        "\n  \"deprecated\": \"Use Focus instead.\",\n"))
+    #expect(
+      fixture.run(fixture.v2, ["show", "--json"]).stdout.contains(
+        "\"deprecated\": \"Use Focus instead.\",\n          \"key\": \"legacy\""))
   }
 
   @Test func loadRefusesAllOrNothingAndDryRunWritesNothing() throws {
