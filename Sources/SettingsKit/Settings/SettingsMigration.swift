@@ -89,11 +89,12 @@ extension Settings {
     return try change { (snapshot, contents) throws(SettingsError) in
       var values = contents.values
       for (index, step) in steps.enumerated() {
+        let before = step.writtenKey.flatMap { values[$0] }
         step.apply(to: &values)
-        guard let key = step.writtenKey, let stored = values[key], let item = document.locate(key)?.item
-        else {
-          continue
-        }
+        // Only a value the step wrote is checked: a value already stored stays as the store has it.
+        guard let key = step.writtenKey, let stored = values[key], let item = document.locate(key)?.item,
+          before.map({ !JSONValue.same($0, stored) }) ?? true
+        else { continue }
         if SettingsSnapshot.accepted(stored, by: item) == nil {
           throw .migrationRejected(
             step: index + 1, summary: step.summary, key: key, value: stored,

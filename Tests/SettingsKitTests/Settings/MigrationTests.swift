@@ -61,6 +61,12 @@ struct MigrationTests {
     #expect(try store.read() == after)
   }
 
+  @Test func aValueAlreadyStoredThatNoLongerFitsDoesNotStopAMigration() throws {
+    let (settings, store) = try Evolution.settings(["focus": .string("yes"), "dnd": .bool(true)])
+    try settings.migrate([.rename(from: "dnd", to: "focus")])
+    #expect(try store.read().values == ["focus": .string("yes")])
+  }
+
   @Test func aStepThatProducesARejectedValueStopsEverythingAndChangesNothing() throws {
     let values: [String: JSONValue] = ["dnd": .bool(true), "theme": .string("dark")]
     let (settings, store) = try Evolution.settings(values)
