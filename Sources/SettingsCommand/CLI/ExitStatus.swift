@@ -32,7 +32,8 @@ extension ExitStatus: CaseIterable {
     case .success: "Success."
     case .refused:
       "Refused: an unknown or ambiguous key, a value the item does not accept, an item that cannot be set, "
-        + "is disabled or is locked by a system file; find found nothing."
+        + "is disabled or is locked by a system file; find found nothing; check found something to report; "
+        + "load refused a value."
     case .usage:
       "Usage error: an unknown subcommand or option, an option the subcommand does not take, a missing, "
         + "extra or empty argument."

@@ -28,3 +28,11 @@ final class Warnings: Sendable {
     }
   }
 }
+
+extension Warnings {
+  /// Adds the warning for a deprecated item that was changed: `'dnd' is deprecated: …`.
+  func addDeprecation(of key: String, in settings: Settings) {
+    guard let item = try? settings.item(key), let message = item.deprecated else { return }
+    add("'\(TerminalText.escaped(item.key ?? key))' is deprecated: \(TerminalText.escaped(message))")
+  }
+}

@@ -25,12 +25,13 @@ extension DocumentDecoder {
     let (on, rightDetail) = decodeCellFields(fields, type: type, at: path())
     let (choices, defaultValue) = decodeChoices(fields, type: type, at: path())
     let page = decodePage(fields["page"], type: type, key: key, at: Self.join(path(), "page"))
-    let item = SettingItem(
+    var item = SettingItem(
       key: key, type: type ?? .detailTitle, title: title ?? "",
       subTitle: text(fields["subTitle"], at: Self.join(path(), "subTitle")),
       rightDetail: rightDetail, on: on,
       imageName: string(fields["imageName"], at: Self.join(path(), "imageName")), page: page,
       choices: choices, value: defaultValue)
+    (item.renamedFrom, item.deprecated) = decodeEvolution(fields, key: key, at: path())
     decodeConditions(fields, ownerKey: key, at: path())
     guard type != nil, title != nil else { return nil }
     return item
@@ -80,6 +81,12 @@ extension DocumentDecoder {
       report(
         Self.join(path(), "key"), keyValue.offset,
         "duplicate key \(shown(text)); first used at \(describe(first))")
+      return nil
+    }
+    if let renamed = firstRenameUse[fullKey] {
+      report(
+        Self.join(path(), "key"), keyValue.offset,
+        "key \(shown(fullKey)) is an earlier key of another item, renamed at \(describe(renamed))")
       return nil
     }
     firstKeyUse[fullKey] = FirstUse(

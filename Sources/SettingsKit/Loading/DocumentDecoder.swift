@@ -10,7 +10,7 @@ struct DocumentDecoder {
   ]
   static let itemFields = [
     "key", "type", "title", "subTitle", "rightDetail", "on", "imageName", "page", "choices", "value",
-    "enabledWhen", "visibleWhen",
+    "enabledWhen", "visibleWhen", "renamedFrom", "deprecated",
   ]
 
   /// The text being decoded; replaced by each line of an items file in turn.
@@ -24,6 +24,9 @@ struct DocumentDecoder {
   /// Where each key (full dot path) was first used; spelled out only for a duplicate's message, as
   /// working out a line and column scans the text (doing it for every key is quadratic).
   var firstKeyUse: [String: FirstUse] = [:]
+  /// Where each earlier key (`renamedFrom`) was claimed, so that a current key or a second claim
+  /// can name it.
+  var firstRenameUse: [String: FirstUse] = [:]
 
   /// A key's first use: its JSON path (empty in an items file), the text and the byte offset.
   struct FirstUse {

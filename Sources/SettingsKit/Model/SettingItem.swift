@@ -28,13 +28,18 @@ public struct SettingItem: Codable, Sendable, Equatable {
   public var enabledWhen: [String: SettingValue]?
   /// The values other items must have for this one to be shown at all, by their full keys.
   public var visibleWhen: [String: SettingValue]?
+  /// Earlier keys of this item, as full dot paths (`roaming` for an item now at
+  /// `cellular.roaming`): a value stored under one reads as this item's, and the next write moves it.
+  public var renamedFrom: [String]?
+  /// Why the item is retired and what to use instead; `show` marks its row and `set` warns.
+  public var deprecated: String?
 
   /// Creates an item.
   public init(
     key: String? = nil, type: CellType, title: String, subTitle: String? = nil,
     rightDetail: String? = nil, on: Bool? = nil, imageName: String? = nil, page: SettingsPage? = nil,
     choices: [SettingChoice]? = nil, value: String? = nil, enabledWhen: [String: SettingValue]? = nil,
-    visibleWhen: [String: SettingValue]? = nil
+    visibleWhen: [String: SettingValue]? = nil, renamedFrom: [String]? = nil, deprecated: String? = nil
   ) {
     self.key = key
     self.type = type
@@ -48,6 +53,8 @@ public struct SettingItem: Codable, Sendable, Equatable {
     self.value = value
     self.enabledWhen = enabledWhen
     self.visibleWhen = visibleWhen
+    self.renamedFrom = renamedFrom
+    self.deprecated = deprecated
   }
 
   /// The key's last component: the name it has in its own page (`roaming` for `cellular.roaming`).

@@ -6,7 +6,7 @@
 extension SettingItem {
   enum CodingKeys: String, CodingKey {
     case key, type, title, subTitle, rightDetail, on, imageName, page, choices, value, enabledWhen
-    case visibleWhen
+    case visibleWhen, renamedFrom, deprecated
   }
 
   /// Encodes the item as the document format has it: its own key (``localKey``), not its full key.
@@ -25,6 +25,8 @@ extension SettingItem {
     try container.encodeIfPresent(value, forKey: .value)
     try container.encodeIfPresent(enabledWhen, forKey: .enabledWhen)
     try container.encodeIfPresent(visibleWhen, forKey: .visibleWhen)
+    try container.encodeIfPresent(renamedFrom, forKey: .renamedFrom)
+    try container.encodeIfPresent(deprecated, forKey: .deprecated)
   }
 }
 

@@ -42,6 +42,8 @@ struct DocumentValidator {
   var sectionIDs: [String: String] = [:]
   /// Conditions to check once every key is known: owner's full key, path, controller key, value.
   var conditions: [(owner: String, path: String, key: String, value: SettingValue)] = []
+  /// Earlier keys (`renamedFrom`) with their paths, checked once every key is known.
+  var renames: [(old: String, path: String, hasKey: Bool)] = []
 
   mutating func report(_ path: String, _ message: String) {
     issues.append(DocumentValidationError.Issue(path: path, message: message))
@@ -63,6 +65,7 @@ struct DocumentValidator {
     }
     check(document.sections, at: "sections", parentKey: nil)
     checkConditions()
+    checkRenames()
   }
 
   mutating func check(_ sections: [SettingSection], at path: String, parentKey: String?) {
@@ -137,6 +140,9 @@ struct DocumentValidator {
       }
     }
     checkChoices(item, at: path)
+    for (index, old) in (item.renamedFrom ?? []).enumerated() {
+      renames.append((old, "\(Self.join(path, "renamedFrom"))[\(index)]", item.key != nil))
+    }
     if let page = item.page {
       if item.type == .switch {
         report(Self.join(path, "page"), "a switch cannot open a page; use type detailTitle or rightDetail")

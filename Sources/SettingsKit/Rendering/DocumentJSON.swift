@@ -80,6 +80,7 @@ public enum DocumentJSON {
           .array(choices.map { .object([("value", .string($0.value)), ("title", .string($0.title))]) })
         ))
     }
+    if let deprecated = item.deprecated { pairs.append(("deprecated", .string(deprecated))) }
     if !state.isEnabled {
       pairs.append(("enabled", .bool(false)))
       if let reason = state.disabledReason { pairs.append(("disabledReason", .string(reason))) }

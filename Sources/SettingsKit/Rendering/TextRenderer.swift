@@ -90,6 +90,7 @@ public struct TextRenderer: Sendable {
       content.disabledReason = state.disabledReason
       content.isLocked = state.isLocked
       content.hasRejectedStoredValue = table.snapshot.problem(of: item) != nil
+      if item.deprecated != nil { content.title += " (deprecated)" }
       layout.append(content, to: &output)
     case .more(_, let remaining, let state):
       let title: String =

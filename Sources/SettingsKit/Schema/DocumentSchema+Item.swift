@@ -86,6 +86,25 @@ extension SettingsSchema {
             ),
             ("enabledWhen", conditions),
             ("visibleWhen", conditions),
+            (
+              "renamedFrom",
+              described(
+                "Earlier keys of this item as full dot paths; a value stored under one reads as this "
+                  + "item's and moves on the next write (settings validate checks they are not current keys).",
+                [
+                  (
+                    "anyOf",
+                    .array([
+                      .object([("type", .string("string"))]),
+                      .object([
+                        ("type", .string("array")), ("minItems", .integer(1)),
+                        ("items", .object([("type", .string("string"))])),
+                      ]),
+                    ])
+                  )
+                ])
+            ),
+            ("deprecated", localizedText("Why the item is retired and what to use instead.")),
           ])
         ),
         ("additionalProperties", .bool(false)),
@@ -97,6 +116,7 @@ extension SettingsSchema {
             ("page", .array([.string("key")])),
             ("enabledWhen", .array([.string("key")])),
             ("visibleWhen", .array([.string("key")])),
+            ("renamedFrom", .array([.string("key")])),
           ])
         ),
         ("dependentSchemas", .object([("choices", absent("rightDetail"))])),

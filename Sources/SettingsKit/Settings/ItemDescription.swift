@@ -46,6 +46,8 @@ public struct ItemDescription: Sendable, Equatable {
         conditions.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }.joined(separator: ", "),
       ])
     }
+    if let earlier = item.renamedFrom { rows.append(["renamed from:", earlier.joined(separator: ", ")]) }
+    if let deprecated = item.deprecated { rows.append(["deprecated:", deprecated]) }
     rows.append(["enabled:", state.isEnabled ? "yes" : "no (\(state.disabledReason ?? ""))"])
     rows.append(["visible:", state.isVisible ? "yes" : "no"])
     return ColumnTable.text(rows)
@@ -67,6 +69,8 @@ public struct ItemDescription: Sendable, Equatable {
     }
     if let lock = state.lock { pairs.append(("lock", lock.json)) }
     if let reason = state.disabledReason { pairs.append(("disabledReason", .string(reason))) }
+    if let earlier = item.renamedFrom { pairs.append(("renamedFrom", .array(earlier.map(JSONValue.string)))) }
+    if let deprecated = item.deprecated { pairs.append(("deprecated", .string(deprecated))) }
     if let choices = item.choices {
       pairs.append(
         (

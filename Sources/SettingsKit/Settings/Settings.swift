@@ -118,7 +118,10 @@ public final class Settings: Sendable {
       if matches.count == 1 { return matches[0] }
       if matches.count > 1 { throw .ambiguousKey(key, candidates: matches.compactMap(\.item.key)) }
     }
-    throw .unknownKey(key, suggestion: Suggestion.closest(to: key, in: all.compactMap(\.item.key)))
+    // An earlier key (renamedFrom) suggests the item's key now.
+    throw .unknownKey(
+      key,
+      suggestion: document.renamedKeys[key] ?? Suggestion.closest(to: key, in: all.compactMap(\.item.key)))
   }
 
   // MARK: - Changing
@@ -279,7 +282,10 @@ public final class Settings: Sendable {
       }
       var changes: [SettingChange] = []
       for key in resolved {
-        guard contents.values.removeValue(forKey: key) != nil else { continue }
+        // A value waiting under an earlier key (renamedFrom) is the item's override too.
+        let earlier = snapshot.renamedValues.filter { $0.key == key }.map(\.oldKey)
+        let removed = ([key] + earlier).compactMap { contents.values.removeValue(forKey: $0) }
+        guard !removed.isEmpty else { continue }
         if let old = snapshot.values[key], let new = snapshot.systemValues[key] ?? snapshot.defaults[key],
           old != new
         {
@@ -330,14 +336,17 @@ public final class Settings: Sendable {
 
   /// Runs one locked read-modify-write and notifies observers of what it reports.
   @discardableResult
-  private func change(
+  func change(
     _ body: (SettingsSnapshot, inout StoreContents) throws(SettingsError) -> [SettingChange]
   ) throws(SettingsError) -> [SettingChange] {
     let changes = try localWrites.perform { () throws(SettingsError) in
       try store.update { (contents: inout StoreContents) throws(SettingsError) in
         let snapshot = SettingsSnapshot(
           document: document, contents: contents, storeName: store.name, system: layers.system)
-        return try body(snapshot, &contents)
+        let changes = try body(snapshot, &contents)
+        // Every write moves values waiting under earlier keys (renamedFrom) to their items' keys.
+        snapshot.moveRenamedValues(in: &contents)
+        return changes
       }
     }
     notify(changes)

@@ -22,6 +22,11 @@ public enum SettingsError: ExplainedError, Equatable {
   case duplicateAssignment(String)
   /// The store could not be read or written.
   case store(StoreError)
+  /// A migration step (numbered from 1) would store a value the document does not accept for
+  /// `key`; nothing was changed.
+  case migrationRejected(step: Int, summary: String, key: String, value: JSONValue, expected: String)
+  /// Values to load were refused (``LoadRefusal``); nothing was changed.
+  case loadRefused([LoadRefusal])
 
   /// A message fragment saying what is wrong and what would be right; text is escaped.
   public var message: String {
@@ -51,6 +56,11 @@ public enum SettingsError: ExplainedError, Equatable {
       return "\(shown(key)) is set twice; give each key once"
     case .store(let error):
       return error.message
+    case .migrationRejected(let step, let summary, let key, let value, let expected):
+      return "migration step \(step) (\(summary)) gives \(shown(key)) the value "
+        + "\(StoredValueProblem.shown(value)); expected \(expected); nothing was changed"
+    case .loadRefused(let refusals):
+      return refusals.map(\.message).joined(separator: "\n")
     }
   }
 

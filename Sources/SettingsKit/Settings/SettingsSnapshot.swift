@@ -15,6 +15,12 @@ public struct SettingsSnapshot: Sendable, Equatable {
   /// Stored values of keys the document's loaded items do not have: items of an items file that
   /// were not decoded (see ``value(of:)``), or keys from an older document.
   public var otherOverrides: [String: JSONValue] = [:]
+  /// Values stored under an earlier key of an item (`renamedFrom`), by earlier key; see
+  /// ``RenamedValue``. The item reads the first of them in its `renamedFrom` order unless its own
+  /// key is stored too.
+  public var renamedValues: [RenamedValue] = []
+  /// Each earlier key's current item key, from the document.
+  var renamedKeys: [String: String] = [:]
   /// The store's name and text, to locate a problem found by ``problem(of:)``.
   var storeName = ""
   var storeSource: SourceText?
@@ -45,10 +51,17 @@ public struct SettingsSnapshot: Sendable, Equatable {
   init(document: SettingsDocument, keeping keys: Set<String>) {
     var defaults: [String: SettingValue] = [:]
     var controllers = keys
+    var renamedKeys: [String: String] = [:]
     document.forEachItem { item, _ in
       if let key = item.key, let value = Self.defaultValue(of: item) { defaults[key] = value }
       for conditions in [item.enabledWhen, item.visibleWhen] {
         if let conditions { controllers.formUnion(conditions.keys) }
+      }
+      if let key = item.key, let earlier = item.renamedFrom {
+        for old in earlier where keys.contains(old) {
+          renamedKeys[old] = key
+          controllers.insert(key)
+        }
       }
     }
     var items: [String: SettingItem] = [:]
@@ -61,6 +74,7 @@ public struct SettingsSnapshot: Sendable, Equatable {
     self.defaults = defaults
     self.modified = []
     self.itemsByKey = items
+    self.renamedKeys = renamedKeys
   }
 
   /// The items kept by key: stored keys' items and the items that others depend on.
@@ -83,9 +97,14 @@ public struct SettingsSnapshot: Sendable, Equatable {
     storeSource = contents.source
     apply(system: system, document: document)
     var rejected: [(key: String, stored: JSONValue, item: SettingItem)] = []
+    var renamed: [String: [(old: String, stored: JSONValue)]] = [:]
     for (key, stored) in contents.values {
       guard let item = itemsByKey[key] else {
-        otherOverrides[key] = stored
+        if let new = renamedKeys[key] {
+          renamed[new, default: []].append((key, stored))
+        } else {
+          otherOverrides[key] = stored
+        }
         continue
       }
       guard let value = Self.accepted(stored, by: item) else {
@@ -98,6 +117,26 @@ public struct SettingsSnapshot: Sendable, Equatable {
       modified.insert(key)
       sources[key] = .user
     }
+    for (key, entries) in renamed.sorted(by: { $0.key < $1.key }) {
+      guard let item = itemsByKey[key] else { continue }
+      let order = item.renamedFrom ?? []
+      let sorted = entries.sorted {
+        (order.firstIndex(of: $0.old) ?? 0) < (order.firstIndex(of: $1.old) ?? 0)
+      }
+      for (index, entry) in sorted.enumerated() {
+        let isRead = index == 0 && contents.values[key] == nil
+        renamedValues.append(
+          RenamedValue(oldKey: entry.old, key: key, storedValue: entry.stored, isRead: isRead))
+        guard isRead else { continue }
+        if let value = Self.accepted(entry.stored, by: item) {
+          values[key] = value
+          modified.insert(key)
+        } else {
+          rejected.append((key, entry.stored, item))
+        }
+      }
+    }
+    renamedValues.sort { $0.oldKey < $1.oldKey }
     guard !rejected.isEmpty else { return }
     // One scan of the store text locates every problem, however many there are.
     let locator = contents.source.map(SourceLocator.init)
@@ -117,6 +156,13 @@ public struct SettingsSnapshot: Sendable, Equatable {
     if let value = values[key] { return (value, modified.contains(key)) }
     let lock = system.isEmpty ? nil : lock(of: item)
     if lock == nil, let stored = otherOverrides[key], let value = Self.accepted(stored, by: item) {
+      return (value, true)
+    }
+    // An item decoded later (from an items file) reads a value under its first stored earlier key.
+    if lock == nil, otherOverrides[key] == nil,
+      let stored = item.renamedFrom?.lazy.compactMap({ otherOverrides[$0] }).first,
+      let value = Self.accepted(stored, by: item)
+    {
       return (value, true)
     }
     if system.isEmpty { return (Self.defaultValue(of: item), false) }

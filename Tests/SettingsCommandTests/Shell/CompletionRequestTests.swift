@@ -21,6 +21,7 @@ struct CompletionRequestTests {
         words
         collapse\tClose a collapsible section.
         completions\tPrint a shell completion script for bash, zsh or fish.
+        check\tReport what in the store no longer fits the document.
 
         """)
     #expect(!complete([""]).contains("__complete"))

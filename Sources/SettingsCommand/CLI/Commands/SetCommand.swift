@@ -30,6 +30,7 @@ enum SetCommand {
     } catch {
       throw CommandError(error)
     }
+    for (key, _) in assignments { context.warnings.addDeprecation(of: key, in: settings) }
     return context.wantsJSON ? ChangeJSON.text(changes) : ""
   }
 }

@@ -7,6 +7,7 @@ enum ToggleCommand {
     let settings = try context.openSettings(forWriting: true, keys: [name])
     do {
       let isOn = try settings.toggle(name)
+      context.warnings.addDeprecation(of: name, in: settings)
       guard context.wantsJSON else { return isOn ? "on\n" : "off\n" }
       let key = try settings.item(name).key ?? name
       return ChangeJSON.text([SettingChange(key: key, oldValue: .bool(!isOn), newValue: .bool(isOn))])

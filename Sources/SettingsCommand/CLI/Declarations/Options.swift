@@ -37,7 +37,7 @@ enum Options {
       long: "json", help: "Print JSON instead of text.",
       subcommands: [
         .show, .validate, .get, .set, .toggle, .reset, .list, .find, .describe, .why, .expand, .collapse,
-        .watch,
+        .watch, .check, .load,
       ]))
 
   /// `show --width N`.
@@ -118,7 +118,9 @@ enum Options {
   /// Every declaration, in the order help and usage lines list them.
   static let all: [OptionDefinition] = [
     page.definition, showAll.definition, resetAll.definition, expandAll.definition, modified.definition,
-    storeSchema.definition, json.definition, width.definition, color.definition, file.definition,
+    storeSchema.definition, fix.definition, dropUnknown.definition, includeSecure.definition,
+    replace.definition, dryRun.definition, keepUnknown.definition, json.definition, width.definition,
+    color.definition, file.definition,
     store.definition,
     locale.definition, noCache.definition, help.definition, version.definition,
   ]

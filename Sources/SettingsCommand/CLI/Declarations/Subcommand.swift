@@ -6,6 +6,7 @@ enum Subcommand: String, CaseIterable, Sendable {
     completions
   /// `settings watch [KEY…]`: follows changes until interrupted.
   case watch
+  case check, dump, load
   case manpage, help
   /// The hidden subcommand that the completion scripts call: `settings __complete -- WORD...`.
   case complete = "__complete"
@@ -38,6 +39,8 @@ enum Subcommand: String, CaseIterable, Sendable {
       name: "SECTION", help: "A section of the top page: its id, its header, or its number (from 1).",
       kind: .section)
     switch self {
+    case .check, .dump, .load:
+      return evolutionDeclaration
     case .show:
       return SubcommandDefinition(
         name: rawValue, abstract: "Show the settings screen as text rows (the default subcommand).",

@@ -1,0 +1,157 @@
+/// What a store holds that its document no longer matches, as `settings check` reports it.
+public struct StoreCheck: Sendable, Equatable {
+  /// A stored key that no item of the document has (nor names in `renamedFrom`); kept, but reported.
+  public struct UnknownKey: Sendable, Equatable {
+    /// The key, as stored.
+    public var key: String
+    /// Where its value starts in the store file.
+    public var location: SourceLocation
+    /// The stored value.
+    public var storedValue: JSONValue
+  }
+
+  /// A deprecated item whose value is set in the store.
+  public struct DeprecatedValue: Sendable, Equatable {
+    /// The item's full key.
+    public var key: String
+    /// The item's `deprecated` message.
+    public var message: String
+  }
+
+  /// The store's name, as ``SettingsStore/name`` gives it.
+  public var file: String
+  /// Keys the document does not know, by key order (a top-level `"$schema"` is not one).
+  public var unknownKeys: [UnknownKey]
+  /// Stored values their items no longer accept.
+  public var problems: [StoredValueProblem]
+  /// Values waiting under earlier keys.
+  public var renamedValues: [RenamedValue]
+  /// Deprecated items that are set, by key order.
+  public var deprecatedValues: [DeprecatedValue]
+
+  /// Whether there is nothing to report.
+  public var isClean: Bool {
+    unknownKeys.isEmpty && problems.isEmpty && renamedValues.isEmpty && deprecatedValues.isEmpty
+  }
+
+  /// Checks `contents` against `document`. Items files must be loaded (every key known), or their
+  /// keys count as unknown.
+  public init(document: SettingsDocument, contents: StoreContents, storeName: String) {
+    let snapshot = SettingsSnapshot(document: document, contents: contents, storeName: storeName)
+    file = storeName
+    unknownKeys = snapshot.otherOverrides.keys.filter { $0 != "$schema" }.sorted().map { key in
+      UnknownKey(key: key, location: contents.location(of: key), storedValue: contents.values[key]!)
+    }
+    problems = snapshot.problems
+    renamedValues = snapshot.renamedValues
+    var deprecated: [DeprecatedValue] = []
+    document.forEachItem { item, _ in
+      guard let key = item.key, let message = item.deprecated else { return }
+      if snapshot.modified.contains(key) || snapshot.problem(of: item) != nil {
+        deprecated.append(DeprecatedValue(key: key, message: message))
+      }
+    }
+    deprecatedValues = deprecated.sorted { $0.key < $1.key }
+  }
+
+  /// Every finding as one line each: unknown keys, values that no longer fit, values under earlier
+  /// keys, deprecated items that are set. Text is escaped for the terminal.
+  public var lines: [String] {
+    func shown(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
+    let name = TerminalText.escaped(file)
+    var lines = unknownKeys.map {
+      "\(name):\($0.location): unknown key \(shown($0.key)); the document has no such item"
+    }
+    lines += problems.map(\.message)
+    lines += renamedValues.map {
+      "\(name): \(shown($0.oldKey)) is now \(shown($0.key))"
+        + ($0.isRead
+          ? "; its value moves on the next write" : "; \(shown($0.key)) is set too, so it is ignored")
+    }
+    lines += deprecatedValues.map { "\(shown($0.key)) is deprecated: \(TerminalText.escaped($0.message))" }
+    return lines
+  }
+
+  /// The findings as JSON: `{"store", "clean", "unknownKeys", "invalidValues", "renamedKeys",
+  /// "deprecated"}`.
+  public var json: JSONValue {
+    .object([
+      ("store", .string(file)), ("clean", .bool(isClean)),
+      (
+        "unknownKeys",
+        .array(
+          unknownKeys.map {
+            .object([
+              ("key", .string($0.key)), ("line", .integer($0.location.line)),
+              ("column", .integer($0.location.column)), ("value", $0.storedValue),
+            ])
+          })
+      ),
+      (
+        "invalidValues",
+        .array(
+          problems.map {
+            .object([
+              ("key", .string($0.key)), ("line", .integer($0.location.line)),
+              ("column", .integer($0.location.column)), ("value", $0.storedValue),
+              ("expected", .string($0.expected)), ("default", $0.defaultValue?.json ?? .null),
+            ])
+          })
+      ),
+      (
+        "renamedKeys",
+        .array(
+          renamedValues.map {
+            .object([
+              ("from", .string($0.oldKey)), ("to", .string($0.key)), ("value", $0.storedValue),
+              ("read", .bool($0.isRead)),
+            ])
+          })
+      ),
+      (
+        "deprecated",
+        .array(
+          deprecatedValues.map { .object([("key", .string($0.key)), ("message", .string($0.message))]) })
+      ),
+    ])
+  }
+}
+
+extension Settings {
+  /// Checks the store against the document (``StoreCheck``).
+  ///
+  /// - Throws: ``SettingsError/store(_:)`` when the store cannot be read or parsed.
+  public func check() throws(SettingsError) -> StoreCheck {
+    let contents: StoreContents
+    do {
+      contents = try store.read()
+    } catch {
+      throw .store(error)
+    }
+    return StoreCheck(document: document, contents: contents, storeName: store.name)
+  }
+
+  /// Repairs what ``check()`` finds, in one locked, atomic update: values under earlier keys move
+  /// to their items' keys, values their items no longer accept are removed (the items read as
+  /// their defaults, as they already did), and with `droppingUnknownKeys` the keys the document
+  /// does not know are removed too (a top-level `"$schema"` stays). Deprecated items keep their
+  /// values.
+  ///
+  /// - Returns: the changes of value (moving a value under its new key changes none).
+  @discardableResult
+  public func fix(droppingUnknownKeys: Bool = false) throws(SettingsError) -> [SettingChange] {
+    try change { (snapshot, contents) throws(SettingsError) in
+      let check = StoreCheck(document: document, contents: contents, storeName: store.name)
+      for problem in check.problems {
+        contents.values.removeValue(forKey: problem.key)
+        for renamed in check.renamedValues where renamed.key == problem.key && renamed.isRead {
+          contents.values.removeValue(forKey: renamed.oldKey)
+        }
+      }
+      if droppingUnknownKeys {
+        for unknown in check.unknownKeys { contents.values.removeValue(forKey: unknown.key) }
+      }
+      return []
+    }
+  }
+}

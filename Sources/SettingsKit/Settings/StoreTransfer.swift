@@ -1,0 +1,238 @@
+extension SettingItem {
+  /// Whether the item's value is a secret that a dump leaves out unless asked to include it.
+  /// No item type is secure yet; secure text items will say so here.
+  public var isSecure: Bool { false }
+}
+
+/// A value of a file to load that was refused, with where it stands in that file.
+public struct LoadRefusal: Sendable, Equatable, CustomStringConvertible {
+  /// The key as the file has it.
+  public var key: String
+  /// The file's name.
+  public var file: String
+  /// Where the value starts in the file.
+  public var location: SourceLocation
+  /// Why, as a lowercase fragment: `unknown key 'dnd2'; did you mean 'dnd'?`.
+  public var reason: String
+
+  /// `file:line:column: reason`.
+  public var message: String { "\(TerminalText.escaped(file)):\(location): \(reason)" }
+
+  /// The message.
+  public var description: String { message }
+}
+
+/// What loading a file would do to a store: each change of an override, and what is refused.
+public struct LoadPlan: Sendable, Equatable {
+  /// One change of a stored override.
+  public enum Change: Sendable, Equatable {
+    /// A key that had no override gets one.
+    case added(key: String, value: JSONValue)
+    /// An override is replaced.
+    case changed(key: String, old: JSONValue, new: JSONValue)
+    /// An override is removed.
+    case removed(key: String, old: JSONValue)
+
+    /// The key changed.
+    public var key: String {
+      switch self {
+      case .added(let key, _), .changed(let key, _, _), .removed(let key, _): key
+      }
+    }
+  }
+
+  /// The changes, by key order.
+  public var changes: [Change]
+  /// The values refused; when there is one, nothing is loaded.
+  public var refusals: [LoadRefusal]
+  /// The overrides after the load.
+  var values: [String: JSONValue]
+
+  /// One line per change and refusal: `added KEY: VALUE`, `changed KEY: OLD -> NEW`,
+  /// `removed KEY`, `refused KEY: REASON`; text escaped for the terminal.
+  public var lines: [String] {
+    func shown(_ value: JSONValue) -> String { StoredValueProblem.shown(value) }
+    return changes.map { change in
+      let key = TerminalText.escaped(change.key)
+      return switch change {
+      case .added(_, let value): "added \(key): \(shown(value))"
+      case .changed(_, let old, let new): "changed \(key): \(shown(old)) -> \(shown(new))"
+      case .removed: "removed \(key)"
+      }
+    } + refusals.map { "refused \(TerminalText.escaped($0.key)): \($0.reason)" }
+  }
+}
+
+extension Settings {
+  /// The name of the dump member that lists the keys whose secure values were left out.
+  public static let omittedKeysMember = "$omitted"
+
+  /// Every override (values under earlier keys as their items' keys), as a JSON object with
+  /// sorted keys that ``load(_:replacing:keepingUnknownKeys:)`` accepts. Secure items' values are
+  /// left out unless `includingSecure`, and their keys listed in a `"$omitted"` array, so that a
+  /// load that replaces the overrides keeps them. A top-level `"$schema"` is not an override.
+  ///
+  /// - Throws: ``SettingsError/store(_:)`` when the store cannot be read or parsed.
+  public func dump(includingSecure: Bool = false) throws(SettingsError) -> String {
+    try dump(includingSecure: includingSecure, isSecure: \.isSecure)
+  }
+
+  /// ``dump(includingSecure:)`` with the rule that says which items are secure.
+  package func dump(includingSecure: Bool, isSecure: (SettingItem) -> Bool) throws(SettingsError) -> String {
+    var contents = try readContents()
+    let snapshot = SettingsSnapshot(document: document, contents: contents, storeName: store.name)
+    snapshot.moveRenamedValues(in: &contents)
+    contents.values.removeValue(forKey: "$schema")
+    var omitted: [String] = []
+    if !includingSecure {
+      document.forEachItem { item, _ in
+        guard let key = item.key, isSecure(item), contents.values.removeValue(forKey: key) != nil else {
+          return
+        }
+        omitted.append(key)
+      }
+    }
+    if !omitted.isEmpty {
+      contents.values[Self.omittedKeysMember] = .array(omitted.sorted().map(JSONValue.string))
+    }
+    return contents.text
+  }
+
+  /// What loading `file` would change, without writing anything (`--dry-run`); see
+  /// ``load(_:replacing:keepingUnknownKeys:)``.
+  public func planLoad(_ file: StoreContents, replacing: Bool = false, keepingUnknownKeys: Bool = false)
+    throws(SettingsError) -> LoadPlan
+  {
+    let contents = try readContents()
+    return plan(file, over: contents, replacing: replacing, keepingUnknownKeys: keepingUnknownKeys)
+  }
+
+  /// Loads the overrides of `file` (a dump, or any JSON object of keys and values) into the store,
+  /// all or nothing, in one locked, atomic update.
+  ///
+  /// Each key is an item's full key or an earlier key of one (`renamedFrom`, so a dump of the
+  /// previous version of a document loads into the next); each value is one the item accepts as
+  /// stored (`true`/`false` for a switch, a choice's value) or text that `set` accepts (`"on"`,
+  /// a choice's title). Conditions are not checked: a dump may hold the value of an item that is
+  /// disabled now. By default the file is merged (other overrides stay); `replacing` makes the
+  /// overrides equal the file, except the keys its `"$omitted"` lists, which keep their values.
+  /// Keys the document does not know are refused unless `keepingUnknownKeys`.
+  ///
+  /// - Returns: the plan carried out.
+  /// - Throws: ``SettingsError/loadRefused(_:)`` with every refusal (nothing is written),
+  ///   ``SettingsError/store(_:)``.
+  @discardableResult
+  public func load(_ file: StoreContents, replacing: Bool = false, keepingUnknownKeys: Bool = false)
+    throws(SettingsError) -> LoadPlan
+  {
+    var plan: LoadPlan?
+    try change { (snapshot, contents) throws(SettingsError) in
+      let made = self.plan(file, over: contents, replacing: replacing, keepingUnknownKeys: keepingUnknownKeys)
+      if !made.refusals.isEmpty { throw .loadRefused(made.refusals) }
+      plan = made
+      contents.values = made.values
+      return snapshot.changes(
+        to: SettingsSnapshot(document: document, contents: contents, storeName: store.name))
+    }
+    return plan ?? LoadPlan(changes: [], refusals: [], values: [:])
+  }
+
+  /// The elements of an array of strings; nil for anything else.
+  static func strings(in value: JSONValue) -> [String]? {
+    guard case .array(let elements) = value.kind else { return nil }
+    var strings: [String] = []
+    for element in elements {
+      guard case .string(let text) = element.kind else { return nil }
+      strings.append(text)
+    }
+    return strings
+  }
+
+  private func readContents() throws(SettingsError) -> StoreContents {
+    do {
+      return try store.read()
+    } catch {
+      throw .store(error)
+    }
+  }
+
+  /// The plan of loading `file` over `contents`.
+  func plan(_ file: StoreContents, over contents: StoreContents, replacing: Bool, keepingUnknownKeys: Bool)
+    -> LoadPlan
+  {
+    let current = contents.values
+    var target = contents
+    SettingsSnapshot(document: document, contents: contents, storeName: store.name)
+      .moveRenamedValues(in: &target)
+    var values = replacing ? target.values.filter { $0.key == "$schema" } : target.values
+    var refusals: [LoadRefusal] = []
+    func refuse(_ key: String, _ reason: String) {
+      refusals.append(
+        LoadRefusal(key: key, file: file.source?.name ?? "", location: file.location(of: key), reason: reason)
+      )
+    }
+    func shown(_ text: String) -> String { "'\(TerminalText.escaped(text))'" }
+    let renamed = document.renamedKeys
+    var given: [String: String] = [:]
+    for (key, value) in file.values.sorted(by: { $0.key < $1.key }) {
+      if key == "$schema" { continue }
+      if key == Self.omittedKeysMember {
+        guard let names = Self.strings(in: value) else {
+          refuse(
+            key,
+            "\"\(Self.omittedKeysMember)\" lists the keys whose secure values were left out; expected an array of keys"
+          )
+          continue
+        }
+        for name in names { values[name] = target.values[name] }
+        continue
+      }
+      guard let item = document.locate(key)?.item ?? renamed[key].flatMap({ document.locate($0)?.item }),
+        let itemKey = item.key
+      else {
+        if keepingUnknownKeys {
+          values[key] = value
+        } else {
+          let error = SettingsError.unknownKey(
+            key, suggestion: Suggestion.closest(to: key, in: document.keys))
+          refuse(key, error.message + (error.hint.map { "; " + $0 } ?? ""))
+        }
+        continue
+      }
+      if let first = given[itemKey] {
+        refuse(key, "\(shown(itemKey)) is given twice: as \(shown(first)) and as \(shown(key))")
+        continue
+      }
+      given[itemKey] = key
+      guard item.type != .detailTitle else {
+        refuse(key, SettingsError.noValue(key: key, type: item.type).message)
+        continue
+      }
+      var accepted = SettingsSnapshot.accepted(value, by: item)
+      if accepted == nil, case .string(let text) = value.kind {
+        accepted = try? Self.value(parsing: text, for: item, named: itemKey)
+      }
+      guard let accepted else {
+        refuse(
+          key,
+          "invalid value \(StoredValueProblem.shown(value)) for \(shown(itemKey)); expected "
+            + StoredValueProblem.expected(by: item))
+        continue
+      }
+      let new = accepted.json
+      values[itemKey] = current[itemKey].flatMap { JSONValue.same($0, new) ? $0 : nil } ?? new
+      for (old, owner) in renamed where owner == itemKey { values.removeValue(forKey: old) }
+    }
+    var changes: [LoadPlan.Change] = []
+    for key in Set(current.keys).union(values.keys).sorted() where key != "$schema" {
+      switch (current[key], values[key]) {
+      case (nil, let new?): changes.append(.added(key: key, value: new))
+      case (let old?, nil): changes.append(.removed(key: key, old: old))
+      case (let old?, let new?) where !JSONValue.same(old, new):
+        changes.append(.changed(key: key, old: old, new: new))
+      default: break
+      }
+    }
+    return LoadPlan(changes: changes, refusals: refusals, values: values)
+  }
+}
