@@ -25,12 +25,13 @@ extension DocumentDecoder {
     let (on, rightDetail) = decodeCellFields(fields, type: type, at: path())
     let (choices, defaultValue) = decodeChoices(fields, type: type, at: path())
     let page = decodePage(fields["page"], type: type, key: key, at: Self.join(path(), "page"))
-    let item = SettingItem(
+    var item = SettingItem(
       key: key, type: type ?? .detailTitle, title: title ?? "",
       subTitle: text(fields["subTitle"], at: Self.join(path(), "subTitle")),
       rightDetail: rightDetail, on: on,
       imageName: string(fields["imageName"], at: Self.join(path(), "imageName")), page: page,
       choices: choices, value: defaultValue)
+    decodeValueFields(fields, type: type, into: &item, at: path())
     decodeConditions(fields, ownerKey: key, at: path())
     guard type != nil, title != nil else { return nil }
     return item
@@ -39,7 +40,9 @@ extension DocumentDecoder {
   /// The cell type, or nil after reporting that it is missing or unknown.
   mutating func decodeType(_ fields: Fields, at path: @autoclosure () -> String) -> CellType? {
     guard let typeValue = fields["type"] else {
-      report(path(), fields.offset, "missing \"type\"; expected one of detailTitle, switch, rightDetail")
+      report(
+        path(), fields.offset,
+        "missing \"type\"; expected one of " + CellType.allCases.map(\.rawValue).joined(separator: ", "))
       return nil
     }
     guard let typeName = string(typeValue, at: Self.join(path(), "type")) else { return nil }
@@ -62,6 +65,8 @@ extension DocumentDecoder {
       let need: String? =
         if type == .switch {
           "a switch needs a key to store its state, such as \"key\": \"airplane\""
+        } else if let type, type == .textField || type == .number || type == .slider {
+          "a \(type.rawValue) item needs a key to store its value"
         } else if fields["choices"] != nil {
           "an item with choices needs a key to store its value"
         } else if fields["page"] != nil {
@@ -118,9 +123,10 @@ extension DocumentDecoder {
   mutating func decodeChoices(_ item: Fields, type: CellType?, at path: String) -> (
     [SettingChoice]?, String?
   ) {
-    let defaultValue = string(item["value"], at: Self.join(path, "value"))
+    let typedValue = valueIsTyped(item, type: type)
+    let defaultValue = typedValue ? nil : string(item["value"], at: Self.join(path, "value"))
     guard let choicesValue = item["choices"] else {
-      if let valueMember = item["value"] {
+      if !typedValue, let valueMember = item["value"] {
         report(Self.join(path, "value"), valueMember.offset, "\"value\" applies only with \"choices\"")
       }
       return (nil, nil)
@@ -174,7 +180,9 @@ extension DocumentDecoder {
       firstTitleOffset[title.lowercased()] = choice["title"]!.offset
       choices.append(SettingChoice(value: choiceValue, title: title))
     }
-    if let defaultValue {
+    if typedValue {
+      // A multiple choice item's default is checked with the value fields.
+    } else if let defaultValue {
       if !choices.isEmpty, !choices.contains(where: { $0.value == defaultValue }) {
         report(
           Self.join(path, "value"), item["value"]!.offset,

@@ -108,6 +108,8 @@ struct DocumentValidator {
       }
     } else if item.type == .switch {
       report(path, "missing \"key\"; a switch needs a key to store its state, such as \"key\": \"airplane\"")
+    } else if [.textField, .number, .slider].contains(item.type) {
+      report(path, "missing \"key\"; a \(item.type.rawValue) item needs a key to store its value")
     } else if item.choices != nil {
       report(path, "missing \"key\"; an item with choices needs a key to store its value")
     } else if item.page != nil {
@@ -128,6 +130,10 @@ struct DocumentValidator {
         report(
           Self.join(path, "rightDetail"),
           "a switch shows its state on the right; use type rightDetail for a value, or subTitle for a note")
+      case .textField, .number, .slider:
+        report(
+          Self.join(path, "rightDetail"),
+          "a \(item.type.rawValue) item shows its value on the right; remove \"rightDetail\"")
       case .rightDetail:
         if item.choices != nil {
           report(
@@ -137,6 +143,9 @@ struct DocumentValidator {
       }
     }
     checkChoices(item, at: path)
+    for problem in ValueRules.fieldProblems(of: item) {
+      report(problem.field.map { Self.join(path, $0) } ?? path, problem.message)
+    }
     if let page = item.page {
       if item.type == .switch {
         report(Self.join(path, "page"), "a switch cannot open a page; use type detailTitle or rightDetail")
@@ -157,7 +166,9 @@ struct DocumentValidator {
 
   mutating func checkChoices(_ item: SettingItem, at path: String) {
     guard let choices = item.choices else {
-      if item.value != nil { report(Self.join(path, "value"), "\"value\" applies only with \"choices\"") }
+      if item.value != nil, item.type != .textField {
+        report(Self.join(path, "value"), "\"value\" applies only with \"choices\"")
+      }
       return
     }
     if item.type != .rightDetail {
@@ -191,7 +202,9 @@ struct DocumentValidator {
         titles[choice.title.lowercased()] = index
       }
     }
-    if let value = item.value {
+    if item.multiple == true {
+      // A multiple choice item's default is checked by ValueRules.fieldProblems.
+    } else if let value = item.value {
       if !choices.isEmpty, values[value] == nil {
         report(
           Self.join(path, "value"),

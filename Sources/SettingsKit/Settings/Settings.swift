@@ -150,6 +150,14 @@ public final class Settings: Sendable {
   static func value(parsing text: String, for item: SettingItem, named name: String) throws(SettingsError)
     -> SettingValue
   {
+    if let parsed = ValueRules.parse(text, for: item) {
+      switch parsed {
+      case .success(let value): return value
+      case .failure(let problem):
+        throw .rejectedValue(
+          key: name, value: text, problem: problem, accepted: ValueRules.expected(by: item) ?? "")
+      }
+    }
     if let choices = item.choices {
       let lowered = text.lowercased()
       if let choice = choices.first(where: { $0.value == text })
@@ -171,6 +179,15 @@ public final class Settings: Sendable {
 
   /// Refuses a typed value that `item` does not take; `name` is the key errors mention.
   static func check(_ value: SettingValue, for item: SettingItem, named name: String) throws(SettingsError) {
+    if let accepted = ValueRules.expected(by: item) {
+      guard ValueRules.hasKind(value, for: item) else {
+        throw .invalidValue(key: name, value: value.description, accepted: [accepted])
+      }
+      if let problem = ValueRules.problem(with: value, for: item) {
+        throw .rejectedValue(key: name, value: value.description, problem: problem, accepted: accepted)
+      }
+      return
+    }
     switch (item.type, value, item.choices) {
     case (.switch, .bool, _): return
     case (.rightDetail, .string(let text), let choices?) where choices.contains(where: { $0.value == text }):
@@ -265,7 +282,7 @@ public final class Settings: Sendable {
   }
 
   /// Refuses a change to an item that another item's value disables.
-  private func checkEnabled(_ item: SettingItem, in snapshot: SettingsSnapshot) throws(SettingsError) {
+  func checkEnabled(_ item: SettingItem, in snapshot: SettingsSnapshot) throws(SettingsError) {
     let state = snapshot.state(of: item)
     if !state.isEnabled, let reason = state.disabledReason, let controller = state.controllingKey {
       throw .disabled(key: item.key ?? "", reason: reason, controllingKey: controller)
@@ -274,12 +291,14 @@ public final class Settings: Sendable {
 
   /// Runs one locked read-modify-write and notifies observers of what it reports.
   @discardableResult
-  private func change(
+  func change(
     _ body: (SettingsSnapshot, inout StoreContents) throws(SettingsError) -> [SettingChange]
   ) throws(SettingsError) -> [SettingChange] {
     let changes = try store.update { (contents: inout StoreContents) throws(SettingsError) in
       let snapshot = SettingsSnapshot(document: document, contents: contents, storeName: store.name)
-      return try body(snapshot, &contents)
+      let changes = try body(snapshot, &contents)
+      contents.holdsSecureValue = holdsSecureValue(contents)
+      return changes
     }
     notify(changes)
     return changes

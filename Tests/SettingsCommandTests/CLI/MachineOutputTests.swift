@@ -117,7 +117,7 @@ struct MachineOutputTests {
               "column": 12,
               "file": "\(bad)",
               "line": 2,
-              "message": "unknown type \\"swich\\"; did you mean \\"switch\\"? expected one of detailTitle, switch, rightDetail",
+              "message": "unknown type \\"swich\\"; did you mean \\"switch\\"? expected one of detailTitle, switch, rightDetail, textField, number, slider",
               "path": "sections[0].items[0].type"
             },
             {

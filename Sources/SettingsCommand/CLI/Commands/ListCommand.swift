@@ -13,8 +13,9 @@ enum ListCommand {
     }
     for problem in snapshot.problems { context.warnings.add(problem) }
     let onlyModified = context.invocation[Options.modified]
+    let reveal = context.invocation[Options.reveal]
     var rows:
-      [(key: String, type: CellType, value: SettingValue, defaultValue: SettingValue, modified: Bool)] = []
+      [(key: String, item: SettingItem, value: SettingValue, defaultValue: SettingValue, modified: Bool)] = []
     for located in settings.document.allItems {
       let item = located.item
       guard let key = item.key, let value = snapshot.values[key], let defaultValue = snapshot.defaults[key]
@@ -23,23 +24,28 @@ enum ListCommand {
       }
       let modified = snapshot.modified.contains(key)
       if onlyModified, !modified { continue }
-      rows.append((key, item.type, value, defaultValue, modified))
+      rows.append((key, item, value, defaultValue, modified))
     }
     if context.wantsJSON {
       let values = rows.map { row in
-        JSONValue.object([
-          ("key", .string(row.key)), ("type", .string(row.type.rawValue)), ("value", row.value.json),
-          ("default", row.defaultValue.json), ("modified", .bool(row.modified)),
-        ])
+        JSONValue.object(
+          [
+            ("key", .string(row.key)), ("type", .string(row.item.type.rawValue)),
+            ("value", ValueRules.json(row.value, of: row.item, reveal: reveal)),
+            ("default", ValueRules.json(row.defaultValue, of: row.item, reveal: reveal)),
+            ("modified", .bool(row.modified)),
+          ] + ValueRules.limitMembers(of: row.item))
       }
       return JSONWriter().string(.array(values))
     }
     let table =
       [["KEY", "TYPE", "VALUE", "DEFAULT", "MODIFIED"]]
       + rows.map {
-        [
-          $0.key, $0.type.rawValue, $0.value.description, $0.defaultValue.description,
-          $0.modified ? "yes" : "no",
+        let limits = ValueRules.limits(of: $0.item)
+        return [
+          $0.key, $0.item.type.rawValue + (limits.isEmpty ? "" : " (\(limits.joined(separator: ", ")))"),
+          ValueRules.shown($0.value, of: $0.item, reveal: reveal),
+          ValueRules.shown($0.defaultValue, of: $0.item, reveal: reveal), $0.modified ? "yes" : "no",
         ]
       }
     return ColumnTable.text(table)
