@@ -135,7 +135,10 @@ public final class Settings: Sendable {
   public func set(_ key: String, to value: SettingValue) throws(SettingsError) -> SettingChange? {
     let item = try self.item(key)
     try Self.check(value, for: item, named: key)
-    return try write([Assignment(key: item.key ?? key, item: item, value: value)]).first
+    return try write([
+      Assignment(key: item.key ?? key, item: item, value: ValueRules.normalized(value, for: item))
+    ])
+    .first
   }
 
   /// One resolved, checked value to store.

@@ -38,14 +38,19 @@ extension ValueRules {
           )
         }
       }
+      var rulesHold = true
       if let minimum = item.min, let maximum = item.max, minimum > maximum {
         problems.append(FieldProblem(field: "max", message: "\"max\" \(maximum) is below \"min\" \(minimum)"))
+        rulesHold = false
       }
       if let step = item.step, step <= ExactDecimal(0) {
         problems.append(
           FieldProblem(field: "step", message: "\"step\" must be greater than 0; found \(step)"))
+        rulesHold = false
       }
-      if let value = item.numberValue {
+      if !rulesHold {
+        // A default cannot be judged against a range or a step that is itself wrong.
+      } else if let value = item.numberValue {
         if let problem = problem(with: .number(value), for: item) {
           problems.append(FieldProblem(field: "value", message: "default value: \(problem.message)"))
         }

@@ -125,6 +125,12 @@ package enum ValueRules {
       ?? choices.first { $0.title.lowercased() == lowered }
   }
 
+  /// A multiple choice item's values in the choices' order, as they are stored; other values as they are.
+  static func normalized(_ value: SettingValue, for item: SettingItem) -> SettingValue {
+    guard case .strings(let values) = value, isMultiple(item) else { return value }
+    return .strings(ordered(values, in: item))
+  }
+
   /// `values` without repeats, in the order of `item`'s choices (values it does not offer last).
   static func ordered(_ values: [String], in item: SettingItem) -> [String] {
     let choices = item.choices ?? []
