@@ -95,7 +95,7 @@ struct MachineOutputTests {
     #expect(valid.status == 0)
     #expect(
       valid.stdout
-        == "{\n  \"file\": \"\(examplePath("phone-settings.json"))\",\n  \"items\": 22,\n  \"sections\": 5,\n  \"valid\": true\n}\n"
+        == "{\n  \"file\": \"\(examplePath("phone-settings.json"))\",\n  \"items\": 27,\n  \"sections\": 6,\n  \"valid\": true\n}\n"
     )
     let bad = try directory.write(
       "bad.json",

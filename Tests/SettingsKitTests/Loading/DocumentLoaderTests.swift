@@ -50,7 +50,7 @@ struct DocumentLoaderTests {
   @Test func englishExampleLoads() throws {
     let document = try DocumentLoader.load(path: examplePath("phone-settings.json"))
     #expect(document.id == "phone-settings")
-    #expect(document.sections.count == 5)
+    #expect(document.sections.count == 6)
   }
 
   @Test func byteOrderMarkIsAccepted() throws {
