@@ -38,6 +38,10 @@ public struct SettingsScreen: Sendable {
     case browse
     case search(String)
     case help
+    /// A text field's or number's editing line is open.
+    case editText(EditState)
+    /// A multiple choice item's list is open.
+    case chooseMany(ChoiceList)
   }
 
   /// The screen size in display columns and lines.
@@ -180,9 +184,26 @@ public struct SettingsScreen: Sendable {
       let body: [String]
       if mode == .help {
         body = Self.helpLines.map { TerminalText.truncated($0, toWidth: width) }
+      } else if case .chooseMany(let list) = mode {
+        body =
+          ["  " + TerminalText.escaped(list.item.title), ""]
+          + list.lines().map {
+            TerminalText.truncated($0, toWidth: width)
+          }
       } else {
         let end = min(level.body.count, level.scroll + bodyHeight)
-        body = (min(level.scroll, end)..<end).map(bodyLine(at:))
+        var shown = (min(level.scroll, end)..<end).map(bodyLine(at:))
+        if case .editText(let state) = mode, let error = state.error {
+          // The validation error above the editing line, wrapped over at most three of the body's
+          // last lines.
+          while shown.count < bodyHeight { shown.append("") }
+          let wrapped = TerminalText.wrapped("Error: " + TerminalText.escaped(error), toWidth: width)
+          let errorLines = wrapped.prefix(min(3, shown.count)).map {
+            TerminalText.truncated($0, toWidth: width)
+          }
+          shown.replaceSubrange((shown.count - errorLines.count)..., with: errorLines)
+        }
+        body = shown
       }
       for index in 0..<(height >= 3 ? bodyHeight : 0) { screen.append(index < body.count ? body[index] : "") }
     }
@@ -210,6 +231,8 @@ public struct SettingsScreen: Sendable {
     "  PgUp PgDn     move a page",
     "  Home End      first, last row",
     "  Space Enter   toggle a switch, next choice, open a page or section, load more",
+    "                edit a text or number (Enter saves, Esc cancels), choose several",
+    "  ← →           on a number or slider: one step down, up",
     "  Esc ← Bksp    back to the parent page",
     "  / n           search titles, keys and choices on every page; n: next match",
     "  r             reset the selected item to its default",
@@ -223,6 +246,11 @@ public struct SettingsScreen: Sendable {
     case .search(let query): text = "/" + TerminalText.escaped(query)
     case .help: text = "Press any key"
     case .browse: text = status ?? describeSelection()
+    case .editText(let state):
+      var screen = self
+      let line = screen.editingLine(state)
+      return colors ? "\u{1B}[7m" + TerminalText.padded(line, toWidth: width) + "\u{1B}[0m" : line
+    case .chooseMany: text = "Space: choose  Enter: save  Esc: cancel"
     }
     let hint = "? help  q quit"
     let shown = TerminalText.truncated(TerminalText.escaped(text), toWidth: width)

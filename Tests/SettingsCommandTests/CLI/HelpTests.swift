@@ -103,6 +103,8 @@ struct HelpTests {
           PgUp PgDn     move a page
           Home End      first, last row
           Space Enter   toggle a switch, next choice, open a page or section, load more
+                        edit a text or number (Enter saves, Esc cancels), choose several
+          ← →           on a number or slider: one step down, up
           Esc ← Bksp    back to the parent page
           / n           search titles, keys and choices on every page; n: next match
           r             reset the selected item to its default
