@@ -282,6 +282,7 @@ public struct SettingsScreen: Sendable {
       }
       if let reason = state.disabledReason { text += " — " + reason }
       if item.page != nil { text += " — Enter opens" }
+      if let description = item.description { text += " — " + description }
       return text
     }
   }

@@ -72,7 +72,7 @@ public enum DocumentJSON {
       pairs.append(("value", .string(text)))
       pairs.append(("rightDetail", .string(item.choice(withValue: text)?.title ?? text)))
     case .string(let text)? where item.type == .textField:
-      pairs.append(("value", .string(item.secure == true && !reveal ? ValueRules.mask : text)))
+      pairs.append(("value", ValueRules.json(.string(text), of: item, reveal: reveal)))
     case .string(let text)?: pairs.append(("rightDetail", .string(text)))
     case .number, .strings: pairs.append(("value", value?.json ?? .null))
     case nil: break

@@ -202,6 +202,8 @@ struct ValueTypesTests {
     #expect(!fixture.run(["describe", "password"]).stdout.contains("hunter2"))
     #expect(!fixture.run(["describe", "password", "--json"]).stdout.contains("hunter2"))
     #expect(!fixture.run(["show", "--json"]).stdout.contains("hunter2"))
+    #expect(fixture.run(["show", "--json", "--reveal"]).stdout.contains(#""value": "hunter2""#))
+    #expect(fixture.run(["show", "--json"]).stdout.contains(#""description": "The name other devices see""#))
     #expect(fixture.run(["find", "hunter"]).status == 1)
     // A store that was 0644 is narrowed on the next write while it holds the secret.
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: fixture.storePath)

@@ -47,7 +47,8 @@ struct TextEditingTests {
 struct ValueEditingScreenTests {
   static let document = #"""
     {"id": "edit", "title": "Edit", "sections": [{"items": [
-      {"key": "name", "type": "textField", "title": "Name", "value": "Kim", "maxLength": 5},
+      {"key": "name", "type": "textField", "title": "Name", "value": "Kim", "maxLength": 5,
+       "description": "Shown to others"},
       {"key": "volume", "type": "number", "title": "Volume", "value": 40, "min": 0, "max": 50, "step": 5},
       {"key": "langs", "type": "rightDetail", "title": "Languages", "multiple": true, "value": ["en"],
        "choices": [{"value": "en", "title": "English"}, {"value": "ko", "title": "한국어"}]},
@@ -69,6 +70,7 @@ struct ValueEditingScreenTests {
 
   @Test func aTextFieldIsEditedValidatedAndSaved() async throws {
     var (screen, store) = try screen()
+    #expect(screen.lines().last == "name = Kim — Shown to others")
     await screen.handle(.enter)
     #expect(screen.lines().last == "Name: Kim|")
     await type("berly", into: &screen)
@@ -137,5 +139,6 @@ struct ValueEditingScreenTests {
     await screen.handle(.enter)
     #expect(try store.read().values["password"] == JSONValue.string("pw1"))
     #expect(!screen.lines().joined().contains("pw1"))
+    #expect(screen.lines().last == "password = •••••••• (modified)")
   }
 }
