@@ -21,7 +21,7 @@ public func documentLoaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ si
     let snapshot = SettingsSnapshot(document: document)
     let table = try SettingsTable(document: document, snapshot: snapshot)
     let text = TextRenderer(width: 37).render(table)
-    let json = JSONWriter().string(DocumentJSON.value(of: table))
+    let json = JSONWriter().string(DocumentJSON.value(of: table, in: document))
     checkTerminalSafe(text, "render")
     checkTerminalSafe(json, "show --json")
     // What --json printed must parse back.
