@@ -1,8 +1,12 @@
 // A small tool that embeds SettingsKit: it reads and flips the seed screen's airplane-mode switch
-// in the same store `settings` uses, and prints each change its observer receives.
+// in the same store `settings` uses, prints each change its observer receives, and follows changes
+// made by other processes.
 //
 //   swift run airplane-mode          # prints the current state
 //   swift run airplane-mode toggle   # flips it; `settings get airplane` shows the result
+//   swift run airplane-mode watch    # prints airplane mode now and after every change, from any
+//                                    # process (`settings set airplane on`), until interrupted;
+//                                    # `watch N` stops after N changes
 import SettingsKit
 
 #if canImport(Glibc)
@@ -24,13 +28,24 @@ func printError(_ message: String) {
 
 do {
   let document = SettingsDocument.embeddedDefault
-  let path = try StoreLocation.path(forDocumentID: document.id, explicit: nil, environment: environment)
-  let settings = Settings(document: document, store: FileStore(path: path))
+  // The store `settings` uses; a write never creates a home directory that does not exist.
+  let store = try StoreLocation.store(forDocumentID: document.id, explicit: nil, environment: environment)
+  let settings = Settings(document: document, store: store)
   settings.addObserver { change in
     print("\(change.key): \(change.oldValue) -> \(change.newValue)")
   }
-  if CommandLine.arguments.dropFirst().first == "toggle" {
+  let arguments = Array(CommandLine.arguments.dropFirst())
+  if arguments.first == "toggle" {
     try settings.toggle("airplane")
+  } else if arguments.first == "watch" {
+    // The current value first, then one line per change, wherever it was made.
+    var remaining = arguments.count > 1 ? Int(arguments[1]) ?? 0 : -1
+    for await value in try settings.updates("airplane") {
+      print("airplane mode is \(value == .bool(true) ? "on" : "off")")
+      fflush(nil)
+      if remaining == 0 { break }
+      remaining -= 1
+    }
   } else {
     print("airplane mode is \(try settings.isOn("airplane") ? "on" : "off")")
   }

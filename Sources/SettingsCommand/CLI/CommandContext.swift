@@ -115,7 +115,7 @@ struct CommandContext: Sendable {
   /// The environment variables that hold paths, byte for byte.
   var environmentPaths: [String: SystemPath] {
     var paths: [String: SystemPath] = [:]
-    for name in ["SETTINGS_STORE", "XDG_CONFIG_HOME", "HOME"] {
+    for name in ["SETTINGS_STORE", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "HOME"] {
       guard let value = environment[name] else { continue }
       paths[name] = bytes.path(forEnvironment: name, value: value)
     }
@@ -146,7 +146,26 @@ struct CommandContext: Sendable {
   func openSettings(forWriting: Bool = false) throws(CommandError) -> Settings {
     let document = try loadDocument()
     let path = forWriting ? try writableStorePath(for: document) : try storePath(for: document)
-    return Settings(document: document, store: path.map { FileStore(path: $0) } ?? MemoryStore())
+    let layers = layers(for: document, user: path.map { FileStore(path: $0) } ?? MemoryStore())
+    // The document's items files are decoded here, so every key a lock can name is known.
+    for lock in layers.unmatchedLocks(in: document) { warnings.add(lock.message) }
+    return Settings(document: document, layers: layers)
+  }
+
+  /// The user's store with the system files of `document` under it (from `XDG_CONFIG_DIRS`, else
+  /// `/etc/xdg`). Each system file that is ignored, and each value in one that its item does not
+  /// accept, is a warning.
+  func layers(for document: SettingsDocument, user: any SettingsStore) -> LayeredStore {
+    let layers = LayeredStore(
+      user: user, documentID: document.id,
+      directories: LayeredStore.systemDirectories(environmentPaths: environmentPaths))
+    for ignored in layers.ignored { warnings.add(ignored.message) }
+    if !layers.system.isEmpty {
+      let snapshot = SettingsSnapshot(
+        document: document, contents: StoreContents(), storeName: "", system: layers.system)
+      for problem in snapshot.systemProblems { warnings.add(problem.message) }
+    }
+    return layers
   }
 
   /// The output width: `--width N`, else `COLUMNS`, else the terminal's width, else 80.
@@ -168,7 +187,25 @@ struct CommandContext: Sendable {
     let subcommand = invocation.subcommand
     let replaced = subcommand.options.contains { $0.placement == .insteadOfArguments && invocation.gives($0) }
     try invocation.checkArgumentCount(replaced ? 0...0 : subcommand.definition.argumentCount)
-    return invocation.arguments
+    var arguments = invocation.arguments
+    let definition = subcommand.definition
+    for (index, argument) in arguments.enumerated() {
+      if argument.isEmpty, let declaration = definition.refusedEmptyArgument(at: index, of: arguments.count) {
+        throw .usage(
+          "Empty \(declaration.name) for 'settings \(subcommand.rawValue)'; it cannot be empty",
+          subcommand: subcommand)
+      }
+      // A name whose bytes are not UTF-8 names nothing; messages show those bytes escaped.
+      if argument.unicodeScalars.contains("\u{FFFD}"),
+        definition.declarations(at: index, of: arguments.count).allSatisfy(\.namesDocumentText)
+      {
+        let original = bytes.path(forArgument: argument)
+        if String(validating: original.bytes, as: UTF8.self) == nil {
+          arguments[index] = original.description
+        }
+      }
+    }
+    return arguments
   }
 
   /// Whether `--json` was given.

@@ -72,6 +72,7 @@ struct CommandError: Error {
       case .notASwitch(let key, .rightDetail):
         return "use 'settings set \(TerminalText.escaped(key)) VALUE' for a choice"
       case .store(let error): return hint(for: error)
+      case .locked(let key, _, _): return "'settings why \(TerminalText.escaped(key))' explains it"
       default: return error.hint
       }
     case let error as StoreError:
@@ -123,7 +124,9 @@ struct CommandError: Error {
     case .general:
       text += "Usage: settings [SUBCOMMAND] [OPTIONS]\nSee 'settings --help' for more information.\n"
     case .of(let subcommand):
-      text += "\(subcommand.usageLine)\nSee 'settings help \(subcommand.rawValue)' for more information.\n"
+      // Wrapped to 80 columns as `help` wraps it.
+      let usage = HelpText.usageLines(subcommand, width: 80, label: "Usage:").joined(separator: "\n")
+      text += "\(usage)\nSee 'settings help \(subcommand.rawValue)' for more information.\n"
     }
     return text
   }

@@ -4,7 +4,8 @@ import SettingsKit
 public enum ExitStatus: Int32, Sendable {
   /// Success.
   case success = 0
-  /// The request was refused: an unknown key, a value the item does not accept, an item that is not a switch.
+  /// The request was refused: an unknown key, a value the item does not accept, an item that is not a
+  /// switch, a key a system file locks.
   case refused = 1
   /// The command line is wrong (EX_USAGE).
   case usage = 64
@@ -30,8 +31,8 @@ extension ExitStatus: CaseIterable {
     switch self {
     case .success: "Success."
     case .refused:
-      "Refused: an unknown or ambiguous key, a value the item does not accept, an item that cannot be set "
-        + "or is disabled; find found nothing."
+      "Refused: an unknown or ambiguous key, a value the item does not accept, an item that cannot be set, "
+        + "is disabled or is locked by a system file; find found nothing."
     case .usage:
       "Usage error: an unknown subcommand or option, an option the subcommand does not take, a missing, "
         + "extra or empty argument."

@@ -90,9 +90,9 @@ enum HelpText {
   }
 
   /// `USAGE: settings <name> …`, wrapped to `width` between the synopsis's bracketed groups, with
-  /// continuation lines under the first group.
-  static func usageLines(_ subcommand: Subcommand, width: Int) -> [String] {
-    let head = "USAGE: settings \(subcommand.rawValue)"
+  /// continuation lines under the first group; `label` is `Usage:` after a usage error.
+  static func usageLines(_ subcommand: Subcommand, width: Int, label: String = "USAGE:") -> [String] {
+    let head = "\(label) settings \(subcommand.rawValue)"
     var groups: [String] = []
     var group = ""
     var depth = 0

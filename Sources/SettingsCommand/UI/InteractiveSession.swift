@@ -8,10 +8,13 @@ import Synchronization
 /// restored on quit, on an error, on every signal that would end the process and can be caught
 /// (``SignalNumber/terminating``: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, …;
 /// then the exit status is 128 + the signal's number), and around a suspend (SIGTSTP, or Ctrl-Z,
-/// then SIGCONT resumes it with a full redraw); SIGWINCH redraws at the new size.
+/// then SIGCONT resumes it with a full redraw); SIGWINCH redraws at the new size. A crash signal
+/// (SIGSEGV, SIGABRT, …) restores the terminal in its handler and then still crashes.
 struct InteractiveSession {
   var screen: SettingsScreen
   let terminal: TerminalSession
+  /// Changes made elsewhere, shown as they come; nil for a screen that does not follow the store.
+  var live: LiveUpdates?
 
   /// Runs until `q`, Ctrl-C or a terminating signal; returns the exit status (0, or 128 + signal).
   mutating func run() async -> Int32 {
@@ -32,8 +35,16 @@ struct InteractiveSession {
       signalPipeWriteEnd.store(-1, ordering: .relaxed)
     }
 
+    // Changes made elsewhere wake the loop with a 0 byte (no signal has that number).
+    let watch = live?.start(screen.settings) {
+      var byte: UInt8 = Self.liveUpdateByte
+      _ = systemWrite(signalWrite.rawValue, &byte, 1)
+    }
+    defer { watch?.stop() }
     terminal.enter()
     defer { terminal.leave() }
+    let beforeCrashHandling = terminal.restoreOnCrash()
+    defer { systemStopRestoringTerminalOnCrash(beforeCrashHandling) }
     var writer = ScreenWriter()
     var full = true
     var pending: [UInt8] = []
@@ -59,6 +70,8 @@ struct InteractiveSession {
         var number: UInt8 = 0
         _ = withUnsafeMutableBytes(of: &number) { try? signalRead.read(into: $0) }
         switch Int32(number) {
+        case Int32(Self.liveUpdateByte):
+          live?.apply(to: &screen)
         case SignalNumber.windowChange:
           full = true
         case SignalNumber.terminalStop:
@@ -91,6 +104,9 @@ struct InteractiveSession {
     }
     return ExitStatus.success.rawValue
   }
+
+  /// The byte that wakes the loop for ``live`` updates.
+  static let liveUpdateByte: UInt8 = 0
 
   /// Restores the terminal and stops the process; on SIGCONT, raw mode and the screen again.
   ///

@@ -150,7 +150,7 @@ extension SettingsScreen {
   mutating func allItemsSettings() throws -> Settings {
     if let completeSettings { return completeSettings }
     guard !loaded.itemsFiles.isEmpty else { return settings }
-    let complete = Settings(document: try loaded.documentWithAllItems(), store: settings.store)
+    let complete = Settings(document: try loaded.documentWithAllItems(), layers: settings.layers)
     completeSettings = complete
     return complete
   }
@@ -178,7 +178,10 @@ extension SettingsScreen {
       return update
     }
     if status == nil {
-      status = update.change == nil ? "\(key) is at its default" : "\(key) reset to its default"
+      // After a reset the value is the default, or a system file's value.
+      var what = "its default"
+      if case .system(let file) = level.table.snapshot.source(of: item) { what = "the value of \(file)" }
+      status = update.change == nil ? "\(key) is at \(what)" : "\(key) reset to \(what)"
     }
   }
 

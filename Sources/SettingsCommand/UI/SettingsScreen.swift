@@ -69,17 +69,18 @@ public struct SettingsScreen: Sendable {
   ///
   /// - Parameters:
   ///   - document: the document with its items files opened (``DocumentLoader/open(path:locales:)``).
-  ///   - store: where values are read and written.
+  ///   - layers: where values are read (the system files and the user's store) and written (the
+  ///     user's store).
   ///   - viewStatePath: where opening and closing sections of the top page is recorded; nil keeps it
   ///     for this session only.
   /// - Throws: ``SettingsError`` when the store cannot be read, ``DocumentError`` when an items file's
   ///   first page is not valid.
   public init(
-    document: LoadedDocument, store: any SettingsStore, viewState: ViewState = ViewState(),
+    document: LoadedDocument, layers: LayeredStore, viewState: ViewState = ViewState(),
     viewStatePath: SystemPath? = nil, width: Int, height: Int, colors: Bool = false
   ) throws {
     loaded = document
-    settings = Settings(document: document.document, store: store)
+    settings = Settings(document: document.document, layers: layers)
     self.viewStatePath = viewStatePath
     self.width = max(1, width)
     self.height = max(1, height)
@@ -91,6 +92,18 @@ public struct SettingsScreen: Sendable {
     redraw()
     stack[0].selection = selectableRows(of: table).first
     keepSelectionVisible()
+  }
+
+  /// Opens the screen on a document's top page, with no system layers under `store`; see
+  /// ``init(document:layers:viewState:viewStatePath:width:height:colors:)``.
+  public init(
+    document: LoadedDocument, store: any SettingsStore, viewState: ViewState = ViewState(),
+    viewStatePath: SystemPath? = nil, width: Int, height: Int, colors: Bool = false
+  ) throws {
+    try self.init(
+      document: document, layers: LayeredStore(user: store), viewState: viewState,
+      viewStatePath: viewStatePath,
+      width: width, height: height, colors: colors)
   }
 
   var level: Level {
@@ -230,11 +243,11 @@ public struct SettingsScreen: Sendable {
     "  ↑ ↓ k j       move",
     "  PgUp PgDn     move a page",
     "  Home End      first, last row",
-    "  Space Enter   toggle a switch, next choice, open a page or section, load more",
-    "                edit a text or number (Enter saves, Esc cancels), choose several",
-    "  ← →           on a number or slider: one step down, up",
+    "  Space Enter   toggle, next choice, open page/section, load more",
+    "                edit text/number (Enter saves, Esc cancels), choose several",
+    "  ← →           number or slider: one step down, up",
     "  Esc ← Bksp    back to the parent page",
-    "  / n           search titles, keys and choices on every page; n: next match",
+    "  / n           search titles, keys and choices; n: next match",
     "  r             reset the selected item to its default",
     "  ?             this help (any key closes it)",
     "  q Ctrl-C      quit",
@@ -280,6 +293,7 @@ public struct SettingsScreen: Sendable {
         let stored = StoredValueProblem.shown(problem.storedValue)
         text += " — stored \(stored) rejected: expected \(problem.expected)"
       }
+      if let lock = state.lock { text += " — locked: \(lock.reason) (\(lock.file))" }
       if let reason = state.disabledReason { text += " — " + reason }
       if item.page != nil { text += " — Enter opens" }
       if let description = item.description { text += " — " + description }

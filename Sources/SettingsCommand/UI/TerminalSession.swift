@@ -34,6 +34,13 @@ final class TerminalSession {
     isActive = true
   }
 
+  /// Until `stop` is called with what this returns, a crash signal (SIGSEGV, SIGBUS, SIGILL,
+  /// SIGFPE, SIGABRT, SIGTRAP, SIGSYS) restores the recorded modes and leaves the alternate screen
+  /// before the process dies of it, so a crash never leaves the terminal raw.
+  func restoreOnCrash() -> [SignalDisposition] {
+    systemRestoreTerminalOnCrash(descriptor: input.rawValue, output: output.rawValue, modes: original)
+  }
+
   /// Back to the modes recorded at the start: main screen, cursor shown, colours reset.
   func leave() {
     guard isActive else { return }

@@ -146,12 +146,13 @@ struct DocumentDecoder {
           "invalid locale tag \(shown(member.name)); use a BCP 47 tag such as \"ko\" or \"en-US\"")
         continue
       }
-      let folded = member.name.lowercased()
+      // `ko_KR` is read as `ko-KR`, so it and `ko-kr` are one tag.
+      let folded = String(member.name.lowercased().map { $0 == "_" ? "-" : $0 })
       if let first = firstTag[folded] {
         report(
           Self.join(path(), member.name), member.nameOffset,
           "duplicate locale tag \(shown(member.name)); first given at \(location(ofOffset: first)) "
-            + "(tags are compared ignoring case)")
+            + "(tags are compared ignoring case, with '_' read as '-')")
         continue
       }
       firstTag[folded] = member.nameOffset
@@ -186,8 +187,20 @@ struct DocumentDecoder {
       report(path(), value.offset, "expected a whole number; found \(map.typeDescription(of: value))")
       return nil
     }
-    guard let number = Int(text), number >= minimum, number <= maximum else {
-      let range = maximum == Int.max ? "of at least \(minimum)" : "from \(minimum) to \(maximum)"
+    let range = maximum == Int.max ? "of at least \(minimum)" : "from \(minimum) to \(maximum)"
+    guard let number = Int(text) else {
+      let digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
+      if !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+        report(path(), value.offset, "the number \(text) is too large; expected a whole number \(range)")
+      } else {
+        // 1.0 and 1e2 are whole in value, but a whole number is written with digits alone.
+        report(
+          path(), value.offset,
+          "expected a whole number \(range), written without a fraction or exponent; found \(text)")
+      }
+      return nil
+    }
+    guard number >= minimum, number <= maximum else {
       report(path(), value.offset, "expected a whole number \(range); found \(text)")
       return nil
     }

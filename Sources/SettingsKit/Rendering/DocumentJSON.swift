@@ -78,7 +78,12 @@ public enum DocumentJSON {
     case nil: break
     }
     if let description = item.description { pairs.append(("description", .string(description))) }
-    if value != nil { pairs.append(("modified", .bool(isModified))) }
+    let state = snapshot.state(of: item)
+    if value != nil {
+      pairs.append(("modified", .bool(isModified)))
+      pairs.append(("source", .string(state.source.description)))
+    }
+    if let lock = state.lock { pairs.append(("lock", lock.json)) }
     if let choices = item.choices {
       pairs.append(
         (
@@ -86,7 +91,6 @@ public enum DocumentJSON {
           .array(choices.map { .object([("value", .string($0.value)), ("title", .string($0.title))]) })
         ))
     }
-    let state = snapshot.state(of: item)
     if !state.isEnabled {
       pairs.append(("enabled", .bool(false)))
       if let reason = state.disabledReason { pairs.append(("disabledReason", .string(reason))) }

@@ -39,8 +39,17 @@ public struct RowContent: Sendable, Equatable {
   /// Why the row is disabled; shown dimmed on a line of its own under the title.
   public var disabledReason: String?
 
-  /// The left margin's mark: `!` for a rejected stored value, `*` for an override, else none.
-  var marker: String? { hasRejectedStoredValue ? "!" : isModified ? "*" : nil }
+  /// Whether a system file locks the item (marked `🔒` in the left margin, over `!` and `*`).
+  public var isLocked = false
+
+  /// The lock sign: an emoji of 2 columns, the whole margin.
+  static let lockSign = "🔒"
+
+  /// The left margin's mark: the lock sign for a locked item, `!` for a rejected stored value, `*`
+  /// for an override, else none.
+  var marker: String? {
+    isLocked ? Self.lockSign : hasRejectedStoredValue ? "!" : isModified ? "*" : nil
+  }
 
   /// Creates row content.
   public init(

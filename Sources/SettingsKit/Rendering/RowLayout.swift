@@ -99,9 +99,12 @@ public struct RowLayout: Sendable {
     }
   }
 
-  /// Appends the 2-column margin, `* ` for a modified row, cut to the width when it is 1.
+  /// Appends the 2-column margin, `* ` for a modified row, `🔒` (both columns) for a locked one,
+  /// cut to the width when it is 1 (the lock sign to `…`, as any cluster too wide is cut).
   func appendMargin(_ marker: String?, to output: inout String) {
-    if let marker {
+    if let marker, marker == RowContent.lockSign {
+      output.append(style.marker(width >= 2 ? marker : "…"))
+    } else if let marker {
       output.append(style.marker(width >= 2 ? marker + " " : marker))
     } else {
       output.append(width >= 2 ? "  " : " ")

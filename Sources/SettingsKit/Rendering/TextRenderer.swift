@@ -88,7 +88,9 @@ public struct TextRenderer: Sendable {
       output.append("\n")
     case .item(let item, let value, let isModified):
       var content = RowContent(item: item, value: value, isModified: isModified, reveal: revealsSecureValues)
-      content.disabledReason = table.snapshot.state(of: item).disabledReason
+      let state = table.snapshot.state(of: item)
+      content.disabledReason = state.disabledReason
+      content.isLocked = state.isLocked
       content.hasRejectedStoredValue = table.snapshot.problem(of: item) != nil
       layout.append(content, to: &output)
     case .more(_, let remaining, let state):

@@ -19,7 +19,7 @@ extension SettingsSchema {
             (
               "key",
               described(
-                "Names the item on the command line and in the store: letters, digits, '-', '_'.",
+                "Names the item on the command line and in the store: ASCII letters, digits, '-', '_'.",
                 [("type", .string("string")), ("pattern", namePattern)])
             ),
             (

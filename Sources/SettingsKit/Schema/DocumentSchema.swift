@@ -29,13 +29,14 @@ public enum SettingsSchema {
           (
             "version",
             described(
-              "The format version; 1 (the default). A newer version is refused.",
+              "The format version; 1 (the default). A newer version is refused. Written 1: settings validate "
+                + "also refuses 1.0 and 1e0, which a JSON Schema integer accepts.",
               [("type", .string("integer")), ("const", .integer(SettingsDocument.currentVersion))])
           ),
           (
             "id",
             described(
-              "Names the document and its store: letters, digits, '.', '-', '_' (not only dots).",
+              "Names the document and its store: ASCII letters, digits, '.', '-', '_' (not only dots, not ending in '.view').",
               [
                 ("type", .string("string")),
                 ("pattern", .string("^(?=[A-Za-z0-9._-]*[A-Za-z0-9_-])[A-Za-z0-9._-]{1,128}$")),
@@ -109,7 +110,7 @@ public enum SettingsSchema {
             (
               "id",
               described(
-                "Names the section on the command line (settings expand ID): letters, digits, '-', '_'; "
+                "Names the section on the command line (settings expand ID): ASCII letters, digits, '-', '_'; "
                   + "unique (settings validate checks).",
                 [("type", .string("string")), ("pattern", namePattern)])
             ),
@@ -134,7 +135,9 @@ public enum SettingsSchema {
             (
               "pageSize",
               described(
-                "Show this many items, then a \"more\" row that loads the next page.",
+                "Show this many items, then a \"more\" row that loads the next page. A whole number written "
+                  + "with digits alone: settings validate also refuses 10.0 and 1e2, which a JSON Schema "
+                  + "integer accepts.",
                 [("type", .string("integer")), ("minimum", .integer(1)), ("maximum", .integer(1_000_000))])
             ),
             (

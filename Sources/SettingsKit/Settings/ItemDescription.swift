@@ -37,7 +37,9 @@ public struct ItemDescription: Sendable, Equatable {
     if let value {
       rows.append(["value:", shown(value)])
       rows.append(["modified:", isModified ? "yes" : "no"])
+      rows.append(["source:", state.source.description])
     }
+    if let lock = state.lock { rows.append(["locked:", "\(lock.reason) (\(lock.file), \(lock.scope))"]) }
     if let choices = item.choices {
       rows.append(["choices:", choices.map { "\($0.value) (\($0.title))" }.joined(separator: ", ")])
     }
@@ -72,7 +74,9 @@ public struct ItemDescription: Sendable, Equatable {
     if let value {
       pairs.append(("value", ValueRules.json(value, of: item, reveal: revealsSecureValue)))
       pairs.append(("modified", .bool(isModified)))
+      pairs.append(("source", .string(state.source.description)))
     }
+    if let lock = state.lock { pairs.append(("lock", lock.json)) }
     if let reason = state.disabledReason { pairs.append(("disabledReason", .string(reason))) }
     if let choices = item.choices {
       pairs.append(

@@ -1,5 +1,9 @@
 /// Whether an item is enabled and shown, from its `enabledWhen` and `visibleWhen` conditions
-/// (androidx's preference dependencies) and the current values.
+/// (androidx's preference dependencies) and the current values; whether a system file locks it;
+/// and where its value comes from.
+///
+/// A screen that lets a user change the item asks ``isEditable``: a locked item is enabled (its
+/// conditions hold) but cannot be changed, and shows ``lockReason``.
 public struct ItemState: Sendable, Equatable {
   /// Whether every `enabledWhen` condition holds.
   public var isEnabled: Bool
@@ -9,6 +13,17 @@ public struct ItemState: Sendable, Equatable {
   public var disabledReason: String?
   /// The key of the item whose value disables this one.
   public var controllingKey: String?
+  /// Where the item's value comes from (``ValueSource``).
+  public var source: ValueSource = .default
+  /// The system file's lock on the item, if any: the file, the reason, what it names.
+  public var lock: SettingLock?
+
+  /// Whether a system file locks the item, so that no change of it is accepted.
+  public var isLocked: Bool { lock != nil }
+  /// Why the item is locked, as the locking file says ("Managed by your organisation").
+  public var lockReason: String? { lock?.reason }
+  /// Whether a user can change the item now: enabled and not locked.
+  public var isEditable: Bool { isEnabled && !isLocked }
 
   /// An enabled, visible item.
   public static let normal = ItemState(isEnabled: true, isVisible: true)
@@ -27,8 +42,14 @@ extension SettingsSnapshot {
   /// The item's state under the current values. Conditions are checked in key order; the first that
   /// fails names the reason.
   public func state(of item: SettingItem) -> ItemState {
-    guard item.enabledWhen != nil || item.visibleWhen != nil else { return .normal }
     var state = ItemState.normal
+    if !sources.isEmpty || !system.isEmpty {
+      state.source = source(of: item)
+      state.lock = lock(of: item)
+    } else if let key = item.key, defaults[key] == nil, otherOverrides[key] != nil {
+      state.source = source(of: item)
+    }
+    guard item.enabledWhen != nil || item.visibleWhen != nil else { return state }
     for (key, expected) in (item.visibleWhen ?? [:]) where values[key] != expected {
       state.isVisible = false
     }
@@ -46,9 +67,9 @@ extension SettingsSnapshot {
       if let controller {
         let controllerState = self.state(of: controller)
         if !controllerState.isEnabled {
-          state = ItemState(
-            isEnabled: false, isVisible: state.isVisible, disabledReason: controllerState.disabledReason,
-            controllingKey: controllerState.controllingKey)
+          state.isEnabled = false
+          state.disabledReason = controllerState.disabledReason
+          state.controllingKey = controllerState.controllingKey
           break
         }
       }

@@ -77,11 +77,16 @@ public struct SettingChange: Sendable, Equatable {
   public var oldValue: SettingValue
   /// The value after the change.
   public var newValue: SettingValue
+  /// Whether this process made the change or another one (or a hand edit) did.
+  public var origin: ChangeOrigin
 
   /// Creates a change.
-  public init(key: String, oldValue: SettingValue, newValue: SettingValue) {
+  public init(
+    key: String, oldValue: SettingValue, newValue: SettingValue, origin: ChangeOrigin = .thisProcess
+  ) {
     self.key = key
     self.oldValue = oldValue
     self.newValue = newValue
+    self.origin = origin
   }
 }

@@ -10,15 +10,43 @@ import Synchronization
 public final class Settings: Sendable {
   /// The document: the screen and its defaults.
   public let document: SettingsDocument
-  /// Where overrides are kept.
+  /// Where overrides are kept: the user's store, ``LayeredStore/user`` of ``layers``.
   public let store: any SettingsStore
+  /// Every layer values are read from: the system files (values and locks) under the user's store,
+  /// as last read (see ``reloadSystemLayers()``).
+  public var layers: LayeredStore { currentLayers.withLock { $0 } }
+  private let currentLayers: Mutex<LayeredStore>
   private let observers: Mutex<[Int: @Sendable (SettingChange) -> Void]> = Mutex([:])
   private let nextObserverID = Atomic<Int>(0)
+  /// Serializes this object's writes with its watches' reads of the store.
+  let localWrites = LocalWrites()
 
-  /// Joins a document and a store. Nothing is read until a value is asked for.
+  /// Joins a document and a store, with no system layers. Nothing is read until a value is asked for.
   public init(document: SettingsDocument, store: any SettingsStore) {
     self.document = document
     self.store = store
+    self.currentLayers = Mutex(LayeredStore(user: store))
+  }
+
+  /// Joins a document and the layers of values: system files under the user's store, which alone
+  /// is written. Nothing more is read until a value is asked for.
+  public init(document: SettingsDocument, layers: LayeredStore) {
+    self.document = document
+    self.store = layers.user
+    self.currentLayers = Mutex(layers)
+  }
+
+  /// Reads the system files again (a watch does when they change), so that later reads and
+  /// changes see their values and locks.
+  ///
+  /// - Returns: whether any system layer changed.
+  @discardableResult
+  public func reloadSystemLayers() -> Bool {
+    let current = layers
+    guard !current.systemPaths.isEmpty else { return false }
+    let fresh = current.readingSystemFilesAgain()
+    currentLayers.withLock { $0 = fresh }
+    return fresh.system != current.system
   }
 
   // MARK: - Reading
@@ -36,7 +64,8 @@ public final class Settings: Sendable {
     } catch {
       throw .store(error)
     }
-    return SettingsSnapshot(document: document, contents: contents, storeName: store.name)
+    return SettingsSnapshot(
+      document: document, contents: contents, storeName: store.name, system: layers.system)
   }
 
   /// The current value of `key`: its override, or its default (also when the stored value is one
@@ -208,6 +237,7 @@ public final class Settings: Sendable {
     try change { (snapshot, contents) throws(SettingsError) in
       // Conditions are checked against the values this change leaves, as separate `set`s in that
       // order would see them: `airplane=off wifi=office` is allowed, `airplane=on wifi=office` not.
+      for assignment in assignments { try checkUnlocked(assignment.item, in: snapshot) }
       var after = snapshot
       for assignment in assignments { after.values[assignment.key] = assignment.value }
       for assignment in assignments { try checkEnabled(assignment.item, in: after) }
@@ -234,6 +264,7 @@ public final class Settings: Sendable {
     guard item.type == .switch else { throw .notASwitch(key: name, type: item.type) }
     var new = false
     try change { (snapshot, contents) throws(SettingsError) in
+      try checkUnlocked(item, in: snapshot)
       try checkEnabled(item, in: snapshot)
       let old = snapshot.value(of: item).value == .bool(true)
       new = !old
@@ -243,25 +274,35 @@ public final class Settings: Sendable {
     return new
   }
 
-  /// Removes the overrides of `keys`, so they read as their defaults again.
+  /// Removes the overrides of `keys`, so they read as what the layers under the user's store give:
+  /// a system file's value, else the default.
   ///
   /// Keys the document does not know are refused (with a suggestion), except those present in the
-  /// store, which are removed: that is how a stale key from an older document is cleaned up.
+  /// store, which are removed: that is how a stale key from an older document is cleaned up. All
+  /// keys are checked before anything is removed.
   ///
-  /// - Returns: the changes of value this made (resetting a value equal to its default changes none).
+  /// - Returns: the changes of value this made (resetting a value equal to the one under it
+  ///   changes none).
+  /// - Throws: ``SettingsError/locked(key:file:reason:)`` for a locked item (nothing is removed).
   @discardableResult
   public func reset(_ keys: [String]) throws(SettingsError) -> [SettingChange] {
     try change { (snapshot, contents) throws(SettingsError) in
-      var changes: [SettingChange] = []
+      var resolved: [String] = []
       for name in keys {
-        let key: String
-        if contents.values[name] != nil {
-          key = name
-        } else {
-          key = try item(name).key ?? name
+        if contents.values[name] != nil, document.locate(name) == nil {
+          resolved.append(name)
+          continue
         }
+        let item = try item(name)
+        try checkUnlocked(item, in: snapshot)
+        resolved.append(item.key ?? name)
+      }
+      var changes: [SettingChange] = []
+      for key in resolved {
         guard contents.values.removeValue(forKey: key) != nil else { continue }
-        if let old = snapshot.values[key], let new = snapshot.defaults[key], old != new {
+        if let old = snapshot.values[key], let new = snapshot.systemValues[key] ?? snapshot.defaults[key],
+          old != new
+        {
           changes.append(SettingChange(key: key, oldValue: old, newValue: new))
         }
       }
@@ -269,18 +310,33 @@ public final class Settings: Sendable {
     }
   }
 
-  /// Removes every override, including those of keys the document does not know; a top-level
-  /// `"$schema"` (for editors) stays.
+  /// Removes every override, including those of keys the document does not know, except those of
+  /// locked items (they stay in the store, unused, until the lock goes); a top-level `"$schema"`
+  /// (for editors) stays.
   @discardableResult
   public func resetAll() throws(SettingsError) -> [SettingChange] {
     try change { (snapshot, contents) throws(SettingsError) in
       let keys = contents.values.keys
       // A store's "$schema" names its JSON Schema for editors: not an override, so it stays.
-      contents.values = contents.values.filter { $0.key == "$schema" }
+      for key in keys
+      where key != "$schema" && snapshot.locks[key] == nil
+        && !snapshot.system.contains(where: { $0.locked[key] != nil })
+      {
+        contents.values[key] = nil
+      }
       return document.keys.filter { keys.contains($0) }.compactMap { key in
-        guard let old = snapshot.values[key], let new = snapshot.defaults[key], old != new else { return nil }
+        guard let old = snapshot.values[key], let new = snapshot.systemValues[key] ?? snapshot.defaults[key],
+          old != new
+        else { return nil }
         return SettingChange(key: key, oldValue: old, newValue: new)
       }
+    }
+  }
+
+  /// Refuses a change to an item that a system file locks.
+  private func checkUnlocked(_ item: SettingItem, in snapshot: SettingsSnapshot) throws(SettingsError) {
+    if let lock = snapshot.lock(of: item) {
+      throw .locked(key: item.key ?? "", file: lock.file, reason: lock.reason)
     }
   }
 
@@ -297,11 +353,14 @@ public final class Settings: Sendable {
   func change(
     _ body: (SettingsSnapshot, inout StoreContents) throws(SettingsError) -> [SettingChange]
   ) throws(SettingsError) -> [SettingChange] {
-    let changes = try store.update { (contents: inout StoreContents) throws(SettingsError) in
-      let snapshot = SettingsSnapshot(document: document, contents: contents, storeName: store.name)
-      let changes = try body(snapshot, &contents)
-      contents.holdsSecureValue = holdsSecureValue(contents)
-      return changes
+    let changes = try localWrites.perform { () throws(SettingsError) in
+      try store.update { (contents: inout StoreContents) throws(SettingsError) in
+        let snapshot = SettingsSnapshot(
+          document: document, contents: contents, storeName: store.name, system: layers.system)
+        let changes = try body(snapshot, &contents)
+        contents.holdsSecureValue = holdsSecureValue(contents)
+        return changes
+      }
     }
     notify(changes)
     return changes
@@ -324,7 +383,8 @@ public final class Settings: Sendable {
     _ = observers.withLock { $0.removeValue(forKey: token.id) }
   }
 
-  private func notify(_ changes: [SettingChange]) {
+  /// Calls every observer with each of `changes`, outside any lock.
+  func notify(_ changes: [SettingChange]) {
     guard !changes.isEmpty else { return }
     let current = observers.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
     for change in changes {

@@ -8,6 +8,8 @@ public enum SettingsError: ExplainedError, Equatable {
   case notASwitch(key: String, type: CellType)
   /// An item's own key names several items on different pages; the full keys are given.
   case ambiguousKey(String, candidates: [String])
+  /// A system file locks the item: `file` holds the lock, `reason` is what it says.
+  case locked(key: String, file: String, reason: String)
   /// The item is disabled by another item's value.
   case disabled(key: String, reason: String, controllingKey: String)
   /// The item has no value to read (a detailTitle only navigates).
@@ -44,6 +46,8 @@ public enum SettingsError: ExplainedError, Equatable {
       return "\(shown(key)) names several items; use one of " + candidates.map(shown).joined(separator: ", ")
     case .disabled(let key, let reason, _):
       return "\(shown(key)) is disabled (\(TerminalText.escaped(reason)))"
+    case .locked(let key, let file, let reason):
+      return "\(shown(key)) is locked by \(TerminalText.escaped(file)): \(TerminalText.escaped(reason))"
     case .noValue(let key, let type):
       return "\(shown(key)) is a \(type.rawValue) item; it navigates and has no value"
     case .invalidValue(let key, let value, let accepted):

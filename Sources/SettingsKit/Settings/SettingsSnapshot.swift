@@ -18,6 +18,21 @@ public struct SettingsSnapshot: Sendable, Equatable {
   /// The store's name and text, to locate a problem found by ``problem(of:)``.
   var storeName = ""
   var storeSource: SourceText?
+  /// The source of each key whose value does not come from the default (see ``source(of:)``).
+  public var sources: [String: ValueSource] = [:]
+  /// The lock on each locked item of the document, by key (see ``lock(of:)``).
+  public var locks: [String: SettingLock] = [:]
+  /// Values in system files that their items do not accept, file by file in key order; each is
+  /// ignored, and the layers under it give the value.
+  public var systemProblems: [StoredValueProblem] = []
+  /// The system layers, highest first.
+  public internal(set) var system: [SystemLayer] = []
+  /// The value and source of each key that the system layers give or lock, without the user's
+  /// override (what a reset leaves).
+  var systemValues: [String: SettingValue] = [:]
+  /// The lock of each items-file section that a system file locks, by the file's name.
+  var itemsFileLocks: [String: SettingLock] = [:]
+  var systemSources: [String: ValueSource] = [:]
 
   /// The defaults of `document`, with no overrides; child pages included.
   public init(document: SettingsDocument) {
@@ -51,15 +66,22 @@ public struct SettingsSnapshot: Sendable, Equatable {
   /// The items kept by key: stored keys' items and the items that others depend on.
   var itemsByKey: [String: SettingItem] = [:]
 
-  /// Merges `contents` over the defaults of `document`.
+  /// Merges `contents` and the `system` layers (highest first) over the defaults of `document`.
   ///
   /// A stored value that its item does not accept (a choice value the document no longer offers, a
-  /// value of the wrong type) is not an error: the item reads as its default and the value is
-  /// listed in ``problems``. Keys the document does not know are kept in ``otherOverrides``.
-  public init(document: SettingsDocument, contents: StoreContents, storeName: String) {
-    self.init(document: document, keeping: Set(contents.values.keys))
+  /// value of the wrong type) is not an error: the item reads as what the layers under the store
+  /// give (its default, or a system file's value) and the value is listed in ``problems``; a system
+  /// file's such value is listed in ``systemProblems``. A locked item's override is kept in the
+  /// store but not used. Keys the document does not know are kept in ``otherOverrides``.
+  public init(
+    document: SettingsDocument, contents: StoreContents, storeName: String, system: [SystemLayer] = []
+  ) {
+    var keeping = Set(contents.values.keys)
+    for layer in system { keeping.formUnion(layer.values.keys) }
+    self.init(document: document, keeping: keeping)
     self.storeName = storeName
     storeSource = contents.source
+    apply(system: system, document: document)
     var rejected: [(key: String, stored: JSONValue, item: SettingItem)] = []
     for (key, stored) in contents.values {
       guard let item = itemsByKey[key] else {
@@ -70,8 +92,11 @@ public struct SettingsSnapshot: Sendable, Equatable {
         rejected.append((key, stored, item))
         continue
       }
+      // Under a lock the override is kept in the store, not used.
+      guard locks[key] == nil else { continue }
       values[key] = value
       modified.insert(key)
+      sources[key] = .user
     }
     guard !rejected.isEmpty else { return }
     // One scan of the store text locates every problem, however many there are.
@@ -90,8 +115,12 @@ public struct SettingsSnapshot: Sendable, Equatable {
   public func value(of item: SettingItem) -> (value: SettingValue?, isModified: Bool) {
     guard let key = item.key else { return (Self.defaultValue(of: item), false) }
     if let value = values[key] { return (value, modified.contains(key)) }
-    if let stored = otherOverrides[key], let value = Self.accepted(stored, by: item) { return (value, true) }
-    return (Self.defaultValue(of: item), false)
+    let lock = system.isEmpty ? nil : lock(of: item)
+    if lock == nil, let stored = otherOverrides[key], let value = Self.accepted(stored, by: item) {
+      return (value, true)
+    }
+    if system.isEmpty { return (Self.defaultValue(of: item), false) }
+    return (systemValue(of: item, key: key, lock: lock).value, false)
   }
 
   /// The stored value of `item` that it does not accept, if any; also for an item decoded after the
@@ -105,12 +134,20 @@ public struct SettingsSnapshot: Sendable, Equatable {
       location: storeSource?.location(ofOffset: stored.offset) ?? SourceLocation(line: 1, column: 1))
   }
 
+  /// Drops the problem of `key`, once a change has written a value the item accepts (or removed
+  /// the rejected one).
+  mutating func removeProblem(forKey key: String) {
+    guard problemIndex[key] != nil else { return }
+    problems.removeAll { $0.key == key }
+    problemIndex = Dictionary(uniqueKeysWithValues: problems.enumerated().map { ($1.key, $0) })
+  }
+
   private func problem(key: String, stored: JSONValue, item: SettingItem, location: SourceLocation)
     -> StoredValueProblem
   {
     StoredValueProblem(
       key: key, file: storeName, location: location, storedValue: stored,
-      expected: StoredValueProblem.expected(by: item), defaultValue: Self.defaultValue(of: item))
+      expected: StoredValueProblem.expected(by: item), defaultValue: valueWithoutOverride(of: item))
   }
 
   /// An item's default value: a switch's `on`, a right-detail item's text, a text field's, number's or

@@ -8,7 +8,7 @@
 public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
   /// The item's full key.
   public var key: String
-  /// The store's name, as ``SettingsStore/name`` gives it.
+  /// The store's name, as ``SettingsStore/name`` gives it, or the system file's path.
   public var file: String
   /// Where the stored value starts in the store file (1:1 for a store that was never written).
   public var location: SourceLocation
@@ -16,7 +16,8 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
   public var storedValue: JSONValue
   /// What the item accepts, such as `true or false` or `one of "light", "dark"`.
   public var expected: String
-  /// The value the item reads as instead; nil for a detailTitle item, which has none.
+  /// The value the item reads as instead (its default, or a system file's value); nil for a
+  /// detailTitle item, which has none, and for a value in a system file, which is ignored.
   public var defaultValue: SettingValue?
 
   /// Creates a problem.

@@ -11,10 +11,16 @@ public struct FileStore: SettingsStore {
   public var path: SystemPath
   /// How long a writer waits for the lock before failing as busy, in milliseconds.
   public var lockTimeoutMilliseconds: Int
+  /// The home directory the path was built from (`HOME`), or nil. When set, a write first checks
+  /// that it is an existing directory: the folders below it (`.config`, `.config/settings`) are
+  /// created as needed with mode `0o700`, but a home is never created.
+  public var home: SystemPath?
 
-  /// Creates a store at `path`; nothing is created until the first write.
-  public init(path: SystemPath, lockTimeoutMilliseconds: Int = 5000) {
+  /// Creates a store at `path`; nothing is created until the first write, and when `home` is given
+  /// nothing at all unless it is an existing directory.
+  public init(path: SystemPath, home: SystemPath? = nil, lockTimeoutMilliseconds: Int = 5000) {
     self.path = path
+    self.home = home
     self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
   }
 
@@ -50,7 +56,8 @@ public struct FileStore: SettingsStore {
   /// A store file without any write permission bit (`chmod 444`) is not replaced, even by root: the
   /// change is refused before the lock is taken (see ``AtomicFile``).
   ///
-  /// - Throws: ``SettingsError/store(_:)`` (`.fileSystem(.busy…)` when the lock is held too long,
+  /// - Throws: ``SettingsError/store(_:)`` (`.noLocation` when ``home`` is set and is not an
+  ///   existing directory, `.fileSystem(.busy…)` when the lock is held too long,
   ///   `.fileSystem(.permissionDenied…)` with operation "replace the read-only file"), or what
   ///   `body` throws; in every case the file is unchanged.
   public func update<T>(_ body: (inout StoreContents) throws(SettingsError) -> T) throws(SettingsError) -> T {
@@ -58,11 +65,20 @@ public struct FileStore: SettingsStore {
       throw .store(
         .fileSystem(path.isEmpty ? .notFound(path: path.description) : .isDirectory(path: path.description)))
     }
-    var preview = try readForUpdate()
+    let homeProblem = home.flatMap { StoreLocation.problem(withHome: $0) }
+    var preview: StoreContents
+    do {
+      preview = try readForUpdate()
+    } catch {
+      // Below a home that is a file, the read fails too; the home is what to report.
+      if let homeProblem { throw .store(.noLocation(reason: homeProblem)) }
+      throw error
+    }
     let before = preview.values
     let result = try body(&preview)
     if preview.values == before { return result }
     do throws(StoreError) {
+      if let homeProblem { throw .noLocation(reason: homeProblem) }
       try refuseReadOnlyFile()
     } catch {
       throw .store(error)

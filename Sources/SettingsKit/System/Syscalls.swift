@@ -43,6 +43,8 @@ extension Errno {
   package static let ioError = Errno(rawValue: EIO)
   /// `EINVAL`: invalid argument.
   package static let invalidArgument = Errno(rawValue: EINVAL)
+  /// `EPIPE`: the reading end of a pipe or socket is closed.
+  package static let brokenPipe = Errno(rawValue: EPIPE)
 
   /// The C names of the values above and of a few more, for messages.
   static let names: [Int32: String] = [
@@ -294,6 +296,59 @@ package func systemRunInChildProcess(_ body: () -> Int32) -> Int32? {
   #endif
 }
 
+// MARK: - Waiting on several descriptors
+
+/// What `poll(2)` is asked about, or reports, for one descriptor (`POLLIN`, `POLLOUT`, `POLLERR`,
+/// `POLLHUP`, `POLLNVAL`). An empty set asks only about the errors and hang-ups that `poll` always
+/// reports: the way to learn that the reader of a pipe went away without writing to it.
+package struct PollEvents: OptionSet, Sendable {
+  package let rawValue: Int16
+  package init(rawValue: Int16) { self.rawValue = rawValue }
+
+  /// `POLLIN`: data to read (or an end of file).
+  package static let readable = PollEvents(rawValue: Int16(POLLIN))
+  /// `POLLOUT`: room to write.
+  package static let writable = PollEvents(rawValue: Int16(POLLOUT))
+  /// `POLLERR`: an error; on the write end of a pipe, no reader is left.
+  package static let error = PollEvents(rawValue: Int16(POLLERR))
+  /// `POLLHUP`: the other end hung up.
+  package static let hangUp = PollEvents(rawValue: Int16(POLLHUP))
+  /// `POLLNVAL`: the descriptor is not open.
+  package static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
+
+  /// Any of the conditions that `poll` reports whether asked or not.
+  package var isFailure: Bool { !intersection([.error, .hangUp, .invalid]).isEmpty }
+}
+
+/// Waits until one of `requests` reports an event, or `timeoutMilliseconds` pass (-1: no limit);
+/// returns what each descriptor reported (all empty on a timeout). Not retried on `EINTR`.
+/// The corresponding C function is `poll`.
+package func systemPoll(
+  _ requests: [(descriptor: Int32, events: PollEvents)], timeoutMilliseconds: Int32
+) throws(Errno) -> [PollEvents] {
+  var entries = requests.map { pollfd(fd: $0.descriptor, events: $0.events.rawValue, revents: 0) }
+  if poll(&entries, nfds_t(entries.count), timeoutMilliseconds) < 0 { throw .current }
+  return entries.map { PollEvents(rawValue: $0.revents) }
+}
+
+/// Makes `descriptor` close-on-exec and, when `nonBlocking`, non-blocking (`O_NONBLOCK`), best
+/// effort. The corresponding C function is `fcntl`, with `F_SETFD` and `F_SETFL`.
+package func systemConfigure(_ descriptor: Int32, closeOnExec: Bool, nonBlocking: Bool) {
+  if closeOnExec { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+  if nonBlocking { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
+}
+
+/// Sets the calling thread's `errno` (a signal handler puts back what it found).
+package func systemSetErrno(_ value: Errno) { errno = value.rawValue }
+
+/// Nanoseconds since 1970-01-01 00:00 UTC by the wall clock (`CLOCK_REALTIME`), which may jump.
+/// The corresponding C function is `clock_gettime`.
+package func systemRealtimeNanoseconds() -> Int64 {
+  var now = timespec()
+  _ = clock_gettime(CLOCK_REALTIME, &now)
+  return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+}
+
 // MARK: - Processes and time
 
 /// The corresponding C function is `getpid`.
@@ -339,6 +394,243 @@ package func systemEnvironment() -> [(name: [UInt8], value: [UInt8])] {
     pointer += 1
   }
   return entries
+}
+
+// MARK: - Watching files
+
+/// Every system call the file watcher (`Watch/`) makes, wrapped once: file signatures, the wake
+/// pipe, `poll`, inotify on Linux and kqueue on macOS. Nothing here keeps state; descriptors are
+/// plain `Int32`s owned by the caller.
+enum WatchSyscalls {
+  // MARK: - Files and links
+
+  /// What identifies one version of a file for the polling watcher: a replaced file has another
+  /// inode, a file rewritten in place another size, modification or change time.
+  struct FileSignature: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: Int64
+    var changed: Int64
+    var isSymbolicLink: Bool
+    var isDirectory: Bool
+  }
+
+  /// The signature of `path` (`lstat(2)` when `followingLinks` is false, else `stat(2)`), nil when
+  /// it does not exist or cannot be examined.
+  static func signature(of path: SystemPath, followingLinks: Bool) -> FileSignature? {
+    var info = stat()
+    let status = path.withCString { followingLinks ? stat($0, &info) : lstat($0, &info) }
+    guard status == 0 else { return nil }
+    #if canImport(Darwin)
+      let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+      let changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+    #else
+      let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+      let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+    #endif
+    return FileSignature(
+      device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+      size: Int64(info.st_size), modified: modified,
+      changed: changed, isSymbolicLink: info.st_mode & S_IFMT == S_IFLNK,
+      isDirectory: info.st_mode & S_IFMT == S_IFDIR)
+  }
+
+  /// Whether the file could still be written again without its signature changing: its
+  /// modification time is less than a second old (the kernel stamps files with a coarse clock, and
+  /// some file systems to the second), as git treats a racily clean index entry.
+  static func isRecent(_ signature: FileSignature) -> Bool {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - signature.modified < 1_000_000_000
+  }
+
+  /// Whether `path` is a directory (following links).
+  static func isDirectory(_ path: SystemPath) -> Bool {
+    signature(of: path, followingLinks: true)?.isDirectory == true
+  }
+
+  // MARK: - Waking a blocked loop
+
+  /// A pipe whose read end a watch loop waits on beside its events: one byte written to the write
+  /// end wakes it. Both ends are close-on-exec and the read end does not block. Nil when
+  /// `pipe(2)` fails.
+  static func makeWakePipe() -> (read: Int32, write: Int32)? {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return nil }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+    _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+    return (ends[0], ends[1])
+  }
+
+  /// Writes one byte to a wake pipe (a full pipe already wakes the loop, so a failure is harmless).
+  static func wake(_ descriptor: Int32) {
+    var byte: UInt8 = 1
+    while write(descriptor, &byte, 1) < 0 && errno == EINTR {}
+  }
+
+  /// Reads whatever is waiting on a non-blocking descriptor and returns it (empty when nothing is).
+  static func drain(_ descriptor: Int32, capacity: Int = 64 * 1024) -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: capacity)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 { return Array(buffer[0..<count]) }
+      if count < 0 && errno == EINTR { continue }
+      return []
+    }
+  }
+
+  /// Closes a descriptor (errors ignored: nothing was written through it).
+  static func closeDescriptor(_ descriptor: Int32) {
+    if descriptor >= 0 { _ = close(descriptor) }
+  }
+
+  /// Waits until one of `descriptors` is readable or `timeoutMilliseconds` pass (-1: no limit),
+  /// retrying on `EINTR`. Returns which descriptors are readable (or hung up). The corresponding C
+  /// function is `poll`.
+  static func waitReadable(_ descriptors: [Int32], timeoutMilliseconds: Int32) -> [Int32] {
+    var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    while true {
+      let count = poll(&entries, nfds_t(entries.count), timeoutMilliseconds)
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { return [] }
+      return entries.filter { $0.revents != 0 }.map(\.fd)
+    }
+  }
+
+  /// The monotonic clock, in milliseconds.
+  static func monotonicMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+  }
+
+  // MARK: - inotify (Linux)
+
+  #if os(Linux)
+    /// What a directory watch asks for: entries created, deleted, renamed in or out, written,
+    /// changed in place or in their attributes, and the directory itself going away.
+    static let directoryEvents: UInt32 =
+      UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY)
+      | UInt32(IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+
+    /// One event read from an inotify descriptor.
+    struct NotifyEvent: Equatable {
+      /// The watch it belongs to (-1 for a queue overflow).
+      var watch: Int32
+      /// The `IN_…` bits.
+      var mask: UInt32
+      /// The entry's name inside the watched directory; empty for an event on the directory itself.
+      var name: SystemPath
+
+      /// The kernel's queue overflowed: events were lost, so everything must be looked at again.
+      var isOverflow: Bool { watch < 0 || mask & UInt32(IN_Q_OVERFLOW) != 0 }
+      /// Only a write in place, with the file still open.
+      var isWriteOnly: Bool { mask & ~UInt32(IN_ISDIR) == UInt32(IN_MODIFY) }
+      /// A file opened for writing was closed: an in-place write is complete.
+      var isCloseAfterWrite: Bool { mask & UInt32(IN_CLOSE_WRITE) != 0 }
+    }
+
+    /// A new non-blocking, close-on-exec inotify descriptor, or the `errno` of `inotify_init1(2)`
+    /// (`EMFILE` when the per-user limit of instances is reached).
+    static func notifyOpen() -> Result<Int32, NotifyFailure> {
+      let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+      return descriptor >= 0 ? .success(descriptor) : .failure(NotifyFailure(code: errno))
+    }
+
+    /// Watches the directory at `path`; the same directory watched twice gives the same watch
+    /// number. Fails with `ENOSPC` when the per-user limit of watches is reached, `ENOENT` or
+    /// `ENOTDIR` when `path` is no longer a directory. The corresponding C function is
+    /// `inotify_add_watch`.
+    static func notifyAddWatch(_ descriptor: Int32, directory path: SystemPath) -> Result<
+      Int32, NotifyFailure
+    > {
+      let watch = path.withCString { inotify_add_watch(descriptor, $0, directoryEvents) }
+      return watch >= 0 ? .success(watch) : .failure(NotifyFailure(code: errno))
+    }
+
+    /// Stops a watch (ignoring a watch the kernel already removed). The corresponding C function is
+    /// `inotify_rm_watch`.
+    static func notifyRemoveWatch(_ descriptor: Int32, _ watch: Int32) {
+      _ = inotify_rm_watch(descriptor, watch)
+    }
+
+    /// Decodes the `struct inotify_event` records in `bytes`, as `read(2)` returned them.
+    static func notifyEvents(in bytes: [UInt8]) -> [NotifyEvent] {
+      let headerSize = MemoryLayout<inotify_event>.size
+      var events: [NotifyEvent] = []
+      var offset = 0
+      bytes.withUnsafeBytes { raw in
+        while offset + headerSize <= raw.count {
+          let watch = raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+          let mask = raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+          let length = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+          let nameBytes = raw[(offset + headerSize)..<min(raw.count, offset + headerSize + length)]
+          let name = SystemPath(bytes: Array(nameBytes.prefix { $0 != 0 }))
+          events.append(NotifyEvent(watch: watch, mask: mask, name: name))
+          offset += headerSize + length
+        }
+      }
+      return events
+    }
+  #endif
+
+  /// An `errno` from a failed inotify call.
+  struct NotifyFailure: Error, Equatable {
+    /// The C error number.
+    var code: Int32
+
+    /// Whether it is a per-user limit (`EMFILE` instances, `ENOSPC` watches, `ENFILE`, `ENOMEM`),
+    /// after which the watcher polls instead.
+    var isLimit: Bool { code == EMFILE || code == ENOSPC || code == ENFILE || code == ENOMEM }
+  }
+
+  // MARK: - kqueue (macOS and the BSDs)
+
+  #if canImport(Darwin)
+    /// A new kqueue descriptor, or nil.
+    static func kqueueOpen() -> Int32? {
+      let descriptor = kqueue()
+      return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// Opens `path` for event notification only (`O_EVTONLY`), nil when it cannot be opened.
+    static func openForEvents(_ path: SystemPath) -> Int32? {
+      let descriptor = path.withCString { open($0, O_EVTONLY | O_CLOEXEC) }
+      return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// Registers `descriptor` with the kqueue: vnode events (written, extended, deleted, renamed,
+    /// attributes, links, revoked) when `isVnode`, else readability.
+    static func kqueueRegister(_ queue: Int32, _ descriptor: Int32, isVnode: Bool) {
+      var change = kevent(
+        ident: UInt(descriptor), filter: Int16(isVnode ? EVFILT_VNODE : EVFILT_READ),
+        flags: UInt16(EV_ADD | EV_CLEAR),
+        fflags: isVnode
+          ? UInt32(
+            NOTE_WRITE | NOTE_EXTEND | NOTE_DELETE | NOTE_RENAME | NOTE_ATTRIB | NOTE_LINK | NOTE_REVOKE)
+          : 0,
+        data: 0, udata: nil)
+      _ = kevent(queue, &change, 1, nil, 0, nil)
+    }
+
+    /// Blocks until the kqueue reports events and returns the descriptors they are about.
+    static func kqueueWait(_ queue: Int32, timeoutMilliseconds: Int32) -> [Int32] {
+      var events = [kevent](repeating: kevent(), count: 16)
+      var timeout = timespec(
+        tv_sec: Int(timeoutMilliseconds / 1000), tv_nsec: Int(timeoutMilliseconds % 1000) * 1_000_000)
+      while true {
+        let count =
+          timeoutMilliseconds < 0
+          ? kevent(queue, nil, 0, &events, Int32(events.count), nil)
+          : kevent(queue, nil, 0, &events, Int32(events.count), &timeout)
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { return [] }
+        return events[0..<Int(count)].map { Int32($0.ident) }
+      }
+    }
+  #endif
 }
 
 // MARK: - Terminals
@@ -414,6 +706,7 @@ package enum SignalNumber {
   package static let user1 = SIGUSR1
   package static let user2 = SIGUSR2
   package static let alarm = SIGALRM
+  package static let brokenPipe = SIGPIPE
 
   /// Every signal whose default action ends the process ("Term" or "Core" in signal(7)) and that a
   /// program can catch and recover from: SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM,
@@ -467,6 +760,72 @@ package func systemUnblockSignals(_ numbers: [Int32]) {
   sigemptyset(&set)
   for number in numbers { sigaddset(&set, number) }
   pthread_sigmask(SIG_UNBLOCK, &set, nil)
+}
+
+// MARK: - Crash signals
+
+/// The signals that report a crash: SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS.
+package let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
+
+/// What the crash handler puts back: the terminal's modes and the bytes that leave the alternate
+/// screen. Set before the handler is installed and read only by it.
+private struct CrashRestoration {
+  var descriptor: Int32 = -1
+  var output: Int32 = -1
+  var modes = termios()
+  /// `ESC [0m ESC [?25h ESC [?1049l`: colours reset, cursor shown, main screen.
+  var bytes:
+    (
+      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+      UInt8, UInt8, UInt8
+    ) = (
+      0x1B, 0x5B, 0x30, 0x6D, 0x1B, 0x5B, 0x3F, 0x32, 0x35, 0x68, 0x1B, 0x5B, 0x3F, 0x31, 0x30, 0x34, 0x39,
+      0x6C
+    )
+}
+
+/// The one place a crash handler can reach: a signal handler sees nothing but globals. Allocated
+/// at the first ``systemRestoreTerminalOnCrash(descriptor:output:modes:)``, before any handler runs,
+/// so the handler never initializes anything.
+nonisolated(unsafe) private let crashRestoration: UnsafeMutablePointer<CrashRestoration> = {
+  let pointer = UnsafeMutablePointer<CrashRestoration>.allocate(capacity: 1)
+  pointer.initialize(to: CrashRestoration())
+  return pointer
+}()
+
+/// Until ``systemStopRestoringTerminalOnCrash(_:)``, a crash signal (``crashSignals``) first puts
+/// the terminal on `descriptor` back in `modes` (`tcsetattr(3)`) and writes to `output` the bytes
+/// that leave the alternate screen and show the cursor, then resets the signal to its default
+/// action and raises it again, so that the crash is still a crash (its status, its core dump).
+/// Only async-signal-safe calls run in the handler: `tcsetattr`, `write`, `signal`, `raise`.
+///
+/// - Returns: what each crash signal did before, for ``systemStopRestoringTerminalOnCrash(_:)``.
+package func systemRestoreTerminalOnCrash(descriptor: Int32, output: Int32, modes: TerminalModes)
+  -> [SignalDisposition]
+{
+  crashRestoration.pointee.modes = modes.value
+  crashRestoration.pointee.output = output
+  crashRestoration.pointee.descriptor = descriptor
+  return crashSignals.map { systemSetSignalHandler($0, restoreTerminalAndCrash) }
+}
+
+/// Puts back what ``systemRestoreTerminalOnCrash(descriptor:output:modes:)`` replaced.
+package func systemStopRestoringTerminalOnCrash(_ previous: [SignalDisposition]) {
+  for (number, old) in zip(crashSignals, previous) { systemRestoreSignal(number, old) }
+  crashRestoration.pointee.descriptor = -1
+}
+
+/// The crash handler; see ``systemRestoreTerminalOnCrash(descriptor:output:modes:)``.
+private func restoreTerminalAndCrash(_ number: Int32) {
+  let restoration = crashRestoration
+  if restoration.pointee.descriptor >= 0 {
+    _ = tcsetattr(restoration.pointee.descriptor, TCSANOW, &restoration.pointee.modes)
+    _ = withUnsafeBytes(of: &restoration.pointee.bytes) { bytes in
+      write(restoration.pointee.output, bytes.baseAddress, bytes.count)
+    }
+  }
+  _ = signal(number, SIG_DFL)
+  _ = raise(number)
 }
 
 /// Sends `number` to the calling thread. The corresponding C function is `raise`.

@@ -93,6 +93,7 @@ public struct SettingsTable: Sendable {
       let items =
         try file?.decodedItems(in: window)
         ?? (window.lowerBound == 0 ? inline : Array(inline[window.lowerBound...]))
+      if file != nil { self.snapshot.lockItems(items, ofSection: spec) }
       var section = Section(
         spec: spec, items: items, total: total, offset: window.lowerBound, visibleCount: window.count,
         pageSize: pageSize, provider: file, state: .idle)
@@ -219,15 +220,32 @@ public struct SettingsTable: Sendable {
   /// number of pages shown stays) and reports the sections whose rows changed.
   @discardableResult
   public mutating func apply(_ snapshot: SettingsSnapshot) -> TableUpdate {
+    var snapshot = snapshot
+    // The locks of items-file sections on the items read so far (a new snapshot has not seen them).
+    for section in sections where section.provider != nil {
+      snapshot.lockItems(section.items, ofSection: section.spec)
+    }
     guard snapshot != self.snapshot else { return .none }
-    let before = sections.indices.map { (rows(inSection: $0), conditionStates(inSection: $0)) }
+    let before = sections.indices.map {
+      (rows(inSection: $0), conditionStates(inSection: $0), rejectedKeys(inSection: $0))
+    }
     self.snapshot = snapshot
     refreshVisibility()
-    // A row also changes when a condition disables it (its reason is drawn), with the same value.
+    // A row also changes when a condition disables it (its reason is drawn), or when its rejected
+    // stored value is replaced (its `!` goes), with the same value.
     let reloaded = sections.indices.filter { index in
       before[index].0 != rows(inSection: index) || before[index].1 != conditionStates(inSection: index)
+        || before[index].2 != rejectedKeys(inSection: index)
     }
     return TableUpdate(reloadedSections: reloaded)
+  }
+
+  /// The keys of the shown items whose stored value is rejected (``SettingsSnapshot/problem(of:)``).
+  func rejectedKeys(inSection index: Int) -> [String] {
+    guard !snapshot.problems.isEmpty || !snapshot.otherOverrides.isEmpty else { return [] }
+    return sections[index].items.prefix(sections[index].visibleCount).compactMap { item in
+      snapshot.problem(of: item) == nil ? nil : item.key
+    }
   }
 
   /// The states of the shown items that have conditions.
@@ -238,6 +256,7 @@ public struct SettingsTable: Sendable {
   }
 
   /// Shows one new value of `key`, as a change made through ``Settings`` left it; see ``apply(_:)``.
+  /// A stored value of `key` that was rejected is no longer a problem: the change replaced it.
   ///
   /// - Parameter isOverride: whether the value is now stored (false after a reset).
   @discardableResult
@@ -245,7 +264,9 @@ public struct SettingsTable: Sendable {
     var next = snapshot
     next.values[key] = value
     if isOverride { next.modified.insert(key) } else { next.modified.remove(key) }
+    next.sources[key] = isOverride ? .user : next.sourceWithoutOverride(ofKey: key)
     next.otherOverrides[key] = nil
+    next.removeProblem(forKey: key)
     return apply(next)
   }
 
@@ -287,6 +308,7 @@ public struct SettingsTable: Sendable {
 
   /// Appends a fetched page to a section.
   mutating func append(_ page: [SettingItem], toSection index: Int) {
+    snapshot.lockItems(page, ofSection: sections[index].spec)
     sections[index].items += page
     sections[index].visibleCount = sections[index].items.count
     sections[index].settle()

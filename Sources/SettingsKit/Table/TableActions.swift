@@ -73,7 +73,7 @@ public struct TableActions: Sendable {
   public func reset(_ item: SettingItem, in table: inout SettingsTable) throws(SettingsError) -> TableUpdate {
     guard let key = item.key, let settings else { return .none }
     let changes = try settings.reset([key])
-    guard let value = table.snapshot.defaults[key] ?? SettingsSnapshot.defaultValue(of: item) else {
+    guard let value = table.snapshot.valueWithoutOverride(of: item) else {
       return .none
     }
     var update = table.apply(value, forKey: key, isOverride: false)

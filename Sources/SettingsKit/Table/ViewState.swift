@@ -47,7 +47,8 @@ public struct ViewState: Sendable, Equatable {
     do {
       let contents = try FileStore(path: path).read()
       var state = ViewState()
-      for (name, value) in contents.values {
+      // In file order, so that the warning names the first damaged entry every time.
+      for (name, value) in contents.values.sorted(by: { $0.value.offset < $1.value.offset }) {
         guard case .bool(let flag) = value.kind else {
           return (
             ViewState(),
@@ -93,6 +94,11 @@ public struct ViewState: Sendable, Equatable {
     let store = FileStore(path: path)
     do {
       try store.update { (contents: inout StoreContents) throws(SettingsError) in
+        // An object holding anything but booleans is damaged: start again from this section alone.
+        let isDamaged = contents.values.values.contains { value in
+          if case .bool = value.kind { false } else { true }
+        }
+        if isDamaged { contents.values = [:] }
         contents.values[name] = .bool(isExpanded)
       }
     } catch {

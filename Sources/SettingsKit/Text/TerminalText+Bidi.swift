@@ -37,8 +37,8 @@ extension TerminalText {
 
   /// Returns whether valid UTF-8 holds a scalar of a right-to-left block, from the bytes alone.
   ///
-  /// U+0590–U+08FF is D6 90 – E0 A3 BF; U+FB1D–U+FDFF is EF AC 9D – EF B7 BF; U+FE70–U+FEFF is
-  /// EF B9 B0 – EF BB BF; U+10800–U+10FFF is F0 90 A0–BF; U+1E800–U+1EFFF is F0 9E A0–BF.
+  /// U+0590–U+08FF is D6 90 – E0 A3 BF; U+FB1D–U+FDFF is EF AC 9D – EF B7 BF; U+FE70–U+FEFE is
+  /// EF B9 B0 – EF BB BE; U+10800–U+10FFF is F0 90 A0–BF; U+1E800–U+1EFFF is F0 9E A0–BF.
   static func needsIsolation(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     let count = bytes.count
@@ -58,7 +58,7 @@ extension TerminalText {
         if second == 0xAC && third >= 0x9D { return true }
         if (0xAD...0xB7).contains(second) { return true }
         if second == 0xB9 && third >= 0xB0 { return true }
-        if second == 0xBA || second == 0xBB { return true }
+        if second == 0xBA || (second == 0xBB && third != 0xBF) { return true }
       case 0xF0:
         if (second == 0x90 || second == 0x9E) && third >= 0xA0 { return true }
       default: break
@@ -72,12 +72,13 @@ extension TerminalText {
   ///
   /// These are the ranges that UAX #44's DerivedBidiClass.txt gives Bidi_Class R or AL even where
   /// unassigned: U+0590–U+08FF (Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic, Arabic
-  /// supplements), U+FB1D–U+FDFF and U+FE70–U+FEFF (presentation forms), U+10800–U+10FFF and
+  /// supplements), U+FB1D–U+FDFF and U+FE70–U+FEFE (presentation forms; U+FEFF, the byte order
+  /// mark, is a boundary neutral and is escaped anyway), U+10800–U+10FFF and
   /// U+1E800–U+1EFFF. Every character of class R, AL or AN is in one of them, apart from U+200F
   /// RIGHT-TO-LEFT MARK, which ``escaped(_:)`` escapes with the other bidi controls.
   static func isRightToLeftBlock(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFE, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
     default: false
     }
   }

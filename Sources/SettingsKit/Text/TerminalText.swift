@@ -16,7 +16,12 @@ public enum TerminalText {
   /// - C0 controls U+0000–U+001F, except that U+000A, U+0009 and U+000D are shown as `\n`, `\t`, `\r`;
   /// - DEL U+007F and the C1 controls U+0080–U+009F (U+009B is a one-byte CSI);
   /// - the bidirectional controls U+061C, U+200E, U+200F, U+202A–U+202E and U+2066–U+2069;
-  /// - LINE SEPARATOR U+2028 and PARAGRAPH SEPARATOR U+2029.
+  /// - LINE SEPARATOR U+2028 and PARAGRAPH SEPARATOR U+2029;
+  /// - the invisible format characters that join or mark nothing a script needs: ZERO WIDTH SPACE
+  ///   U+200B, WORD JOINER and the invisible operators U+2060–U+2064, the deprecated format
+  ///   characters U+206A–U+206F, and ZERO WIDTH NO-BREAK SPACE (the byte order mark) U+FEFF, so
+  ///   that two titles that look alike differ visibly. ZERO WIDTH (NON-)JOINER U+200C and U+200D
+  ///   are kept: emoji sequences and many scripts need them.
   ///
   /// Everything else is kept, including backslashes (the result is for display, not for parsing back),
   /// Korean, emoji and combining marks. Work is per Unicode scalar, so a control character can never
@@ -48,8 +53,8 @@ public enum TerminalText {
 
   /// Returns whether valid UTF-8 holds a scalar that ``isEscaped(_:)``, from the bytes alone: C0
   /// controls and DEL are single bytes, and every other escaped scalar has a lead byte of C2 (C1
-  /// controls C2 80–9F), D8 (U+061C is D8 9C) or E2 (U+200E–200F, U+2028–202E: E2 80 8E–8F and
-  /// A8–AE; U+2066–2069: E2 81 A6–A9).
+  /// controls C2 80–9F), D8 (U+061C is D8 9C), E2 (U+200B, U+200E–200F, U+2028–202E: E2 80 8B,
+  /// 8E–8F and A8–AE; U+2060–2064, U+2066–206F: E2 81 A0–A4, A6–AF) or EF (U+FEFF is EF BB BF).
   static func needsEscaping(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     let count = bytes.count
@@ -63,8 +68,12 @@ public enum TerminalText {
         case 0xD8: if next == 0x9C { return true }
         case 0xE2 where index + 2 < count:
           let last = bytes[index + 2]
-          if next == 0x80, last == 0x8E || last == 0x8F || (0xA8...0xAE).contains(last) { return true }
-          if next == 0x81, (0xA6...0xA9).contains(last) { return true }
+          if next == 0x80, last == 0x8B || last == 0x8E || last == 0x8F || (0xA8...0xAE).contains(last) {
+            return true
+          }
+          if next == 0x81, (0xA0...0xA4).contains(last) || (0xA6...0xAF).contains(last) { return true }
+        case 0xEF where index + 2 < count:
+          if next == 0xBB && bytes[index + 2] == 0xBF { return true }
         default: break
         }
       }
@@ -79,6 +88,7 @@ public enum TerminalText {
     case 0x00...0x1F, 0x7F...0x9F: true  // C0, DEL, C1
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true  // bidi controls
     case 0x2028, 0x2029: true  // line and paragraph separators
+    case 0x200B, 0x2060...0x2064, 0x206A...0x206F, 0xFEFF: true  // invisible format characters
     default: false
     }
   }

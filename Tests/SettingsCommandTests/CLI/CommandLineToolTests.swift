@@ -71,18 +71,22 @@ struct CommandLineToolTests {
           get          Print an item's current value.
           set          Set values: KEY VALUE, or KEY=VALUE pairs (all or nothing).
           toggle       Turn a switch over and print its new state.
-          reset        Remove overrides so that items read as their defaults.
+          reset        Remove overrides: items read as their defaults or system values.
           list         List the items that have values: key, type, value, default,
                        modified.
           find         Find items by title, subtitle, key, choice or description on
                        every page.
           describe     Show everything about an item: type, values, choices,
                        dependencies, where it is.
+          why          Explain a value: every layer, the winner, any lock, any condition
+                       disabling or hiding it.
           expand       Open a collapsible section (kept per user, apart from the
                        values).
           collapse     Close a collapsible section.
           schema       Print the JSON Schema of documents, or of a document's store.
           completions  Print a shell completion script for bash, zsh or fish.
+          watch        Print each change of a value, made by any process, until
+                       interrupted.
           manpage      Print the manual page, settings.1, in roff.
           help         Show help for a subcommand.
 
@@ -102,13 +106,43 @@ struct CommandLineToolTests {
   }
 
   static let showUsage =
-    "Usage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--reveal] [--json] [--width N] [--color MODE]\n"
+    "Usage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all]\n"
+    + "                     [--reveal] [--json] [--width N] [--color MODE]\n"
     + "See 'settings help show' for more information.\n"
+  /// An empty KEY, SECTION, PAGE or PATH is a usage error, as `find ''` is, from the declarations.
+  @Test(arguments: [
+    (["get", ""], "Error: Empty KEY for 'settings get'; it cannot be empty"),
+    (["set", "", "on"], "Error: Empty KEY for 'settings set'; it cannot be empty"),
+    (["set", ""], "Error: Empty KEY=VALUE for 'settings set'; it cannot be empty"),
+    (["describe", ""], "Error: Empty KEY for 'settings describe'; it cannot be empty"),
+    (["reset", "airplane", ""], "Error: Empty KEY for 'settings reset'; it cannot be empty"),
+    (["toggle", ""], "Error: Empty KEY for 'settings toggle'; it cannot be empty"),
+    (["expand", ""], "Error: Empty SECTION for 'settings expand'; it cannot be empty"),
+    (["show", ""], "Error: Empty PAGE | SECTION for 'settings show'; it cannot be empty"),
+    (["validate", ""], "Error: Empty PATH for 'settings validate'; it cannot be empty"),
+  ])
+  func anEmptyArgumentIsAUsageError(arguments: [String], message: String) {
+    let outcome = runCLI(arguments, environment: ["SETTINGS_STORE": "/nonexistent/s.json"])
+    #expect(outcome.status == 64)
+    #expect(outcome.stdout == "")
+    #expect(outcome.stderr.split(separator: "\n").first.map(String.init) == message)
+    #expect(outcome.stderr.hasSuffix("See 'settings help \(arguments[0])' for more information.\n"))
+  }
+
+  @Test func anEmptyKeyIsAUsageErrorWithTheUsageLine() {
+    #expect(
+      runCLI(["get", ""])
+        == CommandOutcome(
+          status: 64, stdout: "",
+          stderr: "Error: Empty KEY for 'settings get'; it cannot be empty\n" + Self.getUsage))
+  }
+
   static let generalUsage =
     "Usage: settings [SUBCOMMAND] [OPTIONS]\nSee 'settings --help' for more information.\n"
   static let getUsage = "Usage: settings get KEY [--json]\nSee 'settings help get' for more information.\n"
   static let setUsage =
-    "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE] [--json]\nSee 'settings help set' for more information.\n"
+    "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
+    + "                    [--json]\nSee 'settings help set' for more information.\n"
 
   @Test(arguments: [
     (["bogus"], "Error: Unknown subcommand 'bogus'\n" + generalUsage),
@@ -126,6 +160,19 @@ struct CommandLineToolTests {
     ),
     (["show", "1", "--page", "0"], "Error: Invalid page '0'; expected a whole number from 1\n" + showUsage),
     (["get"], "Error: Missing argument for 'settings get'\n" + getUsage),
+    (
+      ["get", "airplane", "--locale", "ko KR"],
+      "Error: Invalid locale tag 'ko KR' for --locale; expected a BCP 47 tag such as ko or en-US\n" + getUsage
+    ),
+    (
+      ["get", "airplane", "--locale", "x"],
+      "Error: Invalid locale tag 'x' for --locale; expected a BCP 47 tag such as ko or en-US\n" + getUsage
+    ),
+    (
+      ["--locale", "ko\u{1B}", "get", "airplane"],
+      "Error: Invalid locale tag 'ko\\u{1B}' for --locale; expected a BCP 47 tag such as ko or en-US\n"
+        + getUsage
+    ),
     (["get", "a", "b"], "Error: Unexpected argument 'b'\n" + getUsage),
     (
       ["list", "--all"],
@@ -217,11 +264,11 @@ struct CommandLineToolTests {
         == CommandOutcome(
           status: 0,
           stdout: """
-            KEY        TYPE         VALUE  DEFAULT  MODIFIED
-            airplane   switch       on     off      yes
-            wifi       rightDetail  끔     끔       no
-            bluetooth  rightDetail  켬     켬       no
-            hotspot    rightDetail  켬     켬       no
+            KEY        TYPE         VALUE  DEFAULT  MODIFIED  SOURCE
+            airplane   switch       on     off      yes       user
+            wifi       rightDetail  끔     끔       no        default
+            bluetooth  rightDetail  켬     켬       no        default
+            hotspot    rightDetail  켬     켬       no        default
 
             """, stderr: ""))
     #expect(
@@ -231,6 +278,7 @@ struct CommandLineToolTests {
             "default": false,
             "key": "airplane",
             "modified": true,
+            "source": "user",
             "type": "switch",
             "value": true
           }
@@ -275,9 +323,10 @@ struct CommandLineToolTests {
     #expect(json.hasPrefix("{\n  \"id\": \"ios-settings\",\n  \"sections\": [\n"))
     let airplane = [
       "        {", "          \"imageName\": \"airplane\",", "          \"key\": \"airplane\",",
-      "          \"modified\": true,", "          \"on\": true,", "          \"title\": \"에어플레인 모드\",",
-      "          \"type\": \"switch\"", "        },", "        {", "          \"imageName\": \"wifi\",",
-      "          \"key\": \"wifi\",", "          \"modified\": false,", "          \"rightDetail\": \"끔\",",
+      "          \"modified\": true,", "          \"on\": true,", "          \"source\": \"user\",",
+      "          \"title\": \"에어플레인 모드\",", "          \"type\": \"switch\"", "        },", "        {",
+      "          \"imageName\": \"wifi\",", "          \"key\": \"wifi\",", "          \"modified\": false,",
+      "          \"rightDetail\": \"끔\",", "          \"source\": \"default\",",
     ]
     #expect(json.contains(airplane.joined(separator: "\n")))
     #expect(json.hasSuffix("  \"title\": \"설정\",\n  \"version\": 1\n}\n"))

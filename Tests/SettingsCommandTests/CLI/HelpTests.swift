@@ -102,11 +102,11 @@ struct HelpTests {
           ↑ ↓ k j       move
           PgUp PgDn     move a page
           Home End      first, last row
-          Space Enter   toggle a switch, next choice, open a page or section, load more
-                        edit a text or number (Enter saves, Esc cancels), choose several
-          ← →           on a number or slider: one step down, up
+          Space Enter   toggle, next choice, open page/section, load more
+                        edit text/number (Enter saves, Esc cancels), choose several
+          ← →           number or slider: one step down, up
           Esc ← Bksp    back to the parent page
-          / n           search titles, keys and choices on every page; n: next match
+          / n           search titles, keys and choices; n: next match
           r             reset the selected item to its default
           ?             this help (any key closes it)
           q Ctrl-C      quit
@@ -146,7 +146,7 @@ struct HelpTests {
     #expect(help.stderr == "")
     #expect(
       help.stdout == """
-        OVERVIEW: Remove overrides so that items read as their defaults.
+        OVERVIEW: Remove overrides: items read as their defaults or system values.
 
         USAGE: settings reset KEY... | --all [--json]
 
@@ -190,10 +190,12 @@ struct HelpTests {
     ("list", "Usage: settings list [--modified] [--reveal] [--json]"),
     ("find", "Usage: settings find TEXT [--json]"),
     ("describe", "Usage: settings describe KEY [--reveal] [--json]"),
+    ("why", "Usage: settings why KEY [--json]"),
     ("expand", "Usage: settings expand SECTION [--json]"),
     ("collapse", "Usage: settings collapse SECTION [--json]"),
     ("schema", "Usage: settings schema [--store]"),
     ("completions", "Usage: settings completions SHELL"),
+    ("watch", "Usage: settings watch [KEY...] [--json]"),
     ("manpage", "Usage: settings manpage"),
     ("help", "Usage: settings help [SUBCOMMAND]"),
   ])
@@ -238,6 +240,7 @@ struct HelpTests {
     switch option.value {
     case .none: ""
     case .path, .text: "x"
+    case .localeTag: "en"
     case .integer(_, _, let range): String(range.lowerBound)
     case .word(_, _, let words): words[0].word
     }

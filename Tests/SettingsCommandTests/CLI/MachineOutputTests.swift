@@ -76,6 +76,7 @@ struct MachineOutputTests {
           },
           "row": 2,
           "section": 2,
+          "source": "default",
           "title": "Wi-Fi",
           "type": "rightDetail",
           "value": "home",

@@ -116,6 +116,20 @@ struct StorePathTests {
     #expect(try directory.contents() == [])
   }
 
+  @Test func aHomeThatIsAFileIsNotADirectory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let home = try directory.write("passwd", "root:x:0:0\n")
+    #expect(
+      try runBinary(["set", "airplane", "on"], environment: ["HOME": home, "XDG_CONFIG_HOME": ""])
+        == CommandOutcome(
+          status: 78, stdout: "",
+          stderr: "Error: the home directory '\(home)' (HOME) is not a directory: set HOME to an existing "
+            + "directory, or XDG_CONFIG_HOME or SETTINGS_STORE to where settings are kept; give --store PATH\n"
+        ))
+    #expect(try directory.contents() == ["passwd"])
+  }
+
   @Test func theConfigFolderUnderAnExistingHomeIsCreatedWithMode700() throws {
     let home = try TemporaryDirectory()
     defer { home.remove() }
@@ -139,6 +153,23 @@ struct StorePathTests {
     #expect(bytes.path(forArgument: "/other") == "/other")
     #expect(bytes.path(forEnvironment: "HOME", value: "/\u{FFFD}") == SystemPath(bytes: [0x2F, 0xFF]))
     #expect(bytes.path(forEnvironment: "HOME", value: "/changed") == "/changed")
+  }
+
+  /// A key or section argument that is not UTF-8 is shown by its bytes, not as Swift repairs them.
+  @Test func aNameThatIsNotUTF8IsShownByItsBytes() throws {
+    let name = Array("a".utf8) + [0xFF] + Array("b".utf8)
+    let environment = [Array("SETTINGS_STORE=/nonexistent/s.json".utf8)]
+    #expect(
+      try runRaw([Array("get".utf8), name], environment: environment)
+        == CommandOutcome(
+          status: 1, stdout: "", stderr: "Error: unknown key 'a\\xFFb'; 'settings list' shows the keys\n"))
+    #expect(
+      try runRaw([Array("set".utf8), name + Array("=on".utf8)], environment: environment).stderr
+        == "Error: unknown key 'a\\xFFb'; 'settings list' shows the keys\n")
+    #expect(
+      try runRaw([Array("expand".utf8), name], environment: environment)
+        == CommandOutcome(
+          status: 1, stdout: "", stderr: "Error: unknown section 'a\\xFFb'; sections are '설정'\n"))
   }
 
   // MARK: - Helpers

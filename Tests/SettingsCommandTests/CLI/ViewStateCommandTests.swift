@@ -39,6 +39,32 @@ struct ViewStateCommandTests {
     #expect(run("--width", "30").stderr == "")
   }
 
+  /// The warning names the first damaged entry in the file, whatever the order of reading.
+  @Test func theWarningNamesTheFirstDamagedEntry() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("s.view.json", #"{"a": 1, "b": "x", "c": null, "d": [], "e": {}}"#)
+    for _ in 0..<5 {
+      #expect(
+        ViewState.read(from: path).warning
+          == "ignored the view-state file \(path) (1:7: \"a\" is a number; expected true or false); "
+          + "sections show as shipped until the next expand or collapse replaces it")
+    }
+  }
+
+  /// A damaged file that is still a JSON object is replaced too, not merged into.
+  @Test func aDamagedObjectIsReplacedByTheRecordedStateAlone() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let environment = ["SETTINGS_STORE": directory.file("store.json")]
+    try directory.write("store.view.json", #"{"network": true, "other": 3}"#)
+    #expect(
+      runCLI(["-f", accordion, "expand", "display"], environment: environment)
+        == CommandOutcome(status: 0, stdout: "", stderr: ""))
+    #expect(try directory.read("store.view.json") == "{\n  \"display\": true\n}\n")
+    #expect(runCLI(["-f", accordion, "--width", "30"], environment: environment).stderr == "")
+  }
+
   @Test func theWarningNeverMentionsTheStoreOrReset() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

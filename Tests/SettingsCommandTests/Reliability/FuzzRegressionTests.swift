@@ -83,6 +83,7 @@ struct FuzzRegressionTests {
                   "key": "s",
                   "modified": false,
                   "on": false,
+                  "source": "default",
                   "title": "a\\u202Eb\\u009Bc",
                   "type": "switch"
                 }
@@ -98,8 +99,10 @@ struct FuzzRegressionTests {
 
   /// Every scalar the terminal escaping replaces is also escaped by the JSON writer, and reads back.
   @Test func jsonWriterEscapesWhatTheTerminalEscapes() throws {
-    let scalars = (0...0x2070).compactMap(Unicode.Scalar.init).filter(TerminalText.isEscaped)
-    #expect(scalars.count == 32 + 1 + 32 + 1 + 2 + 5 + 4 + 2)
+    let scalars = (0...0xFEFF).compactMap(Unicode.Scalar.init).filter(TerminalText.isEscaped)
+    // C0, DEL, C1, U+061C, U+200E–F, U+202A–E, U+2066–9, U+2028–9, then the invisible format
+    // characters U+200B, U+2060–4, U+206A–F and U+FEFF.
+    #expect(scalars.count == 32 + 1 + 32 + 1 + 2 + 5 + 4 + 2 + 1 + 5 + 6 + 1)
     var text = ""
     text.unicodeScalars.append(contentsOf: scalars)
     let written = JSONWriter().string(.string(text))

@@ -47,6 +47,8 @@ struct ManPageTests {
     ] {
       #expect(outcome.stdout.contains("\n\(heading)\n"), "missing \(heading)")
     }
+    // Every line fits MANWIDTH, the ui keys' lines too.
+    #expect(outcome.stdout.split(separator: "\n").filter { $0.count > 80 } == [])
     // man justifies and wraps the synopsis: compare with runs of white space as one space.
     let words = outcome.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(words.contains("settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE] [--json]"))

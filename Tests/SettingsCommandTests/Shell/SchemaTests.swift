@@ -37,6 +37,20 @@ struct SchemaTests {
     return outcome.stdout.split(separator: "\n").map(String.init)
   }
 
+  /// JSON Schema's integer accepts 1.0 and 1e2; the descriptions say that validate does not.
+  @Test func wholeNumberFieldsSayThatValidateRefusesFractionsAndExponents() throws {
+    let schema = try runBinary(["schema"]).stdout
+    #expect(
+      schema.contains(
+        #""description": "The format version; 1 (the default). A newer version is refused. Written 1: "#
+          + #"settings validate also refuses 1.0 and 1e0, which a JSON Schema integer accepts.","#))
+    #expect(
+      schema.contains(
+        #""description": "Show this many items, then a \"more\" row that loads the next page. A whole number "#
+          + #"written with digits alone: settings validate also refuses 10.0 and 1e2, which a JSON Schema "#
+          + #"integer accepts.","#))
+  }
+
   @Test func everyExampleValidatesAgainstTheDocumentSchema() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -80,6 +80,21 @@ struct InteractiveScreenTests {
     #expect(String(decoding: terminal.transcript, as: UTF8.self).hasSuffix("\u{1B}[?1049l"))
   }
 
+  /// A crash signal restores the terminal, then the process still dies of it (not an exit).
+  @Test func aCrashSignalRestoresTheTerminalAndStillCrashes() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    let terminal = try start(home: home)
+    #expect(terminal.waitFor(text: "에어플레인"))
+    #expect(!sameModes(terminal.currentModes(), terminal.originalModes))
+    kill(terminal.pid, SIGSEGV)
+    #expect(terminal.waitForExit() == 128 + SIGSEGV)
+    #expect(terminal.diedOfSignal == SIGSEGV)
+    #expect(sameModes(terminal.currentModes(), terminal.originalModes))
+    #expect(
+      String(decoding: terminal.transcript, as: UTF8.self).hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"))
+  }
+
   @Test func suspendRestoresTheTerminalAndResumeTakesItBack() throws {
     let home = try TemporaryDirectory()
     defer { home.remove() }
@@ -155,7 +170,7 @@ struct InteractiveScreenTests {
     terminal.send("\u{7F}")
     #expect(terminal.waitFor { $0[0] == "Settings" })
     terminal.send("?")
-    #expect(terminal.waitFor(text: "Space Enter   toggle a switch"))
+    #expect(terminal.waitFor(text: "Space Enter   toggle, next choice"))
     terminal.send("x")
     #expect(terminal.waitFor(text: "Airplane Mode"))
     terminal.send("\u{3}")

@@ -27,6 +27,8 @@ final class PseudoTerminal {
   private var parsed = 0
   /// The terminal modes before the program started.
   let originalModes: termios
+  /// The signal that ended the program, when one did (not an exit with status 128 + N).
+  private(set) var diedOfSignal: Int32?
 
   init(arguments: [String], environment: [String: String], width: Int, height: Int) throws {
     master = openPseudoTerminal(O_RDWR | O_NOCTTY)
@@ -131,6 +133,7 @@ final class PseudoTerminal {
       if waitpid(pid, &status, WNOHANG) == pid {
         pump(milliseconds: 50)
         if status & 0x7F == 0 { return (status >> 8) & 0xFF }
+        diedOfSignal = status & 0x7F
         return 128 + (status & 0x7F)
       }
     }

@@ -38,4 +38,27 @@ struct SettingsScreenTests {
       screen.statusLine()
         == "airplane = off — stored \"yes\" rejected: expected true or false              ? help  q quit")
   }
+  /// A change through the screen replaces a rejected stored value: the row loses its `!` and the
+  /// status line stops saying it was rejected.
+  @Test(arguments: [
+    (
+      KeyPress.character(" "), "airplane = on (modified)                      ? help  q quit",
+      "* 🛫 Airplane Mode                                      on"
+    ),
+    (
+      KeyPress.character("r"), "airplane is at its default                    ? help  q quit",
+      "  🛫 Airplane Mode                                     off"
+    ),
+  ])
+  func aChangedOrResetRowDropsItsProblem(key: KeyPress, status: String, row: String) async throws {
+    let loaded = try DocumentLoader.open(path: examplePath("phone-settings.json"), locales: ["en"])
+    let store = MemoryStore(values: ["airplane": .string("x")])
+    var screen = try SettingsScreen(document: loaded, store: store, width: 60, height: 12)
+    await screen.handle(.down)
+    #expect(screen.stack[0].table.snapshot.problems.map(\.key) == ["airplane"])
+    await screen.handle(key)
+    #expect(screen.stack[0].table.snapshot.problems == [])
+    #expect(screen.statusLine() == status)
+    #expect(screen.stack[0].body.first { $0.text.contains("Airplane") }?.text == row)
+  }
 }

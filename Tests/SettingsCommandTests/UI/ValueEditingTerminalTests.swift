@@ -51,9 +51,9 @@ struct ValueEditingTerminalTests {
     let store = try runBinary(["-f", path, "list", "--modified"], environment: ["HOME": home.path])
     #expect(
       store.stdout == """
-        KEY     TYPE                                   VALUE  DEFAULT  MODIFIED
-        name    textField (at most 10 characters)      한!국  Kim      yes
-        volume  number (from 0 to 50, step 5, unit %)  45     40       yes
+        KEY     TYPE                                   VALUE  DEFAULT  MODIFIED  SOURCE
+        name    textField (at most 10 characters)      한!국  Kim      yes       user
+        volume  number (from 0 to 50, step 5, unit %)  45     40       yes       user
 
         """)
   }

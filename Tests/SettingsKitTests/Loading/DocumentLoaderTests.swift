@@ -159,16 +159,31 @@ struct DocumentLoaderTests {
       #"{"sections": []}"#,
       #"doc.json:1:1: missing "id"; it names the document and its store, such as "id": "my-app""#
     ),
-    (#"{"id": "../etc"}"#, #"doc.json:1:8: id: invalid id "../etc"; use letters, digits, '.', '-' and '_'"#),
+    (
+      #"{"id": "../etc"}"#,
+      #"doc.json:1:8: id: invalid id "../etc"; use ASCII letters, digits, '.', '-' and '_'"#
+    ),
     (
       #"{"id": ".."}"#,
       #"doc.json:1:8: id: invalid id ".."; an id of only dots would name no file; use a letter, digit, '-' or '_' too"#
+    ),
+    (
+      #"{"id": "x.view"}"#,
+      #"doc.json:1:8: id: invalid id "x.view"; an id ending in '.view' would share its store file with the view-state file of document "x"; choose another ending"#
     ),
     (
       #"{"id": "x", "version": 2}"#,
       #"doc.json:1:24: version: unsupported version 2; this build of settings reads version 1"#
     ),
     (#"{"id": "x", "version": "1"}"#, #"doc.json:1:24: version: expected a whole number; found a string"#),
+    (
+      #"{"id": "x", "version": 1.0}"#,
+      #"doc.json:1:24: version: expected a whole number of at least 1, written without a fraction or exponent; found 1.0"#
+    ),
+    (
+      #"{"id": "x", "version": 99999999999999999999999}"#,
+      #"doc.json:1:24: version: the number 99999999999999999999999 is too large; expected a whole number of at least 1"#
+    ),
     (
       #"{"id": "x", "sections": {}}"#,
       #"doc.json:1:25: sections: expected an array of sections; found an object"#
@@ -183,7 +198,7 @@ struct DocumentLoaderTests {
     ),
     (
       #"{"id": "x", "sections": [{"items": [{"key": "a/b", "type": "detailTitle", "title": "A"}]}]}"#,
-      #"doc.json:1:45: sections[0].items[0].key: invalid key "a/b"; use at most 128 letters, digits, '-' and '_'"#
+      #"doc.json:1:45: sections[0].items[0].key: invalid key "a/b"; use at most 128 ASCII letters, digits, '-' and '_'"#
     ),
     (
       #"{"id": "x", "sections": [{"items": [{"key": "a", "type": "switch", "title": "A", "on": "yes"}]}]}"#,

@@ -20,7 +20,14 @@ struct DocumentMessagesTests {
   @Test func duplicateLocaleTagsDifferingInCaseAreRefused() {
     #expect(
       messages(#"{"id": "x", "title": {"ko": "a", "KO": "b"}}"#) == [
-        #"doc.json:1:34: title.KO: duplicate locale tag "KO"; first given at 1:23 (tags are compared ignoring case)"#
+        #"doc.json:1:34: title.KO: duplicate locale tag "KO"; first given at 1:23 (tags are compared ignoring case, with '_' read as '-')"#
+      ])
+  }
+
+  @Test func duplicateLocaleTagsDifferingInUnderscoreAreRefused() {
+    #expect(
+      messages(#"{"id": "x", "title": {"ko_KR": "a", "ko-kr": "b"}}"#) == [
+        #"doc.json:1:37: title.ko-kr: duplicate locale tag "ko-kr"; first given at 1:23 (tags are compared ignoring case, with '_' read as '-')"#
       ])
   }
 
@@ -69,7 +76,7 @@ struct DocumentMessagesTests {
       messages(
         #"{"id": "x", "sections": [{"items": [{"key": "caf\u00e9", "type": "switch", "title": "K"}]}]}"#)
         == [
-          #"doc.json:1:45: sections[0].items[0].key: invalid key "café"; use at most 128 letters, digits, '-' and '_'"#
+          #"doc.json:1:45: sections[0].items[0].key: invalid key "café"; use at most 128 ASCII letters, digits, '-' and '_'"#
         ])
   }
 
@@ -112,7 +119,7 @@ struct ItemsFileMessagesTests {
       let name = TerminalText.escaped(path)
       #expect(
         error.messages == [
-          #"\#(name):1:53: title.KO: duplicate locale tag "KO"; first given at 1:42 (tags are compared ignoring case)"#,
+          #"\#(name):1:53: title.KO: duplicate locale tag "KO"; first given at 1:42 (tags are compared ignoring case, with '_' read as '-')"#,
           "\(name):2:2: unexpected '''; expected a member name in quotes; "
             + "JSON has no single-quoted strings; use double quotes",
           "\(name):3:46: unexpected '/' after the end of the document; expected nothing more; "

@@ -138,7 +138,7 @@ struct SettingsDocumentTests {
         error.description == """
           version: unsupported version 2; this build of settings reads version 1
           id: invalid id ".."; an id of only dots would name no file; use a letter, digit, '-' or '_' too
-          sections[0].id: invalid section id "a b"; use letters, digits, '-' and '_'
+          sections[0].id: invalid section id "a b"; use ASCII letters, digits, '-' and '_'
           sections[0].expanded: "expanded" applies only with "collapsible": true
           sections[0].pageSize: expected a whole number from 1 to 1000000; found 0
           sections[0].items[0].rightDetail: a switch shows its state on the right; use type rightDetail for a value, or subTitle for a note
@@ -180,6 +180,19 @@ struct SettingsDocumentTests {
           "invalid key \"\(String(repeating: "k", count: 129))\"; it has 129 characters; the limit is 128"
         ])
       #expect(error.issues.map(\.path) == ["sections[0].items[0].key"])
+    }
+  }
+  @Test func validateRefusesAnIdEndingInView() {
+    #expect(throws: DocumentValidationError.self) {
+      try SettingsDocument(id: "a.VIEW", title: "A", sections: []).validate()
+    }
+    do throws(DocumentValidationError) {
+      try SettingsDocument(id: "a.VIEW", title: "A", sections: []).validate()
+    } catch {
+      #expect(
+        error.description
+          == "id: invalid id \"a.VIEW\"; an id ending in '.view' would share its store file with the view-state "
+          + "file of document \"a\"; choose another ending")
     }
   }
 }

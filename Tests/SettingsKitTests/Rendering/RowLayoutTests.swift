@@ -329,6 +329,35 @@ struct RowLayoutTests {
         """)
   }
 
+  /// The lock sign takes the whole 2-column margin, over `*`, and is cut to `…` at a width of 1.
+  @Test func lockedSwitchWithIcon() {
+    var row = RowContent(isModified: true, icon: "🛫", title: "Airplane Mode", accessory: .switchState(true))
+    row.isLocked = true
+    #expect(
+      narrow(row, icons: true) == """
+        1|…|
+        2|🔒|
+        3|🔒…|
+        4|🔒on|
+        5|🔒 on|
+        6|🔒  on|
+        7|🔒🛫 on|
+        8|🔒🛫  on|
+        9|🔒🛫 … on|
+        10|🔒🛫 A… on|
+        11|🔒🛫 Ai… on|
+        12|🔒🛫 Air… on|
+        13|🔒🛫 Airp… on|
+        14|🔒🛫 Airpl… on|
+        15|🔒🛫 Airpla… on|
+        16|🔒🛫 Airplan… on|
+        17|🔒🛫 Airplane… on|
+        18|🔒🛫 Airplane … on|
+        19|🔒🛫 Airplane M… on|
+        20|🔒🛫 Airplane Mo… on|
+        """)
+  }
+
   /// Every row keeps its shape at every width: never wider than the width, the title line exactly
   /// the width, and the accessory always at the right edge while it fits beside the margin.
   @Test(arguments: 1...20)

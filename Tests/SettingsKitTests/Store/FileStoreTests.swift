@@ -103,7 +103,7 @@ struct FileStoreTests {
     #expect(
       throws: StoreError.noLocation(
         reason:
-          "document id \"..\" cannot name a store file; use letters, digits, '.', '-' and '_'"
+          "document id \"..\" cannot name a store file; use ASCII letters, digits, '.', '-' and '_'"
       )
     ) {
       try StoreLocation.path(forDocumentID: "..", explicit: nil, environment: ["HOME": "/h"])
@@ -113,6 +113,54 @@ struct FileStoreTests {
         reason: "neither XDG_CONFIG_HOME nor HOME is set to an absolute path")
     ) {
       try StoreLocation.path(forDocumentID: "x", explicit: nil, environment: [:])
+    }
+  }
+  /// A store whose path was built from a home that does not exist creates nothing: the rule lives
+  /// in the engine, not only in the command line.
+  @Test func aStoreBelowAHomeThatDoesNotExistCreatesNothing() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let home = directory.path + "/nonexistent"
+    let store = try StoreLocation.store(
+      forDocumentID: "x", explicit: nil, environment: ["HOME": home, "XDG_CONFIG_HOME": ""])
+    #expect(store.path == SystemPath(home + "/.config/settings/x.json") && store.home == SystemPath(home))
+    let settings = Settings(document: .embeddedDefault, store: store)
+    #expect(
+      throws: SettingsError.store(
+        .noLocation(
+          reason:
+            "the home directory '\(home)' (HOME) does not exist; settings does not create it: set HOME to an "
+            + "existing directory, or XDG_CONFIG_HOME or SETTINGS_STORE to where settings are kept"))
+    ) {
+      try settings.toggle("airplane")
+    }
+    #expect(try directory.contents() == [])
+    #expect(try settings.isOn("airplane") == false)
+  }
+
+  @Test func aStoreBelowAnExistingHomeCreatesItsFoldersWithMode700() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    let store = try StoreLocation.store(forDocumentID: "x", explicit: nil, environment: ["HOME": home.path])
+    try Settings(document: .embeddedDefault, store: store).toggle("airplane")
+    for folder in ["/.config", "/.config/settings"] {
+      #expect(FileSystem.status(of: SystemPath(home.path + folder))?.permissions == 0o700, "\(folder)")
+    }
+    #expect(try home.read(".config/settings/x.json") == "{\n  \"airplane\": true\n}\n")
+  }
+
+  @Test func aHomeThatIsAFileIsNotADirectory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let home = try directory.write("passwd", "root:x:0:0\n")
+    let store = FileStore(path: SystemPath(home + "/.config/settings/x.json"), home: SystemPath(home))
+    #expect(
+      throws: SettingsError.store(
+        .noLocation(
+          reason: "the home directory '\(home)' (HOME) is not a directory: set HOME to an "
+            + "existing directory, or XDG_CONFIG_HOME or SETTINGS_STORE to where settings are kept"))
+    ) {
+      try Settings(document: .embeddedDefault, store: store).toggle("airplane")
     }
   }
 }

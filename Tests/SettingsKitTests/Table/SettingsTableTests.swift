@@ -225,7 +225,7 @@ struct SettingsTableTests {
     ),
     (
       #""pageSize": 2.5"#,
-      "doc.json:1:39: sections[0].pageSize: expected a whole number from 1 to 1000000; found 2.5"
+      "doc.json:1:39: sections[0].pageSize: expected a whole number from 1 to 1000000, written without a fraction or exponent; found 2.5"
     ),
     (
       #""expanded": true"#,

@@ -20,9 +20,19 @@ struct TerminalTextBidiTests {
   }
 
   /// ASCII, Korean, emoji, Greek and Latin text is returned byte for byte.
-  @Test(arguments: ["", "Airplane Mode", "5 GHz ›", "에어플레인 모드", "👨‍👩‍👧 e\u{301}", "Ωμέγα", "…", "\u{58F}"])
+  @Test(arguments: [
+    "", "Airplane Mode", "5 GHz ›", "에어플레인 모드", "👨‍👩‍👧 e\u{301}", "Ωμέγα", "…", "\u{58F}", "a\u{FEFF}b",
+  ])
   func keepsOtherTextUnchanged(text: String) {
     #expect(TerminalText.isolated(text) == text)
+  }
+
+  /// An invisible format character is escaped, and a field without right-to-left text is never
+  /// isolated: U+FEFF is the byte order mark, not a presentation form.
+  @Test func aByteOrderMarkInATitleIsEscapedAndNotIsolated() {
+    #expect(TerminalText.isolated(TerminalText.escaped("a\u{FEFF}b\u{200B}")) == "a\\u{FEFF}b\\u{200B}")
+    #expect(!TerminalText.needsIsolation("\u{FEFF}") && !TerminalText.isRightToLeftBlock("\u{FEFF}"))
+    #expect(TerminalText.isRightToLeftBlock("\u{FEFE}"))
   }
 
   /// The byte scan agrees with the block ranges for every scalar near a boundary and a sample of

@@ -18,13 +18,15 @@ struct TerminalTextTests {
     ("abc\u{202E}fed", "abc\\u{202E}fed"),
     ("\u{61C}\u{200E}\u{200F}\u{2066}\u{2069}", "\\u{61C}\\u{200E}\\u{200F}\\u{2066}\\u{2069}"),
     ("a\u{2028}b\u{2029}", "a\\u{2028}b\\u{2029}"),
+    ("a\u{FEFF}b\u{200B}c", "a\\u{FEFF}b\\u{200B}c"),
+    ("\u{2060}\u{2064}\u{206A}\u{206F}", "\\u{2060}\\u{2064}\\u{206A}\\u{206F}"),
     ("\u{1B}\u{301}", "\\u{1B}\u{301}"),
   ])
   func escapes(text: String, expected: String) {
     #expect(TerminalText.escaped(text) == expected)
   }
 
-  @Test(arguments: ["", "Kim", "에어플레인 모드", "👨‍👩‍👧 e\u{301}", "C:\\path \\u{1B}", "\u{200B}\u{A0}"])
+  @Test(arguments: ["", "Kim", "에어플레인 모드", "👨‍👩‍👧 e\u{301}", "C:\\path \\u{1B}", "\u{A0}\u{200C}\u{200D}"])
   func keepsSafeTextUnchanged(text: String) {
     #expect(TerminalText.escaped(text) == text)
   }
@@ -37,6 +39,7 @@ struct TerminalTextTests {
     for value in UInt32(0x2028)...0x206F {
       text.unicodeScalars.append(Unicode.Scalar(value)!)
     }
+    text.unicodeScalars.append("\u{FEFF}")
     let escaped = TerminalText.escaped(text)
     #expect(!escaped.unicodeScalars.contains(where: TerminalText.isEscaped))
     #expect(escaped.contains("\\u{1B}"))

@@ -25,7 +25,8 @@ enum ShowCommand {
     }
     let storePath = try context.storePath(for: topDocument)
     let settings = Settings(
-      document: topDocument, store: storePath.map { FileStore(path: $0) } ?? MemoryStore())
+      document: topDocument,
+      layers: context.layers(for: topDocument, user: storePath.map { FileStore(path: $0) } ?? MemoryStore()))
     var selected: Int?
     var pages: [Int: SettingsTable.Pages] = [:]
     var viewState = ViewState()

@@ -20,7 +20,8 @@ enum UICommand {
     // The screen writes what the user changes: without a store location it fails as set does (78).
     let storePath: SystemPath? = try context.writableStorePath(for: document.document)
     let viewStatePath = storePath.map(ViewState.path(besideStore:))
-    let store: any SettingsStore = storePath.map { FileStore(path: $0) } ?? MemoryStore()
+    let layers = context.layers(
+      for: document.document, user: storePath.map { FileStore(path: $0) } ?? MemoryStore())
     let terminal: TerminalSession
     var screen: SettingsScreen
     // Open and closed sections are cosmetic: a damaged view-state file is ignored, and said so.
@@ -29,19 +30,24 @@ enum UICommand {
       terminal = try TerminalSession()
       let size = terminal.size()
       screen = try SettingsScreen(
-        document: document, store: store, viewState: viewState.state, viewStatePath: viewStatePath,
+        document: document, layers: layers, viewState: viewState.state, viewStatePath: viewStatePath,
         width: size.width, height: size.height, colors: colors)
     } catch let error as any ExplainedError {
       throw CommandError(error)
     } catch {
       throw CommandError(messages: [error.message], status: .dataError)
     }
-    if let warning = viewState.warning { screen.status = "Warning: " + warning }
+    if let warning = viewState.warning ?? layers.ignored.first?.message {
+      screen.status = "Warning: " + warning
+    }
     let status = Mutex<Int32>(0)
     let done = DispatchSemaphore(value: 0)
-    let box = UnsafeTransfer((screen, terminal))
+    // The screen follows changes made elsewhere, and the document's file.
+    let live = LiveUpdates(documentPath: context.documentFile, locales: context.locales)
+    let box = UnsafeTransfer((screen, terminal, live))
     Task.detached {
       var session = InteractiveSession(screen: box.value.0, terminal: box.value.1)
+      session.live = box.value.2
       let result = await session.run()
       status.withLock { $0 = result }
       done.signal()

@@ -100,7 +100,7 @@ struct CompletionRequest: Sendable {
   ) -> [ArgumentDefinition] {
     func argument(in form: [ArgumentDefinition], at index: Int) -> ArgumentDefinition? {
       if index < form.count { return form[index] }
-      return form.last.flatMap { $0.arity == .oneOrMore ? $0 : nil }
+      return form.last.flatMap { [.oneOrMore, .zeroOrMore].contains($0.arity) ? $0 : nil }
     }
     func fits(_ argument: ArgumentDefinition, _ word: String) -> Bool {
       switch argument.kind {
@@ -133,7 +133,7 @@ struct CompletionRequest: Sendable {
         words.map { Candidate(word: prefix + $0.word, help: $0.help) }.filter {
           $0.word.hasPrefix(prefix + current)
         })
-    case .none, .text, .integer: return .words([])
+    case .none, .text, .localeTag, .integer: return .words([])
     }
   }
 

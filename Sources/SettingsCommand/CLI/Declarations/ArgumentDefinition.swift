@@ -11,6 +11,8 @@ struct ArgumentDefinition: Sendable, Equatable {
     case optional
     /// Once or more: `KEY...`.
     case oneOrMore
+    /// Any number of times, none included: `[KEY...]`.
+    case zeroOrMore
   }
 
   /// What the argument names: completions offer candidates by it (``CompletionRequest``), so a new
@@ -38,6 +40,25 @@ struct ArgumentDefinition: Sendable, Equatable {
     case text
   }
 
+  /// Whether an empty argument of this kind can mean anything: a key, section, page, path,
+  /// assignment or subcommand cannot be empty, so `get ''` is a usage error (64), not an unknown key.
+  var mayBeEmpty: Bool {
+    switch kind {
+    case .value, .text: true
+    case .key, .settableKey, .switchKey, .assignment, .section, .pageOrSection, .path, .subcommand: false
+    }
+  }
+
+  /// Whether the argument names something in the document (an item, section or page), whose names
+  /// are UTF-8 text: an argument whose bytes are not UTF-8 names nothing, and messages show its
+  /// bytes escaped (`a\xFFb`) rather than as Swift repairs them (`a\u{FFFD}b`).
+  var namesDocumentText: Bool {
+    switch kind {
+    case .key, .settableKey, .switchKey, .assignment, .section, .pageOrSection: true
+    case .value, .text, .path, .subcommand: false
+    }
+  }
+
   /// The placeholder (`KEY`, `PAGE | SECTION`).
   var name: String
   /// What it is, for the ARGUMENTS list.
@@ -55,6 +76,7 @@ struct ArgumentDefinition: Sendable, Equatable {
     case .one: name
     case .optional: "[" + ([name] + nested.map { "[\($0.synopsis)]" }).joined(separator: " ") + "]"
     case .oneOrMore: name + "..."
+    case .zeroOrMore: "[" + name + "...]"
     }
   }
 
@@ -64,6 +86,7 @@ struct ArgumentDefinition: Sendable, Equatable {
     case .one: 1...1
     case .optional: 0...1
     case .oneOrMore: 1...Int.max
+    case .zeroOrMore: 0...Int.max
     }
   }
 }

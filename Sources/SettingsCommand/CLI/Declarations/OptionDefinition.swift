@@ -10,8 +10,10 @@ struct OptionDefinition: Sendable, Equatable {
     case none
     /// A path to a file; `-` is standard input where the option says so.
     case path(name: String)
-    /// Free text, such as a locale tag.
+    /// Free text.
     case text(name: String)
+    /// A well-formed BCP 47 language tag (``LocalizedText/isWellFormedTag(_:)``), such as `ko-KR`.
+    case localeTag(name: String)
     /// A whole number in `range`; `noun` names it in messages ("Invalid width '0'").
     case integer(name: String, noun: String, range: ClosedRange<Int>)
     /// One of `words`; `noun` names it in messages ("Invalid color mode 'blue'").
@@ -21,7 +23,9 @@ struct OptionDefinition: Sendable, Equatable {
     var placeholder: String? {
       switch self {
       case .none: nil
-      case .path(let name), .text(let name), .integer(let name, _, _), .word(let name, _, _): name
+      case .path(let name), .text(let name), .localeTag(let name), .integer(let name, _, _),
+        .word(let name, _, _):
+        name
       }
     }
   }
@@ -80,6 +84,11 @@ struct OptionDefinition: Sendable, Equatable {
     switch value {
     case .none, .path, .text:
       return
+    case .localeTag:
+      if LocalizedText.isWellFormedTag(text) { return }
+      throw .usage(
+        "Invalid locale tag '\(TerminalText.escaped(text))' for \(name); expected a BCP 47 tag such as ko or en-US",
+        subcommand: subcommand)
     case .integer(_, let noun, let range):
       if let number = Int(text), range.contains(number) { return }
       let upper = range.upperBound == Int.max ? "" : " to \(range.upperBound)"

@@ -58,7 +58,8 @@ enum Options {
     definition: OptionDefinition(
       long: "json", help: "Print JSON instead of text.",
       subcommands: [
-        .show, .validate, .get, .set, .toggle, .reset, .list, .find, .describe, .expand, .collapse,
+        .show, .validate, .get, .set, .toggle, .reset, .list, .find, .describe, .why, .expand, .collapse,
+        .watch,
       ]))
 
   /// `show --width N`.
@@ -107,7 +108,7 @@ enum Options {
   /// `--locale TAG`.
   static let locale = Option<String>(
     definition: OptionDefinition(
-      long: "locale", value: .text(name: "TAG"),
+      long: "locale", value: .localeTag(name: "TAG"),
       help: "The language of localized text, such as ko or en-US (default: $LC_ALL, $LC_MESSAGES, $LANG).",
       subcommands: Subcommand.allCases.filter { $0.readsDocument && $0 != .validate }, isGlobal: true),
     convert: { $0 })

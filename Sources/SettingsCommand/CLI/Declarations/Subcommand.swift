@@ -2,8 +2,10 @@ import SettingsKit
 
 /// The subcommands of `settings`; each one's declaration is ``definition``.
 enum Subcommand: String, CaseIterable, Sendable {
-  case show, ui, validate, get, set, toggle, reset, list, find, describe, expand, collapse, schema,
+  case show, ui, validate, get, set, toggle, reset, list, find, describe, why, expand, collapse, schema,
     completions
+  /// `settings watch [KEY…]`: follows changes until interrupted.
+  case watch
   case manpage, help
   /// The hidden subcommand that the completion scripts call: `settings __complete -- WORD...`.
   case complete = "__complete"
@@ -104,7 +106,7 @@ enum Subcommand: String, CaseIterable, Sendable {
         forms: [[ArgumentDefinition(name: "KEY", help: key.help, kind: .switchKey)]])
     case .reset:
       return SubcommandDefinition(
-        name: rawValue, abstract: "Remove overrides so that items read as their defaults.",
+        name: rawValue, abstract: "Remove overrides: items read as their defaults or system values.",
         forms: [[ArgumentDefinition(name: "KEY", help: key.help, arity: .oneOrMore, kind: .key)]])
     case .list:
       return SubcommandDefinition(
@@ -125,6 +127,11 @@ enum Subcommand: String, CaseIterable, Sendable {
       return SubcommandDefinition(
         name: rawValue,
         abstract: "Show everything about an item: type, values, choices, dependencies, where it is.",
+        forms: [[key]])
+    case .why:
+      return SubcommandDefinition(
+        name: rawValue,
+        abstract: "Explain a value: every layer, the winner, any lock, any condition disabling or hiding it.",
         forms: [[key]])
     case .expand:
       return SubcommandDefinition(
@@ -154,6 +161,23 @@ enum Subcommand: String, CaseIterable, Sendable {
         discussion:
           "Keys, values, section ids and page keys are completed from the document in effect on the "
           + "command line being completed (-f, $SETTINGS_FILE, or the embedded default).")
+    case .watch:
+      return SubcommandDefinition(
+        name: rawValue,
+        abstract: "Print each change of a value, made by any process, until interrupted.",
+        forms: [
+          [
+            ArgumentDefinition(
+              name: "KEY", help: key.help + " Only changes of these keys are printed (default: every key).",
+              arity: .zeroOrMore, kind: .key)
+          ]
+        ],
+        discussion:
+          "One line per change, 'airplane: off → on' ('->' when the locale is not UTF-8); with --json "
+          + "one JSON object per line with key, old, new and time. Each line is written at once. A store "
+          + "that stops parsing prints one error line on standard error; when it parses again, only the "
+          + "values that differ are printed. Ends with status 0 on SIGINT, SIGTERM or when standard "
+          + "output is closed.")
     case .manpage:
       return SubcommandDefinition(
         name: rawValue, abstract: "Print the manual page, settings.1, in roff.", forms: [[]],

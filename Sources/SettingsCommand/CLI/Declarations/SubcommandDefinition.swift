@@ -20,6 +20,11 @@ enum CommandDefinition {
       "XDG_CONFIG_HOME",
       "The folder of stores: $XDG_CONFIG_HOME/settings/<id>.json (default: ~/.config)."
     ),
+    (
+      "XDG_CONFIG_DIRS",
+      "The system folders, separated by :, an earlier one winning: settings/<id>.json in each holds system values and locks "
+        + "(default: /etc/xdg)."
+    ),
     ("HOME", "The home folder, for ~/.config."),
     ("COLUMNS", "The output width, when --width is not given."),
     ("NO_COLOR", "When set and not empty, --color auto does not colour."),
@@ -32,6 +37,10 @@ enum CommandDefinition {
     (
       "$XDG_CONFIG_HOME/settings/<id>.json",
       "The store: the values changed from the document's defaults, by key (a JSON object)."
+    ),
+    (
+      "$XDG_CONFIG_DIRS/settings/<id>.json",
+      "A system file: {\"values\": {KEY: VALUE}, \"locked\": {KEY, SECTION or PAGE: REASON}}, under the store."
     ),
     (
       "$XDG_CONFIG_HOME/settings/<id>.view.json",
@@ -76,6 +85,37 @@ struct SubcommandDefinition: Sendable {
       seen.append(argument)
     }
     return seen
+  }
+
+  /// The declarations that the argument at `index` of `count` arguments can stand for: one for
+  /// each form that takes `count` arguments.
+  func declarations(at index: Int, of count: Int) -> [ArgumentDefinition] {
+    var found: [ArgumentDefinition] = []
+    for form in forms {
+      var position = 0
+      var definition: ArgumentDefinition?
+      let fixed = form.filter { $0.arity == .one }.count
+      for argument in form {
+        let taken =
+          switch argument.arity {
+          case .one: 1
+          case .optional: count > fixed ? 1 : 0
+          case .oneOrMore: max(1, count - fixed)
+          case .zeroOrMore: max(0, count - fixed)
+          }
+        if index >= position && index < position + taken { definition = argument }
+        position += taken
+      }
+      if position == count, let definition { found.append(definition) }
+    }
+    return found
+  }
+
+  /// The declaration of the empty argument at `index` of `count` arguments when no form lets it be
+  /// empty (``ArgumentDefinition/mayBeEmpty``), or nil.
+  func refusedEmptyArgument(at index: Int, of count: Int) -> ArgumentDefinition? {
+    let declarations = declarations(at: index, of: count)
+    return declarations.contains(where: \.mayBeEmpty) ? nil : declarations.first
   }
 
   /// How many positional arguments the subcommand takes.

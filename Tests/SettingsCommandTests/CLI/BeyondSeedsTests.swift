@@ -292,6 +292,7 @@ struct BeyondSeedsTests {
         default:   5g-auto (5G Auto)
         value:     lte (LTE)
         modified:  yes
+        source:    user
         choices:   5g-auto (5G Auto), 5g-on (5G On), lte (LTE)
         enabled:   yes
         visible:   yes

@@ -157,7 +157,8 @@ struct ValueTypesTests {
         == CommandOutcome(
           status: 64, stdout: "",
           stderr: "Error: --add takes one KEY and no VALUE argument\n"
-            + "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE] [--json]\n"
+            + "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
+            + "                    [--json]\n"
             + "See 'settings help set' for more information.\n"))
   }
 
@@ -218,16 +219,16 @@ struct ValueTypesTests {
     defer { fixture.directory.remove() }
     #expect(
       fixture.run(["list"]).stdout == """
-        KEY         TYPE                                        VALUE             DEFAULT           MODIFIED
-        name        textField (at most 20 characters)           Kim               Kim               no
-        server      textField (pattern [a-z0-9.-]+:[0-9]{1,5})                                      no
-        password    textField (secure)                                                              no
-        volume      number (from 0 to 100, step 5, unit %)      40                40                no
-        ratio       number (from 0 to 1, step 0.1)              0                 0                 no
-        big         number                                      9007199254740993  9007199254740993  no
-        brightness  slider (from 0 to 100)                      50                50                no
-        languages   rightDetail (multiple)                      en                en                no
-        sounds      switch                                      on                on                no
+        KEY         TYPE                                        VALUE             DEFAULT           MODIFIED  SOURCE
+        name        textField (at most 20 characters)           Kim               Kim               no        default
+        server      textField (pattern [a-z0-9.-]+:[0-9]{1,5})                                      no        default
+        password    textField (secure)                                                              no        default
+        volume      number (from 0 to 100, step 5, unit %)      40                40                no        default
+        ratio       number (from 0 to 1, step 0.1)              0                 0                 no        default
+        big         number                                      9007199254740993  9007199254740993  no        default
+        brightness  slider (from 0 to 100)                      50                50                no        default
+        languages   rightDetail (multiple)                      en                en                no        default
+        sounds      switch                                      on                on                no        default
 
         """)
     #expect(
@@ -241,6 +242,7 @@ struct ValueTypesTests {
         default:   40 %
         value:     40 %
         modified:  no
+        source:    default
         enabled:   yes
         visible:   yes
 
@@ -256,6 +258,7 @@ struct ValueTypesTests {
         default:      Kim
         value:        Kim
         modified:     no
+        source:       default
         enabled:      yes
         visible:      yes
 

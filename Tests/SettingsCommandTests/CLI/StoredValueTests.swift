@@ -140,13 +140,13 @@ struct StoredValueTests {
         == CommandOutcome(
           status: 0,
           stdout: """
-            KEY        TYPE         VALUE  DEFAULT  MODIFIED
-            theme      rightDetail  light  light    no
-            telemetry  switch       off    off      no
-            sounds     switch       off    on       yes
-            mail       switch       off    off      no
-            maps       switch       on     on       no
-            news       switch       off    off      no
+            KEY        TYPE         VALUE  DEFAULT  MODIFIED  SOURCE
+            theme      rightDetail  light  light    no        default
+            telemetry  switch       off    off      no        default
+            sounds     switch       off    on       yes       user
+            mail       switch       off    off      no        default
+            maps       switch       on     on       no        default
+            news       switch       off    off      no        default
 
             """,
           stderr: warning(fixture, "1:45", "maps", #""yes"; expected true or false; using the default true"#)

@@ -1,0 +1,63 @@
+import SettingsKit
+import Synchronization
+
+/// Changes made elsewhere while `settings ui` runs: a watch of the screen's store (and of its
+/// document's file) whose events wait here until the screen's loop takes them.
+///
+/// The watch's thread queues each event and wakes the loop through `wake` (once per batch); the
+/// loop calls ``apply(to:)``, which hands the events to the screen and, for a document changed on
+/// disk, opens the new version with its items files and puts a new screen in place.
+final class LiveUpdates: Sendable {
+  /// The document's file, watched and reopened when it changes; nil for the embedded document.
+  let documentPath: SystemPath?
+  /// The locales the document is opened in.
+  let locales: [String]
+  private let pending = Mutex<[SettingsEvent]>([])
+
+  init(documentPath: SystemPath?, locales: [String]) {
+    self.documentPath = documentPath
+    self.locales = locales
+  }
+
+  /// Starts watching `settings` (changes made through it are not reported: the screen made them);
+  /// `wake` is called on the watch's thread when events wait where there were none.
+  func start(_ settings: Settings, wake: @escaping @Sendable () -> Void) -> ObserverWatch {
+    settings.monitor(WatchOptions(documentPath: documentPath, locales: locales)) { [self] event in
+      let wasEmpty = pending.withLock { queue in
+        queue.append(event)
+        return queue.count == 1
+      }
+      if wasEmpty { wake() }
+    }
+  }
+
+  /// Hands the waiting events to `screen`, in order; a document reloaded on disk replaces the screen
+  /// with one for the new version (or, when it cannot be opened, says why on the status line).
+  func apply(to screen: inout SettingsScreen) {
+    var events = pending.withLock { queue in
+      defer { queue = [] }
+      return queue
+    }
+    while !events.isEmpty {
+      guard let reload = events.firstIndex(where: { if case .documentReloaded = $0 { true } else { false } })
+      else {
+        screen.takeOutsideEvents(events)
+        return
+      }
+      screen.takeOutsideEvents(Array(events[..<reload]))
+      if case .documentReloaded(_, let changedDefaults) = events[reload], let documentPath {
+        do {
+          // The watch compares documents with their items files decoded; the screen opens them
+          // for paging, so the same document may come back: nothing to reload then.
+          let document = try DocumentLoader.open(path: documentPath, locales: locales)
+          if document.document != screen.loaded.document {
+            screen = try screen.reloaded(with: document, changedDefaults: changedDefaults)
+          }
+        } catch {
+          screen.status = "The document changed on disk but does not open: " + error.message
+        }
+      }
+      events.removeFirst(reload + 1)
+    }
+  }
+}

@@ -1,0 +1,39 @@
+extension JSONWriter {
+  /// The value's text on one line, with no space between tokens and a trailing newline: one record
+  /// of JSON Lines (`settings watch --json`). Members are sorted as ``sortsKeys`` says; strings are
+  /// escaped as in ``string(_:)``, and a newline in a string is written `\n`, so a record never
+  /// spans two lines.
+  public func line(_ value: JSONValue) -> String {
+    var output = ""
+    writeCompact(value, to: &output)
+    output.append("\n")
+    return output
+  }
+
+  private func writeCompact(_ value: JSONValue, to output: inout String) {
+    switch value.kind {
+    case .array(let elements):
+      output.append("[")
+      for (index, element) in elements.enumerated() {
+        if index > 0 { output.append(",") }
+        writeCompact(element, to: &output)
+      }
+      output.append("]")
+    case .object(let members):
+      let ordered =
+        sortsKeys
+        ? members.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
+        : members
+      output.append("{")
+      for (index, member) in ordered.enumerated() {
+        if index > 0 { output.append(",") }
+        Self.writeString(member.name, to: &output)
+        output.append(":")
+        writeCompact(member.value, to: &output)
+      }
+      output.append("}")
+    default:
+      write(value, indent: 0, to: &output)
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import Synchronization
+
+/// One watch of a ``Settings``: the values it last reported, compared with the store (and the
+/// document) each time the file watcher says they may have changed.
+///
+/// Changes made through the ``Settings`` in this process are recorded under its write lock
+/// (``LocalWrites``) and reported at once as ``ChangeOrigin/thisProcess``; the store's later
+/// notification then finds nothing new, so no change is reported twice. Reading and comparing run
+/// under the same write lock and the watch's own, and a stream's events are handed to `emit` under
+/// them, so they come out in the order they were found.
+final class SettingsWatch: Sendable {
+  private struct State {
+    var document: SettingsDocument
+    var documentSignature: WatchSyscalls.FileSignature?
+    var values: [String: SettingValue] = [:]
+    var storeError: SettingsError?
+    var documentError: DocumentError?
+    /// Whether the first read was made; a refresh before it has nothing to compare with.
+    var started = false
+  }
+
+  private let settings: Settings
+  private let options: WatchOptions
+  private let state: Mutex<State>
+  private let emit: @Sendable ([SettingsEvent]) -> Void
+  private let includesLocalChanges: Bool
+  private let watcher = Mutex<FileWatcher?>(nil)
+  private let listener = Mutex<Int?>(nil)
+  /// Held while events are found and handed over, so that batches found by the first read and by
+  /// the watcher's thread are handed over in the order they were found.
+  private let delivery = Mutex<Void>(())
+
+  /// A watch that will hand events to `emit`; nothing is read until ``start(initial:)``.
+  ///
+  /// - Parameters:
+  ///   - includesLocalChanges: whether changes made through `settings` are reported too (streams),
+  ///     or only those from elsewhere (observers, which get local changes already).
+  ///   - emit: called with each batch of events, in order: under the watch's locks when
+  ///     `includesLocalChanges` (it must not block nor change settings), else outside them (it may
+  ///     change settings, but must not wait for another event).
+  init(
+    settings: Settings, options: WatchOptions, includesLocalChanges: Bool,
+    emit: @escaping @Sendable ([SettingsEvent]) -> Void
+  ) {
+    self.settings = settings
+    self.options = options
+    self.includesLocalChanges = includesLocalChanges
+    self.emit = emit
+    state = Mutex(State(document: settings.document))
+  }
+
+  /// The mechanism the file watcher uses (nil when there is no file to watch).
+  var activeMechanism: WatchMechanism? { watcher.withLock { $0?.activeMechanism } }
+
+  /// Reads the values once, hands them to `initial` (under the lock, before any event), and starts
+  /// watching the store's file and the document's.
+  func start(initial: (@Sendable ([String: SettingValue]) -> Void)? = nil) {
+    // The file watcher first: a change after the first read below is then never missed.
+    var paths: [SystemPath] = []
+    if let store = settings.store as? FileStore { paths.append(store.path) }
+    if let path = options.documentPath { paths.append(path) }
+    // The system layers' files too: one that appears, changes or goes changes values and locks.
+    paths += settings.layers.systemPaths
+    if !paths.isEmpty {
+      let fileWatcher = FileWatcher(paths: paths, mechanism: options.mechanism) { [weak self] in
+        self?.refresh()
+      }
+      watcher.withLock { $0 = fileWatcher }
+    }
+    delivery.withLock { _ in
+      let events = settings.localWrites.excluding {
+        let id = settings.localWrites.add { [weak self] changes in self?.recordLocal(changes) }
+        listener.withLock { $0 = id }
+        return state.withLock { state -> [SettingsEvent] in
+          if let path = options.documentPath {
+            state.documentSignature = WatchSyscalls.signature(of: path, followingLinks: true)
+          }
+          // The first read sets what later reads are compared with: no change comes from it.
+          state.started = true
+          var events: [SettingsEvent] = []
+          do throws(StoreError) {
+            let contents = try settings.store.read()
+            state.values =
+              SettingsSnapshot(
+                document: state.document, contents: contents, storeName: settings.store.name,
+                system: settings.layers.system
+              )
+              .values
+          } catch {
+            state.values = SettingsSnapshot(document: state.document).values
+            state.storeError = .store(error)
+            events = [.storeFailed(.store(error))]
+          }
+          initial?(state.values)
+          if includesLocalChanges { emit(events) }
+          return events
+        }
+      }
+      if !includesLocalChanges { emit(events) }
+    }
+  }
+
+  /// Stops watching; no event is emitted after this returns, except from a refresh already
+  /// running.
+  func stop() {
+    watcher.withLock { watcher in
+      watcher?.stop()
+      watcher = nil
+    }
+    if let id = listener.withLock({ $0.take() }) { settings.localWrites.remove(id) }
+  }
+
+  deinit { stop() }
+
+  /// Records changes made through ``Settings`` in this process (called under its write lock), so
+  /// that the store's notification of them finds nothing new; reports them when the watch includes
+  /// local changes.
+  private func recordLocal(_ changes: [SettingChange]) {
+    state.withLock { state in
+      var events: [SettingsEvent] = []
+      for change in changes {
+        guard let old = state.values[change.key], old != change.newValue else { continue }
+        state.values[change.key] = change.newValue
+        events.append(.changed(SettingChange(key: change.key, oldValue: old, newValue: change.newValue)))
+      }
+      if includesLocalChanges && !events.isEmpty { emit(events) }
+    }
+  }
+
+  /// Reads the document (when its file changed) and the store, and reports what differs.
+  func refresh() {
+    delivery.withLock { _ in
+      let events = settings.localWrites.excluding {
+        state.withLock { state -> [SettingsEvent] in
+          guard state.started else { return [] }
+          var events = reloadDocument(&state)
+          settings.reloadSystemLayers()
+          events += readStore(&state)
+          if includesLocalChanges { emit(events) }
+          return events
+        }
+      }
+      if !includesLocalChanges { emit(events) }
+    }
+  }
+
+  /// Reloads the document when its file's signature changed.
+  private func reloadDocument(_ state: inout State) -> [SettingsEvent] {
+    guard let path = options.documentPath else { return [] }
+    let signature = WatchSyscalls.signature(of: path, followingLinks: true)
+    // An unchanged signature may still hide a second write within the timestamp's granularity.
+    guard signature != state.documentSignature || signature.map(WatchSyscalls.isRecent) == true else {
+      return []
+    }
+    state.documentSignature = signature
+    let document: SettingsDocument
+    do {
+      document = try DocumentLoader.load(path: path, locales: options.locales)
+    } catch {
+      guard error != state.documentError else { return [] }
+      state.documentError = error
+      return [.documentFailed(error)]
+    }
+    state.documentError = nil
+    guard document != state.document else { return [] }
+    let before = SettingsSnapshot(document: state.document).defaults
+    let after = SettingsSnapshot(document: document).defaults
+    let changed = Self.ordered(
+      Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }, in: document)
+    state.document = document
+    return [.documentReloaded(document, changedDefaults: changed)]
+  }
+
+  /// Reads the store and reports the values that differ from those last reported.
+  private func readStore(_ state: inout State) -> [SettingsEvent] {
+    let contents: StoreContents
+    do {
+      contents = try settings.store.read()
+    } catch {
+      let failure = SettingsError.store(error)
+      guard failure != state.storeError else { return [] }
+      state.storeError = failure
+      return [.storeFailed(failure)]
+    }
+    var events: [SettingsEvent] = []
+    if state.storeError != nil {
+      state.storeError = nil
+      events.append(.storeRecovered)
+    }
+    let values = SettingsSnapshot(
+      document: state.document, contents: contents, storeName: settings.store.name,
+      system: settings.layers.system
+    )
+    .values
+    let keys = Set(values.keys).filter { key in state.values[key].map { $0 != values[key] } ?? false }
+    for key in Self.ordered(keys, in: state.document) {
+      guard let old = state.values[key], let new = values[key] else { continue }
+      events.append(.changed(SettingChange(key: key, oldValue: old, newValue: new, origin: .elsewhere)))
+    }
+    state.values = values
+    return events
+  }
+
+  /// `keys` in the document's order, then any others sorted.
+  private static func ordered(_ keys: Set<String>, in document: SettingsDocument) -> [String] {
+    guard !keys.isEmpty else { return [] }
+    let known = document.keys.filter { keys.contains($0) }
+    return known + keys.subtracting(known).sorted()
+  }
+}
