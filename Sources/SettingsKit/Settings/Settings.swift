@@ -334,7 +334,7 @@ public final class Settings: Sendable {
   }
 
   /// Refuses a change to an item that a system file locks.
-  private func checkUnlocked(_ item: SettingItem, in snapshot: SettingsSnapshot) throws(SettingsError) {
+  func checkUnlocked(_ item: SettingItem, in snapshot: SettingsSnapshot) throws(SettingsError) {
     if let lock = snapshot.lock(of: item) {
       throw .locked(key: item.key ?? "", file: lock.file, reason: lock.reason)
     }

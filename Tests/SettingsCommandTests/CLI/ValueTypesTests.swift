@@ -162,6 +162,28 @@ struct ValueTypesTests {
             + "See 'settings help set' for more information.\n"))
   }
 
+  @Test func addAndRemoveRespectALock() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    try FileManager.default.createDirectory(
+      atPath: fixture.directory.file("system/settings"), withIntermediateDirectories: true)
+    _ = try fixture.directory.write("system/settings/app.json", #"{"locked": {"languages": "Managed"}}"#)
+    let system = fixture.directory.file("system/settings/app.json")
+    let outcome = runCLI(
+      [
+        "-f", fixture.directory.file("doc.json"), "--store", fixture.storePath, "set", "languages", "--add",
+        "ko",
+      ],
+      environment: ["XDG_CONFIG_DIRS": fixture.directory.file("system")])
+    #expect(
+      outcome
+        == CommandOutcome(
+          status: 1, stdout: "",
+          stderr: "Error: 'languages' is locked by \(system): Managed; 'settings why languages' explains it\n"
+        ))
+    #expect(fixture.store == nil)
+  }
+
   @Test func severalAssignmentsAcrossTypesAreAllOrNothing() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
