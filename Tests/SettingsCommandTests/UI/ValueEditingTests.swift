@@ -130,6 +130,19 @@ struct ValueEditingScreenTests {
     #expect(try store.read().values["langs"] == JSONValue(.array([.string("ko")])))
   }
 
+  @Test func aChangeElsewhereKeepsWhatIsBeingTyped() async throws {
+    var (screen, store) = try screen()
+    await screen.handle(.enter)
+    await type("!", into: &screen)
+    let other = Settings(document: screen.settings.document, store: store)
+    let change = try #require(try other.set("name", to: .string("Lee")))
+    screen.takeOutsideEvents([.changed(change)])
+    #expect(screen.lines().last == "Name: Kim!|")
+    #expect(screen.lines().joined(separator: " ").contains("name changed elsewhere; Enter saves what you"))
+    await screen.handle(.enter)
+    #expect(try store.read().values["name"] == JSONValue.string("Kim!"))
+  }
+
   @Test func aSecureFieldShowsBulletsWhileEditing() async throws {
     var (screen, store) = try screen()
     for _ in 0..<3 { await screen.handle(.down) }
