@@ -63,7 +63,8 @@ struct Invocation: Sendable, Equatable {
         optionsEnded = true
         continue
       }
-      if !optionsEnded, argument.hasPrefix("-"), argument != "-" {
+      // A negative number (`set volume -5`) is an argument: no option name starts with a digit.
+      if !optionsEnded, argument.hasPrefix("-"), argument != "-", !Self.isNegativeNumber(argument) {
         var name = argument
         var inlineValue: String?
         if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
@@ -107,6 +108,13 @@ struct Invocation: Sendable, Equatable {
       try definition.check(value, usage: subcommand)
     }
     return invocation
+  }
+
+  /// Whether `argument` is `-` followed by a digit, such as `-5` or `-0.5`.
+  static func isNegativeNumber(_ argument: String) -> Bool {
+    let bytes = argument.utf8.dropFirst()
+    return argument.hasPrefix("-")
+      && bytes.first.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } == true
   }
 
   /// The first argument that is neither an option nor an option's value; nil when there is none

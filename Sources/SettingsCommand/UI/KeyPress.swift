@@ -30,6 +30,10 @@ public enum KeyPress: Sendable, Equatable {
   case suspend
   /// A printable character, space included.
   case character(Character)
+  /// Delete (`ESC [ 3 ~`): removes the character after the cursor while editing text.
+  case delete
+  /// Ctrl-U: clears the editing line.
+  case clearLine
 
   /// Decodes as many whole keys as `bytes` holds; returns them and how many bytes were used.
   ///
@@ -82,6 +86,9 @@ public enum KeyPress: Sendable, Equatable {
       case 0x1A:
         keys.append(.suspend)
         index += 1
+      case 0x15:
+        keys.append(.clearLine)
+        index += 1
       case 0x00..<0x20:
         index += 1
       default:
@@ -116,6 +123,7 @@ public enum KeyPress: Sendable, Equatable {
       case "4", "8": return .end
       case "5": return .pageUp
       case "6": return .pageDown
+      case "3": return .delete
       default: return nil
       }
     default: return nil

@@ -16,6 +16,16 @@ extension SettingsScreen {
       keepSelectionVisible()
       return
     }
+    if case .editText(let state) = mode {
+      handleEditKey(key, state)
+      keepSelectionVisible()
+      return
+    }
+    if case .chooseMany(let list) = mode {
+      handleChoiceKey(key, list)
+      keepSelectionVisible()
+      return
+    }
     status = nil
     switch key {
     case .up, .character("k"): move(by: -1)
@@ -24,6 +34,14 @@ extension SettingsScreen {
     case .pageDown: movePage(by: 1)
     case .home: moveToEnd(first: true)
     case .end: moveToEnd(first: false)
+    case .right where stepSelection(by: 1): break
+    case .left where stepSelection(by: -1): break
+    case .character(let digit) where (digit.isASCII && digit.isNumber) || digit == "-":
+      if let selection = level.selection, case .item(let item, _, _) = level.table.row(at: selection),
+        item.type == .number || item.type == .slider
+      {
+        _ = startEditing(item, typed: digit)
+      }
     case .enter, .character(" "), .right: await activate(key: key)
     case .escape, .backspace, .left: goBack()
     case .character("/"): mode = .search("")
@@ -79,7 +97,9 @@ extension SettingsScreen {
       // Enter opens a page; Space changes the row's own value when it has one.
       if let page = item.page, key != .character(" ") || (item.type != .switch && item.choices == nil) {
         open(page, of: item)
-      } else if item.choices != nil {
+      } else if key != .right, startEditing(item) {
+        // The editing line or the list is open.
+      } else if item.choices != nil, item.multiple != true {
         changeValue(of: item) { actions, table throws(SettingsError) in
           try actions.selectNextChoice(of: item, in: &table)
         }

@@ -50,12 +50,21 @@ extension SettingsScreen {
       + (news.count > 1 ? " (and \(news.count - 1) more)" : "")
   }
 
-  /// The hook for an edit in progress (text fields are being added to the screen): called with the
-  /// keys that changed elsewhere before their rows are drawn again. When the screen edits a value,
-  /// an outside change to that key must not overwrite what is being typed: the editor keeps its
-  /// text, the status line says the value changed underneath, and Enter then asks again. Today no
-  /// row is edited in place, so there is nothing to protect.
-  mutating func protectEditInProgress(changedKeys: Set<String>) {}
+  /// The hook for an edit in progress: called with the keys that changed elsewhere before their
+  /// rows are drawn again. An outside change to the key being edited does not overwrite what is
+  /// being typed: the editing line keeps its text and says, above it, that the value changed
+  /// underneath; Enter saves what was typed, Esc keeps the other value. (An open multiple choice
+  /// list keeps its marks the same way, without a note.)
+  mutating func protectEditInProgress(changedKeys: Set<String>) {
+    switch mode {
+    case .editText(var state):
+      guard let key = state.item.key, changedKeys.contains(key) else { return }
+      state.error = "\(key) changed elsewhere; Enter saves what you typed, Esc keeps the new value"
+      mode = .editText(state)
+    default:
+      return
+    }
+  }
 
   /// The screen for a new version of the document (it changed on disk): the same store, size,
   /// colours and view state file; the top page, with the selection on the same key where it is

@@ -38,6 +38,10 @@ public struct SettingsScreen: Sendable {
     case browse
     case search(String)
     case help
+    /// A text field's or number's editing line is open.
+    case editText(EditState)
+    /// A multiple choice item's list is open.
+    case chooseMany(ChoiceList)
   }
 
   /// The screen size in display columns and lines.
@@ -193,9 +197,26 @@ public struct SettingsScreen: Sendable {
       let body: [String]
       if mode == .help {
         body = Self.helpLines.map { TerminalText.truncated($0, toWidth: width) }
+      } else if case .chooseMany(let list) = mode {
+        body =
+          ["  " + TerminalText.escaped(list.item.title), ""]
+          + list.lines().map {
+            TerminalText.truncated($0, toWidth: width)
+          }
       } else {
         let end = min(level.body.count, level.scroll + bodyHeight)
-        body = (min(level.scroll, end)..<end).map(bodyLine(at:))
+        var shown = (min(level.scroll, end)..<end).map(bodyLine(at:))
+        if case .editText(let state) = mode, let error = state.error {
+          // The validation error above the editing line, wrapped over at most three of the body's
+          // last lines.
+          while shown.count < bodyHeight { shown.append("") }
+          let wrapped = TerminalText.wrapped("Error: " + TerminalText.escaped(error), toWidth: width)
+          let errorLines = wrapped.prefix(min(3, shown.count)).map {
+            TerminalText.truncated($0, toWidth: width)
+          }
+          shown.replaceSubrange((shown.count - errorLines.count)..., with: errorLines)
+        }
+        body = shown
       }
       for index in 0..<(height >= 3 ? bodyHeight : 0) { screen.append(index < body.count ? body[index] : "") }
     }
@@ -223,6 +244,8 @@ public struct SettingsScreen: Sendable {
     "  PgUp PgDn     move a page",
     "  Home End      first, last row",
     "  Space Enter   toggle, next choice, open page/section, load more",
+    "                edit text/number (Enter saves, Esc cancels), choose several",
+    "  ← →           number or slider: one step down, up",
     "  Esc ← Bksp    back to the parent page",
     "  / n           search titles, keys and choices; n: next match",
     "  r             reset the selected item to its default",
@@ -236,6 +259,11 @@ public struct SettingsScreen: Sendable {
     case .search(let query): text = "/" + TerminalText.escaped(query)
     case .help: text = "Press any key"
     case .browse: text = status ?? describeSelection()
+    case .editText(let state):
+      var screen = self
+      let line = screen.editingLine(state)
+      return colors ? "\u{1B}[7m" + TerminalText.padded(line, toWidth: width) + "\u{1B}[0m" : line
+    case .chooseMany: text = "Space: choose  Enter: save  Esc: cancel"
     }
     let hint = "? help  q quit"
     let shown = TerminalText.truncated(TerminalText.escaped(text), toWidth: width)
@@ -268,6 +296,7 @@ public struct SettingsScreen: Sendable {
       if let lock = state.lock { text += " — locked: \(lock.reason) (\(lock.file))" }
       if let reason = state.disabledReason { text += " — " + reason }
       if item.page != nil { text += " — Enter opens" }
+      if let description = item.description { text += " — " + description }
       return text
     }
   }

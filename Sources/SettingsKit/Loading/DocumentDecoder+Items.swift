@@ -32,6 +32,7 @@ extension DocumentDecoder {
       imageName: string(fields["imageName"], at: Self.join(path(), "imageName")), page: page,
       choices: choices, value: defaultValue)
     (item.renamedFrom, item.deprecated) = decodeEvolution(fields, key: key, at: path())
+    decodeValueFields(fields, type: type, into: &item, at: path())
     decodeConditions(fields, ownerKey: key, at: path())
     guard type != nil, title != nil else { return nil }
     return item
@@ -40,7 +41,9 @@ extension DocumentDecoder {
   /// The cell type, or nil after reporting that it is missing or unknown.
   mutating func decodeType(_ fields: Fields, at path: @autoclosure () -> String) -> CellType? {
     guard let typeValue = fields["type"] else {
-      report(path(), fields.offset, "missing \"type\"; expected one of detailTitle, switch, rightDetail")
+      report(
+        path(), fields.offset,
+        "missing \"type\"; expected one of " + CellType.allCases.map(\.rawValue).joined(separator: ", "))
       return nil
     }
     guard let typeName = string(typeValue, at: Self.join(path(), "type")) else { return nil }
@@ -63,6 +66,8 @@ extension DocumentDecoder {
       let need: String? =
         if type == .switch {
           "a switch needs a key to store its state, such as \"key\": \"airplane\""
+        } else if let type, type == .textField || type == .number || type == .slider {
+          "a \(type.rawValue) item needs a key to store its value"
         } else if fields["choices"] != nil {
           "an item with choices needs a key to store its value"
         } else if fields["page"] != nil {
@@ -125,9 +130,10 @@ extension DocumentDecoder {
   mutating func decodeChoices(_ item: Fields, type: CellType?, at path: String) -> (
     [SettingChoice]?, String?
   ) {
-    let defaultValue = string(item["value"], at: Self.join(path, "value"))
+    let typedValue = valueIsTyped(item, type: type)
+    let defaultValue = typedValue ? nil : string(item["value"], at: Self.join(path, "value"))
     guard let choicesValue = item["choices"] else {
-      if let valueMember = item["value"] {
+      if !typedValue, let valueMember = item["value"] {
         report(Self.join(path, "value"), valueMember.offset, "\"value\" applies only with \"choices\"")
       }
       return (nil, nil)
@@ -181,7 +187,9 @@ extension DocumentDecoder {
       firstTitleOffset[title.lowercased()] = choice["title"]!.offset
       choices.append(SettingChoice(value: choiceValue, title: title))
     }
-    if let defaultValue {
+    if typedValue {
+      // A multiple choice item's default is checked with the value fields.
+    } else if let defaultValue {
       if !choices.isEmpty, !choices.contains(where: { $0.value == defaultValue }) {
         report(
           Self.join(path, "value"), item["value"]!.offset,

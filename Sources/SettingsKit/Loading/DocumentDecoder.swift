@@ -10,7 +10,8 @@ struct DocumentDecoder {
   ]
   static let itemFields = [
     "key", "type", "title", "subTitle", "rightDetail", "on", "imageName", "page", "choices", "value",
-    "enabledWhen", "visibleWhen", "renamedFrom", "deprecated",
+    "enabledWhen", "visibleWhen", "renamedFrom", "deprecated", "description", "placeholder", "maxLength",
+    "pattern", "patternMessage", "secure", "min", "max", "step", "unit", "multiple",
   ]
 
   /// The text being decoded; replaced by each line of an items file in turn.

@@ -3,6 +3,7 @@
 /// - `detailTitle`: a title with an optional subtitle under it; navigates (a chevron).
 /// - `switch`: a title with an on/off switch as its accessory; its state is a stored value.
 /// - `rightDetail`: a title with a value on the right; navigates (a chevron).
+/// - `textField`, `number`, `slider`: a title with an edited value on the right.
 public enum CellType: String, Codable, Sendable, CaseIterable, Equatable {
   /// A title and subtitle that navigates, shown with a chevron.
   case detailTitle
@@ -10,7 +11,13 @@ public enum CellType: String, Codable, Sendable, CaseIterable, Equatable {
   case `switch`
   /// A title with a value on the right, and a chevron.
   case rightDetail
+  /// A text value that the user types (Settings.bundle's text field), shown on the right.
+  case textField
+  /// An exact decimal value with an optional range, step and unit, shown on the right.
+  case number
+  /// A number with a required range, drawn as a bar.
+  case slider
 
   /// Whether a row of this type shows a disclosure chevron (it navigates somewhere).
-  public var isNavigational: Bool { self != .switch }
+  public var isNavigational: Bool { self == .detailTitle || self == .rightDetail }
 }

@@ -7,6 +7,11 @@ enum ConditionRules {
     message: String, isAboutValue: Bool
   )? {
     func shown(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
+    if controller.multiple == true {
+      return (
+        "\(shown(key)) is a multiple choice item; conditions depend on a switch or a single choice", false
+      )
+    }
     switch (controller.type, value, controller.choices) {
     case (.switch, .bool, _):
       return nil

@@ -34,6 +34,37 @@ public struct SettingItem: Codable, Sendable, Equatable {
   /// Why the item is retired and what to use instead; `show` marks its row and `set` warns.
   public var deprecated: String?
 
+  // The fields of the value types (textField, number, slider, multiple choice); see
+  // SettingItem+Values.swift.
+
+  /// A longer help text, shown by `describe`, by the screen for the selected row and searched by
+  /// `find`. Any item may have one.
+  public var description: String?
+  /// A text field's dimmed text while it is empty.
+  public var placeholder: String?
+  /// A text field's longest text, in user-perceived characters (grapheme clusters).
+  public var maxLength: Int?
+  /// A regular expression (Swift `Regex` syntax) that a text field's whole text must match.
+  public var pattern: String?
+  /// What a text field shows when its text does not match ``pattern``, such as `must look like host:port`.
+  public var patternMessage: String?
+  /// Whether a text field's value is masked wherever it is shown (a password). Only text fields.
+  public var secure: Bool?
+  /// A number's or slider's least value.
+  public var min: ExactDecimal?
+  /// A number's or slider's greatest value.
+  public var max: ExactDecimal?
+  /// A number's or slider's step (1 when absent): a value is ``min`` plus a whole number of steps.
+  public var step: ExactDecimal?
+  /// The display text after a number, such as `min` or `분`.
+  public var unit: String?
+  /// Whether a choice item takes any subset of its choices (`"multiple": true`).
+  public var multiple: Bool?
+  /// A number's or slider's default.
+  public var numberValue: ExactDecimal?
+  /// A multiple choice item's default: choice values, in the choices' order.
+  public var multipleValue: [String]?
+
   /// Creates an item.
   public init(
     key: String? = nil, type: CellType, title: String, subTitle: String? = nil,

@@ -6,7 +6,8 @@
 extension SettingItem {
   enum CodingKeys: String, CodingKey {
     case key, type, title, subTitle, rightDetail, on, imageName, page, choices, value, enabledWhen
-    case visibleWhen, renamedFrom, deprecated
+    case visibleWhen, renamedFrom, deprecated, description, placeholder, maxLength, pattern, patternMessage
+    case secure, min, max, step, unit, multiple
   }
 
   /// Encodes the item as the document format has it: its own key (``localKey``), not its full key.
@@ -23,10 +24,60 @@ extension SettingItem {
     try container.encodeIfPresent(page, forKey: .page)
     try container.encodeIfPresent(choices, forKey: .choices)
     try container.encodeIfPresent(value, forKey: .value)
+    try container.encodeIfPresent(numberValue, forKey: .value)
+    try container.encodeIfPresent(multipleValue, forKey: .value)
     try container.encodeIfPresent(enabledWhen, forKey: .enabledWhen)
     try container.encodeIfPresent(visibleWhen, forKey: .visibleWhen)
     try container.encodeIfPresent(renamedFrom, forKey: .renamedFrom)
     try container.encodeIfPresent(deprecated, forKey: .deprecated)
+    try container.encodeIfPresent(description, forKey: .description)
+    try container.encodeIfPresent(placeholder, forKey: .placeholder)
+    try container.encodeIfPresent(maxLength, forKey: .maxLength)
+    try container.encodeIfPresent(pattern, forKey: .pattern)
+    try container.encodeIfPresent(patternMessage, forKey: .patternMessage)
+    try container.encodeIfPresent(secure, forKey: .secure)
+    try container.encodeIfPresent(min, forKey: .min)
+    try container.encodeIfPresent(max, forKey: .max)
+    try container.encodeIfPresent(step, forKey: .step)
+    try container.encodeIfPresent(unit, forKey: .unit)
+    try container.encodeIfPresent(multiple, forKey: .multiple)
+  }
+
+  /// Decodes an item; `value` is a string, a number (a number or slider) or an array of strings
+  /// (multiple choice), by the item's type.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      key: try container.decodeIfPresent(String.self, forKey: .key),
+      type: try container.decode(CellType.self, forKey: .type),
+      title: try container.decode(String.self, forKey: .title),
+      subTitle: try container.decodeIfPresent(String.self, forKey: .subTitle),
+      rightDetail: try container.decodeIfPresent(String.self, forKey: .rightDetail),
+      on: try container.decodeIfPresent(Bool.self, forKey: .on),
+      imageName: try container.decodeIfPresent(String.self, forKey: .imageName),
+      page: try container.decodeIfPresent(SettingsPage.self, forKey: .page),
+      choices: try container.decodeIfPresent([SettingChoice].self, forKey: .choices),
+      enabledWhen: try container.decodeIfPresent([String: SettingValue].self, forKey: .enabledWhen),
+      visibleWhen: try container.decodeIfPresent([String: SettingValue].self, forKey: .visibleWhen),
+      renamedFrom: try container.decodeIfPresent([String].self, forKey: .renamedFrom),
+      deprecated: try container.decodeIfPresent(String.self, forKey: .deprecated))
+    description = try container.decodeIfPresent(String.self, forKey: .description)
+    placeholder = try container.decodeIfPresent(String.self, forKey: .placeholder)
+    maxLength = try container.decodeIfPresent(Int.self, forKey: .maxLength)
+    pattern = try container.decodeIfPresent(String.self, forKey: .pattern)
+    patternMessage = try container.decodeIfPresent(String.self, forKey: .patternMessage)
+    secure = try container.decodeIfPresent(Bool.self, forKey: .secure)
+    min = try container.decodeIfPresent(ExactDecimal.self, forKey: .min)
+    max = try container.decodeIfPresent(ExactDecimal.self, forKey: .max)
+    step = try container.decodeIfPresent(ExactDecimal.self, forKey: .step)
+    unit = try container.decodeIfPresent(String.self, forKey: .unit)
+    multiple = try container.decodeIfPresent(Bool.self, forKey: .multiple)
+    switch type {
+    case .number, .slider: numberValue = try container.decodeIfPresent(ExactDecimal.self, forKey: .value)
+    case .rightDetail where multiple == true:
+      multipleValue = try container.decodeIfPresent([String].self, forKey: .value)
+    default: value = try container.decodeIfPresent(String.self, forKey: .value)
+    }
   }
 }
 

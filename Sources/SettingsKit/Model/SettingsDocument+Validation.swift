@@ -111,6 +111,8 @@ struct DocumentValidator {
       }
     } else if item.type == .switch {
       report(path, "missing \"key\"; a switch needs a key to store its state, such as \"key\": \"airplane\"")
+    } else if [.textField, .number, .slider].contains(item.type) {
+      report(path, "missing \"key\"; a \(item.type.rawValue) item needs a key to store its value")
     } else if item.choices != nil {
       report(path, "missing \"key\"; an item with choices needs a key to store its value")
     } else if item.page != nil {
@@ -131,6 +133,10 @@ struct DocumentValidator {
         report(
           Self.join(path, "rightDetail"),
           "a switch shows its state on the right; use type rightDetail for a value, or subTitle for a note")
+      case .textField, .number, .slider:
+        report(
+          Self.join(path, "rightDetail"),
+          "a \(item.type.rawValue) item shows its value on the right; remove \"rightDetail\"")
       case .rightDetail:
         if item.choices != nil {
           report(
@@ -142,6 +148,9 @@ struct DocumentValidator {
     checkChoices(item, at: path)
     for (index, old) in (item.renamedFrom ?? []).enumerated() {
       renames.append((old, "\(Self.join(path, "renamedFrom"))[\(index)]", item.key != nil))
+    }
+    for problem in ValueRules.fieldProblems(of: item) {
+      report(problem.field.map { Self.join(path, $0) } ?? path, problem.message)
     }
     if let page = item.page {
       if item.type == .switch {
@@ -163,7 +172,9 @@ struct DocumentValidator {
 
   mutating func checkChoices(_ item: SettingItem, at path: String) {
     guard let choices = item.choices else {
-      if item.value != nil { report(Self.join(path, "value"), "\"value\" applies only with \"choices\"") }
+      if item.value != nil, item.type != .textField {
+        report(Self.join(path, "value"), "\"value\" applies only with \"choices\"")
+      }
       return
     }
     if item.type != .rightDetail {
@@ -197,7 +208,9 @@ struct DocumentValidator {
         titles[choice.title.lowercased()] = index
       }
     }
-    if let value = item.value {
+    if item.multiple == true {
+      // A multiple choice item's default is checked by ValueRules.fieldProblems.
+    } else if let value = item.value {
       if !choices.isEmpty, values[value] == nil {
         report(
           Self.join(path, "value"),

@@ -10,17 +10,22 @@ public enum DocumentJSON {
   /// - Parameters:
   ///   - document: the document the table is from, for its version and id.
   ///   - title: the page's title, for a child page's table; the document's title when nil.
+  ///   - reveal: whether secure text fields show their text instead of the mask.
   public static func value(
-    of table: SettingsTable, in document: SettingsDocument, title: String? = nil, sections: [Int]? = nil
+    of table: SettingsTable, in document: SettingsDocument, title: String? = nil, sections: [Int]? = nil,
+    reveal: Bool = false
   ) -> JSONValue {
     .object([
       ("version", .integer(document.version)), ("id", .string(document.id)),
       ("title", .string(title ?? document.title)),
-      ("sections", .array((sections ?? Array(0..<table.numberOfSections)).map { section(table, $0) })),
+      (
+        "sections",
+        .array((sections ?? Array(0..<table.numberOfSections)).map { section(table, $0, reveal: reveal) })
+      ),
     ])
   }
 
-  static func section(_ table: SettingsTable, _ index: Int) -> JSONValue {
+  static func section(_ table: SettingsTable, _ index: Int, reveal: Bool = false) -> JSONValue {
     let spec = table.section(index)
     var pairs = texts(of: spec)
     if spec.isCollapsible {
@@ -33,7 +38,8 @@ public enum DocumentJSON {
     for row in table.rows(inSection: index) {
       switch row {
       case .item(let item, let value, let isModified):
-        items.append(self.item(item, value: value, isModified: isModified, snapshot: table.snapshot))
+        items.append(
+          self.item(item, value: value, isModified: isModified, snapshot: table.snapshot, reveal: reveal))
       case .more(_, let count, _): remaining = count
       case .sectionTitle: break
       }
@@ -51,7 +57,8 @@ public enum DocumentJSON {
   }
 
   static func item(
-    _ item: SettingItem, value: SettingValue?, isModified: Bool, snapshot: SettingsSnapshot
+    _ item: SettingItem, value: SettingValue?, isModified: Bool, snapshot: SettingsSnapshot,
+    reveal: Bool = false
   ) -> JSONValue {
     var pairs: [(String, JSONValue)] = [
       ("type", .string(item.type.rawValue)), ("title", .string(item.title)),
@@ -64,9 +71,13 @@ public enum DocumentJSON {
     case .string(let text)? where item.choices != nil:
       pairs.append(("value", .string(text)))
       pairs.append(("rightDetail", .string(item.choice(withValue: text)?.title ?? text)))
+    case .string(let text)? where item.type == .textField:
+      pairs.append(("value", ValueRules.json(.string(text), of: item, reveal: reveal)))
     case .string(let text)?: pairs.append(("rightDetail", .string(text)))
+    case .number, .strings: pairs.append(("value", value?.json ?? .null))
     case nil: break
     }
+    if let description = item.description { pairs.append(("description", .string(description))) }
     let state = snapshot.state(of: item)
     if value != nil {
       pairs.append(("modified", .bool(isModified)))

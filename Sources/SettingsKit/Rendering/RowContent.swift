@@ -12,6 +12,15 @@ public struct RowContent: Sendable, Equatable {
     case detail(String)
     /// Plain text, such as a closed section's summary.
     case text(String)
+    /// A text field's or number's value, without a chevron: cut with `…` to a third of the width.
+    case value(String)
+    /// A text field's placeholder while it is empty: dimmed, cut as a value.
+    case placeholder(String)
+    /// A slider: a bar filled to `fraction` (0 to 1) that takes the row's free width, then `label`.
+    case slider(fraction: Double, label: String)
+    /// A multiple choice item's chosen titles, joined with `, `, or `N selected` when they do not
+    /// fit; then a chevron.
+    case choices([String])
   }
 
   /// Whether the row's value comes from the store (marked `*` in the left margin).
@@ -54,12 +63,21 @@ public struct RowContent: Sendable, Equatable {
     self.accessory = accessory
   }
 
-  /// The content of an item's row, given its current value and whether that value is an override.
-  public init(item: SettingItem, value: SettingValue?, isModified: Bool) {
+  /// The content of an item's row, given its current value and whether that value is an override;
+  /// a secure text field shows a fixed mask unless `reveal`.
+  public init(item: SettingItem, value: SettingValue?, isModified: Bool, reveal: Bool = false) {
     let accessory: Accessory =
       switch (item.type, value) {
       case (.switch, .bool(let flag)?): .switchState(flag)
       case (.switch, _): .switchState(item.defaultIsOn)
+      case (.textField, .string(let text)?) where text.isEmpty: .placeholder(item.placeholder ?? "")
+      case (.textField, .string(let text)?): .value(item.secure == true && !reveal ? ValueRules.mask : text)
+      case (.textField, _): .placeholder(item.placeholder ?? "")
+      case (.number, .number(let number)?), (.slider, .number(let number)?):
+        Self.numberAccessory(item, number)
+      case (.number, _), (.slider, _): .value(value?.description ?? "")
+      case (.rightDetail, .strings(let values)?):
+        .choices(values.map { item.choice(withValue: $0)?.title ?? $0 })
       case (.rightDetail, .string(let text)?): .detail(item.choice(withValue: text)?.title ?? text)
       case (.rightDetail, let value?): .detail(value.description)
       case (.rightDetail, nil): .detail(item.rightDetail ?? "")
@@ -69,5 +87,16 @@ public struct RowContent: Sendable, Equatable {
       isModified: isModified, icon: Icon.text(for: item.imageName), title: item.title,
       subTitle: item.subTitle,
       accessory: accessory)
+  }
+
+  /// A number's value with its unit (`30 min`), or a slider's bar.
+  static func numberAccessory(_ item: SettingItem, _ number: ExactDecimal) -> Accessory {
+    let label = item.unit.map { "\(number) \($0)" } ?? number.description
+    guard item.type == .slider, let minimum = item.min, let maximum = item.max, minimum < maximum else {
+      return .value(label)
+    }
+    let span = (maximum.subtracting(minimum)?.doubleValue ?? 1)
+    let fraction = (number.subtracting(minimum)?.doubleValue ?? 0) / span
+    return .slider(fraction: Swift.min(1, Swift.max(0, fraction)), label: label)
   }
 }

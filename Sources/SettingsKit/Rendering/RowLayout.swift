@@ -44,10 +44,16 @@ public struct RowLayout: Sendable {
   /// The renderer's path: it writes straight into one buffer, with no string per line or per part.
   func append(_ row: RowContent, to output: inout String) {
     let title = TerminalText.escaped(row.title)
-    let accessory = accessoryText(row.accessory, room: nil)
-    let gap = accessory.width > 0 ? 1 : 0
     // A row without an icon keeps the column blank, so that titles stay aligned.
     let iconWidth = showsIcons ? 3 : 0
+    var accessory = accessoryText(row.accessory, room: nil)
+    if case .slider(let fraction, let label) = row.accessory {
+      // The bar takes the columns the title leaves, up to half the row, and at least 3.
+      let free = width - 2 - iconWidth - DisplayWidth.of(title) - 1
+      let least = accessory.width + 4
+      accessory = sliderText(fraction: fraction, label: label, width: max(least, min(free, width / 2)))
+    }
+    let gap = accessory.width > 0 ? 1 : 0
     let titleRoom = width - 2 - iconWidth - accessory.width - gap
     // The icon column stays while the title has a column, or while the margin, the icon and the
     // whole accessory fit without it.
@@ -74,7 +80,10 @@ public struct RowLayout: Sendable {
     } else {
       // No column for the title: the accessory at the right edge, cut when even that is too wide.
       let room = width - 2 - (keepsIcon ? 3 : 0)
-      let shown = accessory.width <= room ? accessory : accessoryText(row.accessory, room: room)
+      var shown = accessory.width <= room ? accessory : accessoryText(row.accessory, room: room)
+      if case .slider(let fraction, let label) = row.accessory, accessory.width > room {
+        shown = sliderText(fraction: fraction, label: label, width: room)
+      }
       Self.appendSpaces(room - shown.width, to: &output)
       output.append(shown.styled)
     }
@@ -147,7 +156,39 @@ public struct RowLayout: Sendable {
       let shown = TerminalText.truncated(
         TerminalText.truncated(TerminalText.escaped(text), toWidth: max(1, width / 2)), toWidth: room)
       return (style.dim(TerminalText.isolated(shown)), DisplayWidth.of(shown))
+    case .value(let text), .placeholder(let text):
+      let shown = TerminalText.truncated(
+        TerminalText.truncated(TerminalText.escaped(text), toWidth: max(1, width / 3)), toWidth: room)
+      let isolated = TerminalText.isolated(shown)
+      if case .placeholder = accessory { return (style.dim(isolated), DisplayWidth.of(shown)) }
+      return (isolated, DisplayWidth.of(shown))
+    case .slider(_, let label):
+      // The label alone: ``append(_:to:)`` adds the bar, which takes the width the title leaves.
+      let shown = TerminalText.truncated(TerminalText.escaped(label), toWidth: min(room, max(1, width / 3)))
+      return (TerminalText.isolated(shown), DisplayWidth.of(shown))
+    case .choices(let titles):
+      let joined = titles.isEmpty ? "none" : titles.joined(separator: ", ")
+      let fits = DisplayWidth.of(TerminalText.escaped(joined)) <= max(1, width / 3)
+      return accessoryText(.detail(fits ? joined : "\(titles.count) selected"), room: room)
     }
+  }
+
+  /// A slider's bar and label in `width` columns: `=` for the filled part, `-` for the rest (ASCII,
+  /// one column in every terminal), a space, the label; only the label when the bar has no column.
+  func sliderText(fraction: Double, label: String, width: Int) -> (styled: String, width: Int) {
+    let shownLabel = TerminalText.truncated(
+      TerminalText.escaped(label), toWidth: max(1, min(width, self.width / 3)))
+    let labelWidth = DisplayWidth.of(shownLabel)
+    let barWidth = width - labelWidth - 1
+    guard barWidth >= 1 else {
+      let shown = TerminalText.truncated(shownLabel, toWidth: max(0, width))
+      return (TerminalText.isolated(shown), DisplayWidth.of(shown))
+    }
+    let filled = min(barWidth, max(0, Int((fraction * Double(barWidth)).rounded())))
+    let bar =
+      style.on(String(repeating: "=", count: filled))
+      + style.dim(String(repeating: "-", count: barWidth - filled))
+    return (bar + " " + TerminalText.isolated(shownLabel), width)
   }
 
   /// A collapsible section's title row: `▾` (open) or `▸` (closed), the title, and at the right

@@ -9,6 +9,8 @@ public struct TextRenderer: Sendable {
   public var width: Int
   /// Whether to add ANSI styling.
   public var colors: Bool
+  /// Whether secure text fields show their text instead of the mask (`show --reveal`).
+  public var revealsSecureValues = false
 
   /// Creates a renderer.
   public init(width: Int = 80, colors: Bool = false) {
@@ -85,7 +87,7 @@ public struct TextRenderer: Sendable {
       output.append(layout.titleLine(title, isExpanded: isExpanded, summary: isExpanded ? nil : summary))
       output.append("\n")
     case .item(let item, let value, let isModified):
-      var content = RowContent(item: item, value: value, isModified: isModified)
+      var content = RowContent(item: item, value: value, isModified: isModified, reveal: revealsSecureValues)
       let state = table.snapshot.state(of: item)
       content.disabledReason = state.disabledReason
       content.isLocked = state.isLocked

@@ -81,8 +81,15 @@ extension SettingsSchema {
             (
               "value",
               described(
-                "A choice item's default: one of its choices' values (settings validate checks which).",
-                [("type", .string("string"))])
+                "The default: a choice's value, a text field's text, a number's or slider's number, or a "
+                  + "multiple choice item's array of choice values (settings validate checks which).",
+                [
+                  (
+                    "type",
+                    .array([.string("string"), .string("number"), .string("array")])
+                  ),
+                  ("items", .object([("type", .string("string"))])),
+                ])
             ),
             ("enabledWhen", conditions),
             ("visibleWhen", conditions),
@@ -105,6 +112,47 @@ extension SettingsSchema {
                 ])
             ),
             ("deprecated", localizedText("Why the item is retired and what to use instead.")),
+            (
+              "description",
+              localizedText("A longer help text, shown by describe and the screen, searched by find.")
+            ),
+            ("placeholder", localizedText("A text field's dimmed text while it is empty.")),
+            (
+              "maxLength",
+              described(
+                "A text field's longest text in user-perceived characters (grapheme clusters).",
+                [("type", .string("integer")), ("minimum", .integer(1))])
+            ),
+            (
+              "pattern",
+              described(
+                "A regular expression (Swift Regex syntax) the whole text of a text field must match.",
+                [("type", .string("string"))])
+            ),
+            (
+              "patternMessage",
+              localizedText("What to show when a text field's text does not match the pattern.")
+            ),
+            (
+              "secure",
+              described(
+                "Whether a text field is masked wherever it is shown.", [("type", .string("boolean"))])
+            ),
+            ("min", described("A number's or slider's least value.", [("type", .string("number"))])),
+            ("max", described("A number's or slider's greatest value.", [("type", .string("number"))])),
+            (
+              "step",
+              described(
+                "A number's or slider's step (default 1): the value is min plus a whole number of steps.",
+                [("type", .string("number")), ("exclusiveMinimum", .integer(0))])
+            ),
+            ("unit", localizedText("Text shown after a number, such as min.")),
+            (
+              "multiple",
+              described(
+                "Whether a choice item takes any subset of its choices; its value is then an array.",
+                [("type", .string("boolean"))])
+            ),
           ])
         ),
         ("additionalProperties", .bool(false)),
@@ -112,7 +160,7 @@ extension SettingsSchema {
           "dependentRequired",
           .object([
             ("choices", .array([.string("key"), .string("value")])),
-            ("value", .array([.string("choices")])),
+            ("multiple", .array([.string("choices")])),
             ("page", .array([.string("key")])),
             ("enabledWhen", .array([.string("key")])),
             ("visibleWhen", .array([.string("key")])),
@@ -130,6 +178,9 @@ extension SettingsSchema {
     case .detailTitle: "title and subtitle, navigates"
     case .switch: "on/off"
     case .rightDetail: "a value on the right, navigates"
+    case .textField: "a text value"
+    case .number: "an exact decimal number"
+    case .slider: "a number in a range, drawn as a bar"
     }
   }
 
@@ -144,6 +195,27 @@ extension SettingsSchema {
         ])
       case .detailTitle: absent("rightDetail", "on", "choices")
       case .rightDetail: absent("on")
+      case .textField:
+        .object([
+          ("required", .array([.string("key")])),
+          ("allOf", .array([absent("rightDetail", "on", "choices", "page", "min", "max", "step", "unit")])),
+        ])
+      case .number, .slider:
+        .object([
+          (
+            "required",
+            .array(
+              [.string("key"), .string("value")] + (type == .slider ? [.string("min"), .string("max")] : []))
+          ),
+          (
+            "allOf",
+            .array([
+              absent(
+                "rightDetail", "on", "choices", "page", "placeholder", "maxLength", "pattern",
+                "patternMessage", "secure")
+            ])
+          ),
+        ])
       }
     return .object([
       (

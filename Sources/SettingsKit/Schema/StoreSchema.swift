@@ -28,9 +28,55 @@ extension SettingsSchema {
   static func property(for item: SettingItem) -> JSONValue? {
     switch item.type {
     case .switch: return switchProperty(item)
+    case .rightDetail where ValueRules.isMultiple(item): return multipleProperty(item, item.choices ?? [])
     case .rightDetail: return item.choices.map { choiceProperty(item, $0) } ?? detailProperty(item)
+    case .textField: return textProperty(item)
+    case .number, .slider: return numberProperty(item)
     case .detailTitle: return nil
     }
+  }
+
+  /// A text field: a string, matching its pattern (anchored, as `set` matches the whole text).
+  /// `maxLength` is left to `settings check`: JSON Schema counts code points, and a text of 20
+  /// grapheme clusters may have more.
+  static func textProperty(_ item: SettingItem) -> JSONValue {
+    var schema: [(String, JSONValue)] = [("type", .string("string"))]
+    if let pattern = item.pattern { schema.append(("pattern", .string("^(?:\(pattern))$"))) }
+    if item.secure != true { schema.append(("default", .string(item.value ?? ""))) }
+    var text = "\(item.title) (text"
+    if let maximum = item.maxLength { text += "; at most \(maximum) characters, which settings check counts" }
+    if item.secure == true { text += "; secure" }
+    return described(text + ").", schema)
+  }
+
+  /// A number or slider: a number within its range. `multipleOf` only for a whole step from a whole
+  /// base: validators compute it in binary floating point, where 0.3 is not a multiple of 0.1.
+  static func numberProperty(_ item: SettingItem) -> JSONValue {
+    let step = ValueRules.step(of: item)
+    let base = ValueRules.base(of: item)
+    let whole = step.scale == 0 && base.scale == 0
+    var schema: [(String, JSONValue)] = [
+      ("type", .string(whole && base == ExactDecimal(0) ? "integer" : "number"))
+    ]
+    if let minimum = item.min { schema.append(("minimum", JSONValue(.number(minimum.description)))) }
+    if let maximum = item.max { schema.append(("maximum", JSONValue(.number(maximum.description)))) }
+    if whole, base == ExactDecimal(0), step != ExactDecimal(1) {
+      schema.append(("multipleOf", JSONValue(.number(step.description))))
+    }
+    if let value = item.numberValue { schema.append(("default", JSONValue(.number(value.description)))) }
+    let note = whole && base == ExactDecimal(0) ? "" : "; the step is checked by settings check"
+    return described("\(item.title): \(ValueRules.expected(by: item) ?? "a number")\(note).", schema)
+  }
+
+  /// A multiple choice item: an array of distinct choice values.
+  static func multipleProperty(_ item: SettingItem, _ choices: [SettingChoice]) -> JSONValue {
+    let titles = choices.map { "\($0.value) (\($0.title))" }.joined(separator: ", ")
+    var schema: [(String, JSONValue)] = [
+      ("type", .string("array")), ("uniqueItems", .bool(true)),
+      ("items", .object([("type", .string("string")), ("enum", .array(choices.map { .string($0.value) }))])),
+    ]
+    schema.append(("default", .array((item.multipleValue ?? []).map(JSONValue.string))))
+    return described("\(item.title): any of \(titles).", schema)
   }
 
   /// A switch: true or false.

@@ -19,6 +19,8 @@ public struct ItemDescription: Sendable, Equatable {
   /// The stored value the item does not accept, when the store holds one (``value`` is then the
   /// default).
   public var problem: StoredValueProblem?
+  /// Whether a secure text field's value and default are shown instead of the mask.
+  public var revealsSecureValue = false
 
   /// Lines of `label: value`, labels padded to one column; text escaped for the terminal.
   public var text: String {
@@ -26,6 +28,11 @@ public struct ItemDescription: Sendable, Equatable {
       ["key:", item.key ?? "-"], ["title:", item.title], ["type:", item.type.rawValue],
       ["where:", (breadcrumb + ["section \(section + 1), row \(row + 1)"]).joined(separator: " › ")],
     ]
+    if let description = item.description { rows.append(["description:", description]) }
+    if let accepts = ValueRules.expected(by: item) { rows.append(["accepts:", accepts]) }
+    if let unit = item.unit { rows.append(["unit:", unit]) }
+    if let placeholder = item.placeholder { rows.append(["placeholder:", placeholder]) }
+    if item.secure == true { rows.append(["secure:", "yes (masked; kept unencrypted in the store file)"]) }
     if let defaultValue { rows.append(["default:", shown(defaultValue)]) }
     if let value {
       rows.append(["value:", shown(value)])
@@ -61,9 +68,13 @@ public struct ItemDescription: Sendable, Equatable {
       ("section", .integer(section)), ("row", .integer(row)),
       ("enabled", .bool(state.isEnabled)), ("visible", .bool(state.isVisible)),
     ]
-    if let defaultValue { pairs.append(("default", defaultValue.json)) }
+    if let description = item.description { pairs.append(("description", .string(description))) }
+    pairs += ValueRules.limitMembers(of: item)
+    if let defaultValue {
+      pairs.append(("default", ValueRules.json(defaultValue, of: item, reveal: revealsSecureValue)))
+    }
     if let value {
-      pairs.append(("value", value.json))
+      pairs.append(("value", ValueRules.json(value, of: item, reveal: revealsSecureValue)))
       pairs.append(("modified", .bool(isModified)))
       pairs.append(("source", .string(state.source.description)))
     }
@@ -85,7 +96,13 @@ public struct ItemDescription: Sendable, Equatable {
     if case .string(let text) = value, let choice = item.choice(withValue: text) {
       return "\(text) (\(choice.title))"
     }
-    return value.description
+    if case .strings(let values) = value {
+      guard !values.isEmpty else { return "none" }
+      return values.map { value in item.choice(withValue: value).map { "\(value) (\($0.title))" } ?? value }
+        .joined(separator: ", ")
+    }
+    if case .number(let number) = value, let unit = item.unit { return "\(number) \(unit)" }
+    return ValueRules.shown(value, of: item, reveal: revealsSecureValue)
   }
 }
 

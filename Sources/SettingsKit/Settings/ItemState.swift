@@ -77,9 +77,14 @@ extension SettingsSnapshot {
     return state
   }
 
-  /// A value as a row shows it: `on`/`off`, a choice's title, or the text.
+  /// A value as a row shows it: `on`/`off`, a choice's title (titles joined for multiple choice),
+  /// a secure text field's mask, or the text.
   public func shown(_ value: SettingValue, of item: SettingItem?) -> String {
     if case .string(let text) = value, let choice = item?.choice(withValue: text) { return choice.title }
+    if case .strings(let values) = value, let item {
+      return values.map { item.choice(withValue: $0)?.title ?? $0 }.joined(separator: ", ")
+    }
+    if let item { return ValueRules.shown(value, of: item, reveal: false) }
     return value.description
   }
 }

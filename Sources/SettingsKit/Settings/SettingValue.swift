@@ -4,39 +4,55 @@ public enum SettingValue: Sendable, Equatable, Hashable, Codable, CustomStringCo
   case bool(Bool)
   /// A text value, such as a right-detail item's detail.
   case string(String)
+  /// A number's or slider's exact decimal value.
+  case number(ExactDecimal)
+  /// A multiple choice item's chosen values, in the choices' order.
+  case strings([String])
 
-  /// `on` or `off` for a switch, the text itself otherwise; as `settings get` prints it.
+  /// `on` or `off` for a switch, a number's decimal text, chosen values joined with `,`, the text
+  /// itself otherwise; as `settings get` prints it.
   public var description: String {
     switch self {
     case .bool(let flag): flag ? "on" : "off"
     case .string(let text): text
+    case .number(let number): number.description
+    case .strings(let values): values.joined(separator: ",")
     }
   }
 
-  /// The value as JSON: `true`/`false` or a string.
+  /// The value as JSON: `true`/`false`, a string, a number (its exact decimal text) or an array of
+  /// strings.
   public var json: JSONValue {
     switch self {
     case .bool(let flag): .bool(flag)
     case .string(let text): .string(text)
+    case .number(let number): JSONValue(.number(number.description))
+    case .strings(let values): .array(values.map(JSONValue.string))
     }
   }
 
-  /// Decodes `true`/`false` or a string.
+  /// Decodes `true`/`false`, a string, an array of strings or a number.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let flag = try? container.decode(Bool.self) {
       self = .bool(flag)
+    } else if let text = try? container.decode(String.self) {
+      self = .string(text)
+    } else if let values = try? container.decode([String].self) {
+      self = .strings(values)
     } else {
-      self = .string(try container.decode(String.self))
+      self = .number(try container.decode(ExactDecimal.self))
     }
   }
 
-  /// Encodes as `true`/`false` or a string.
+  /// Encodes as `true`/`false`, a string, a number or an array of strings.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
     case .bool(let flag): try container.encode(flag)
     case .string(let text): try container.encode(text)
+    case .number(let number): try container.encode(number)
+    case .strings(let values): try container.encode(values)
     }
   }
 

@@ -167,7 +167,10 @@ public final class Settings: Sendable {
   public func set(_ key: String, to value: SettingValue) throws(SettingsError) -> SettingChange? {
     let item = try self.item(key)
     try Self.check(value, for: item, named: key)
-    return try write([Assignment(key: item.key ?? key, item: item, value: value)]).first
+    return try write([
+      Assignment(key: item.key ?? key, item: item, value: ValueRules.normalized(value, for: item))
+    ])
+    .first
   }
 
   /// One resolved, checked value to store.
@@ -182,6 +185,14 @@ public final class Settings: Sendable {
   static func value(parsing text: String, for item: SettingItem, named name: String) throws(SettingsError)
     -> SettingValue
   {
+    if let parsed = ValueRules.parse(text, for: item) {
+      switch parsed {
+      case .success(let value): return value
+      case .failure(let problem):
+        throw .rejectedValue(
+          key: name, value: text, problem: problem, accepted: ValueRules.expected(by: item) ?? "")
+      }
+    }
     if let choices = item.choices {
       let lowered = text.lowercased()
       if let choice = choices.first(where: { $0.value == text })
@@ -203,6 +214,15 @@ public final class Settings: Sendable {
 
   /// Refuses a typed value that `item` does not take; `name` is the key errors mention.
   static func check(_ value: SettingValue, for item: SettingItem, named name: String) throws(SettingsError) {
+    if let accepted = ValueRules.expected(by: item) {
+      guard ValueRules.hasKind(value, for: item) else {
+        throw .invalidValue(key: name, value: value.description, accepted: [accepted])
+      }
+      if let problem = ValueRules.problem(with: value, for: item) {
+        throw .rejectedValue(key: name, value: value.description, problem: problem, accepted: accepted)
+      }
+      return
+    }
     switch (item.type, value, item.choices) {
     case (.switch, .bool, _): return
     case (.rightDetail, .string(let text), let choices?) where choices.contains(where: { $0.value == text }):
@@ -320,14 +340,14 @@ public final class Settings: Sendable {
   }
 
   /// Refuses a change to an item that a system file locks.
-  private func checkUnlocked(_ item: SettingItem, in snapshot: SettingsSnapshot) throws(SettingsError) {
+  func checkUnlocked(_ item: SettingItem, in snapshot: SettingsSnapshot) throws(SettingsError) {
     if let lock = snapshot.lock(of: item) {
       throw .locked(key: item.key ?? "", file: lock.file, reason: lock.reason)
     }
   }
 
   /// Refuses a change to an item that another item's value disables.
-  private func checkEnabled(_ item: SettingItem, in snapshot: SettingsSnapshot) throws(SettingsError) {
+  func checkEnabled(_ item: SettingItem, in snapshot: SettingsSnapshot) throws(SettingsError) {
     let state = snapshot.state(of: item)
     if !state.isEnabled, let reason = state.disabledReason, let controller = state.controllingKey {
       throw .disabled(key: item.key ?? "", reason: reason, controllingKey: controller)
@@ -346,6 +366,7 @@ public final class Settings: Sendable {
         let changes = try body(snapshot, &contents)
         // Every write moves values waiting under earlier keys (renamedFrom) to their items' keys.
         snapshot.moveRenamedValues(in: &contents)
+        contents.holdsSecureValue = holdsSecureValue(contents)
         return changes
       }
     }

@@ -2,7 +2,7 @@
 public enum SettingsError: ExplainedError, Equatable {
   /// No item has this key; `suggestion` is a close key, if any.
   case unknownKey(String, suggestion: String?)
-  /// The item exists but cannot take a value from `set` (only switches and choice items can).
+  /// The item exists but cannot take a value from `set` (a detailTitle, or a rightDetail without choices).
   case notSettable(key: String, type: CellType)
   /// `toggle` on an item that is not a switch.
   case notASwitch(key: String, type: CellType)
@@ -16,6 +16,13 @@ public enum SettingsError: ExplainedError, Equatable {
   case noValue(key: String, type: CellType)
   /// The text is not a value this item accepts; `accepted` lists what would be.
   case invalidValue(key: String, value: String, accepted: [String])
+  /// A text field, number, slider or multiple choice value the item does not accept: the item's
+  /// key, the value as given, why, and what is accepted (``ValueRules``' words).
+  case rejectedValue(key: String, value: String, problem: ValueProblem, accepted: String)
+  /// A typed read of an item whose value the Swift type cannot hold; `expected` names the type.
+  case typeMismatch(key: String, value: String, expected: String)
+  /// `--add`/`--remove` on an item that is not a multiple choice item.
+  case notMultiple(key: String)
   /// An assignment is not of the form KEY=VALUE.
   case malformedAssignment(String)
   /// One `set` names the same key twice.
@@ -36,7 +43,8 @@ public enum SettingsError: ExplainedError, Equatable {
       return "unknown key \(shown(key))"
     case .notSettable(let key, let type):
       return
-        "\(shown(key)) is a \(type.rawValue) item, not a switch; only switches and items with choices can be set"
+        "\(shown(key)) is a \(type.rawValue) item\(type == .rightDetail ? " without choices" : ""); "
+        + "only switches, items with choices, text fields, numbers and sliders can be set"
     case .notASwitch(let key, let type):
       return "\(shown(key)) is a \(type.rawValue) item, not a switch; only switches toggle"
     case .ambiguousKey(let key, let candidates):
@@ -50,6 +58,12 @@ public enum SettingsError: ExplainedError, Equatable {
     case .invalidValue(let key, let value, let accepted):
       return "invalid value \(shown(value)) for \(shown(key)); expected one of "
         + accepted.joined(separator: ", ")
+    case .rejectedValue(let key, _, let problem, _):
+      return "\(TerminalText.escaped(key)): \(problem.message)"
+    case .typeMismatch(let key, let value, let expected):
+      return "\(shown(key)) holds \(shown(value)), which is not a value of type \(expected)"
+    case .notMultiple(let key):
+      return "\(shown(key)) is not a multiple choice item; only those add and remove values"
     case .malformedAssignment(let text):
       return "expected KEY=VALUE; found \(shown(text))"
     case .duplicateAssignment(let key):

@@ -6,7 +6,8 @@ public enum SettingsSearch {
     public var item: SettingItem
     /// Titles from the top page to the item's page, then the item's title.
     public var breadcrumb: [String]
-    /// Which text matched: `title`, `subTitle`, `key` or `choice`.
+    /// Which text matched: `title`, `subTitle`, `key`, `choice` or `description`. Values are not
+    /// searched, so a secure text field's value never matches.
     public var field: String
     /// Why a `visibleWhen` condition hides the item (or the item whose page holds it) under the
     /// values searched with, such as "shown only while Do Not Disturb is on"; nil when it is shown.
@@ -22,7 +23,8 @@ public enum SettingsSearch {
     public var isEnabled: Bool { disabledReason == nil }
   }
 
-  /// Every item whose title, subtitle, key or choice titles contain `text`, in screen order.
+  /// Every item whose title, subtitle, key, choice titles or description contain `text`, in screen
+  /// order.
   ///
   /// Matching ignores letter case and compares by extended grapheme clusters, which Swift compares
   /// by canonical equivalence (Unicode normalization, UAX #15): decomposed Korean jamo match the
@@ -41,7 +43,7 @@ public enum SettingsSearch {
       let item = located.item
       let fields: [(String, String?)] =
         [("title", item.title), ("subTitle", item.subTitle), ("key", item.key)]
-        + (item.choices ?? []).map { ("choice", $0.title) }
+        + (item.choices ?? []).map { ("choice", $0.title) } + [("description", item.description)]
       guard
         let field = fields.first(where: { $0.1.map { contains(Array($0.lowercased()), needle) } ?? false })
       else { continue }

@@ -196,11 +196,15 @@ public struct SettingsSnapshot: Sendable, Equatable {
       expected: StoredValueProblem.expected(by: item), defaultValue: valueWithoutOverride(of: item))
   }
 
-  /// An item's default value: a switch's `on`, a right-detail item's text; nil for detailTitle.
+  /// An item's default value: a switch's `on`, a right-detail item's text, a text field's, number's or
+  /// multiple choice item's `value`; nil for detailTitle.
   public static func defaultValue(of item: SettingItem) -> SettingValue? {
     switch item.type {
     case .switch: .bool(item.defaultIsOn)
+    case .rightDetail where ValueRules.isMultiple(item): .strings(item.multipleValue ?? [])
     case .rightDetail: .string(item.choices != nil ? item.value ?? "" : item.rightDetail ?? "")
+    case .textField: .string(item.value ?? "")
+    case .number, .slider: .number(item.numberValue ?? item.min ?? ExactDecimal(0))
     case .detailTitle: nil
     }
   }

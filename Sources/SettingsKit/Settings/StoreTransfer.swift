@@ -1,7 +1,7 @@
 extension SettingItem {
-  /// Whether the item's value is a secret that a dump leaves out unless asked to include it.
-  /// No item type is secure yet; secure text items will say so here.
-  public var isSecure: Bool { false }
+  /// Whether the item's value is a secret that a dump leaves out unless asked to include it: a
+  /// text field with `"secure": true`.
+  public var isSecure: Bool { type == .textField && secure == true }
 }
 
 /// A value of a file to load that was refused, with where it stands in that file.

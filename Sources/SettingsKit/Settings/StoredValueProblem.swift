@@ -1,5 +1,6 @@
 /// A stored override that its item does not accept: a choice value the document no longer offers,
-/// or a value of the wrong JSON type.
+/// a value of the wrong JSON type, a number out of range or off the step, a text too long or not
+/// matching the pattern.
 ///
 /// Such a value bricks nothing: the item reads as its default, every other key works, and the next
 /// `set`, `toggle` or `reset` of the item replaces it (GSettings does the same with an enum value
@@ -66,7 +67,8 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
 
   /// What `item` accepts as a stored value, in the words of ``expected``.
   static func expected(by item: SettingItem) -> String {
-    switch item.type {
+    if let expected = ValueRules.expected(by: item) { return expected }
+    return switch item.type {
     case .switch: "true or false"
     case .rightDetail:
       item.choices.map {
@@ -74,6 +76,7 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
       }
         ?? "a string"
     case .detailTitle: "nothing: a detailTitle item has no value"
+    case .textField, .number, .slider: "a value"
     }
   }
 }
@@ -82,7 +85,12 @@ extension SettingsSnapshot {
   /// The value `stored` gives `item`, or nil when the item does not accept it: a switch takes
   /// `true`/`false`, a choice item one of its choices' values, another right-detail item any string.
   static func accepted(_ stored: JSONValue, by item: SettingItem) -> SettingValue? {
-    switch (item.type, stored.kind) {
+    if item.type != .switch, item.type != .detailTitle,
+      item.type != .rightDetail || ValueRules.isMultiple(item)
+    {
+      return ValueRules.accepted(stored, by: item)
+    }
+    return switch (item.type, stored.kind) {
     case (.switch, .bool(let flag)): .bool(flag)
     case (.rightDetail, .string(let text)) where item.choices?.contains(where: { $0.value == text }) ?? true:
       .string(text)

@@ -68,8 +68,11 @@ public enum AtomicFile {
   ///   symbolic link") for a cycle of links, or `ENOSPC`. Only a failure of the final directory
   ///   `fsync(2)` (operation "sync directory") is thrown after the target was replaced: the new
   ///   contents are in place but may not survive a crash.
+  ///
+  /// With `privateMode`, the file is created or kept with mode `0o600` whatever it had (the store
+  /// holds a secure value).
   public static func write(
-    _ bytes: [UInt8], to path: SystemPath, createDirectories: Bool = true
+    _ bytes: [UInt8], to path: SystemPath, createDirectories: Bool = true, privateMode: Bool = false
   ) throws(FileSystemError) {
     if path.isEmpty { throw .notFound(path: path.description) }
     if path.endsWithSlash { throw .isDirectory(path: path.description) }
@@ -85,7 +88,9 @@ public enum AtomicFile {
       throw FileSystemError(error, path: directory, operation: "open directory")
     }
     try directoryDescriptor.closeAfter { () throws(FileSystemError) in
-      try replace(name, in: directoryDescriptor, directory: directory, target: target, with: bytes)
+      try replace(
+        name, in: directoryDescriptor, directory: directory, target: target, with: bytes,
+        privateMode: privateMode)
     }
   }
 
@@ -100,7 +105,7 @@ public enum AtomicFile {
   /// Steps 3 to 5 of ``write(_:to:createDirectories:)-(_,SystemPath,_)``, in the open directory.
   private static func replace(
     _ name: SystemPath, in directoryDescriptor: FileDescriptor, directory: SystemPath, target: SystemPath,
-    with bytes: [UInt8]
+    with bytes: [UInt8], privateMode: Bool = false
   ) throws(FileSystemError) {
     var existing: FileStatus?
     do {
@@ -125,7 +130,7 @@ public enum AtomicFile {
 
     // Linux: an unnamed file (O_TMPFILE) that the kernel discards if the process dies while writing,
     // given a name only once complete; elsewhere, or where the file system lacks it, a named one.
-    let mode = existing != nil ? 0o600 : newFileMode
+    let mode = existing != nil || privateMode ? 0o600 : newFileMode
     let unnamed = openUnnamedFile(in: directoryDescriptor, mode: mode)
     var (descriptor, temporaryName) = (unnamed ?? FileDescriptor(rawValue: -1), SystemPath?.none)
     if unnamed == nil {
@@ -152,7 +157,7 @@ public enum AtomicFile {
             _ = descriptor.changeOwner(to: existing.owner, group: existing.group)
           }
           do throws(Errno) {
-            try descriptor.changePermissions(to: existing.permissions)
+            try descriptor.changePermissions(to: privateMode ? 0o600 : existing.permissions)
           } catch {
             throw FileSystemError(error, path: target, operation: "set permissions of")
           }

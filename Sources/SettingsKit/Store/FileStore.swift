@@ -97,7 +97,7 @@ public struct FileStore: SettingsStore {
       let result = try body(&contents)
       if contents.values != current {
         do throws(FileSystemError) {
-          try AtomicFile.write(Array(contents.text.utf8), to: path)
+          try AtomicFile.write(Array(contents.text.utf8), to: path, privateMode: contents.holdsSecureValue)
         } catch {
           throw .store(.fileSystem(error))
         }

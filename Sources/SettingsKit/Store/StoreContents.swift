@@ -7,6 +7,9 @@ public struct StoreContents: Sendable, Equatable {
   public var values: [String: JSONValue]
   /// Where the values were read from, for error locations; nil for a store that was never written.
   public var source: SourceText?
+  /// Whether the values include a secure text field's: a file store is then written with mode
+  /// `0o600`. Set by ``Settings`` on each change.
+  public var holdsSecureValue = false
 
   /// Creates contents.
   public init(values: [String: JSONValue] = [:], source: SourceText? = nil) {

@@ -69,13 +69,13 @@ struct CommandLineToolTests {
           ui           Open the interactive settings screen in the terminal.
           validate     Check a document and report every problem with its location.
           get          Print an item's current value.
-          set          Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or
-                       nothing).
+          set          Set values: KEY VALUE, or KEY=VALUE pairs (all or nothing).
           toggle       Turn a switch over and print its new state.
           reset        Remove overrides: items read as their defaults or system values.
           list         List the items that have values: key, type, value, default,
                        modified.
-          find         Find items by title, subtitle, key or choice on every page.
+          find         Find items by title, subtitle, key, choice or description on
+                       every page.
           describe     Show everything about an item: type, values, choices,
                        dependencies, where it is.
           why          Explain a value: every layer, the winner, any lock, any condition
@@ -100,7 +100,7 @@ struct CommandLineToolTests {
     #expect(runCLI(["help", "set"]) == runCLI(["set", "--help"]))
     #expect(
       runCLI(["help", "set"]).stdout.hasPrefix(
-        "OVERVIEW: Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or\nnothing).\n\nUSAGE: settings set KEY VALUE | KEY=VALUE... [--json] [--no-cache]\n"
+        "OVERVIEW: Set values: KEY VALUE, or KEY=VALUE pairs (all or nothing).\n\nUSAGE: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n                    [--json] [--no-cache]\n"
       ))
   }
 
@@ -109,8 +109,8 @@ struct CommandLineToolTests {
   }
 
   static let showUsage =
-    "Usage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json]\n"
-    + "                     [--width N] [--color MODE]\n"
+    "Usage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all]\n"
+    + "                     [--reveal] [--json] [--width N] [--color MODE]\n"
     + "See 'settings help show' for more information.\n"
   /// An empty KEY, SECTION, PAGE or PATH is a usage error, as `find ''` is, from the declarations.
   @Test(arguments: [
@@ -145,7 +145,8 @@ struct CommandLineToolTests {
   static let getUsage =
     "Usage: settings get KEY [--json] [--no-cache]\nSee 'settings help get' for more information.\n"
   static let setUsage =
-    "Usage: settings set KEY VALUE | KEY=VALUE... [--json] [--no-cache]\nSee 'settings help set' for more information.\n"
+    "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
+    + "                    [--json] [--no-cache]\nSee 'settings help set' for more information.\n"
 
   @Test(arguments: [
     (["bogus"], "Error: Unknown subcommand 'bogus'\n" + generalUsage),
@@ -179,7 +180,7 @@ struct CommandLineToolTests {
     (["get", "a", "b"], "Error: Unexpected argument 'b'\n" + getUsage),
     (
       ["list", "--all"],
-      "Error: '--all' does not apply to 'settings list'\nUsage: settings list [--modified] [--json]\n"
+      "Error: '--all' does not apply to 'settings list'\nUsage: settings list [--modified] [--reveal] [--json]\n"
         + "See 'settings help list' for more information.\n"
     ),
     (["set", "airplane"], "Error: Missing VALUE for 'airplane'\n" + setUsage),
@@ -245,7 +246,7 @@ struct CommandLineToolTests {
     let path = examplePath("phone-settings.json")
     #expect(
       runCLI(["validate", path])
-        == CommandOutcome(status: 0, stdout: "\(path): valid: 5 sections, 22 items\n", stderr: ""))
+        == CommandOutcome(status: 0, stdout: "\(path): valid: 6 sections, 27 items\n", stderr: ""))
     #expect(runCLI(["validate"]).stdout == "<embedded default>: valid: 3 sections, 10 items\n")
   }
 
@@ -309,7 +310,7 @@ struct CommandLineToolTests {
         ))
     #expect(
       runCLI(["set", "airplane=on", "wifi=on"], environment: environment).stderr
-        == "Error: 'wifi' is a rightDetail item, not a switch; only switches and items with choices can be set\n"
+        == "Error: 'wifi' is a rightDetail item without choices; only switches, items with choices, text fields, numbers and sliders can be set\n"
     )
     #expect(
       runCLI(["set", "airplan", "on"], environment: environment).stderr

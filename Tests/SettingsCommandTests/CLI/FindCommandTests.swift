@@ -27,7 +27,10 @@ struct FindCommandTests {
     #expect(
       run("find", "wi-fi")
         == CommandOutcome(
-          status: 0, stdout: "wifi  Settings › Wi-Fi  (disabled: off while Airplane Mode is on)\n", stderr: ""
+          status: 0,
+          stdout:
+            "wifi           Settings › Wi-Fi                   (disabled: off while Airplane Mode is on)\n"
+            + "wifi.password  Settings › Wi-Fi › Wi-Fi Password\n", stderr: ""
         ))
     #expect(
       run("find", "--json", "allow").stdout == """

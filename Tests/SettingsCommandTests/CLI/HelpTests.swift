@@ -33,22 +33,29 @@ struct HelpTests {
     #expect(help.stderr == "")
     #expect(
       help.stdout == """
-        OVERVIEW: Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or
-        nothing).
+        OVERVIEW: Set values: KEY VALUE, or KEY=VALUE pairs (all or nothing).
 
-        USAGE: settings set KEY VALUE | KEY=VALUE... [--json] [--no-cache]
+        USAGE: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]
+                            [--json] [--no-cache]
 
         ARGUMENTS:
           KEY        An item's key: its dot path (cellular.roaming), or its own key
                      where only one item has it.
           VALUE      For a switch: on/off, true/false, yes/no, 1/0, in any letter case.
                      For an item with choices: one of its choices, by value or by title,
-                     in any letter case ('settings describe KEY' lists them). Other
-                     items cannot be set.
+                     in any letter case; for multiple choice the whole set,
+                     comma-separated (en,ko; empty for none). For a text field: the
+                     text. For a number or slider: a decimal number with a point, such
+                     as 2.5, in its range and on its step ('settings describe KEY' says
+                     what an item accepts). Other items cannot be set.
           KEY=VALUE  Several items at once; every pair is checked before anything is
                      written.
 
         OPTIONS:
+          --add VALUE      Add one choice to a multiple choice item's set (as git config
+                           --add adds a value).
+          --remove VALUE   Remove one choice from a multiple choice item's set (as git
+                           config --unset KEY VALUE).
           --json           Print JSON instead of text.
           --no-cache       Load the document without the compiled cache in
                            $XDG_CACHE_HOME/settings (also SETTINGS_CACHE=off).
@@ -98,6 +105,8 @@ struct HelpTests {
           PgUp PgDn     move a page
           Home End      first, last row
           Space Enter   toggle, next choice, open page/section, load more
+                        edit text/number (Enter saves, Esc cancels), choose several
+          ← →           number or slider: one step down, up
           Esc ← Bksp    back to the parent page
           / n           search titles, keys and choices; n: next match
           r             reset the selected item to its default
@@ -172,17 +181,20 @@ struct HelpTests {
   @Test(arguments: [
     (
       "show",
-      "Usage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]"
+      "Usage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--reveal] [--json] [--width N] [--color MODE]"
     ),
     ("ui", "Usage: settings ui [--color MODE]"),
     ("validate", "Usage: settings validate [PATH] [--json]"),
     ("get", "Usage: settings get KEY [--json] [--no-cache]"),
-    ("set", "Usage: settings set KEY VALUE | KEY=VALUE... [--json] [--no-cache]"),
+    (
+      "set",
+      "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE] [--json] [--no-cache]"
+    ),
     ("toggle", "Usage: settings toggle KEY [--json] [--no-cache]"),
     ("reset", "Usage: settings reset KEY... | --all [--json]"),
-    ("list", "Usage: settings list [--modified] [--json]"),
+    ("list", "Usage: settings list [--modified] [--reveal] [--json]"),
     ("find", "Usage: settings find TEXT [--json]"),
-    ("describe", "Usage: settings describe KEY [--json]"),
+    ("describe", "Usage: settings describe KEY [--reveal] [--json]"),
     ("why", "Usage: settings why KEY [--json]"),
     ("expand", "Usage: settings expand SECTION [--json]"),
     ("collapse", "Usage: settings collapse SECTION [--json]"),
@@ -248,13 +260,13 @@ struct UsageWrappingTests {
       help.contains(
         """
 
-        USAGE: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json]
-                             [--width N] [--color MODE]
+        USAGE: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all]
+                             [--reveal] [--json] [--width N] [--color MODE]
 
         """))
     #expect(
       runCLI(["help", "show"], environment: ["COLUMNS": "200"]).stdout.contains(
-        "\nUSAGE: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--json] [--width N] [--color MODE]\n"
+        "\nUSAGE: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--reveal] [--json] [--width N] [--color MODE]\n"
       ))
   }
 }

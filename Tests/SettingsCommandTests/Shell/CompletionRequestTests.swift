@@ -50,6 +50,23 @@ struct CompletionRequestTests {
     #expect(complete(["set", "airplane", ""]) == "words\non\tturn it on\noff\tturn it off\n")
   }
 
+  @Test func valuesOfNumbersSlidersAndMultipleChoice() {
+    #expect(
+      complete(["-f", phone, "--locale", "en", "set", "auto-lock", ""]) == "words\n1\tmin\n2\tmin\n60\tmin\n")
+    #expect(
+      complete(["-f", phone, "set", "brightness", "9"]) == "words\n90\n95\n")
+    #expect(
+      complete(["-f", phone, "set", "languages", "en,"]) == """
+        words
+        en,ko\t한국어
+        en,ja\t日本語
+        en,fr\tFrançais
+
+        """)
+    #expect(complete(["-f", phone, "set", "device-name", ""]) == "words\n")
+    #expect(complete(["-f", phone, "set", "brightness=10"]) == "words\nbrightness=10\nbrightness=100\n")
+  }
+
   @Test func keysFromTheFileOnTheCommandLineWithDotPathsAndUniqueOwnKeys() {
     #expect(
       complete(["-f", phone, "get", "cellular.o"]) == """

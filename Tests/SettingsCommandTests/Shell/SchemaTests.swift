@@ -139,6 +139,46 @@ struct SchemaTests {
     #expect(verdicts.last == "ok")
   }
 
+  /// Every value type's store property: a value `set` accepts validates, one it refuses does not;
+  /// `maxLength` and a fractional step are left to settings (code points, binary floating point).
+  @Test func storesOfEveryValueTypeValidateAsSetJudgesThem() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let document = try directory.write(
+      "doc.json",
+      #"""
+      {"id": "values", "sections": [{"items": [
+        {"key": "name", "type": "textField", "title": "Name", "value": "Kim", "maxLength": 3},
+        {"key": "server", "type": "textField", "title": "Server", "value": "", "pattern": "[a-z]+:[0-9]+"},
+        {"key": "volume", "type": "number", "title": "Volume", "value": 40, "min": 0, "max": 100, "step": 5},
+        {"key": "ratio", "type": "slider", "title": "Ratio", "value": 0, "min": 0, "max": 1, "step": 0.1},
+        {"key": "big", "type": "number", "title": "Big", "value": 9007199254740993},
+        {"key": "langs", "type": "rightDetail", "title": "Languages", "multiple": true, "value": [],
+         "choices": [{"value": "en", "title": "English"}, {"value": "ko", "title": "한국어"}]}
+      ]}]}
+      """#)
+    let store = directory.file("store.json")
+    let set = try runBinary(
+      [
+        "-f", document, "--store", store, "set", "name=👨‍👩‍👧한국", "server=host:80", "volume=95", "ratio=0.3",
+        "big=9007199254740995", "langs=ko,en",
+      ])
+    #expect(set.status == 0, "\(set)")
+    let schema = try runBinary(["-f", document, "schema", "--store"])
+    #expect(schema.stdout.contains(#""pattern": "^(?:[a-z]+:[0-9]+)$""#))
+    #expect(!schema.stdout.contains("maxLength"))
+    let bad = try [
+      #"{"volume": 150}"#, #"{"volume": 42}"#, #"{"server": "host:80x"}"#, #"{"langs": ["fr"]}"#,
+      #"{"langs": ["en", "en"]}"#, #"{"ratio": "0.3"}"#, #"{"ratio": 2}"#,
+    ].enumerated().map { try directory.write("bad-\($0.offset).json", $0.element) }
+    let verdicts = try validate([store] + bad, against: schema.stdout, in: directory)
+    #expect(verdicts.first == "ok")
+    #expect(verdicts.count == bad.count + 1)
+    for (text, verdict) in zip(bad, verdicts.dropFirst()) {
+      #expect(verdict.hasPrefix("invalid: "), "\(text)")
+    }
+  }
+
   @Test func theStoreSchemaOfASmallDocument() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -14,8 +14,8 @@ struct SettingsScreenTests {
     let keys: [KeyPress] = [
       .down, .character(" "), .down, .down, .enter, .character(" "), .down, .character(" "),
       .escape, .home, .down, .character(" "), .character("/"), .character("a"), .character("l"),
-      .character("l"), .character("o"), .character("w"), .enter, .end, .character("r"), .up,
-      .character(" "), .pageUp,
+      .character("l"), .character("o"), .character("w"), .enter, .end, .character("r"), .up, .up, .up, .up,
+      .up, .character(" "), .pageUp,
     ]
     for key in keys {
       await screen.handle(key)

@@ -77,7 +77,8 @@ struct SettingsTests {
     #expect(SettingsError.unknownKey("zzz", suggestion: nil).hint == nil)
     #expect(
       SettingsError.notSettable(key: "wifi", type: .rightDetail).message
-        == "'wifi' is a rightDetail item, not a switch; only switches and items with choices can be set")
+        == "'wifi' is a rightDetail item without choices; only switches, items with choices, text fields, numbers and sliders can be set"
+    )
     #expect(
       SettingsError.invalidValue(key: "airplane", value: "maybe", accepted: ["on", "off"]).message
         == "invalid value 'maybe' for 'airplane'; expected one of on, off")

@@ -20,13 +20,17 @@ struct FileDescriptorTests {
   }
 
   @Test func closeAfterClosesWhenTheClosureThrows() throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let descriptor = try FileDescriptor.open(SystemPath(directory.path), [.readOnly, .directory])
+    // The write end of a pipe: once it is closed, the read end sees the end of the input. (Asking
+    // the closed number itself would race with other tests that open files meanwhile.)
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    let reader = FileDescriptor(rawValue: ends[0])
+    defer { reader.close() }
+    let writer = FileDescriptor(rawValue: ends[1])
     #expect(throws: Errno.notDirectory) {
-      try descriptor.closeAfter { () throws(Errno) in throw Errno.notDirectory }
+      try writer.closeAfter { () throws(Errno) in throw Errno.notDirectory }
     }
-    #expect(throws: Errno(rawValue: EBADF)) { try descriptor.status() }
+    #expect(try reader.readToEnd(limit: 16) == [])
   }
 
   @Test func openReportsTheErrnoWithItsCName() {

@@ -8,7 +8,8 @@ enum DescribeCommand {
     let key = try context.arguments()[0]
     let settings = try context.openSettings()
     do {
-      let description = try settings.describe(key)
+      var description = try settings.describe(key)
+      description.revealsSecureValue = context.invocation[Options.reveal]
       if let problem = description.problem { context.warnings.add(problem) }
       return context.wantsJSON ? JSONWriter().string(json(description)) : description.text
     } catch {

@@ -14,9 +14,10 @@ enum ListCommand {
     }
     for problem in snapshot.problems { context.warnings.add(problem) }
     let onlyModified = context.invocation[Options.modified]
+    let reveal = context.invocation[Options.reveal]
     var rows:
       [(
-        key: String, type: CellType, value: SettingValue, defaultValue: SettingValue, modified: Bool,
+        key: String, item: SettingItem, value: SettingValue, defaultValue: SettingValue, modified: Bool,
         source: ValueSource
       )] = []
     for located in settings.document.allItems {
@@ -27,24 +28,29 @@ enum ListCommand {
       }
       let modified = snapshot.modified.contains(key)
       if onlyModified, !modified { continue }
-      rows.append((key, item.type, value, defaultValue, modified, snapshot.source(of: item)))
+      rows.append((key, item, value, defaultValue, modified, snapshot.source(of: item)))
     }
     if context.wantsJSON {
       let values = rows.map { row in
-        JSONValue.object([
-          ("key", .string(row.key)), ("type", .string(row.type.rawValue)), ("value", row.value.json),
-          ("default", row.defaultValue.json), ("modified", .bool(row.modified)),
-          ("source", .string(row.source.description)),
-        ])
+        JSONValue.object(
+          [
+            ("key", .string(row.key)), ("type", .string(row.item.type.rawValue)),
+            ("value", ValueRules.json(row.value, of: row.item, reveal: reveal)),
+            ("default", ValueRules.json(row.defaultValue, of: row.item, reveal: reveal)),
+            ("modified", .bool(row.modified)), ("source", .string(row.source.description)),
+          ] + ValueRules.limitMembers(of: row.item))
       }
       return JSONWriter().string(.array(values))
     }
     let table =
       [["KEY", "TYPE", "VALUE", "DEFAULT", "MODIFIED", "SOURCE"]]
       + rows.map {
-        [
-          $0.key, $0.type.rawValue, $0.value.description, $0.defaultValue.description,
-          $0.modified ? "yes" : "no", $0.source.description,
+        let limits = ValueRules.limits(of: $0.item)
+        return [
+          $0.key, $0.item.type.rawValue + (limits.isEmpty ? "" : " (\(limits.joined(separator: ", ")))"),
+          ValueRules.shown($0.value, of: $0.item, reveal: reveal),
+          ValueRules.shown($0.defaultValue, of: $0.item, reveal: reveal), $0.modified ? "yes" : "no",
+          $0.source.description,
         ]
       }
     return ColumnTable.text(table)

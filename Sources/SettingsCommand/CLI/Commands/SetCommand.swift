@@ -5,6 +5,7 @@ import SettingsKit
 enum SetCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     let arguments = try context.arguments()
+    if let edit = try setEdit(context, arguments) { return edit }
     var assignments: [(key: String, text: String)] = []
     if !arguments[0].contains("=") {
       guard arguments.count == 2 else {
@@ -32,5 +33,30 @@ enum SetCommand {
     }
     for (key, _) in assignments { context.warnings.addDeprecation(of: key, in: settings) }
     return context.wantsJSON ? ChangeJSON.text(changes) : ""
+  }
+
+  /// `set KEY --add VALUE` or `set KEY --remove VALUE` on a multiple choice item; nil without them.
+  static func setEdit(_ context: CommandContext, _ arguments: [String]) throws(CommandError) -> String? {
+    let add = context.invocation[Options.add]
+    let remove = context.invocation[Options.remove]
+    guard add != nil || remove != nil else { return nil }
+    guard add == nil || remove == nil else {
+      throw .usage("Give --add or --remove, not both", subcommand: .set)
+    }
+    guard arguments.count == 1, !arguments[0].contains("=") else {
+      throw .usage("--\(add != nil ? "add" : "remove") takes one KEY and no VALUE argument", subcommand: .set)
+    }
+    let settings = try context.openSettings(forWriting: true)
+    let change: SettingChange?
+    do {
+      if let add {
+        change = try settings.add(add, to: arguments[0])
+      } else {
+        change = try settings.remove(remove ?? "", from: arguments[0])
+      }
+    } catch {
+      throw CommandError(error)
+    }
+    return context.wantsJSON ? ChangeJSON.text(change.map { [$0] } ?? []) : ""
   }
 }

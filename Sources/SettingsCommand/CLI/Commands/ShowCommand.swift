@@ -105,9 +105,13 @@ enum ShowCommand {
     }
     if context.wantsJSON {
       return JSONWriter().string(
-        DocumentJSON.value(of: table, in: topDocument, title: pageTitle, sections: shown))
+        DocumentJSON.value(
+          of: table, in: topDocument, title: pageTitle, sections: shown,
+          reveal: context.invocation[Options.reveal]))
     }
-    return TextRenderer(width: width, colors: colors).render(table, sections: shown, heading: heading)
+    var renderer = TextRenderer(width: width, colors: colors)
+    renderer.revealsSecureValues = context.invocation[Options.reveal]
+    return renderer.render(table, sections: shown, heading: heading)
   }
 
   static func name(_ index: Int) -> String { "Section \(index + 1)" }

@@ -16,14 +16,17 @@ struct CompletionCandidates {
     case .switchKey: return keys { $0.type == .switch }
     case .value:
       guard let previous, let item = item(named: previous) else { return [] }
-      return Self.acceptedWords(of: item)
+      return Self.acceptedWords(of: item, current: current)
     case .assignment:
       guard let equals = current.firstIndex(of: "=") else {
         return keys(where: Self.isSettable).map { .init(word: $0.word + "=", help: $0.help) }
       }
       let key = String(current[..<equals])
       guard let item = item(named: key) else { return [] }
-      return Self.acceptedWords(of: item).map { .init(word: key + "=" + $0.word, help: $0.help) }
+      let typed = String(current[current.index(after: equals)...])
+      return Self.acceptedWords(of: item, current: typed).map {
+        .init(word: key + "=" + $0.word, help: $0.help)
+      }
     case .section:
       return document.sections.compactMap { section in
         guard section.collapsible == true, let id = section.id else { return nil }
@@ -38,17 +41,58 @@ struct CompletionCandidates {
     }
   }
 
-  /// Whether `set` changes the item: a switch, or an item with choices.
+  /// Whether `set` changes the item: a switch, an item with choices, a text field, a number or a slider.
   static func isSettable(_ item: SettingItem) -> Bool {
-    item.type == .switch || item.choices != nil
+    switch item.type {
+    case .switch, .textField, .number, .slider: true
+    case .rightDetail: item.choices != nil
+    case .detailTitle: false
+    }
   }
 
   /// The words `set KEY` accepts for an item, one function per type; empty for free text and for
-  /// items that cannot be set.
-  static func acceptedWords(of item: SettingItem) -> [CompletionRequest.Candidate] {
-    if item.type == .switch { return switchWords() }
-    if let choices = item.choices { return choiceWords(choices) }
-    return []
+  /// items that cannot be set. `current` is the word typed so far: multiple choice completes the
+  /// value after its last comma.
+  static func acceptedWords(of item: SettingItem, current: String = "") -> [CompletionRequest.Candidate] {
+    switch item.type {
+    case .switch: return switchWords()
+    case .number, .slider: return numberWords(item)
+    case .textField, .detailTitle: return []
+    case .rightDetail:
+      guard let choices = item.choices else { return [] }
+      guard item.multiple == true else { return choiceWords(choices) }
+      return multipleWords(choices, current: current)
+    }
+  }
+
+  /// A number or slider: every value on its steps when there are at most 25, else its least,
+  /// default and greatest values; described by the unit.
+  static func numberWords(_ item: SettingItem) -> [CompletionRequest.Candidate] {
+    let help = item.unit.map(oneLine) ?? ""
+    var words: [ExactDecimal] = []
+    if let minimum = item.min, let maximum = item.max {
+      let step = item.step ?? ExactDecimal(1)
+      var value = minimum
+      while value <= maximum, words.count <= 25 {
+        words.append(value)
+        guard let next = value.adding(step) else { break }
+        value = next
+      }
+      if words.count > 25 { words = [minimum] + (item.numberValue.map { [$0] } ?? []) + [maximum] }
+    } else {
+      words = [item.min, item.numberValue, item.max].compactMap { $0 }
+    }
+    var seen: Set<ExactDecimal> = []
+    return words.filter { seen.insert($0).inserted }.map { .init(word: $0.description, help: help) }
+  }
+
+  /// Multiple choice: the typed values up to the last comma, then each choice not typed yet.
+  static func multipleWords(_ choices: [SettingChoice], current: String) -> [CompletionRequest.Candidate] {
+    let prefix = current.lastIndex(of: ",").map { String(current[...$0]) } ?? ""
+    let typed = Set(prefix.split(separator: ",").map(String.init))
+    return choices.filter { !typed.contains($0.value) }.map {
+      .init(word: prefix + $0.value, help: oneLine($0.title))
+    }
   }
 
   /// A switch: on and off.

@@ -31,6 +31,28 @@ enum Options {
     definition: OptionDefinition(
       long: "modified", help: "Only items whose value is an override.", subcommands: [.list]))
 
+  /// `set KEY --add VALUE`.
+  static let add = Option<String>(
+    definition: OptionDefinition(
+      long: "add", value: .text(name: "VALUE"),
+      help: "Add one choice to a multiple choice item's set (as git config --add adds a value).",
+      subcommands: [.set]),
+    convert: { $0 })
+
+  /// `set KEY --remove VALUE`.
+  static let remove = Option<String>(
+    definition: OptionDefinition(
+      long: "remove", value: .text(name: "VALUE"),
+      help: "Remove one choice from a multiple choice item's set (as git config --unset KEY VALUE).",
+      subcommands: [.set]),
+    convert: { $0 })
+
+  /// `--reveal`: secure text shown instead of its mask.
+  static let reveal = Flag(
+    definition: OptionDefinition(
+      long: "reveal", help: "Show secure text fields' values instead of a mask.",
+      subcommands: [.show, .list, .describe]))
+
   /// `--json` on every subcommand that prints or changes something.
   static let json = Flag(
     definition: OptionDefinition(
@@ -118,9 +140,9 @@ enum Options {
   /// Every declaration, in the order help and usage lines list them.
   static let all: [OptionDefinition] = [
     page.definition, showAll.definition, resetAll.definition, expandAll.definition, modified.definition,
-    storeSchema.definition, fix.definition, dropUnknown.definition, includeSecure.definition,
-    replace.definition, dryRun.definition, keepUnknown.definition, json.definition, width.definition,
-    color.definition, file.definition,
+    add.definition, remove.definition, reveal.definition, storeSchema.definition, fix.definition,
+    dropUnknown.definition, includeSecure.definition, replace.definition, dryRun.definition,
+    keepUnknown.definition, json.definition, width.definition, color.definition, file.definition,
     store.definition,
     locale.definition, noCache.definition, help.definition, version.definition,
   ]

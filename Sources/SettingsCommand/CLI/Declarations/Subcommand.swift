@@ -82,15 +82,18 @@ enum Subcommand: String, CaseIterable, Sendable {
         pairs.append(switchWords[index] + "/" + switchWords[index + 1])
       }
       return SubcommandDefinition(
-        name: rawValue, abstract: "Set switches and choices: KEY VALUE, or KEY=VALUE pairs (all or nothing).",
+        name: rawValue, abstract: "Set values: KEY VALUE, or KEY=VALUE pairs (all or nothing).",
         forms: [
           [
             ArgumentDefinition(name: "KEY", help: key.help, kind: .settableKey),
             ArgumentDefinition(
               name: "VALUE",
               help: "For a switch: " + pairs.joined(separator: ", ") + ", in any letter case. "
-                + "For an item with choices: one of its choices, by value or by title, in any letter case "
-                + "('settings describe KEY' lists them). Other items cannot be set.",
+                + "For an item with choices: one of its choices, by value or by title, in any letter case; "
+                + "for multiple choice the whole set, comma-separated (en,ko; empty for none). "
+                + "For a text field: the text. For a number or slider: a decimal number with a point, such as "
+                + "2.5, in its range and on its step ('settings describe KEY' says what an item accepts). "
+                + "Other items cannot be set.",
               kind: .value),
           ],
           [
@@ -114,7 +117,7 @@ enum Subcommand: String, CaseIterable, Sendable {
         forms: [[]])
     case .find:
       return SubcommandDefinition(
-        name: rawValue, abstract: "Find items by title, subtitle, key or choice on every page.",
+        name: rawValue, abstract: "Find items by title, subtitle, key, choice or description on every page.",
         forms: [
           [
             ArgumentDefinition(

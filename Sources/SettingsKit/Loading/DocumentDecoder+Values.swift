@@ -1,0 +1,80 @@
+extension DocumentDecoder {
+  /// The fields of the value types (see ``ValueRules``) and `description`, decoded into `item`; then
+  /// the rules of ``ValueRules/fieldProblems(of:)``, each reported at its field.
+  mutating func decodeValueFields(
+    _ fields: Fields, type: CellType?, into item: inout SettingItem, at path: @autoclosure () -> String
+  ) {
+    item.description = text(fields["description"], at: Self.join(path(), "description"))
+    item.placeholder = text(fields["placeholder"], at: Self.join(path(), "placeholder"))
+    item.maxLength = integer(fields["maxLength"], at: Self.join(path(), "maxLength"), minimum: 1)
+    item.pattern = string(fields["pattern"], at: Self.join(path(), "pattern"))
+    item.patternMessage = text(fields["patternMessage"], at: Self.join(path(), "patternMessage"))
+    item.secure = bool(fields["secure"], at: Self.join(path(), "secure"))
+    item.min = decimal(fields["min"], at: Self.join(path(), "min"))
+    item.max = decimal(fields["max"], at: Self.join(path(), "max"))
+    item.step = decimal(fields["step"], at: Self.join(path(), "step"))
+    item.unit = text(fields["unit"], at: Self.join(path(), "unit"))
+    item.multiple = bool(fields["multiple"], at: Self.join(path(), "multiple"))
+    guard let type else { return }
+    item.type = type
+    switch type {
+    case .number, .slider:
+      item.numberValue = decimal(fields["value"], at: Self.join(path(), "value"))
+    case .textField:
+      item.value = string(fields["value"], at: Self.join(path(), "value"))
+    case .rightDetail where item.multiple == true && item.choices != nil:
+      item.multipleValue = strings(fields["value"], at: Self.join(path(), "value"))
+    default:
+      break
+    }
+    // A default that failed to decode was reported already; the rules would only add a "missing".
+    for problem in ValueRules.fieldProblems(of: item)
+    where fields["value"] == nil || !problem.message.hasPrefix("missing \"value\"") {
+      let member = problem.field.flatMap { fields[$0] }
+      report(
+        problem.field.map { Self.join(path(), $0) } ?? path(), member?.offset ?? fields.offset,
+        problem.message)
+    }
+  }
+
+  /// Whether the item's `value` is decoded by ``decodeValueFields(_:type:into:at:)`` rather than
+  /// as a single choice's default.
+  func valueIsTyped(_ fields: Fields, type: CellType?) -> Bool {
+    switch type {
+    case .textField, .number, .slider: return true
+    default: return fields["multiple"].flatMap { map.bool($0) } == true
+    }
+  }
+
+  /// An exact decimal number, or nil after reporting what is wrong.
+  mutating func decimal(_ value: JSONMap.Value?, at path: @autoclosure () -> String) -> ExactDecimal? {
+    guard let value else { return nil }
+    guard let text = map.number(value) else {
+      report(path(), value.offset, "expected a number; found \(map.typeDescription(of: value))")
+      return nil
+    }
+    switch ExactDecimal.parse(text, allowingExponent: true) {
+    case .success(let number): return number
+    case .failure:
+      report(
+        path(), value.offset,
+        "\(text) has more digits than the \(ExactDecimal.maximumDigits) kept exactly")
+      return nil
+    }
+  }
+
+  /// An array of strings, or nil after reporting what is wrong.
+  mutating func strings(_ value: JSONMap.Value?, at path: @autoclosure () -> String) -> [String]? {
+    guard let value else { return nil }
+    guard let elements = map.elements(of: value) else {
+      report(
+        path(), value.offset, "expected an array of choice values; found \(map.typeDescription(of: value))")
+      return nil
+    }
+    var result: [String] = []
+    for (index, element) in elements.enumerated() {
+      if let text = string(element, at: "\(path())[\(index)]") { result.append(text) }
+    }
+    return result
+  }
+}

@@ -1,0 +1,12 @@
+extension Settings {
+  /// Whether `contents` holds a value of a secure text field (the store file is then kept at mode
+  /// `0o600`). A value the store holds is not encrypted: the file's mode is its only protection.
+  func holdsSecureValue(_ contents: StoreContents) -> Bool {
+    guard !contents.values.isEmpty else { return false }
+    var found = false
+    document.forEachItem { item, _ in
+      if !found, item.secure == true, let key = item.key, contents.values[key] != nil { found = true }
+    }
+    return found
+  }
+}

@@ -1,0 +1,85 @@
+/// Why a value of a text field, number, slider or multiple choice item is refused, as data: what
+/// was given and what is accepted. ``message`` words it.
+public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Text that is not a decimal number.
+  case notANumber(String)
+  /// A number written with a decimal comma (`0,5`).
+  case decimalComma(String)
+  /// A number with more digits than are kept exactly (38).
+  case tooManyDigits(String)
+  /// A number below the item's `min`.
+  case belowMinimum(value: ExactDecimal, minimum: ExactDecimal)
+  /// A number above the item's `max`.
+  case aboveMaximum(value: ExactDecimal, maximum: ExactDecimal)
+  /// A number that is not `base` plus a whole number of `step`s.
+  case offStep(value: ExactDecimal, base: ExactDecimal, step: ExactDecimal)
+  /// A text longer than the item's `maxLength`, both counted in grapheme clusters.
+  case tooLong(maximum: Int, length: Int)
+  /// A text that does not match the item's `pattern`; `message` is the item's `patternMessage`.
+  case patternMismatch(pattern: String, message: String?)
+  /// A value that is not one of a multiple choice item's choices; `accepted` lists their values.
+  case notAChoice(String, accepted: [String])
+  /// A choice value given twice in one set.
+  case repeatedChoice(String)
+
+  /// A lowercase fragment saying what is wrong and what would be right: `150 is above the maximum
+  /// 100`, `at most 20 characters (got 23)`, the pattern message. Text is escaped.
+  public var message: String {
+    func shown(_ text: String) -> String { "'\(TerminalText.escaped(text))'" }
+    switch self {
+    case .notANumber(let text):
+      return "\(shown(text)) is not a number; write digits with an optional '.', such as 2.5"
+    case .decimalComma(let text):
+      let fixed = text.replacingFirstComma()
+      return
+        "\(shown(text)) has a decimal comma; write a decimal point, such as \(TerminalText.escaped(fixed))"
+    case .tooManyDigits(let text):
+      return "\(shown(text)) has more digits than the \(ExactDecimal.maximumDigits) kept exactly"
+    case .belowMinimum(let value, let minimum):
+      return "\(value) is below the minimum \(minimum)"
+    case .aboveMaximum(let value, let maximum):
+      return "\(value) is above the maximum \(maximum)"
+    case .offStep(let value, let base, let step):
+      let neighbours = Self.neighbours(of: value, base: base, step: step)
+      let example = neighbours.map { ", such as \($0.below) or \($0.above)" } ?? ""
+      return "\(value) is not on a step: expected \(base) plus a whole number of steps of \(step)\(example)"
+    case .tooLong(let maximum, let length):
+      return "at most \(maximum) character\(maximum == 1 ? "" : "s") (got \(length))"
+    case .patternMismatch(let pattern, let message):
+      return message.map(TerminalText.escaped) ?? "must match the pattern \(TerminalText.escaped(pattern))"
+    case .notAChoice(let text, let accepted):
+      return "\(shown(text)) is not one of the choices: "
+        + accepted.map(TerminalText.escaped).joined(separator: ", ")
+    case .repeatedChoice(let text):
+      return "\(shown(text)) is given twice"
+    }
+  }
+
+  /// The message.
+  public var description: String { message }
+
+  /// The steps either side of an off-step value, when they fit in 38 digits.
+  static func neighbours(of value: ExactDecimal, base: ExactDecimal, step: ExactDecimal)
+    -> (below: ExactDecimal, above: ExactDecimal)?
+  {
+    guard let offset = value.subtracting(base),
+      let (offsetDigits, stepDigits, scale) = ExactDecimal.aligned(offset, step),
+      stepDigits > 0
+    else { return nil }
+    var steps = offsetDigits / stepDigits
+    if offsetDigits < 0, offsetDigits % stepDigits != 0 { steps -= 1 }
+    let (below, overflow) = steps.multipliedReportingOverflow(by: stepDigits)
+    guard !overflow, let low = base.adding(ExactDecimal(significand: below, scale: scale)),
+      let high = low.adding(step)
+    else { return nil }
+    return (low, high)
+  }
+}
+
+extension String {
+  /// The text with its first `,` replaced by `.`: `0,5` → `0.5`.
+  fileprivate func replacingFirstComma() -> String {
+    guard let comma = firstIndex(of: ",") else { return self }
+    return String(self[..<comma]) + "." + String(self[index(after: comma)...])
+  }
+}

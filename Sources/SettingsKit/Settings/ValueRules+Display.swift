@@ -1,0 +1,51 @@
+extension ValueRules {
+  /// The value as `list`, `describe` and `show` print it: a secure text field's value is the fixed
+  /// ``mask`` (empty stays empty) unless `reveal`; otherwise ``SettingValue/description``.
+  package static func shown(_ value: SettingValue, of item: SettingItem, reveal: Bool) -> String {
+    if item.secure == true, !reveal, case .string(let text) = value, !text.isEmpty { return mask }
+    return value.description
+  }
+
+  /// The value as JSON, masked as ``shown(_:of:reveal:)`` masks it.
+  package static func json(_ value: SettingValue, of item: SettingItem, reveal: Bool) -> JSONValue {
+    if item.secure == true, !reveal, case .string(let text) = value, !text.isEmpty { return .string(mask) }
+    return value.json
+  }
+
+  /// An item's limits in short words for `list`'s TYPE column: `from 0 to 100, step 5, unit %`,
+  /// `at most 20 characters, pattern [a-z]+, secure`, `multiple`; empty for items without any.
+  package static func limits(of item: SettingItem) -> [String] {
+    var words: [String] = []
+    switch (item.min, item.max) {
+    case (let minimum?, let maximum?): words.append("from \(minimum) to \(maximum)")
+    case (let minimum?, nil): words.append("at least \(minimum)")
+    case (nil, let maximum?): words.append("at most \(maximum)")
+    case (nil, nil): break
+    }
+    if let step = item.step { words.append("step \(step)") }
+    if let unit = item.unit { words.append("unit \(unit)") }
+    if let maximum = item.maxLength { words.append("at most \(maximum) characters") }
+    if let pattern = item.pattern { words.append("pattern \(pattern)") }
+    if item.secure == true { words.append("secure") }
+    if isMultiple(item) { words.append("multiple") }
+    return words
+  }
+
+  /// The value-type fields of `item` as JSON members, with the document's field names.
+  package static func limitMembers(of item: SettingItem) -> [(String, JSONValue)] {
+    var pairs: [(String, JSONValue)] = []
+    if let minimum = item.min { pairs.append(("min", JSONValue(.number(minimum.description)))) }
+    if let maximum = item.max { pairs.append(("max", JSONValue(.number(maximum.description)))) }
+    if item.type == .number || item.type == .slider {
+      pairs.append(("step", JSONValue(.number(step(of: item).description))))
+    }
+    if let unit = item.unit { pairs.append(("unit", .string(unit))) }
+    if let maximum = item.maxLength { pairs.append(("maxLength", .integer(maximum))) }
+    if let pattern = item.pattern { pairs.append(("pattern", .string(pattern))) }
+    if let message = item.patternMessage { pairs.append(("patternMessage", .string(message))) }
+    if let placeholder = item.placeholder { pairs.append(("placeholder", .string(placeholder))) }
+    if item.secure == true { pairs.append(("secure", .bool(true))) }
+    if isMultiple(item) { pairs.append(("multiple", .bool(true))) }
+    return pairs
+  }
+}

@@ -1,0 +1,90 @@
+extension ValueRules {
+  /// One problem with an item's value fields: the field it concerns (nil for the item itself) and
+  /// the message.
+  struct FieldProblem: Equatable {
+    var field: String?
+    var message: String
+  }
+
+  /// The document rules of the value types, shared by the loader and `validate()`: each field only
+  /// on the types it belongs to, a slider's `min` and `max`, a number's default, `min` ≤ `max`, a
+  /// positive `step`, a pattern that compiles, `patternMessage` only with `pattern`, and a default
+  /// that the item accepts (in range, on a step, short enough, matching, a subset of the choices).
+  static func fieldProblems(of item: SettingItem) -> [FieldProblem] {
+    var problems: [FieldProblem] = []
+    let present: [String: Bool] = [
+      "placeholder": item.placeholder != nil, "maxLength": item.maxLength != nil,
+      "pattern": item.pattern != nil,
+      "patternMessage": item.patternMessage != nil, "secure": item.secure != nil, "min": item.min != nil,
+      "max": item.max != nil, "step": item.step != nil, "unit": item.unit != nil,
+    ]
+    for (field, types) in fieldTypes where present[field] == true && !types.contains(item.type) {
+      let owners = types.map(\.rawValue).joined(separator: " and ")
+      problems.append(
+        FieldProblem(
+          field: field,
+          message: "\"\(field)\" applies only to \(owners) items; this item is a \(item.type.rawValue)"))
+    }
+    if item.multiple != nil, item.choices == nil {
+      problems.append(FieldProblem(field: "multiple", message: "\"multiple\" applies only with \"choices\""))
+    }
+    switch item.type {
+    case .number, .slider:
+      if item.type == .slider {
+        for (field, value) in [("min", item.min), ("max", item.max)] where value == nil {
+          problems.append(
+            FieldProblem(
+              field: nil, message: "missing \"\(field)\"; a slider needs \"min\" and \"max\" to draw its bar")
+          )
+        }
+      }
+      var rulesHold = true
+      if let minimum = item.min, let maximum = item.max, minimum > maximum {
+        problems.append(FieldProblem(field: "max", message: "\"max\" \(maximum) is below \"min\" \(minimum)"))
+        rulesHold = false
+      }
+      if let step = item.step, step <= ExactDecimal(0) {
+        problems.append(
+          FieldProblem(field: "step", message: "\"step\" must be greater than 0; found \(step)"))
+        rulesHold = false
+      }
+      if !rulesHold {
+        // A default cannot be judged against a range or a step that is itself wrong.
+      } else if let value = item.numberValue {
+        if let problem = problem(with: .number(value), for: item) {
+          problems.append(FieldProblem(field: "value", message: "default value: \(problem.message)"))
+        }
+      } else {
+        problems.append(
+          FieldProblem(
+            field: nil,
+            message: "missing \"value\"; a \(item.type.rawValue) needs its default, such as \"value\": 5"))
+      }
+    case .textField:
+      if item.patternMessage != nil, item.pattern == nil {
+        problems.append(
+          FieldProblem(field: "patternMessage", message: "\"patternMessage\" applies only with \"pattern\""))
+      }
+      if let pattern = item.pattern, let error = patternError(pattern) {
+        problems.append(
+          FieldProblem(field: "pattern", message: "\"pattern\" is not a valid regular expression: \(error)"))
+      } else if let problem = problem(with: .string(item.value ?? ""), for: item) {
+        problems.append(FieldProblem(field: "value", message: "default value: \(problem.message)"))
+      }
+    case .rightDetail where isMultiple(item):
+      if item.multipleValue == nil {
+        problems.append(
+          FieldProblem(
+            field: nil,
+            message:
+              "missing \"value\"; a multiple choice item needs its default, an array of choice values such as []"
+          ))
+      } else if let values = item.multipleValue, let problem = problem(with: .strings(values), for: item) {
+        problems.append(FieldProblem(field: "value", message: "default value: \(problem.message)"))
+      }
+    default:
+      break
+    }
+    return problems
+  }
+}
