@@ -18,6 +18,14 @@ public struct StoreCheck: Sendable, Equatable {
     public var message: String
   }
 
+  /// A user override of an item that a system file locks: kept in the store, not used.
+  public struct LockedValue: Sendable, Equatable {
+    /// The item's full key.
+    public var key: String
+    /// The lock: the system file that holds it and its reason.
+    public var lock: SettingLock
+  }
+
   /// The store's name, as ``SettingsStore/name`` gives it.
   public var file: String
   /// Keys the document does not know, by key order (a top-level `"$schema"` is not one).
@@ -28,16 +36,22 @@ public struct StoreCheck: Sendable, Equatable {
   public var renamedValues: [RenamedValue]
   /// Deprecated items that are set, by key order.
   public var deprecatedValues: [DeprecatedValue]
+  /// Overrides of items a system file locks, by key order.
+  public var lockedValues: [LockedValue]
 
   /// Whether there is nothing to report.
   public var isClean: Bool {
     unknownKeys.isEmpty && problems.isEmpty && renamedValues.isEmpty && deprecatedValues.isEmpty
+      && lockedValues.isEmpty
   }
 
-  /// Checks `contents` against `document`. Items files must be loaded (every key known), or their
-  /// keys count as unknown.
-  public init(document: SettingsDocument, contents: StoreContents, storeName: String) {
-    let snapshot = SettingsSnapshot(document: document, contents: contents, storeName: storeName)
+  /// Checks `contents` against `document` under the `system` layers. Items files must be loaded
+  /// (every key known), or their keys count as unknown.
+  public init(
+    document: SettingsDocument, contents: StoreContents, storeName: String, system: [SystemLayer] = []
+  ) {
+    let snapshot = SettingsSnapshot(
+      document: document, contents: contents, storeName: storeName, system: system)
     file = storeName
     unknownKeys = snapshot.otherOverrides.keys.filter { $0 != "$schema" }.sorted().map { key in
       UnknownKey(key: key, location: contents.location(of: key), storedValue: contents.values[key]!)
@@ -52,6 +66,16 @@ public struct StoreCheck: Sendable, Equatable {
       }
     }
     deprecatedValues = deprecated.sorted { $0.key < $1.key }
+    var locked: [LockedValue] = []
+    if !system.isEmpty {
+      document.forEachItem { item, _ in
+        guard let key = item.key, contents.values[key] != nil, let lock = snapshot.lock(of: item) else {
+          return
+        }
+        locked.append(LockedValue(key: key, lock: lock))
+      }
+    }
+    lockedValues = locked.sorted { $0.key < $1.key }
   }
 
   /// Every finding as one line each: unknown keys, values that no longer fit, values under earlier
@@ -69,6 +93,10 @@ public struct StoreCheck: Sendable, Equatable {
           ? "; its value moves on the next write" : "; \(shown($0.key)) is set too, so it is ignored")
     }
     lines += deprecatedValues.map { "\(shown($0.key)) is deprecated: \(TerminalText.escaped($0.message))" }
+    lines += lockedValues.map {
+      "\(shown($0.key)) is locked by \(TerminalText.escaped($0.lock.file)): "
+        + "\(TerminalText.escaped($0.lock.reason)); its stored value is kept but not used"
+    }
     return lines
   }
 
@@ -113,6 +141,7 @@ public struct StoreCheck: Sendable, Equatable {
         .array(
           deprecatedValues.map { .object([("key", .string($0.key)), ("message", .string($0.message))]) })
       ),
+      ("locked", .array(lockedValues.map { .object([("key", .string($0.key)), ("lock", $0.lock.json)]) })),
     ])
   }
 }
@@ -128,14 +157,14 @@ extension Settings {
     } catch {
       throw .store(error)
     }
-    return StoreCheck(document: document, contents: contents, storeName: store.name)
+    return StoreCheck(document: document, contents: contents, storeName: store.name, system: layers.system)
   }
 
   /// Repairs what ``check()`` finds, in one locked, atomic update: values under earlier keys move
   /// to their items' keys, values their items no longer accept are removed (the items read as
   /// their defaults, as they already did), and with `droppingUnknownKeys` the keys the document
   /// does not know are removed too (a top-level `"$schema"` stays). Deprecated items keep their
-  /// values.
+  /// values, and so do locked ones (the value is the user's, for when the lock goes).
   ///
   /// - Returns: the changes of value (moving a value under its new key changes none).
   @discardableResult

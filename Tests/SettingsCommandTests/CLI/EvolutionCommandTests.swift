@@ -217,6 +217,7 @@ struct EvolutionCommandTests {
           "deprecated": [],
           "fixed": true,
           "invalidValues": [],
+          "locked": [],
           "renamedKeys": [
             {
               "from": "dnd",

@@ -116,6 +116,20 @@ struct LayerTests {
     #"Warning: T/a/settings/phone.json:2:42: stored value of "theme" is "sepia"; expected one of "light", "dark"; ignoring it"#
     + "\n"
 
+  @Test func checkReportsTheUsersOverridesUnderALockAndFixKeepsThem() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    let report = """
+      "airplane" is locked by T/a/settings/phone.json: Managed by your organisation; its stored value is kept but not used
+      "analytics" is locked by T/a/settings/phone.json: Privacy is managed; its stored value is kept but not used
+
+      """
+    #expect(fixture.run("check") == CommandOutcome(status: 1, stdout: report, stderr: Self.themeWarning))
+    #expect(
+      fixture.run("check", "--fix") == CommandOutcome(status: 1, stdout: report, stderr: Self.themeWarning))
+    #expect(try fixture.directory.read("s.json") == Self.store)
+  }
+
   @Test func listGivesEachValuesSourceWithEarlierDirectoriesWinning() throws {
     let fixture = try Fixture()
     defer { fixture.remove() }

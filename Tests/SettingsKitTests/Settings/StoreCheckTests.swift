@@ -71,6 +71,7 @@ struct StoreCheckTests {
           "clean": false,
           "deprecated": [],
           "invalidValues": [],
+          "locked": [],
           "renamedKeys": [
             {
               "from": "dnd",
