@@ -165,6 +165,18 @@ extension Settings {
     SettingsSnapshot(document: document, contents: contents, storeName: store.name)
       .moveRenamedValues(in: &target)
     var values = replacing ? target.values.filter { $0.key == "$schema" } : target.values
+    // Locks apply to a load as to `set`: a locked item's value is refused, and `--replace` keeps the
+    // user's override of a locked item (unused while the lock holds), as `reset --all` does.
+    let layered = SettingsSnapshot(
+      document: document, contents: target, storeName: store.name, system: layers.system)
+    if replacing, !layers.system.isEmpty {
+      document.forEachItem { item, _ in
+        guard let key = item.key, let stored = target.values[key], layered.lock(of: item) != nil else {
+          return
+        }
+        values[key] = stored
+      }
+    }
     var refusals: [LoadRefusal] = []
     func refuse(_ key: String, _ reason: String) {
       refusals.append(
@@ -220,6 +232,11 @@ extension Settings {
         continue
       }
       let new = accepted.json
+      if let lock = layered.lock(of: item), !(target.values[itemKey].map { JSONValue.same($0, new) } ?? false)
+      {
+        refuse(key, SettingsError.locked(key: itemKey, file: lock.file, reason: lock.reason).message)
+        continue
+      }
       values[itemKey] = current[itemKey].flatMap { JSONValue.same($0, new) ? $0 : nil } ?? new
       for (old, owner) in renamed where owner == itemKey { values.removeValue(forKey: old) }
     }

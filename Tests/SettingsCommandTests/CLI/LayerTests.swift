@@ -130,6 +130,27 @@ struct LayerTests {
     #expect(try fixture.directory.read("s.json") == Self.store)
   }
 
+  @Test func loadOfALockedKeyIsRefusedAndReplaceKeepsLockedOverrides() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    try fixture.directory.write("in.json", #"{"airplane": true, "focus": true}"#)
+    #expect(
+      fixture.run("load", fixture.directory.file("in.json"))
+        == CommandOutcome(
+          status: 1, stdout: "",
+          stderr: Self.themeWarning
+            + "Error: T/in.json:1:14: 'airplane' is locked by T/a/settings/phone.json: Managed by your organisation\n"
+        ))
+    #expect(try fixture.directory.read("s.json") == Self.store)
+    try fixture.directory.write("in.json", #"{"focus": true}"#)
+    #expect(
+      fixture.run("load", "--replace", fixture.directory.file("in.json"))
+        == CommandOutcome(status: 0, stdout: "added focus: true\n", stderr: Self.themeWarning))
+    #expect(
+      try fixture.directory.read("s.json")
+        == "{\n  \"airplane\": false,\n  \"analytics\": true,\n  \"focus\": true\n}\n")
+  }
+
   @Test func listGivesEachValuesSourceWithEarlierDirectoriesWinning() throws {
     let fixture = try Fixture()
     defer { fixture.remove() }
