@@ -290,7 +290,7 @@ public struct SettingsScreen: Sendable {
         text += " = " + level.table.snapshot.shown(value, of: item) + (isModified ? " (modified)" : "")
       }
       if let problem = level.table.snapshot.problem(of: item) {
-        let stored = StoredValueProblem.shown(problem.storedValue)
+        let stored = StoredValueProblem.shown(problem.storedValue, secure: problem.isSecure)
         text += " — stored \(stored) rejected: expected \(problem.expected)"
       }
       if let lock = state.lock { text += " — locked: \(lock.reason) (\(lock.file))" }

@@ -92,7 +92,8 @@ extension SettingsSnapshot {
         systemProblems.append(
           StoredValueProblem(
             key: key, file: layer.file, location: locator.location(ofOffset: stored.offset),
-            storedValue: stored, expected: StoredValueProblem.expected(by: item), defaultValue: nil))
+            storedValue: stored, expected: StoredValueProblem.expected(by: item), defaultValue: nil,
+            isSecure: item.isSecure))
       }
     }
   }

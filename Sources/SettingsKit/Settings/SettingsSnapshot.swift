@@ -193,7 +193,8 @@ public struct SettingsSnapshot: Sendable, Equatable {
   {
     StoredValueProblem(
       key: key, file: storeName, location: location, storedValue: stored,
-      expected: StoredValueProblem.expected(by: item), defaultValue: valueWithoutOverride(of: item))
+      expected: StoredValueProblem.expected(by: item), defaultValue: valueWithoutOverride(of: item),
+      isSecure: item.isSecure)
   }
 
   /// An item's default value: a switch's `on`, a right-detail item's text, a text field's, number's or

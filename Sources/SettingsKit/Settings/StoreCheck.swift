@@ -121,8 +121,10 @@ public struct StoreCheck: Sendable, Equatable {
           problems.map {
             .object([
               ("key", .string($0.key)), ("line", .integer($0.location.line)),
-              ("column", .integer($0.location.column)), ("value", $0.storedValue),
-              ("expected", .string($0.expected)), ("default", $0.defaultValue?.json ?? .null),
+              ("column", .integer($0.location.column)),
+              ("value", StoredValueProblem.masked($0.storedValue, secure: $0.isSecure)),
+              ("expected", .string($0.expected)),
+              ("default", StoredValueProblem.masked($0.defaultValue?.json ?? .null, secure: $0.isSecure)),
             ])
           })
       ),

@@ -47,12 +47,22 @@ public struct LoadPlan: Sendable, Equatable {
   public var refusals: [LoadRefusal]
   /// The overrides after the load.
   var values: [String: JSONValue]
+  /// The keys of secure text fields, whose values ``lines`` and ``shown(_:of:)`` mask.
+  package var secureKeys: Set<String> = []
+
+  /// A value of `key` as JSON output carries it: ``ValueRules/mask`` for a secure text field.
+  package func shown(_ value: JSONValue, of key: String) -> JSONValue {
+    StoredValueProblem.masked(value, secure: secureKeys.contains(key))
+  }
 
   /// One line per change and refusal: `added KEY: VALUE`, `changed KEY: OLD -> NEW`,
-  /// `removed KEY`, `refused KEY: REASON`; text escaped for the terminal.
+  /// `removed KEY`, `refused KEY: REASON`; text escaped for the terminal, a secure text field's
+  /// values masked.
   public var lines: [String] {
-    func shown(_ value: JSONValue) -> String { StoredValueProblem.shown(value) }
-    return changes.map { change in
+    changes.map { change in
+      func shown(_ value: JSONValue) -> String {
+        StoredValueProblem.shown(value, secure: secureKeys.contains(change.key))
+      }
       let key = TerminalText.escaped(change.key)
       return switch change {
       case .added(_, let value): "added \(key): \(shown(value))"
@@ -227,7 +237,7 @@ extension Settings {
       guard let accepted else {
         refuse(
           key,
-          "invalid value \(StoredValueProblem.shown(value)) for \(shown(itemKey)); expected "
+          "invalid value \(StoredValueProblem.shown(value, secure: item.isSecure)) for \(shown(itemKey)); expected "
             + StoredValueProblem.expected(by: item))
         continue
       }
@@ -250,6 +260,10 @@ extension Settings {
       default: break
       }
     }
-    return LoadPlan(changes: changes, refusals: refusals, values: values)
+    var secureKeys: Set<String> = []
+    document.forEachItem { item, _ in
+      if item.isSecure, let key = item.key { secureKeys.insert(key) }
+    }
+    return LoadPlan(changes: changes, refusals: refusals, values: values, secureKeys: secureKeys)
   }
 }

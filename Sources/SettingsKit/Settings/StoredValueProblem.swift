@@ -19,11 +19,14 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
   /// The value the item reads as instead (its default, or a system file's value); nil for a
   /// detailTitle item, which has none, and for a value in a system file, which is ignored.
   public var defaultValue: SettingValue?
+  /// Whether the item is a secure text field: ``message`` shows the stored value and the default
+  /// as ``ValueRules/mask``.
+  public var isSecure: Bool
 
   /// Creates a problem.
   public init(
     key: String, file: String, location: SourceLocation, storedValue: JSONValue, expected: String,
-    defaultValue: SettingValue?
+    defaultValue: SettingValue?, isSecure: Bool = false
   ) {
     self.key = key
     self.file = file
@@ -31,15 +34,17 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
     self.storedValue = storedValue
     self.expected = expected
     self.defaultValue = defaultValue
+    self.isSecure = isSecure
   }
 
   /// One line naming the store, the key, the stored value, what is accepted and what is used
   /// instead: `s.json:2:17: stored value of "theme" is "sepia"; expected one of "light", "dark";
   /// using the default "light"`. Text is escaped for the terminal and a long value is cut.
   public var message: String {
-    let instead = defaultValue.map { "using the default \(Self.shown($0.json))" } ?? "ignoring it"
+    let instead =
+      defaultValue.map { "using the default \(Self.shown($0.json, secure: isSecure))" } ?? "ignoring it"
     return "\(TerminalText.escaped(file)):\(location): stored value of \"\(TerminalText.escaped(key))\" is "
-      + "\(Self.shown(storedValue)); expected \(expected); \(instead)"
+      + "\(Self.shown(storedValue, secure: isSecure)); expected \(expected); \(instead)"
   }
 
   /// The message.
@@ -49,8 +54,10 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
   static let quotedWidth = 40
 
   /// A JSON value as a message quotes it: a scalar as JSON text (cut when long), an array or an
-  /// object by its type.
-  package static func shown(_ value: JSONValue) -> String {
+  /// object by its type. When `secure` (a secure text field's value), a string other than `""`, a
+  /// number or a flag is ``ValueRules/mask`` instead.
+  package static func shown(_ value: JSONValue, secure: Bool = false) -> String {
+    if secure, masked(value, secure: true) != value { return ValueRules.mask }
     func cut(_ text: String) -> String {
       // Only a bounded prefix is escaped and measured, so a 50 MB value costs no more than a short one.
       let prefix = text.utf8.count > quotedWidth * 8 ? String(text.prefix(quotedWidth * 2)) + "…" : text
@@ -62,6 +69,17 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
     case .number(let text): return cut(text)
     case .string(let text): return "\"\(cut(text))\""
     case .array, .object: return value.typeDescription
+    }
+  }
+
+  /// A JSON value as JSON output carries it: when `secure` (a secure text field's value), any value
+  /// but `null` and `""` is the string ``ValueRules/mask``.
+  package static func masked(_ value: JSONValue, secure: Bool) -> JSONValue {
+    guard secure else { return value }
+    switch value.kind {
+    case .null: return value
+    case .string(let text) where text.isEmpty: return value
+    default: return .string(ValueRules.mask)
     }
   }
 

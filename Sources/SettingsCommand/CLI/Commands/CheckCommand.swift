@@ -59,7 +59,9 @@ enum CheckCommand {
       actions += check.unknownKeys.map { "remove unknown key \(shown($0.key))" }
     }
     let rejected = Set(check.problems.map(\.key))
-    actions += check.problems.map { "remove \(shown($0.key)): \(StoredValueProblem.shown($0.storedValue))" }
+    actions += check.problems.map {
+      "remove \(shown($0.key)): \(StoredValueProblem.shown($0.storedValue, secure: $0.isSecure))"
+    }
     actions += check.renamedValues.map { renamed in
       renamed.isRead && !rejected.contains(renamed.key)
         ? "move \(shown(renamed.oldKey)) to \(shown(renamed.key))" : "remove \(shown(renamed.oldKey))"

@@ -75,11 +75,18 @@ enum LoadCommand {
           plan.changes.map { change in
             switch change {
             case .added(let key, let value):
-              .object([("key", .string(key)), ("change", .string("added")), ("new", value)])
+              .object([
+                ("key", .string(key)), ("change", .string("added")), ("new", plan.shown(value, of: key)),
+              ])
             case .changed(let key, let old, let new):
-              .object([("key", .string(key)), ("change", .string("changed")), ("old", old), ("new", new)])
+              .object([
+                ("key", .string(key)), ("change", .string("changed")), ("old", plan.shown(old, of: key)),
+                ("new", plan.shown(new, of: key)),
+              ])
             case .removed(let key, let old):
-              .object([("key", .string(key)), ("change", .string("removed")), ("old", old)])
+              .object([
+                ("key", .string(key)), ("change", .string("removed")), ("old", plan.shown(old, of: key)),
+              ])
             }
           })
       ),

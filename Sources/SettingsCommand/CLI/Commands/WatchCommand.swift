@@ -19,8 +19,13 @@ enum WatchCommand {
     let settings = Settings(
       document: document, store: FileStore(path: try context.writableStorePath(for: document)))
     let keys = try arguments.isEmpty ? nil : fullKeys(arguments, in: settings)
+    var secureKeys: Set<String> = []
+    document.forEachItem { item, _ in
+      if item.isSecure, let key = item.key { secureKeys.insert(key) }
+    }
     let format = WatchFormat(
-      json: context.wantsJSON, arrow: WatchFormat.arrow(environment: context.environment), keys: keys)
+      json: context.wantsJSON, arrow: WatchFormat.arrow(environment: context.environment), keys: keys,
+      secureKeys: secureKeys)
     let signals: SignalPipe
     do {
       signals = try SignalPipe(signals: [

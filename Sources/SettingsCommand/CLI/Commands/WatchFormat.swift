@@ -10,6 +10,8 @@ struct WatchFormat: Sendable {
   var arrow: String
   /// The full keys to report; nil for every key.
   var keys: Set<String>?
+  /// The full keys of secure text fields, whose values are shown as ``ValueRules/mask``.
+  var secureKeys: Set<String> = []
 
   /// What to write for one event, at `nanoseconds` since 1970 (the JSON record's `time`): text for
   /// standard output and text for standard error, each empty when there is nothing to write.
@@ -17,15 +19,18 @@ struct WatchFormat: Sendable {
     switch event {
     case .changed(let change):
       guard keys?.contains(change.key) ?? true else { return ("", "") }
+      let secure = secureKeys.contains(change.key)
       if json {
         let record = JSONValue.object([
-          ("key", .string(change.key)), ("old", change.oldValue.json), ("new", change.newValue.json),
+          ("key", .string(change.key)),
+          ("old", StoredValueProblem.masked(change.oldValue.json, secure: secure)),
+          ("new", StoredValueProblem.masked(change.newValue.json, secure: secure)),
           ("time", .string(Self.timestamp(nanoseconds: nanoseconds))),
         ])
         return (JSONWriter(sortsKeys: false).line(record), "")
       }
-      let old = TerminalText.escaped(change.oldValue.description)
-      let new = TerminalText.escaped(change.newValue.description)
+      let old = TerminalText.escaped(Self.shown(change.oldValue, secure: secure))
+      let new = TerminalText.escaped(Self.shown(change.newValue, secure: secure))
       return ("\(TerminalText.escaped(change.key)): \(old) \(arrow) \(new)\n", "")
     case .storeFailed(let error):
       return ("", Self.errorLine(error))
@@ -35,6 +40,12 @@ struct WatchFormat: Sendable {
       // The keys that really differ follow as changes.
       return ("", "")
     }
+  }
+
+  /// A value as text: ``ValueRules/mask`` for a secure text field's text (empty stays empty).
+  static func shown(_ value: SettingValue, secure: Bool) -> String {
+    if secure, case .string(let text) = value, !text.isEmpty { return ValueRules.mask }
+    return value.description
   }
 
   /// One `Error:` line: the command line's wording of the error, its lines joined with `; `.

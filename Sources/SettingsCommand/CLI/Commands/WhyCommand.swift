@@ -36,7 +36,9 @@ enum WhyCommand {
     for (index, layer) in explanation.layers.enumerated() {
       var value = layer.value.map { shown($0, of: item) } ?? "-"
       if let problem = layer.problem {
-        value = StoredValueProblem.shown(problem.storedValue) + " (rejected: expected \(problem.expected))"
+        value =
+          StoredValueProblem.shown(problem.storedValue, secure: item.isSecure)
+          + " (rejected: expected \(problem.expected))"
       }
       var row = ["  " + layer.source.description, value]
       if index == explanation.winner {
@@ -55,14 +57,16 @@ enum WhyCommand {
   static func json(_ explanation: ValueExplanation) -> JSONValue {
     var pairs: [(String, JSONValue)] = [("key", explanation.item.key.map(JSONValue.string) ?? .null)]
     if let value = explanation.value {
-      pairs.append(("value", value.json))
+      pairs.append(("value", ValueRules.json(value, of: explanation.item, reveal: false)))
       pairs.append(("source", .string(explanation.source.description)))
     }
     let layers = explanation.layers.enumerated().map { index, layer -> JSONValue in
       var fields: [(String, JSONValue)] = [("layer", .string(layer.source.description))]
-      if let value = layer.value { fields.append(("value", value.json)) }
+      if let value = layer.value {
+        fields.append(("value", ValueRules.json(value, of: explanation.item, reveal: false)))
+      }
       if let problem = layer.problem {
-        fields.append(("stored", problem.storedValue))
+        fields.append(("stored", StoredValueProblem.masked(problem.storedValue, secure: problem.isSecure)))
         fields.append(("rejected", .string("expected " + problem.expected)))
       }
       fields.append(("wins", .bool(index == explanation.winner)))
@@ -93,8 +97,9 @@ enum WhyCommand {
     "\(condition.reason) (\(condition.key) = \(condition.value?.description ?? "unset"))"
   }
 
-  /// A value as `describe` shows it: a choice's value with its title.
+  /// A value as `describe` shows it: a choice's value with its title, a secure text field's as the mask.
   static func shown(_ value: SettingValue, of item: SettingItem) -> String {
+    if item.isSecure { return ValueRules.shown(value, of: item, reveal: false) }
     if case .string(let text) = value, let choice = item.choice(withValue: text), choice.title != text {
       return "\(text) (\(choice.title))"
     }
