@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Values read under an earlier key (`renamedFrom`): their source, `reset` of the earlier key, and
+/// a dump that leaves out what the document rejects.
+extension EvolutionCommandTests {
+  /// A value read under an earlier key is the user's: `why` shows the user layer winning with it,
+  /// and `list` and `describe --json` say `user`.
+  @Test func aValueReadUnderAnEarlierKeyIsTheUsers() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    try fixture.directory.write("s.json", #"{"dnd": true, "roaming": false}"#)
+    #expect(
+      fixture.run(fixture.v2, ["why", "roaming"])
+        == CommandOutcome(
+          status: 0,
+          stdout: """
+            key:     cellular.roaming
+            value:   off
+            source:  user
+            layers, lowest first:
+              default  on
+              user     off  wins
+
+            """, stderr: ""))
+    #expect(
+      fixture.run(fixture.v2, ["why", "focus"]).stdout
+        == """
+        key:     focus
+        value:   on
+        source:  user
+        layers, lowest first:
+          default  off
+          user     on   wins
+
+        """)
+    #expect(
+      fixture.run(fixture.v2, ["list"]).stdout
+        == """
+        KEY               TYPE         VALUE  DEFAULT  MODIFIED  SOURCE
+        airplane          switch       off    off      no        default
+        focus             switch       on     off      yes       user
+        cellular.roaming  switch       off    on       yes       user
+        theme             rightDetail  light  light    no        default
+        legacy            switch       off    off      no        default
+
+        """)
+    let describe = fixture.run(fixture.v2, ["describe", "focus", "--json"]).stdout
+    #expect(describe.contains("\"modified\": true,") && describe.contains("\"source\": \"user\","))
+  }
+}
