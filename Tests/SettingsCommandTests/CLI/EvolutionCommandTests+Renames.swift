@@ -49,4 +49,22 @@ extension EvolutionCommandTests {
     let describe = fixture.run(fixture.v2, ["describe", "focus", "--json"]).stdout
     #expect(describe.contains("\"modified\": true,") && describe.contains("\"source\": \"user\","))
   }
+
+  /// Resetting an earlier key resets the item that reads its value, and says what changed.
+  @Test func resettingAnEarlierKeyReportsTheItemsChange() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    try fixture.directory.write("s.json", #"{"dnd": true, "roaming": false}"#)
+    #expect(
+      fixture.run(fixture.v2, ["reset", "dnd", "--json"])
+        == CommandOutcome(
+          status: 0,
+          stdout: "[\n  {\n    \"key\": \"focus\",\n    \"new\": false,\n    \"old\": true\n  }\n]\n",
+          stderr: ""))
+    #expect(fixture.run(fixture.v2, ["get", "focus"]).stdout == "off\n")
+    #expect(
+      fixture.run(fixture.v2, ["reset", "roaming", "--json"]).stdout
+        == "[\n  {\n    \"key\": \"cellular.roaming\",\n    \"new\": true,\n    \"old\": false\n  }\n]\n")
+    #expect(try fixture.directory.read("s.json") == "{}\n")
+  }
 }
