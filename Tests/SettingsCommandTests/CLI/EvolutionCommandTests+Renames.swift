@@ -67,4 +67,27 @@ extension EvolutionCommandTests {
         == "[\n  {\n    \"key\": \"cellular.roaming\",\n    \"new\": true,\n    \"old\": false\n  }\n]\n")
     #expect(try fixture.directory.read("s.json") == "{}\n")
   }
+
+  /// A stored value the document no longer accepts is left out of a dump, with its warning, so the
+  /// dump loads under the same document.
+  @Test func dumpLeavesOutRejectedValuesWithAWarning() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    try fixture.directory.write("s.json", #"{"dnd": true, "theme": "red"}"#)
+    let dump = fixture.run(fixture.v2, ["dump"])
+    #expect(
+      dump
+        == CommandOutcome(
+          status: 0, stdout: "{\n  \"focus\": true\n}\n",
+          stderr: """
+            Warning: \(fixture.store):1:24: stored value of "theme" is "red"; expected one of "light", "dark"; \
+            using the default "light"; 'settings reset theme' removes it
+
+            """))
+    let file = try fixture.directory.write("d.json", dump.stdout)
+    let other = fixture.directory.file("t.json")
+    #expect(
+      fixture.run(fixture.v2, ["load", file], store: other)
+        == CommandOutcome(status: 0, stdout: "added focus: true\n", stderr: ""))
+  }
 }
