@@ -8,6 +8,13 @@ extension SettingsSnapshot {
     // An item decoded later (from an items file): its layers are looked at now.
     let lock = lock(of: item)
     if lock == nil, let stored = otherOverrides[key], Self.accepted(stored, by: item) != nil { return .user }
+    // A value read under its first stored earlier key (renamedFrom) is the user's too.
+    if lock == nil, otherOverrides[key] == nil,
+      let stored = item.renamedFrom?.lazy.compactMap({ otherOverrides[$0] }).first,
+      Self.accepted(stored, by: item) != nil
+    {
+      return .user
+    }
     return systemValue(of: item, key: key, lock: lock).source
   }
 

@@ -79,7 +79,9 @@ extension Settings {
           source: .system(file: layer.file), stored: stored, value: accepted, problem: problem,
           isOverriddenByLock: lockIndex.map { index < $0 } ?? false))
     }
-    let stored = contents.values[fullKey]
+    // The user's value may be read under an earlier key (renamedFrom) of the item.
+    let stored =
+      contents.values[fullKey] ?? item.renamedFrom?.lazy.compactMap({ contents.values[$0] }).first
     explained.append(
       ValueExplanation.Layer(
         source: .user, stored: stored, value: stored.flatMap { SettingsSnapshot.accepted($0, by: item) },

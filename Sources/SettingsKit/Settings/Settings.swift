@@ -293,7 +293,15 @@ public final class Settings: Sendable {
       var resolved: [String] = []
       for name in keys {
         if contents.values[name] != nil, document.locate(name) == nil {
-          resolved.append(name)
+          // A value stored under an earlier key (renamedFrom) is its item's override: resetting
+          // the earlier key resets the item, which reads it.
+          if let renamed = snapshot.renamedValues.first(where: { $0.oldKey == name && $0.isRead }),
+            snapshot.locks[renamed.key] == nil
+          {
+            resolved.append(renamed.key)
+          } else {
+            resolved.append(name)
+          }
           continue
         }
         let item = try item(name)

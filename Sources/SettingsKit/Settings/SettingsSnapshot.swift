@@ -129,8 +129,12 @@ public struct SettingsSnapshot: Sendable, Equatable {
           RenamedValue(oldKey: entry.old, key: key, storedValue: entry.stored, isRead: isRead))
         guard isRead else { continue }
         if let value = Self.accepted(entry.stored, by: item) {
+          // Under a lock the value waiting under an earlier key is kept, not used, as the key's own.
+          guard locks[key] == nil else { continue }
           values[key] = value
           modified.insert(key)
+          // A value read under an earlier key is the user's override.
+          sources[key] = .user
         } else {
           rejected.append((key, entry.stored, item))
         }

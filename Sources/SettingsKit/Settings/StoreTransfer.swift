@@ -80,7 +80,9 @@ extension Settings {
   /// Every override (values under earlier keys as their items' keys), as a JSON object with
   /// sorted keys that ``load(_:replacing:keepingUnknownKeys:)`` accepts. Secure items' values are
   /// left out unless `includingSecure`, and their keys listed in a `"$omitted"` array, so that a
-  /// load that replaces the overrides keeps them. A top-level `"$schema"` is not an override.
+  /// load that replaces the overrides keeps them. Stored values the document's items do not
+  /// accept (the snapshot's ``SettingsSnapshot/problems``; they read as the default) are left out,
+  /// since a load would refuse them. A top-level `"$schema"` is not an override.
   ///
   /// - Throws: ``SettingsError/store(_:)`` when the store cannot be read or parsed.
   public func dump(includingSecure: Bool = false) throws(SettingsError) -> String {
@@ -89,10 +91,20 @@ extension Settings {
 
   /// ``dump(includingSecure:)`` with the rule that says which items are secure.
   package func dump(includingSecure: Bool, isSecure: (SettingItem) -> Bool) throws(SettingsError) -> String {
+    try dumpLeavingOut(includingSecure: includingSecure, isSecure: isSecure).text
+  }
+
+  /// ``dump(includingSecure:)``, with the stored values it left out because their items do not
+  /// accept them, by key order (one warning each).
+  package func dumpLeavingOut(includingSecure: Bool, isSecure: (SettingItem) -> Bool = \.isSecure)
+    throws(SettingsError) -> (text: String, leftOut: [StoredValueProblem])
+  {
     var contents = try readContents()
     let snapshot = SettingsSnapshot(document: document, contents: contents, storeName: store.name)
     snapshot.moveRenamedValues(in: &contents)
     contents.values.removeValue(forKey: "$schema")
+    // A value the item rejects reads as the default, and a load would refuse it.
+    for problem in snapshot.problems { contents.values.removeValue(forKey: problem.key) }
     var omitted: [String] = []
     if !includingSecure {
       document.forEachItem { item, _ in
@@ -105,7 +117,7 @@ extension Settings {
     if !omitted.isEmpty {
       contents.values[Self.omittedKeysMember] = .array(omitted.sorted().map(JSONValue.string))
     }
-    return contents.text
+    return (contents.text, snapshot.problems)
   }
 
   /// What loading `file` would change, without writing anything (`--dry-run`); see

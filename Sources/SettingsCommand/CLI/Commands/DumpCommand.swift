@@ -6,7 +6,10 @@ enum DumpCommand {
     _ = try context.arguments()
     let settings = try context.openSettings()
     do {
-      return try settings.dump(includingSecure: context.invocation[Options.includeSecure])
+      let dump = try settings.dumpLeavingOut(includingSecure: context.invocation[Options.includeSecure])
+      // Each value left out because its item rejects it gets the warning every command gives it.
+      for problem in dump.leftOut { context.warnings.add(problem) }
+      return dump.text
     } catch {
       throw CommandError(error)
     }
