@@ -20,12 +20,8 @@ extension JSONWriter {
       }
       output.append("]")
     case .object(let members):
-      let ordered =
-        sortsKeys
-        ? members.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
-        : members
       output.append("{")
-      for (index, member) in ordered.enumerated() {
+      for (index, member) in ordered(members).enumerated() {
         if index > 0 { output.append(",") }
         Self.writeString(member.name, to: &output)
         output.append(":")

@@ -14,6 +14,13 @@ public struct JSONWriter: Sendable {
     self.sortsKeys = sortsKeys
   }
 
+  /// An object's members in the order they are written: sorted by name (by Unicode scalar values)
+  /// when ``sortsKeys`` is set, else as given.
+  func ordered(_ members: [JSONValue.Member]) -> [JSONValue.Member] {
+    guard sortsKeys else { return members }
+    return members.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
+  }
+
   /// The value's text, with a trailing newline.
   public func string(_ value: JSONValue) -> String {
     var output = ""
@@ -46,17 +53,14 @@ public struct JSONWriter: Sendable {
         output.append("{}")
         return
       }
-      let ordered =
-        sortsKeys
-        ? members.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
-        : members
+      let sorted = ordered(members)
       output.append("{\n")
-      for (index, member) in ordered.enumerated() {
+      for (index, member) in sorted.enumerated() {
         Self.pad(indent + 2, &output)
         Self.writeString(member.name, to: &output)
         output.append(": ")
         write(member.value, indent: indent + 2, to: &output)
-        output.append(index + 1 < ordered.count ? ",\n" : "\n")
+        output.append(index + 1 < sorted.count ? ",\n" : "\n")
       }
       Self.pad(indent, &output)
       output.append("}")
@@ -117,4 +121,5 @@ extension JSONValue {
 
   /// `null`.
   public static var null: JSONValue { JSONValue(.null) }
+
 }
