@@ -39,6 +39,12 @@ struct CommandError: Error {
 
   /// An engine error: its message, line by line, the last line followed by the command line's hint.
   init(_ error: any ExplainedError) {
+    if case .several(let errors) = error as? SettingsError, let first = errors.first {
+      // Each refused assignment with its own hint, the status of the first.
+      self.init(messages: errors.flatMap { CommandError($0).messages }, status: Self.status(for: first))
+      source = error
+      return
+    }
     var lines = error.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if let hint = Self.hint(for: error) {
       if lines.isEmpty { lines = [hint] } else { lines[lines.count - 1] += "; " + hint }

@@ -144,18 +144,27 @@ public final class Settings: Sendable {
   ///
   /// - Returns: the changes of value made, in the order given; observers receive the same.
   /// - Throws: the errors of ``parseValue(_:for:)`` (nothing is written),
-  ///   ``SettingsError/duplicateAssignment(_:)``, ``SettingsError/disabled(key:reason:controllingKey:)``,
+  ///   ``SettingsError/duplicateAssignment(_:)``; when more than one pair is bad,
+  ///   ``SettingsError/several(_:)`` with each pair's error in the order given; ``SettingsError/disabled(key:reason:controllingKey:)``,
   ///   ``SettingsError/store(_:)``.
   @discardableResult
   public func set(_ assignments: [(key: String, text: String)]) throws(SettingsError) -> [SettingChange] {
     var resolved: [Assignment] = []
+    var errors: [SettingsError] = []
+    var seenKeys: Set<String> = []
     for (name, text) in assignments {
-      let item = try self.item(name)
-      let key = item.key ?? name
-      if resolved.contains(where: { $0.key == key }) { throw .duplicateAssignment(name) }
-      resolved.append(
-        Assignment(key: key, item: item, value: try Self.value(parsing: text, for: item, named: key)))
+      do throws(SettingsError) {
+        let item = try self.item(name)
+        let key = item.key ?? name
+        guard seenKeys.insert(key).inserted else { throw .duplicateAssignment(name) }
+        resolved.append(
+          Assignment(key: key, item: item, value: try Self.value(parsing: text, for: item, named: key)))
+      } catch {
+        errors.append(error)
+      }
     }
+    if errors.count == 1 { throw errors[0] }
+    if !errors.isEmpty { throw .several(errors) }
     return try write(resolved)
   }
 

@@ -34,6 +34,9 @@ public enum SettingsError: ExplainedError, Equatable {
   case migrationRejected(step: Int, summary: String, key: String, value: JSONValue, expected: String)
   /// Values to load were refused (``LoadRefusal``); nothing was changed.
   case loadRefused([LoadRefusal])
+  /// More than one of a command's assignments is refused: each one's error, in the order given
+  /// (nothing is written).
+  case several([SettingsError])
 
   /// A message fragment saying what is wrong and what would be right; text is escaped.
   public var message: String {
@@ -75,6 +78,8 @@ public enum SettingsError: ExplainedError, Equatable {
         + "\(StoredValueProblem.shown(value)); expected \(expected); nothing was changed"
     case .loadRefused(let refusals):
       return refusals.map(\.message).joined(separator: "\n")
+    case .several(let errors):
+      return errors.map(\.message).joined(separator: "\n")
     }
   }
 

@@ -315,6 +315,21 @@ struct CommandLineToolTests {
     #expect(
       runCLI(["set", "airplan", "on"], environment: environment).stderr
         == "Error: unknown key 'airplan'; did you mean 'airplane'?\n")
+    // Every bad pair is named, each with its own hint, and the good one is not written either.
+    #expect(
+      runCLI(
+        ["set", "airplan=on", "bluetooth=on", "airplane=maybe", "airplane=off", "nope=1"],
+        environment: environment)
+        == CommandOutcome(
+          status: 1, stdout: "",
+          stderr: """
+            Error: unknown key 'airplan'; did you mean 'airplane'?
+            Error: 'bluetooth' is a rightDetail item without choices; only switches, items with choices, text fields, numbers and sliders can be set
+            Error: invalid value 'maybe' for 'airplane'; expected one of on, off, true, false, yes, no, 1, 0
+            Error: 'airplane' is set twice; give each key once
+            Error: unknown key 'nope'; 'settings list' shows the keys
+
+            """))
     #expect(runCLI(["get", "cellular"], environment: environment).status == 1)
     #expect(try directory.contents() == [])
   }

@@ -60,6 +60,13 @@ struct SettingsTests {
     #expect(throws: SettingsError.notSettable(key: "wifi", type: .rightDetail)) {
       try settings.set([("airplane", "on"), ("wifi", "on")])
     }
+    #expect(
+      throws: SettingsError.several([
+        .unknownKey("wifl", suggestion: "wifi"), .notSettable(key: "wifi", type: .rightDetail),
+      ])
+    ) {
+      try settings.set([("airplane", "on"), ("wifl", "on"), ("wifi", "on")])
+    }
     #expect(try store.read().values == [:])
   }
 
