@@ -182,10 +182,12 @@ extension Settings {
   func plan(_ file: StoreContents, over contents: StoreContents, replacing: Bool, keepingUnknownKeys: Bool)
     -> LoadPlan
   {
-    let current = contents.values
     var target = contents
     SettingsSnapshot(document: document, contents: contents, storeName: store.name)
       .moveRenamedValues(in: &target)
+    // Changes are reported against the overrides as the document names them: a value stored under
+    // an earlier key that keeps its value is no change (the write moves it, as every write does).
+    let current = target.values
     var values = replacing ? target.values.filter { $0.key == "$schema" } : target.values
     // Locks apply to a load as to `set`: a locked item's value is refused, and `--replace` keeps the
     // user's override of a locked item (unused while the lock holds), as `reset --all` does.

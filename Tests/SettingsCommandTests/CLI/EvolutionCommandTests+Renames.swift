@@ -90,4 +90,23 @@ extension EvolutionCommandTests {
       fixture.run(fixture.v2, ["load", file], store: other)
         == CommandOutcome(status: 0, stdout: "added focus: true\n", stderr: ""))
   }
+
+  @Test func loadReportsAValueUnderAnEarlierKeyAsTheItemsValueNotAsAMove() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    try fixture.directory.write("s.json", #"{"dnd": true}"#)
+    let file = try fixture.directory.write("in.json", #"{"airplane": true}"#)
+    #expect(
+      fixture.run(fixture.v2, ["load", "--dry-run", file])
+        == CommandOutcome(status: 0, stdout: "added airplane: true\n", stderr: ""))
+    try fixture.directory.write("in.json", #"{"focus": false}"#)
+    #expect(
+      fixture.run(fixture.v2, ["load", "--dry-run", file])
+        == CommandOutcome(status: 0, stdout: "changed focus: true -> false\n", stderr: ""))
+    #expect(
+      fixture.run(fixture.v2, ["load", "--replace", "--dry-run", file])
+        == CommandOutcome(status: 0, stdout: "changed focus: true -> false\n", stderr: ""))
+    #expect(fixture.run(fixture.v2, ["load", file]).status == 0)
+    #expect(try fixture.directory.read("s.json") == "{\n  \"focus\": false\n}\n")
+  }
 }
