@@ -67,8 +67,9 @@ extension SettingsSnapshot {
   /// Reads the system layers over the defaults: each key's value and source without the user's
   /// override, the locks, and the system values the items do not accept.
   mutating func apply(system layers: [SystemLayer], document: SettingsDocument) {
-    system = layers
     guard !layers.isEmpty else { return }
+    let layers = renamedKeys.isEmpty ? layers : layers.map { $0.followingRenames(renamedKeys) }
+    system = layers
     if layers.contains(where: { !$0.locked.isEmpty }) {
       (locks, itemsFileLocks) = Self.locks(in: document, layers: layers)
     }

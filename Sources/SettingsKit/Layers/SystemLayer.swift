@@ -73,6 +73,24 @@ public struct SystemLayer: Sendable, Equatable {
   }
 }
 
+extension SystemLayer {
+  /// The layer with each value and lock under an earlier key (`renamedFrom`; `renamed` maps it to
+  /// the item's key now) moved to the item's key, as a user's store is read; a key the file also
+  /// gives under its current name keeps that entry.
+  func followingRenames(_ renamed: [String: String]) -> SystemLayer {
+    var layer = self
+    for (old, new) in renamed {
+      if let value = layer.values.removeValue(forKey: old), layer.values[new] == nil {
+        layer.values[new] = value
+      }
+      if let reason = layer.locked.removeValue(forKey: old), layer.locked[new] == nil {
+        layer.locked[new] = reason
+      }
+    }
+    return layer
+  }
+}
+
 /// A system file that is not used at all: it could not be read, or does not parse as one.
 public struct IgnoredSystemFile: ExplainedError, Equatable {
   /// The file's path as messages show it.

@@ -20,7 +20,8 @@ public struct UnmatchedLock: Sendable, Equatable, CustomStringConvertible {
 
 extension LayeredStore {
   /// The locks of the system files that lock nothing in `document`, file by file in name order.
-  /// Keys of items files count only when their items are decoded in `document`.
+  /// Keys of items files count only when their items are decoded in `document`; an earlier key of
+  /// an item (`renamedFrom`) locks that item.
   public func unmatchedLocks(in document: SettingsDocument) -> [UnmatchedLock] {
     guard system.contains(where: { !$0.locked.isEmpty }) else { return [] }
     var names = Set<String>()
@@ -29,6 +30,7 @@ extension LayeredStore {
         if let id = section.id { names.insert(id) }
         for item in section.items {
           if let key = item.key { names.insert(key) }
+          names.formUnion(item.renamedFrom ?? [])
           if let page = item.page { walk(page.sections) }
         }
       }

@@ -64,13 +64,14 @@ extension Settings {
     let snapshot = SettingsSnapshot(
       document: document, contents: contents, storeName: store.name, system: layers.system)
     let lock = snapshot.lock(of: item)
-    let lockIndex = lock.flatMap { lock in layers.system.firstIndex { $0.file == lock.file } }
+    // The snapshot's layers: values and locks under an earlier key moved to the item's key.
+    let lockIndex = lock.flatMap { lock in snapshot.system.firstIndex { $0.file == lock.file } }
     let defaultValue = SettingsSnapshot.defaultValue(of: item)
     var explained = [
       ValueExplanation.Layer(
         source: .default, stored: nil, value: defaultValue, problem: nil, isOverriddenByLock: false)
     ]
-    for (index, layer) in layers.system.enumerated().reversed() {
+    for (index, layer) in snapshot.system.enumerated().reversed() {
       let stored = layer.values[fullKey]
       let accepted = stored.flatMap { SettingsSnapshot.accepted($0, by: item) }
       let problem = snapshot.systemProblems.first { $0.file == layer.file && $0.key == fullKey }

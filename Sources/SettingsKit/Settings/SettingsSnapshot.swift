@@ -91,7 +91,10 @@ public struct SettingsSnapshot: Sendable, Equatable {
     document: SettingsDocument, contents: StoreContents, storeName: String, system: [SystemLayer] = []
   ) {
     var keeping = Set(contents.values.keys)
-    for layer in system { keeping.formUnion(layer.values.keys) }
+    for layer in system {
+      keeping.formUnion(layer.values.keys)
+      keeping.formUnion(layer.locked.keys)
+    }
     self.init(document: document, keeping: keeping)
     self.storeName = storeName
     storeSource = contents.source

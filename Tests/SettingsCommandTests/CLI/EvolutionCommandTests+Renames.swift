@@ -91,6 +91,47 @@ extension EvolutionCommandTests {
         == CommandOutcome(status: 0, stdout: "added focus: true\n", stderr: ""))
   }
 
+  /// A system file written for the earlier key still sets and locks the item, and its lock is
+  /// not reported as naming nothing.
+  @Test func aSystemFileUnderAnEarlierKeySetsAndLocksTheItem() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    try FileManager.default.createDirectory(
+      atPath: fixture.directory.file("etc/settings"), withIntermediateDirectories: true)
+    try fixture.directory.write(
+      "etc/settings/phone.json",
+      #"{"values": {"dnd": true, "roaming": false}, "locked": {"dnd": "Set by IT"}}"#)
+    let environment = ["XDG_CONFIG_DIRS": fixture.directory.file("etc"), "HOME": fixture.directory.path]
+    func run(_ arguments: [String]) -> CommandOutcome {
+      runCLI(["-f", fixture.v2, "--store", fixture.store] + arguments, environment: environment)
+    }
+    let etc = fixture.directory.file("etc/settings/phone.json")
+    func pad(_ name: String) -> String {
+      name.padding(toLength: "system:\(etc)".count, withPad: " ", startingAt: 0)
+    }
+    #expect(
+      run(["why", "focus"])
+        == CommandOutcome(
+          status: 0,
+          stdout: """
+            key:     focus
+            value:   on
+            source:  locked:\(etc)
+            locked:  Set by IT (\(etc), key focus)
+            layers, lowest first:
+              \(pad("default"))  off
+              system:\(etc)  on   wins
+              \(pad("user"))  -
+
+            """, stderr: ""))
+    #expect(
+      run(["set", "focus", "off"])
+        == CommandOutcome(
+          status: 1, stdout: "",
+          stderr: "Error: 'focus' is locked by \(etc): Set by IT; 'settings why focus' explains it\n"))
+    #expect(run(["get", "roaming"]) == CommandOutcome(status: 0, stdout: "off\n", stderr: ""))
+  }
+
   @Test func loadReportsAValueUnderAnEarlierKeyAsTheItemsValueNotAsAMove() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
