@@ -105,7 +105,8 @@ struct HelpTests {
           PgUp PgDn     move a page
           Home End      first, last row
           Space Enter   toggle, next choice, open page/section, load more
-                        edit text/number (Enter saves, Esc cancels), choose several
+                        edit text/number in its row (Enter saves, Esc cancels,
+                        Ctrl-U clears), choose several
           ← →           number or slider: one step down, up
           Esc ← Bksp    back to the parent page
           / n           search titles, keys and choices; n: next match
