@@ -231,6 +231,9 @@ struct DocumentCacheFile {
         switch member.value.kind {
         case .bool(let flag): values[member.name] = .bool(flag)
         case .string(let text): values[member.name] = .string(text)
+        case .number(let text):
+          guard case .success(let number) = ExactDecimal.parse(text) else { return nil }
+          values[member.name] = .number(number)
         default: return nil
         }
       }

@@ -102,10 +102,14 @@ extension DocumentDecoder {
           expected = .bool(flag)
         } else if let text = map.string(member.value) {
           expected = .string(text)
+        } else if map.number(member.value) != nil {
+          guard let number = decimal(member.value, at: Self.join(fieldPath, member.name)) else { continue }
+          expected = .number(number)
         } else {
           report(
             Self.join(fieldPath, member.name), member.value.offset,
-            "expected true or false (a switch) or a choice value; found \(map.typeDescription(of: member.value))"
+            "expected true or false (a switch), a choice value, a text or a number; found "
+              + map.typeDescription(of: member.value)
           )
           continue
         }

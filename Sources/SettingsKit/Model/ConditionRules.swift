@@ -3,15 +3,17 @@
 enum ConditionRules {
   /// What is wrong with depending on `controller` (whose full key is `key`) having `value`, or nil
   /// when nothing is; `isAboutValue` tells whether the value (rather than the key) is at fault.
+  ///
+  /// A switch takes `true` or `false`; a single choice one of its choice values; a multiple choice
+  /// item one of its choice values (the condition holds while that value is chosen); a number or
+  /// slider a number it can hold (in its range and on a step); a text field a text it accepts (its
+  /// `maxLength` and `pattern`; `""` for empty). A secure text field cannot be depended on: the
+  /// condition would show its value.
   static func problem(controller: SettingItem, key: String, value: SettingValue) -> (
     message: String, isAboutValue: Bool
   )? {
     func shown(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
-    if controller.multiple == true {
-      return (
-        "\(shown(key)) is a multiple choice item; conditions depend on a switch or a single choice", false
-      )
-    }
+    let isMultiple = controller.multiple == true && controller.choices != nil
     switch (controller.type, value, controller.choices) {
     case (.switch, .bool, _):
       return nil
@@ -21,11 +23,52 @@ enum ConditionRules {
         "\(shown(wanted)) is not a choice of \(shown(key)); expected one of "
           + choices.map { shown($0.value) }.joined(separator: ", "), true
       )
+    case (.rightDetail, _, let choices?) where isMultiple:
+      return (
+        "\(shown(key)) is a multiple choice item; expected one of its choice values ("
+          + choices.map { shown($0.value) }.joined(separator: ", ") + "), which the condition needs chosen",
+        true
+      )
     case (.switch, _, _):
       return ("\(shown(key)) is a switch; expected true or false", true)
+    case (.textField, _, _) where controller.secure == true:
+      return ("\(shown(key)) is a secure text field; a condition cannot depend on its value", false)
+    case (.number, .number(let number), _), (.slider, .number(let number), _):
+      guard let problem = ValueRules.problem(with: value, for: controller) else { return nil }
+      return ("\(shown(key)) never holds \(number): \(problem.message)", true)
+    case (.textField, .string(let text), _):
+      guard let problem = ValueRules.problem(with: value, for: controller) else { return nil }
+      return ("\(shown(key)) never holds \(shown(text)): \(problem.message)", true)
+    case (.number, _, _), (.slider, _, _):
+      let range =
+        controller.min != nil || controller.max != nil
+        ? ValueRules.limits(of: controller).first.map { " (\($0))" } ?? "" : ""
+      return ("\(shown(key)) is a \(controller.type.rawValue); expected a number\(range)", true)
+    case (.textField, _, _):
+      return ("\(shown(key)) is a text field; expected a text (\"\" for empty)", true)
     default:
-      return ("\(shown(key)) has no value to depend on; use a switch or an item with choices", false)
+      return (
+        "\(shown(key)) has no value to depend on; use a switch, an item with choices, a number, a slider or a text field",
+        false
+      )
     }
+  }
+
+  /// Whether a condition that `controller` have `expected` holds for its current value `actual`:
+  /// equal, or for a multiple choice item, `expected` is among the chosen values.
+  static func holds(_ expected: SettingValue, for actual: SettingValue?) -> Bool {
+    if case .string(let wanted) = expected, case .strings(let chosen)? = actual {
+      return chosen.contains(wanted)
+    }
+    return actual == expected
+  }
+
+  /// A condition in words, after the controller's name: `is on`, `is 30 min`, `includes 한국어`.
+  static func phrase(_ expected: SettingValue, shown: String, of controller: SettingItem?) -> String {
+    if case .string = expected, controller?.multiple == true, controller?.choices != nil {
+      return "includes \(shown)"
+    }
+    return "is \(shown)"
   }
 
   /// Each cycle of dependencies once, found from the owners in sorted order: the edge that closes

@@ -99,15 +99,6 @@ struct ValueDocumentTests {
     }
   }
 
-  @Test func aConditionCannotDependOnAMultipleChoiceItem() {
-    #expect(
-      messages(
-        #"{"key": "l", "type": "rightDetail", "title": "L", "multiple": true, "value": [], "choices": [{"value": "en", "title": "E"}]}, "#
-          + #"{"key": "x", "type": "switch", "title": "X", "enabledWhen": {"l": "en"}}"#) == [
-          #"doc.json:1:224: sections[0].items[1].enabledWhen.l: "l" is a multiple choice item; conditions depend on a switch or a single choice"#
-        ])
-  }
-
   @Test func validateInCodeReportsTheSameRules() {
     var item = SettingItem(key: "volume", type: .number, title: "Volume")
     item.numberValue = ExactDecimal(150)
