@@ -245,7 +245,7 @@ struct HelpTests {
   static func sample(_ option: OptionDefinition) -> String {
     switch option.value {
     case .none: ""
-    case .path, .text: "x"
+    case .path, .text, .choiceValue: "x"
     case .localeTag: "en"
     case .integer(_, _, let range): String(range.lowerBound)
     case .word(_, _, let words): words[0].word
