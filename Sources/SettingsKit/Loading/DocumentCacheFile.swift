@@ -14,6 +14,9 @@ struct DocumentCacheFile {
     var sources: [(path: SystemPath, identity: FileIdentity)]
     /// The document object's JSON without "sections".
     var root: [UInt8]
+    /// The full keys of the document's secure text fields: every partial document has them, so
+    /// that a write knows whether the store holds a secure value (and keeps the file at 0600).
+    var secureKeys: [String]
     /// Where records and sections may stand: from the end of the meta to the table.
     var recordArea: Range<Int>
     var tableOffset: Int
@@ -67,9 +70,16 @@ struct DocumentCacheFile {
       guard let identity = FileIdentity(fields: fields) else { return nil }
       sources.append((SystemPath(bytes: path), identity))
     }
-    guard let root = meta.blob(), meta.isAtEnd else { return nil }
+    guard let root = meta.blob(), let secureCount = meta.u32(), secureCount <= 1 << 16 else { return nil }
+    var secureKeys: [String] = []
+    for _ in 0..<secureCount {
+      guard let key = meta.string() else { return nil }
+      secureKeys.append(key)
+    }
+    guard meta.isAtEnd else { return nil }
     return Meta(
-      locales: locales, sources: sources, root: root, recordArea: headerSize + metaLength..<tableOffset,
+      locales: locales, sources: sources, root: root, secureKeys: secureKeys,
+      recordArea: headerSize + metaLength..<tableOffset,
       tableOffset: tableOffset, slotCount: slotCount)
   }
 
@@ -143,7 +153,7 @@ struct DocumentCacheFile {
     source: (_ index: Int, _ offset: Int, _ count: Int) -> [UInt8]?
   ) -> SettingsDocument? {
     var records: [String: Record] = [:]
-    var pending = keys
+    var pending = keys + meta.secureKeys
     while let key = pending.popLast() {
       guard records[key] == nil else { continue }
       guard records.count < 4096, let record = record(for: key, meta: meta) else { return nil }
@@ -280,6 +290,12 @@ struct DocumentCacheFile {
       for field in source.identity.fields { meta.u64(field) }
     }
     meta.blob(root)
+    var secureKeys: [String] = []
+    document.forEachItem { item, _ in
+      if item.secure == true, let key = item.key { secureKeys.append(key) }
+    }
+    meta.u32(UInt32(secureKeys.count))
+    for key in secureKeys { meta.string(key) }
 
     let recordBase = DocumentCacheFormat.headerSize + meta.bytes.count
     var body = CacheWriter()
