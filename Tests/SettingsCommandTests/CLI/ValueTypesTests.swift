@@ -349,4 +349,19 @@ struct ValueTypesTests {
     #expect(fixture.run(["get", "name"]).stdout == "Kim\n")
     #expect(fixture.run(["get", "sounds"]).stdout == "off\n")
   }
+
+  /// A stored set that repeats a value is quoted as it stands, with the default it reads as.
+  @Test func aStoredSetWithARepeatedValueIsQuotedInItsWarning() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    _ = try fixture.directory.write("s.json", #"{"languages": ["ko", "ko"]}"#)
+    #expect(
+      fixture.run(["get", "languages"])
+        == CommandOutcome(
+          status: 0, stdout: "en\n",
+          stderr:
+            "Warning: \(fixture.storePath):1:15: stored value of \"languages\" is [\"ko\", \"ko\"]; expected "
+            + "any of \"en\", \"ko\", \"ja\", each at most once; using the default [\"en\"]; "
+            + "'settings reset languages' removes it\n"))
+  }
 }
