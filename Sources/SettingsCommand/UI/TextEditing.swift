@@ -14,16 +14,30 @@ struct TextEditing: Sendable, Equatable {
   private(set) var scroll = 0
   /// Whether the text is shown as bullets (a secure field): one per cluster while editing.
   var isSecure = false
+  /// Whether this is a secure field's stored value, untouched: it shows as the fixed mask (which
+  /// does not tell its length), the first character typed replaces it and Backspace, Delete or
+  /// Ctrl-U clear it, as a password field does; Enter keeps it.
+  private(set) var isStoredSecret = false
 
   init(text: String, isSecure: Bool = false) {
     self.text = text
     self.cursor = text.count
     self.isSecure = isSecure
+    self.isStoredSecret = isSecure && !text.isEmpty
+  }
+
+  /// Forgets an untouched stored secret before an edit: it is replaced, never edited.
+  private mutating func replaceStoredSecret() -> Bool {
+    guard isStoredSecret else { return false }
+    isStoredSecret = false
+    clear()
+    return true
   }
 
   /// Inserts typed text at the cursor. Scalars that join the cluster before the cursor (a jamo
   /// completing a Hangul syllable, a combining mark) become part of it.
   mutating func insert(_ typed: Character) {
+    _ = replaceStoredSecret()
     let head = String(text.prefix(cursor)) + String(typed)
     text = head + String(text.dropFirst(cursor))
     cursor = head.count
@@ -36,19 +50,20 @@ struct TextEditing: Sendable, Equatable {
 
   /// Removes the cluster before the cursor.
   mutating func deleteBackward() {
-    guard cursor > 0 else { return }
+    guard !replaceStoredSecret(), cursor > 0 else { return }
     text = String(text.prefix(cursor - 1)) + String(text.dropFirst(cursor))
     cursor -= 1
   }
 
   /// Removes the cluster after the cursor.
   mutating func deleteForward() {
-    guard cursor < text.count else { return }
+    guard !replaceStoredSecret(), cursor < text.count else { return }
     text = String(text.prefix(cursor)) + String(text.dropFirst(cursor + 1))
   }
 
   /// Clears the text (Ctrl-U).
   mutating func clear() {
+    isStoredSecret = false
     text = ""
     cursor = 0
     scroll = 0
@@ -86,6 +101,7 @@ struct TextEditing: Sendable, Equatable {
   /// terminal; a secure text is bullets.
   func line(width: Int) -> String {
     guard width >= 3 else { return "|" }
+    if isStoredSecret { return TerminalText.truncated(ValueRules.mask, toWidth: width - 1) + "|" }
     var view = self
     view.keepCursorVisible(width: width)
     let clusters = shownClusters()

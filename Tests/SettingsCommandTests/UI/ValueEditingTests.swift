@@ -37,7 +37,8 @@ struct TextEditingTests {
     #expect(editing.line(width: 10) == "‹stuvwxyz|")
     editing.moveHome()
     #expect(editing.line(width: 10) == "|abcdefgh›")
-    var secure = TextEditing(text: "hunter2", isSecure: true)
+    var secure = TextEditing(text: "", isSecure: true)
+    for character in "hunter2" { secure.insert(character) }
     #expect(secure.line(width: 20) == "•••••••|")
   }
 }
@@ -270,6 +271,30 @@ struct ValueEditingScreenTests {
       ])
     await screen.handle(.enter)
     #expect(try store.read().values["name"] == JSONValue.string("Kim!"))
+  }
+
+  /// A stored secret opens as the fixed mask, which does not tell its length: Enter keeps it, the
+  /// first character typed replaces it, Backspace clears it.
+  @Test func aStoredSecretIsReplacedNotEditedAndItsLengthNotShown() async throws {
+    var (screen, store) = try screen()
+    let change = try #require(try screen.settings.set("password", to: .string("hunter2")))
+    screen.takeOutsideEvents([.changed(change)])
+    for _ in 0..<3 { await screen.handle(.down) }
+    await screen.handle(.enter)
+    #expect(screen.lines()[4] == "> * Password                   ••••••••|")
+    await screen.handle(.enter)
+    #expect(try store.read().values["password"] == JSONValue.string("hunter2"))
+    await screen.handle(.enter)
+    await screen.handle(.left)
+    await type("x", into: &screen)
+    #expect(screen.lines()[4] == "> * Password                          •|")
+    await screen.handle(.enter)
+    #expect(try store.read().values["password"] == JSONValue.string("x"))
+    await screen.handle(.enter)
+    await screen.handle(.backspace)
+    #expect(screen.lines()[4] == "> * Password                           |")
+    await screen.handle(.escape)
+    #expect(try store.read().values["password"] == JSONValue.string("x"))
   }
 
   @Test func aSecureFieldShowsBulletsWhileEditing() async throws {
