@@ -231,23 +231,44 @@ struct DocumentCacheFile {
     return wrapper.sections[0].items[0]
   }
 
-  /// `null` (no conditions) or an object of values by full key; nil for anything else.
-  static func conditionsValue(_ json: JSONValue) -> (value: [String: SettingValue]?, Void)? {
+  /// `null` (no conditions) or an object of conditions by full key (``SettingCondition/json``);
+  /// nil for anything else.
+  static func conditionsValue(_ json: JSONValue) -> (value: [String: SettingCondition]?, Void)? {
     switch json.kind {
     case .null: return (nil, ())
     case .object(let members):
-      var values: [String: SettingValue] = [:]
+      var values: [String: SettingCondition] = [:]
       for member in members {
-        switch member.value.kind {
-        case .bool(let flag): values[member.name] = .bool(flag)
-        case .string(let text): values[member.name] = .string(text)
-        case .number(let text):
-          guard case .success(let number) = ExactDecimal.parse(text) else { return nil }
-          values[member.name] = .number(number)
-        default: return nil
-        }
+        guard let condition = condition(member.value) else { return nil }
+        values[member.name] = condition
       }
       return (values, ())
+    default: return nil
+    }
+  }
+
+  /// A condition as ``SettingCondition/json`` writes it; nil for anything else.
+  static func condition(_ json: JSONValue) -> SettingCondition? {
+    func number(_ text: String) -> ExactDecimal? {
+      guard case .success(let number) = ExactDecimal.parse(text) else { return nil }
+      return number
+    }
+    switch json.kind {
+    case .bool(let flag): return .equals(.bool(flag))
+    case .string(let text): return .equals(.string(text))
+    case .number(let text): return number(text).map { .equals(.number($0)) }
+    case .object(let members):
+      if members.count == 1, members[0].name == "notEmpty", members[0].value.kind == .bool(true) {
+        return .notEmpty
+      }
+      var bounds: [String: ExactDecimal] = [:]
+      for member in members {
+        guard member.name == "min" || member.name == "max", case .number(let text) = member.value.kind,
+          let bound = number(text)
+        else { return nil }
+        bounds[member.name] = bound
+      }
+      return bounds.isEmpty ? nil : .range(min: bounds["min"], max: bounds["max"])
     default: return nil
     }
   }
@@ -257,7 +278,7 @@ struct DocumentCacheFile {
     if item.page == nil, item.enabledWhen == nil, item.visibleWhen == nil { return [] }
     var entries: [JSONValue] = []
     var any = false
-    func json(_ conditions: [String: SettingValue]?) -> JSONValue {
+    func json(_ conditions: [String: SettingCondition]?) -> JSONValue {
       guard let conditions else { return JSONValue.null }
       any = true
       return JSONValue.object(conditions.map { ($0.key, $0.value.json) })

@@ -54,21 +54,61 @@ enum ConditionRules {
     }
   }
 
-  /// Whether a condition that `controller` have `expected` holds for its current value `actual`:
-  /// equal, or for a multiple choice item, `expected` is among the chosen values.
-  static func holds(_ expected: SettingValue, for actual: SettingValue?) -> Bool {
-    if case .string(let wanted) = expected, case .strings(let chosen)? = actual {
-      return chosen.contains(wanted)
+  /// What is wrong with a `condition` on `controller` (whose full key is `key`), or nil when
+  /// nothing is: a value as ``problem(controller:key:value:)`` checks it; a range only on a number
+  /// or slider, with a bound, `min` ≤ `max`, and a range the item can reach; `notEmpty` only on a
+  /// text field that is not secure.
+  static func problem(controller: SettingItem, key: String, condition: SettingCondition) -> (
+    message: String, isAboutValue: Bool
+  )? {
+    func shown(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
+    switch condition {
+    case .equals(let value):
+      return problem(controller: controller, key: key, value: value)
+    case .range(let minimum, let maximum):
+      guard controller.type == .number || controller.type == .slider else {
+        return (
+          "\(shown(key)) is a \(controller.type.rawValue); {\"min\", \"max\"} applies to a number or slider",
+          true
+        )
+      }
+      if let minimum, let maximum, minimum > maximum {
+        return ("\"min\" \(minimum) is above \"max\" \(maximum)", true)
+      }
+      if let minimum, let top = controller.max, minimum > top {
+        return ("\(shown(key)) never reaches \(minimum): its maximum is \(top)", true)
+      }
+      if let maximum, let bottom = controller.min, maximum < bottom {
+        return ("\(shown(key)) never goes down to \(maximum): its minimum is \(bottom)", true)
+      }
+      return nil
+    case .notEmpty:
+      if controller.type == .textField, controller.secure == true {
+        return ("\(shown(key)) is a secure text field; a condition cannot depend on its value", false)
+      }
+      guard controller.type == .textField else {
+        return (
+          "\(shown(key)) is a \(controller.type.rawValue); {\"notEmpty\": true} applies to a text field", true
+        )
+      }
+      return nil
     }
-    return actual == expected
   }
 
-  /// A condition in words, after the controller's name: `is on`, `is 30 min`, `includes 한국어`.
-  static func phrase(_ expected: SettingValue, shown: String, of controller: SettingItem?) -> String {
-    if case .string = expected, controller?.multiple == true, controller?.choices != nil {
-      return "includes \(shown)"
+  /// A condition in words, after the controller's name: `is on`, `is 30`, `includes 한국어`, `is
+  /// between 5 and 30`, `is not empty`; `shown` words a value as the controller shows it.
+  static func phrase(
+    _ condition: SettingCondition, of controller: SettingItem?, shown: (SettingValue) -> String
+  ) -> String {
+    switch condition {
+    case .equals(let value):
+      if case .string = value, controller?.multiple == true, controller?.choices != nil {
+        return "includes \(shown(value))"
+      }
+      return "is \(shown(value))"
+    default:
+      return "is \(condition)"
     }
-    return "is \(shown)"
   }
 
   /// Each cycle of dependencies once, found from the owners in sorted order: the edge that closes

@@ -3,13 +3,28 @@ extension SettingsSchema {
   static var item: JSONValue {
     let conditions = described(
       "Conditions by key: true or false for a switch, a choice value for an item with choices (for "
-        + "multiple choice, a value that must be among those chosen), a number for a number or slider, "
-        + "a text for a text field (settings validate checks that the keys exist and the values fit).",
+        + "multiple choice, a value that must be among those chosen), a number or {\"min\", \"max\"} for "
+        + "a number or slider, a text or {\"notEmpty\": true} for a text field (settings validate checks "
+        + "that the keys exist and the values fit).",
       [
         ("type", .string("object")),
         (
           "additionalProperties",
-          .object([("type", .array([.string("boolean"), .string("string"), .string("number")]))])
+          .object([
+            (
+              "type",
+              .array([.string("boolean"), .string("string"), .string("number"), .string("object")])
+            ),
+            (
+              "properties",
+              .object([
+                ("min", .object([("type", .string("number"))])),
+                ("max", .object([("type", .string("number"))])),
+                ("notEmpty", .object([("const", .bool(true))])),
+              ])
+            ),
+            ("additionalProperties", .bool(false)),
+          ])
         ),
       ])
     return described(

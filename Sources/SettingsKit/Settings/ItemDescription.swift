@@ -54,8 +54,10 @@ public struct ItemDescription: Sendable, Equatable {
       rows.append([
         label,
         conditions.sorted { $0.key < $1.key }.map { condition in
-          let relation = multipleChoiceControllers.contains(condition.key) ? "includes" : "="
-          return "\(condition.key) \(relation) \(condition.value)"
+          if case .equals(let value) = condition.value, multipleChoiceControllers.contains(condition.key) {
+            return "\(condition.key) includes \(value)"
+          }
+          return "\(condition.key) \(condition.value)"
         }.joined(separator: ", "),
       ])
     }

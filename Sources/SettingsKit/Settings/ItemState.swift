@@ -50,17 +50,19 @@ extension SettingsSnapshot {
       state.source = source(of: item)
     }
     guard item.enabledWhen != nil || item.visibleWhen != nil else { return state }
-    for (key, expected) in (item.visibleWhen ?? [:]) where !ConditionRules.holds(expected, for: values[key]) {
+    for (key, expected) in (item.visibleWhen ?? [:]) where !expected.holds(for: values[key]) {
       state.isVisible = false
     }
     for (key, expected) in (item.enabledWhen ?? [:]).sorted(by: { $0.key < $1.key }) {
       let controller = itemsByKey[key]
-      if !ConditionRules.holds(expected, for: values[key]) {
+      if !expected.holds(for: values[key]) {
         let current = values[key].map { shown($0, of: controller) } ?? "unset"
         state.isEnabled = false
-        if case .string = expected, let controller, ValueRules.isMultiple(controller) {
+        if case .equals(let wanted) = expected, case .string = wanted, let controller,
+          ValueRules.isMultiple(controller)
+        {
           state.disabledReason =
-            "off while \(controller.title) does not include \(shown(expected, of: controller))"
+            "off while \(controller.title) does not include \(shown(wanted, of: controller))"
         } else {
           state.disabledReason =
             "off while \(controller?.title ?? key) is \(current.isEmpty ? "empty" : current)"

@@ -61,10 +61,9 @@ public enum SettingsSearch {
   /// for its first unmet condition in key order; nil when it is shown.
   public static func hiddenReason(of item: SettingItem, in snapshot: SettingsSnapshot) -> String? {
     for (key, expected) in (item.visibleWhen ?? [:]).sorted(by: { $0.key < $1.key })
-    where !ConditionRules.holds(expected, for: snapshot.values[key]) {
+    where !expected.holds(for: snapshot.values[key]) {
       let controller = snapshot.itemsByKey[key]
-      let condition = ConditionRules.phrase(
-        expected, shown: snapshot.shown(expected, of: controller), of: controller)
+      let condition = ConditionRules.phrase(expected, of: controller) { snapshot.shown($0, of: controller) }
       return "shown only while \(controller?.title ?? key) \(condition)"
     }
     return nil

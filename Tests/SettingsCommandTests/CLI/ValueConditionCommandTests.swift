@@ -16,7 +16,9 @@ struct ValueConditionCommandTests {
        "choices": [{"value": "en", "title": "English"}, {"value": "ko", "title": "한국어"}]},
       {"key": "warn", "type": "switch", "title": "Warn before locking", "enabledWhen": {"timeout": 5}},
       {"key": "tls", "type": "switch", "title": "TLS", "visibleWhen": {"server": "mail.example.com"}},
-      {"key": "hangul", "type": "switch", "title": "Hangul keyboard", "enabledWhen": {"langs": "ko"}}
+      {"key": "hangul", "type": "switch", "title": "Hangul keyboard", "enabledWhen": {"langs": "ko"}},
+      {"key": "dim", "type": "switch", "title": "Dim first", "enabledWhen": {"timeout": {"min": 2, "max": 30}},
+       "visibleWhen": {"server": {"notEmpty": true}}}
     ]}]}
     """#
 
@@ -46,8 +48,18 @@ struct ValueConditionCommandTests {
     #expect(run(["set", "langs", "--add", "ko"]).status == 0)
     #expect(run(["set", "hangul", "on"]).status == 0)
     #expect(run(["describe", "tls"]).stdout.contains("\nvisible:       no\n"))
+    #expect(run(["describe", "dim"]).stdout.contains("\nvisible:       no\n"))
     #expect(run(["set", "server", "mail.example.com"]).status == 0)
     #expect(run(["describe", "tls"]).stdout.contains("\nvisible:       yes\n"))
+    #expect(run(["describe", "dim"]).stdout.contains("\nenabled when:  timeout between 2 and 30\n"))
+    #expect(run(["describe", "dim"]).stdout.contains("\nvisible when:  server not empty\n"))
+    #expect(run(["describe", "dim"]).stdout.contains("\nvisible:       yes\n"))
+    #expect(run(["set", "dim", "on"]).status == 0)
+    #expect(run(["set", "timeout", "45"]).status == 0)
+    #expect(
+      run(["set", "dim", "off"]).stderr
+        == "Error: 'dim' is disabled (off while Timeout is 45); change 'timeout' first\n")
+    #expect(run(["set", "timeout", "5"]).status == 0)
     #expect(
       run(["list"]).stdout == """
         KEY      TYPE                             VALUE             DEFAULT  MODIFIED  SOURCE
@@ -57,13 +69,20 @@ struct ValueConditionCommandTests {
         warn     switch                           on                off      yes       user
         tls      switch                           off               off      no        default
         hangul   switch                           on                off      yes       user
+        dim      switch                           on                off      yes       user
 
         """)
     if cached {
       let cache = DocumentCache(
         directory: SystemPath(directory.file("cache/settings")), buildTag: CommandLineTool.version)
       let document = try #require(cache.document(at: SystemPath(path), keys: ["warn"], locales: []))
-      #expect(document.item(forKey: "warn")?.enabledWhen == ["timeout": .number(ExactDecimal(5))])
+      #expect(document.item(forKey: "warn")?.enabledWhen == ["timeout": .equals(.number(ExactDecimal(5)))])
+      let dim = try #require(cache.document(at: SystemPath(path), keys: ["dim"], locales: []))
+      #expect(
+        dim.item(forKey: "dim")?.enabledWhen == [
+          "timeout": .range(min: ExactDecimal(2), max: ExactDecimal(30))
+        ])
+      #expect(dim.item(forKey: "dim")?.visibleWhen == ["server": .notEmpty])
     }
   }
 }

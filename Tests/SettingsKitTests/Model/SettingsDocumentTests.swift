@@ -124,10 +124,11 @@ struct SettingsDocumentTests {
             SettingItem(key: "s", type: .switch, title: "S", page: SettingsPage(sections: [])),
           ], expanded: true, pageSize: 0),
         SettingSection(items: [
-          SettingItem(key: "p", type: .switch, title: "P", enabledWhen: ["q": .bool(true)]),
-          SettingItem(key: "q", type: .switch, title: "Q", enabledWhen: ["p": .bool(true)]),
+          SettingItem(key: "p", type: .switch, title: "P", enabledWhen: ["q": .equals(.bool(true))]),
+          SettingItem(key: "q", type: .switch, title: "Q", enabledWhen: ["p": .equals(.bool(true))]),
           SettingItem(
-            key: "r", type: .switch, title: "R", visibleWhen: ["c": .bool(true), "nope": .bool(true)]),
+            key: "r", type: .switch, title: "R",
+            visibleWhen: ["c": .equals(.bool(true)), "nope": .equals(.bool(true))]),
         ]),
       ])
     #expect(throws: DocumentValidationError.self) { try document.validate() }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SettingsKit
@@ -69,7 +70,7 @@ struct ValueConditionTests {
     ),
     (
       #"{"l": ["en"]}"#,
-      #"doc.json:6:152: sections[0].items[5].enabledWhen.l: expected true or false (a switch), a choice value, a text or a number; found an array"#
+      #"doc.json:6:152: sections[0].items[5].enabledWhen.l: expected true or false (a switch), a choice value, a text, a number or an object such as {"min": 5, "max": 30}; found an array"#
     ),
     (
       #"{"l": true}"#,
@@ -78,6 +79,96 @@ struct ValueConditionTests {
   ])
   func aConditionOnAValueIsCheckedAtLoad(conditions: String, expected: String) {
     #expect(messages(conditions) == [expected])
+  }
+
+  @Test(arguments: [
+    (
+      #"{"v": {"min": 50, "max": 10}}"#,
+      #"doc.json:6:152: sections[0].items[5].enabledWhen.v: "min" 50 is above "max" 10"#
+    ),
+    (
+      #"{"v": {"min": 150}}"#,
+      #"doc.json:6:152: sections[0].items[5].enabledWhen.v: "v" never reaches 150: its maximum is 100"#
+    ),
+    (
+      #"{"v": {"max": -5}}"#,
+      #"doc.json:6:152: sections[0].items[5].enabledWhen.v: "v" never goes down to -5: its minimum is 0"#
+    ),
+    (
+      #"{"n": {"min": 1}}"#,
+      #"doc.json:6:152: sections[0].items[5].enabledWhen.n: "n" is a textField; {"min", "max"} applies to a number or slider"#
+    ),
+    (
+      #"{"v": {"notEmpty": true}}"#,
+      #"doc.json:6:152: sections[0].items[5].enabledWhen.v: "v" is a number; {"notEmpty": true} applies to a text field"#
+    ),
+    (
+      #"{"n": {"notEmpty": false}}"#,
+      #"doc.json:6:165: sections[0].items[5].enabledWhen.n.notEmpty: expected true; for an empty text write "" (found a boolean)"#
+    ),
+    (
+      #"{"n": {"notEmpty": true, "min": 1}}"#,
+      #"doc.json:6:152: sections[0].items[5].enabledWhen.n: a condition is a range ("min", "max") or "notEmpty", not both"#
+    ),
+    (
+      #"{"v": {}}"#,
+      #"doc.json:6:152: sections[0].items[5].enabledWhen.v: expected {"min": N, "max": N} (a bound may be left out) or {"notEmpty": true}"#
+    ),
+    (
+      #"{"v": {"minimum": 5}}"#,
+      #"doc.json:6:153: sections[0].items[5].enabledWhen.v.minimum: unknown field "minimum"; known fields are min, max, notEmpty"#
+    ),
+    (
+      #"{"v": {"min": "5"}}"#,
+      #"doc.json:6:160: sections[0].items[5].enabledWhen.v.min: expected a number; found a string"#
+    ),
+    (
+      #"{"p": {"notEmpty": true}}"#,
+      #"doc.json:6:147: sections[0].items[5].enabledWhen.p: "p" is a secure text field; a condition cannot depend on its value"#
+    ),
+  ])
+  func aRangeOrNotEmptyConditionIsCheckedAtLoad(conditions: String, expected: String) {
+    #expect(messages(conditions) == [expected])
+  }
+
+  @Test func aRangeHoldsWithinItsBoundsAndNotEmptyForAnyText() throws {
+    let settings = try settings(#"{"v": {"min": 45, "max": 60}}"#)
+    #expect(try state(settings).disabledReason == "off while Volume is 40")
+    try settings.set("v", to: .number(ExactDecimal(45)))
+    #expect(try state(settings).isEnabled)
+    try settings.set("v", to: .number(ExactDecimal(60)))
+    #expect(try state(settings).isEnabled)
+    try settings.set("v", to: .number(ExactDecimal(65)))
+    #expect(try state(settings).isEnabled == false)
+    #expect(try settings.describe("x").text.contains("enabled when:  v between 45 and 60\n"))
+    let hidden = try self.settings(#"{"n": {"notEmpty": true}, "b": {"max": 0.5}}"#, field: "visibleWhen")
+    let item = try #require(hidden.document.item(forKey: "x"))
+    #expect(
+      SettingsSearch.hiddenReason(of: item, in: try hidden.snapshot()) == "shown only while Name is not empty"
+    )
+    try hidden.set("n", to: .string("Kim"))
+    #expect(try state(hidden).isVisible)
+    try hidden.set("b", to: .number(ExactDecimal(1)))
+    #expect(
+      SettingsSearch.hiddenReason(of: item, in: try hidden.snapshot())
+        == "shown only while Brightness is at most 0.5")
+  }
+
+  /// A document with every kind of condition encodes back to the same conditions (Codable).
+  @Test func everyKindOfConditionEncodesAndDecodesBack() throws {
+    let text =
+      #"{"id": "x", "sections": [{"items": ["# + Self.controllers
+      + #", {"key": "x", "type": "switch", "title": "X", "enabledWhen": {"v": {"min": 5}, "b": {"min": 0.1, "max": 0.9}, "n": {"notEmpty": true}, "l": "ko"}, "visibleWhen": {"v": 40}}]}]}"#
+    let document = try DocumentLoader.decode(SourceText(name: "doc.json", bytes: Array(text.utf8)))
+    let item = try #require(document.item(forKey: "x"))
+    #expect(
+      item.enabledWhen == [
+        "v": .range(min: ExactDecimal(5), max: nil),
+        "b": .range(min: try ExactDecimal.parse("0.1").get(), max: try ExactDecimal.parse("0.9").get()),
+        "n": .notEmpty, "l": .equals(.string("ko")),
+      ])
+    let encoded = try JSONEncoder().encode(document)
+    #expect(try JSONDecoder().decode(SettingsDocument.self, from: encoded) == document)
   }
 
   @Test func conditionsOnValuesThatFitLoad() {
@@ -89,7 +180,7 @@ struct ValueConditionTests {
     let text = #"{"id": "x", "sections": [{"items": ["# + Self.controllers + "]}]}"
     var document = try DocumentLoader.decode(SourceText(name: "doc.json", bytes: Array(text.utf8)))
     var item = SettingItem(key: "x", type: .switch, title: "X")
-    item.enabledWhen = ["v": .number(ExactDecimal(150)), "n": .bool(true)]
+    item.enabledWhen = ["v": .equals(.number(ExactDecimal(150))), "n": .equals(.bool(true))]
     document.sections[0].items.append(item)
     #expect(
       throws: DocumentValidationError(issues: [
