@@ -106,7 +106,9 @@ enum ConditionRules {
         return "includes \(shown(value))"
       }
       return "is \(shown(value))"
-    default:
+    case .range:
+      return "is \(condition)" + (controller?.unit.map { " \($0)" } ?? "")
+    case .notEmpty:
       return "is \(condition)"
     }
   }

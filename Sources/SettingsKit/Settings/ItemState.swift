@@ -56,7 +56,7 @@ extension SettingsSnapshot {
     for (key, expected) in (item.enabledWhen ?? [:]).sorted(by: { $0.key < $1.key }) {
       let controller = itemsByKey[key]
       if !expected.holds(for: values[key]) {
-        let current = values[key].map { shown($0, of: controller) } ?? "unset"
+        let current = values[key].map { shownInCondition($0, of: controller) } ?? "unset"
         state.isEnabled = false
         if case .equals(let wanted) = expected, case .string = wanted, let controller,
           ValueRules.isMultiple(controller)
@@ -83,6 +83,14 @@ extension SettingsSnapshot {
       }
     }
     return state
+  }
+
+  /// A value as a condition's reason words it: as ``shown(_:of:)``, and a number with its item's
+  /// unit (`off while Auto-Lock is 0 min`), as the row shows it.
+  func shownInCondition(_ value: SettingValue, of item: SettingItem?) -> String {
+    let text = shown(value, of: item)
+    if case .number = value, let unit = item?.unit { return "\(text) \(unit)" }
+    return text
   }
 
   /// A value as a row shows it: `on`/`off`, a choice's title (titles joined for multiple choice),

@@ -63,7 +63,9 @@ public enum SettingsSearch {
     for (key, expected) in (item.visibleWhen ?? [:]).sorted(by: { $0.key < $1.key })
     where !expected.holds(for: snapshot.values[key]) {
       let controller = snapshot.itemsByKey[key]
-      let condition = ConditionRules.phrase(expected, of: controller) { snapshot.shown($0, of: controller) }
+      let condition = ConditionRules.phrase(expected, of: controller) {
+        snapshot.shownInCondition($0, of: controller)
+      }
       return "shown only while \(controller?.title ?? key) \(condition)"
     }
     return nil

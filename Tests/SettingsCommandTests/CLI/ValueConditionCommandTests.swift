@@ -38,7 +38,8 @@ struct ValueConditionCommandTests {
     #expect(run(["get", "warn"]).stdout == "off\n")
     let refused = run(["set", "warn", "on"])
     #expect(refused.status != 0)
-    #expect(refused.stderr == "Error: 'warn' is disabled (off while Timeout is 0); change 'timeout' first\n")
+    #expect(
+      refused.stderr == "Error: 'warn' is disabled (off while Timeout is 0 min); change 'timeout' first\n")
     #expect(run(["set", "timeout", "5"]).status == 0)
     #expect(run(["set", "warn", "on"]).status == 0)
     let hangul = run(["set", "hangul", "on"])
@@ -58,7 +59,7 @@ struct ValueConditionCommandTests {
     #expect(run(["set", "timeout", "45"]).status == 0)
     #expect(
       run(["set", "dim", "off"]).stderr
-        == "Error: 'dim' is disabled (off while Timeout is 45); change 'timeout' first\n")
+        == "Error: 'dim' is disabled (off while Timeout is 45 min); change 'timeout' first\n")
     #expect(run(["set", "timeout", "5"]).status == 0)
     #expect(
       run(["list"]).stdout == """

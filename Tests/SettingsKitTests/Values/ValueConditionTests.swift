@@ -133,7 +133,7 @@ struct ValueConditionTests {
 
   @Test func aRangeHoldsWithinItsBoundsAndNotEmptyForAnyText() throws {
     let settings = try settings(#"{"v": {"min": 45, "max": 60}}"#)
-    #expect(try state(settings).disabledReason == "off while Volume is 40")
+    #expect(try state(settings).disabledReason == "off while Volume is 40 %")
     try settings.set("v", to: .number(ExactDecimal(45)))
     #expect(try state(settings).isEnabled)
     try settings.set("v", to: .number(ExactDecimal(60)))
@@ -152,6 +152,11 @@ struct ValueConditionTests {
     #expect(
       SettingsSearch.hiddenReason(of: item, in: try hidden.snapshot())
         == "shown only while Brightness is at most 0.5")
+    let volume = try self.settings(#"{"v": {"min": 50}}"#, field: "visibleWhen")
+    #expect(
+      SettingsSearch.hiddenReason(
+        of: try #require(volume.document.item(forKey: "x")), in: try volume.snapshot())
+        == "shown only while Volume is at least 50 %")
   }
 
   /// A document with every kind of condition encodes back to the same conditions (Codable).
