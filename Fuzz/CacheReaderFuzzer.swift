@@ -1,10 +1,11 @@
 // libFuzzer target: the compiled document cache's reader (`DocumentCacheFile`) on damaged caches.
 //
 // Built by Scripts/fuzz.sh together with every file of Sources/SettingsKit as one module. A valid
-// cache of a document with child pages, conditions and choices is built once; an input whose
-// first byte is 0 is read as a whole cache file, any other input as edits to the valid one
-// (three bytes each: a position, low byte first, and the byte to put there; an odd first byte
-// also cuts the file at the position the last two bytes give). The reader must never crash, and
+// cache of a document with child pages, conditions (a range among them), choices and a secure
+// text field is built once; an input whose first byte is 0 is read as a whole cache file, any
+// other input as edits to the valid one (three bytes each: a position, low byte first, and the
+// byte to put there; an odd first byte also cuts the file at the position the last two bytes
+// give). The reader must never crash, and
 // any document it gives must hold every key asked for; the unchanged cache must answer exactly
 // as the full load does.
 
@@ -17,7 +18,11 @@ let cacheFuzzText = """
         {"key": "data", "type": "switch", "title": "Data", "on": true, "enabledWhen": {"airplane": false}},
         {"key": "roaming", "type": "switch", "title": "Roaming", "enabledWhen": {"data": true}}]}]}},
       {"key": "mode", "type": "rightDetail", "title": "Mode", "value": "a",
-       "choices": [{"value": "a", "title": "A"}, {"value": "b", "title": "B"}]}]},
+       "choices": [{"value": "a", "title": "A"}, {"value": "b", "title": "B"}]},
+      {"key": "pw", "type": "textField", "title": "PW", "secure": true},
+      {"key": "lock", "type": "number", "title": "Lock", "value": 0, "min": 0, "max": 60},
+      {"key": "dim", "type": "switch", "title": "Dim", "enabledWhen": {"lock": {"min": 1, "max": 30}},
+       "visibleWhen": {"mode": "b"}}]},
     {"footer": "Last", "items": [{"type": "detailTitle", "title": "About"}]}]}
   """
 let cacheFuzzSource = Array(cacheFuzzText.utf8)

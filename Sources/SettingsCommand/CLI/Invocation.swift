@@ -90,6 +90,12 @@ struct Invocation: Sendable, Equatable {
         if value.isEmpty {
           throw .usage("Empty value for '\(definition.name)'", subcommand: usage)
         }
+        if case .choiceValue = definition.value, invocation.values[definition.name] != nil {
+          // A second value would silently replace the first.
+          throw .usage(
+            "'\(definition.name)' is given twice; it takes one value (set KEY a,b sets the whole set)",
+            subcommand: usage)
+        }
         invocation.values[definition.name] = value
         continue
       }

@@ -1,11 +1,14 @@
 import SettingsKit
 
 /// A text field's (or number's) editing line while it is open: the item, the line, and the last
-/// validation error, shown above the line until the next key.
+/// validation error or note, shown under the row until the next key.
 struct EditState: Sendable, Equatable {
   var item: SettingItem
   var editing: TextEditing
+  /// Why Enter did not save (shown after `Error: `).
   var error: String?
+  /// A note about the edit, such as a change made elsewhere to the same key.
+  var note: String?
 }
 
 extension SettingsScreen {
@@ -19,6 +22,7 @@ extension SettingsScreen {
         text: typed == nil ? current?.description ?? "" : "", isSecure: item.secure == true)
       if let typed { editing.insert(typed) }
       mode = .editText(EditState(item: item, editing: editing))
+      keepEditCursorVisible()
       return true
     case .rightDetail where item.multiple == true && item.choices != nil:
       guard case .strings(let chosen)? = current else { return false }
@@ -35,6 +39,7 @@ extension SettingsScreen {
   mutating func handleEditKey(_ key: KeyPress, _ state: EditState) {
     var state = state
     state.error = nil
+    state.note = nil
     switch key {
     case .escape:
       mode = .browse
@@ -65,6 +70,7 @@ extension SettingsScreen {
     default: break
     }
     mode = .editText(state)
+    keepEditCursorVisible()
   }
 
   /// A key while a multiple choice list is open: ↑ ↓ move, Space changes the highlighted choice,
@@ -100,11 +106,34 @@ extension SettingsScreen {
     return true
   }
 
-  /// The status line's text while editing: the item's title, then the line, scrolled to the cursor.
-  mutating func editingLine(_ state: EditState) -> String {
-    var editing = state.editing
-    let label = TerminalText.escaped(state.item.title) + ": "
-    let line = editing.line(width: max(1, width - DisplayWidth.of(label)))
-    return label + line
+  /// The layout of the page's rows and the content of the row being edited, from which the
+  /// editing line is drawn in place of that row's title line.
+  func editedRow(_ state: EditState) -> (layout: RowLayout, content: RowContent) {
+    let layout = RowLayout(width: max(1, width - 2), showsIcons: level.table.showsIcons, colors: colors)
+    var content = RowContent(item: state.item, value: nil, isModified: false)
+    if let selection = level.selection,
+      case .item(let item, let value, let isModified) = level.table.row(at: selection)
+    {
+      content = RowContent(item: item, value: value, isModified: isModified)
+      content.hasRejectedStoredValue = level.table.snapshot.problem(of: item) != nil
+      if item.deprecated != nil { content.title += " (deprecated)" }
+    }
+    return (layout, content)
+  }
+
+  /// The title line of the row being edited: its title on the left and, in the accessory's place,
+  /// the text being edited scrolled so that the cursor is in view (``TextEditing/line(width:)``).
+  func editingLine(_ state: EditState) -> String {
+    let (layout, content) = editedRow(state)
+    let field = state.editing.line(width: layout.editingFieldWidth(for: content))
+    return layout.editingLine(for: content, field: field)
+  }
+
+  /// Keeps the editing line's cursor in view in the field's width at the screen's current size.
+  mutating func keepEditCursorVisible() {
+    guard case .editText(var state) = mode else { return }
+    let (layout, content) = editedRow(state)
+    state.editing.keepCursorVisible(width: layout.editingFieldWidth(for: content))
+    mode = .editText(state)
   }
 }

@@ -59,7 +59,7 @@ extension SettingsScreen {
     switch mode {
     case .editText(var state):
       guard let key = state.item.key, changedKeys.contains(key) else { return }
-      state.error = "\(key) changed elsewhere; Enter saves what you typed, Esc keeps the new value"
+      state.note = "\(key) changed elsewhere; Enter saves what you typed, Esc keeps the new value"
       mode = .editText(state)
     default:
       return

@@ -123,6 +123,7 @@ public struct SettingsScreen: Sendable {
     self.height = max(1, height)
     redraw()
     keepSelectionVisible()
+    keepEditCursorVisible()
   }
 
   // MARK: - Rows and lines
@@ -203,20 +204,11 @@ public struct SettingsScreen: Sendable {
           + list.lines().map {
             TerminalText.truncated($0, toWidth: width)
           }
+      } else if case .editText(let state) = mode {
+        body = editingBody(state)
       } else {
         let end = min(level.body.count, level.scroll + bodyHeight)
-        var shown = (min(level.scroll, end)..<end).map(bodyLine(at:))
-        if case .editText(let state) = mode, let error = state.error {
-          // The validation error above the editing line, wrapped over at most three of the body's
-          // last lines.
-          while shown.count < bodyHeight { shown.append("") }
-          let wrapped = TerminalText.wrapped("Error: " + TerminalText.escaped(error), toWidth: width)
-          let errorLines = wrapped.prefix(min(3, shown.count)).map {
-            TerminalText.truncated($0, toWidth: width)
-          }
-          shown.replaceSubrange((shown.count - errorLines.count)..., with: errorLines)
-        }
-        body = shown
+        body = (min(level.scroll, end)..<end).map(bodyLine(at:))
       }
       for index in 0..<(height >= 3 ? bodyHeight : 0) { screen.append(index < body.count ? body[index] : "") }
     }
@@ -237,6 +229,35 @@ public struct SettingsScreen: Sendable {
       ? "\u{1B}[7m" + text.replacingResets(with: "\u{1B}[0m\u{1B}[7m") + "\u{1B}[0m" : text
   }
 
+  /// The page body while a text is edited: the edited row's title line is the editing line
+  /// (``editingLine(_:)``), and a validation error (or a note) is wrapped under the row over at most
+  /// three lines, the body scrolled so that the row and the error show.
+  func editingBody(_ state: EditState) -> [String] {
+    var lines = level.body.indices.map(bodyLine(at:))
+    var scroll = level.scroll
+    if let selection = level.selection,
+      let first = level.body.firstIndex(where: { $0.indexPath == selection })
+    {
+      let text = "> " + editingLine(state)
+      lines[first] =
+        colors ? "\u{1B}[7m" + text.replacingResets(with: "\u{1B}[0m\u{1B}[7m") + "\u{1B}[0m" : text
+      if let message = state.error.map({ "Error: " + $0 }) ?? state.note {
+        let last = level.body.lastIndex(where: { $0.indexPath == selection }) ?? first
+        let indent = width > 8 ? 4 : 0
+        let wrapped = TerminalText.wrapped(TerminalText.escaped(message), toWidth: width - indent)
+        let errorLines = wrapped.prefix(3).map {
+          String(repeating: " ", count: indent) + TerminalText.truncated($0, toWidth: width - indent)
+        }
+        lines.insert(contentsOf: errorLines, at: last + 1)
+        let end = last + errorLines.count
+        if end >= scroll + bodyHeight { scroll = end - bodyHeight + 1 }
+        scroll = min(scroll, first)
+      }
+    }
+    let end = min(lines.count, scroll + bodyHeight)
+    return Array(lines[min(scroll, end)..<end])
+  }
+
   static let helpLines = [
     "  Keys",
     "",
@@ -244,7 +265,8 @@ public struct SettingsScreen: Sendable {
     "  PgUp PgDn     move a page",
     "  Home End      first, last row",
     "  Space Enter   toggle, next choice, open page/section, load more",
-    "                edit text/number (Enter saves, Esc cancels), choose several",
+    "                edit text/number in its row (Enter saves, Esc cancels,",
+    "                Ctrl-U clears), choose several",
     "  ← →           number or slider: one step down, up",
     "  Esc ← Bksp    back to the parent page",
     "  / n           search titles, keys and choices; n: next match",
@@ -259,10 +281,7 @@ public struct SettingsScreen: Sendable {
     case .search(let query): text = "/" + TerminalText.escaped(query)
     case .help: text = "Press any key"
     case .browse: text = status ?? describeSelection()
-    case .editText(let state):
-      var screen = self
-      let line = screen.editingLine(state)
-      return colors ? "\u{1B}[7m" + TerminalText.padded(line, toWidth: width) + "\u{1B}[0m" : line
+    case .editText: text = "Enter: save  Esc: cancel"
     case .chooseMany: text = "Space: choose  Enter: save  Esc: cancel"
     }
     let hint = "? help  q quit"

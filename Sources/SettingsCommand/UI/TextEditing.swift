@@ -9,20 +9,35 @@ struct TextEditing: Sendable, Equatable {
   private(set) var text: String
   /// The cursor, in grapheme clusters from the start (0 to `text.count`).
   private(set) var cursor: Int
-  /// The first cluster shown, so that a text longer than the line scrolls with the cursor.
+  /// The first cluster shown, so that a text longer than its field scrolls with the cursor; kept
+  /// between keys (``keepCursorVisible(width:)``) so that the cursor moves within the field.
   private(set) var scroll = 0
   /// Whether the text is shown as bullets (a secure field): one per cluster while editing.
   var isSecure = false
+  /// Whether this is a secure field's stored value, untouched: it shows as the fixed mask (which
+  /// does not tell its length), the first character typed replaces it and Backspace, Delete or
+  /// Ctrl-U clear it, as a password field does; Enter keeps it.
+  private(set) var isStoredSecret = false
 
   init(text: String, isSecure: Bool = false) {
     self.text = text
     self.cursor = text.count
     self.isSecure = isSecure
+    self.isStoredSecret = isSecure && !text.isEmpty
+  }
+
+  /// Forgets an untouched stored secret before an edit: it is replaced, never edited.
+  private mutating func replaceStoredSecret() -> Bool {
+    guard isStoredSecret else { return false }
+    isStoredSecret = false
+    clear()
+    return true
   }
 
   /// Inserts typed text at the cursor. Scalars that join the cluster before the cursor (a jamo
   /// completing a Hangul syllable, a combining mark) become part of it.
   mutating func insert(_ typed: Character) {
+    _ = replaceStoredSecret()
     let head = String(text.prefix(cursor)) + String(typed)
     text = head + String(text.dropFirst(cursor))
     cursor = head.count
@@ -35,59 +50,77 @@ struct TextEditing: Sendable, Equatable {
 
   /// Removes the cluster before the cursor.
   mutating func deleteBackward() {
-    guard cursor > 0 else { return }
+    guard !replaceStoredSecret(), cursor > 0 else { return }
     text = String(text.prefix(cursor - 1)) + String(text.dropFirst(cursor))
     cursor -= 1
   }
 
   /// Removes the cluster after the cursor.
   mutating func deleteForward() {
-    guard cursor < text.count else { return }
+    guard !replaceStoredSecret(), cursor < text.count else { return }
     text = String(text.prefix(cursor)) + String(text.dropFirst(cursor + 1))
   }
 
   /// Clears the text (Ctrl-U).
   mutating func clear() {
+    isStoredSecret = false
     text = ""
     cursor = 0
     scroll = 0
   }
 
-  /// The text as shown in `width` columns with the cursor as `|` between clusters, scrolled so
-  /// that the cursor is in view; `‹` and `›` mark text cut off on either side. Escaped for the
-  /// terminal; a secure text is bullets.
-  mutating func line(width: Int) -> String {
-    let clusters = Array(isSecure ? String(repeating: "•", count: text.count) : text).map {
-      TerminalText.escaped(String($0))
+  /// The width of each cluster as shown: escaped for the terminal, a bullet for a secure text.
+  private func shownClusters() -> [(text: String, width: Int)] {
+    text.map { cluster in
+      let shown = isSecure ? "•" : TerminalText.escaped(String(cluster))
+      return (shown, DisplayWidth.of(shown))
     }
-    let room = max(1, width - 1)
+  }
+
+  /// Moves the first cluster shown as little as possible so that the cursor is in view in `width`
+  /// columns (with `‹` before it once scrolled and room for `›` when text follows), and back to the
+  /// left while the text from there to its end fits (after a deletion).
+  mutating func keepCursorVisible(width: Int) {
+    let widths = shownClusters().map(\.width)
     if cursor < scroll { scroll = cursor }
-    // Move the window right until the clusters from `scroll` to the cursor fit with the marks.
-    func widthFrom(_ start: Int, to end: Int) -> Int {
-      clusters[start..<end].reduce(0) { $0 + DisplayWidth.of($1) }
+    func fits(from start: Int) -> Bool {
+      (start > 0 ? 1 : 0) + widths[start..<cursor].reduce(0, +) + 1 + (cursor < widths.count ? 1 : 0)
+        <= width
     }
-    // The left mark (once scrolled), the clusters up to the cursor and the cursor fit in `width`.
-    while scroll < cursor, (scroll > 0 ? 1 : 0) + widthFrom(scroll, to: cursor) + 1 > max(2, width) {
-      scroll += 1
+    while scroll < cursor, !fits(from: scroll) { scroll += 1 }
+    while scroll > 0,
+      (scroll > 1 ? 1 : 0) + widths[(scroll - 1)...].reduce(0, +) + 1 <= width
+    {
+      scroll -= 1
     }
-    var shown = scroll > 0 ? "‹" : ""
-    var used = DisplayWidth.of(shown)
-    var index = scroll
-    while index <= clusters.count {
+  }
+
+  /// The text as shown in at most `width` columns (measured per grapheme cluster) with the cursor
+  /// as `|` between clusters, scrolled so that the cursor is in view (see
+  /// ``keepCursorVisible(width:)``); `‹` and `›` mark text cut off on either side. Escaped for the
+  /// terminal; a secure text is bullets.
+  func line(width: Int) -> String {
+    guard width >= 3 else { return "|" }
+    if isStoredSecret { return TerminalText.truncated(ValueRules.mask, toWidth: width - 1) + "|" }
+    var view = self
+    view.keepCursorVisible(width: width)
+    let clusters = shownClusters()
+    var shown = view.scroll > 0 ? "‹" : ""
+    var used = shown.isEmpty ? 0 : 1
+    var index = view.scroll
+    while true {
       if index == cursor {
-        guard used + 1 <= room + 1 else { break }
         shown += "|"
         used += 1
       }
       guard index < clusters.count else { break }
-      let cluster = clusters[index]
-      let clusterWidth = DisplayWidth.of(cluster)
-      if used + clusterWidth > room {
-        if used < room + 1 { shown += "›" }
+      let rest = clusters[index...].reduce(0) { $0 + $1.width } + (cursor > index ? 1 : 0)
+      if used + rest > width, used + clusters[index].width + 1 > width {
+        shown += "›"
         break
       }
-      shown += cluster
-      used += clusterWidth
+      shown += clusters[index].text
+      used += clusters[index].width
       index += 1
     }
     return shown

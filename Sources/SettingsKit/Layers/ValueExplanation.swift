@@ -100,7 +100,7 @@ extension Settings {
     for holder in located.ancestors + [item] {
       guard let reason = SettingsSearch.hiddenReason(of: holder, in: snapshot) else { continue }
       let controller = (holder.visibleWhen ?? [:]).sorted { $0.key < $1.key }
-        .first { snapshot.values[$0.key] != $0.value }?.key
+        .first { !$0.value.holds(for: snapshot.values[$0.key]) }?.key
       hidden = ValueExplanation.Condition(
         reason: reason, key: controller ?? "", value: controller.flatMap { snapshot.values[$0] })
       break

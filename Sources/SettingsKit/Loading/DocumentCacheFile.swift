@@ -14,6 +14,9 @@ struct DocumentCacheFile {
     var sources: [(path: SystemPath, identity: FileIdentity)]
     /// The document object's JSON without "sections".
     var root: [UInt8]
+    /// The full keys of the document's secure text fields: every partial document has them, so
+    /// that a write knows whether the store holds a secure value (and keeps the file at 0600).
+    var secureKeys: [String]
     /// Where records and sections may stand: from the end of the meta to the table.
     var recordArea: Range<Int>
     var tableOffset: Int
@@ -67,9 +70,16 @@ struct DocumentCacheFile {
       guard let identity = FileIdentity(fields: fields) else { return nil }
       sources.append((SystemPath(bytes: path), identity))
     }
-    guard let root = meta.blob(), meta.isAtEnd else { return nil }
+    guard let root = meta.blob(), let secureCount = meta.u32(), secureCount <= 1 << 16 else { return nil }
+    var secureKeys: [String] = []
+    for _ in 0..<secureCount {
+      guard let key = meta.string() else { return nil }
+      secureKeys.append(key)
+    }
+    guard meta.isAtEnd else { return nil }
     return Meta(
-      locales: locales, sources: sources, root: root, recordArea: headerSize + metaLength..<tableOffset,
+      locales: locales, sources: sources, root: root, secureKeys: secureKeys,
+      recordArea: headerSize + metaLength..<tableOffset,
       tableOffset: tableOffset, slotCount: slotCount)
   }
 
@@ -143,7 +153,7 @@ struct DocumentCacheFile {
     source: (_ index: Int, _ offset: Int, _ count: Int) -> [UInt8]?
   ) -> SettingsDocument? {
     var records: [String: Record] = [:]
-    var pending = keys
+    var pending = keys + meta.secureKeys
     while let key = pending.popLast() {
       guard records[key] == nil else { continue }
       guard records.count < 4096, let record = record(for: key, meta: meta) else { return nil }
@@ -221,20 +231,44 @@ struct DocumentCacheFile {
     return wrapper.sections[0].items[0]
   }
 
-  /// `null` (no conditions) or an object of values by full key; nil for anything else.
-  static func conditionsValue(_ json: JSONValue) -> (value: [String: SettingValue]?, Void)? {
+  /// `null` (no conditions) or an object of conditions by full key (``SettingCondition/json``);
+  /// nil for anything else.
+  static func conditionsValue(_ json: JSONValue) -> (value: [String: SettingCondition]?, Void)? {
     switch json.kind {
     case .null: return (nil, ())
     case .object(let members):
-      var values: [String: SettingValue] = [:]
+      var values: [String: SettingCondition] = [:]
       for member in members {
-        switch member.value.kind {
-        case .bool(let flag): values[member.name] = .bool(flag)
-        case .string(let text): values[member.name] = .string(text)
-        default: return nil
-        }
+        guard let condition = condition(member.value) else { return nil }
+        values[member.name] = condition
       }
       return (values, ())
+    default: return nil
+    }
+  }
+
+  /// A condition as ``SettingCondition/json`` writes it; nil for anything else.
+  static func condition(_ json: JSONValue) -> SettingCondition? {
+    func number(_ text: String) -> ExactDecimal? {
+      guard case .success(let number) = ExactDecimal.parse(text) else { return nil }
+      return number
+    }
+    switch json.kind {
+    case .bool(let flag): return .equals(.bool(flag))
+    case .string(let text): return .equals(.string(text))
+    case .number(let text): return number(text).map { .equals(.number($0)) }
+    case .object(let members):
+      if members.count == 1, members[0].name == "notEmpty", members[0].value.kind == .bool(true) {
+        return .notEmpty
+      }
+      var bounds: [String: ExactDecimal] = [:]
+      for member in members {
+        guard member.name == "min" || member.name == "max", case .number(let text) = member.value.kind,
+          let bound = number(text)
+        else { return nil }
+        bounds[member.name] = bound
+      }
+      return bounds.isEmpty ? nil : .range(min: bounds["min"], max: bounds["max"])
     default: return nil
     }
   }
@@ -244,7 +278,7 @@ struct DocumentCacheFile {
     if item.page == nil, item.enabledWhen == nil, item.visibleWhen == nil { return [] }
     var entries: [JSONValue] = []
     var any = false
-    func json(_ conditions: [String: SettingValue]?) -> JSONValue {
+    func json(_ conditions: [String: SettingCondition]?) -> JSONValue {
       guard let conditions else { return JSONValue.null }
       any = true
       return JSONValue.object(conditions.map { ($0.key, $0.value.json) })
@@ -277,6 +311,12 @@ struct DocumentCacheFile {
       for field in source.identity.fields { meta.u64(field) }
     }
     meta.blob(root)
+    var secureKeys: [String] = []
+    document.forEachItem { item, _ in
+      if item.secure == true, let key = item.key { secureKeys.append(key) }
+    }
+    meta.u32(UInt32(secureKeys.count))
+    for key in secureKeys { meta.string(key) }
 
     let recordBase = DocumentCacheFormat.headerSize + meta.bytes.count
     var body = CacheWriter()

@@ -7,7 +7,7 @@ extension DocumentDecoder {
     var field: String
     /// The key as written.
     var key: String
-    var value: SettingValue
+    var value: SettingCondition
     var path: String
     var nameOffset: Int
     var valueOffset: Int
@@ -29,7 +29,7 @@ extension DocumentDecoder {
       byKey[key] = item
       byLocalKey[item.localKey ?? key, default: []].append(key)
     }
-    var resolved: [String: [String: [String: SettingValue]]] = [:]  // owner → field → key → value
+    var resolved: [String: [String: [String: SettingCondition]]] = [:]  // owner → field → key → value
     var edges: [String: [(controller: String, edge: PendingCondition)]] = [:]
     for condition in pendingConditions {
       let memberPath = Self.join(condition.path, condition.key)
@@ -59,7 +59,7 @@ extension DocumentDecoder {
         continue
       }
       if let problem = ConditionRules.problem(
-        controller: controller, key: controllerKey, value: condition.value)
+        controller: controller, key: controllerKey, condition: condition.value)
       {
         report(
           memberPath, problem.isAboutValue ? condition.valueOffset : condition.nameOffset, problem.message)
@@ -97,15 +97,25 @@ extension DocumentDecoder {
         continue
       }
       for member in members {
-        let expected: SettingValue
+        let expected: SettingCondition
         if let flag = map.bool(member.value) {
-          expected = .bool(flag)
+          expected = .equals(.bool(flag))
         } else if let text = map.string(member.value) {
-          expected = .string(text)
+          expected = .equals(.string(text))
+        } else if map.number(member.value) != nil {
+          guard let number = decimal(member.value, at: Self.join(fieldPath, member.name)) else { continue }
+          expected = .equals(.number(number))
+        } else if let object = map.members(of: member.value) {
+          guard
+            let condition = conditionObject(
+              Fields(members: object, offset: member.value.offset), at: Self.join(fieldPath, member.name))
+          else { continue }
+          expected = condition
         } else {
           report(
             Self.join(fieldPath, member.name), member.value.offset,
-            "expected true or false (a switch) or a choice value; found \(map.typeDescription(of: member.value))"
+            "expected true or false (a switch), a choice value, a text, a number or an object such as "
+              + "{\"min\": 5, \"max\": 30}; found " + map.typeDescription(of: member.value)
           )
           continue
         }
@@ -115,6 +125,36 @@ extension DocumentDecoder {
             nameOffset: member.nameOffset, valueOffset: member.value.offset, pagePrefix: keyPrefix))
       }
     }
+  }
+
+  /// A condition written as an object: `{"min": 5, "max": 30}` (a bound may be left out) or
+  /// `{"notEmpty": true}`; nil after reporting what is wrong.
+  mutating func conditionObject(_ fields: Fields, at path: String) -> SettingCondition? {
+    let before = issues.count
+    checkFields(fields, known: ["min", "max", "notEmpty"], at: path)
+    if let flag = fields["notEmpty"] {
+      guard fields["min"] == nil, fields["max"] == nil else {
+        report(path, fields.offset, "a condition is a range (\"min\", \"max\") or \"notEmpty\", not both")
+        return nil
+      }
+      guard map.bool(flag) == true else {
+        report(
+          Self.join(path, "notEmpty"), flag.offset,
+          "expected true; for an empty text write \"\" (found \(map.typeDescription(of: flag)))")
+        return nil
+      }
+      return issues.count == before ? .notEmpty : nil
+    }
+    let minimum = decimal(fields["min"], at: Self.join(path, "min"))
+    let maximum = decimal(fields["max"], at: Self.join(path, "max"))
+    guard issues.count == before else { return nil }
+    guard minimum != nil || maximum != nil else {
+      report(
+        path, fields.offset,
+        "expected {\"min\": N, \"max\": N} (a bound may be left out) or {\"notEmpty\": true}")
+      return nil
+    }
+    return .range(min: minimum, max: maximum)
   }
 
   /// Reports each cycle of dependencies once, at the condition that closes it.

@@ -25,9 +25,9 @@ public struct SettingItem: Codable, Sendable, Equatable {
   /// A choice item's default: one of its choices' values.
   public var value: String?
   /// The values other items must have for this one to be enabled, by their full keys.
-  public var enabledWhen: [String: SettingValue]?
+  public var enabledWhen: [String: SettingCondition]?
   /// The values other items must have for this one to be shown at all, by their full keys.
-  public var visibleWhen: [String: SettingValue]?
+  public var visibleWhen: [String: SettingCondition]?
   /// Earlier keys of this item, as full dot paths (`roaming` for an item now at
   /// `cellular.roaming`): a value stored under one reads as this item's, and the next write moves it.
   public var renamedFrom: [String]?
@@ -69,8 +69,8 @@ public struct SettingItem: Codable, Sendable, Equatable {
   public init(
     key: String? = nil, type: CellType, title: String, subTitle: String? = nil,
     rightDetail: String? = nil, on: Bool? = nil, imageName: String? = nil, page: SettingsPage? = nil,
-    choices: [SettingChoice]? = nil, value: String? = nil, enabledWhen: [String: SettingValue]? = nil,
-    visibleWhen: [String: SettingValue]? = nil, renamedFrom: [String]? = nil, deprecated: String? = nil
+    choices: [SettingChoice]? = nil, value: String? = nil, enabledWhen: [String: SettingCondition]? = nil,
+    visibleWhen: [String: SettingCondition]? = nil, renamedFrom: [String]? = nil, deprecated: String? = nil
   ) {
     self.key = key
     self.type = type

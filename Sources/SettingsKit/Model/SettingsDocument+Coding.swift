@@ -57,8 +57,8 @@ extension SettingItem {
       imageName: try container.decodeIfPresent(String.self, forKey: .imageName),
       page: try container.decodeIfPresent(SettingsPage.self, forKey: .page),
       choices: try container.decodeIfPresent([SettingChoice].self, forKey: .choices),
-      enabledWhen: try container.decodeIfPresent([String: SettingValue].self, forKey: .enabledWhen),
-      visibleWhen: try container.decodeIfPresent([String: SettingValue].self, forKey: .visibleWhen),
+      enabledWhen: try container.decodeIfPresent([String: SettingCondition].self, forKey: .enabledWhen),
+      visibleWhen: try container.decodeIfPresent([String: SettingCondition].self, forKey: .visibleWhen),
       renamedFrom: try container.decodeIfPresent([String].self, forKey: .renamedFrom),
       deprecated: try container.decodeIfPresent(String.self, forKey: .deprecated))
     description = try container.decodeIfPresent(String.self, forKey: .description)

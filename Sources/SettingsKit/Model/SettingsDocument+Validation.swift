@@ -41,7 +41,7 @@ struct DocumentValidator {
   var keys: [String: (path: String, item: SettingItem)] = [:]
   var sectionIDs: [String: String] = [:]
   /// Conditions to check once every key is known: owner's full key, path, controller key, value.
-  var conditions: [(owner: String, path: String, key: String, value: SettingValue)] = []
+  var conditions: [(owner: String, path: String, key: String, value: SettingCondition)] = []
   /// Earlier keys (`renamedFrom`) with their paths, checked once every key is known.
   var renames: [(old: String, path: String, hasKey: Bool)] = []
 
@@ -234,7 +234,7 @@ struct DocumentValidator {
         continue
       }
       if let problem = ConditionRules.problem(
-        controller: controller, key: condition.key, value: condition.value)
+        controller: controller, key: condition.key, condition: condition.value)
       {
         report(condition.path, problem.message)
         continue

@@ -2,11 +2,30 @@ extension SettingsSchema {
   /// An item: its fields, then the rules of its type (``typeRule(_:)``, one per cell type).
   static var item: JSONValue {
     let conditions = described(
-      "Conditions by key: true or false for a switch, a choice value for an item with choices "
-        + "(settings validate checks that the keys exist).",
+      "Conditions by key: true or false for a switch, a choice value for an item with choices (for "
+        + "multiple choice, a value that must be among those chosen), a number or {\"min\", \"max\"} for "
+        + "a number or slider, a text or {\"notEmpty\": true} for a text field (settings validate checks "
+        + "that the keys exist and the values fit).",
       [
         ("type", .string("object")),
-        ("additionalProperties", .object([("type", .array([.string("boolean"), .string("string")]))])),
+        (
+          "additionalProperties",
+          .object([
+            (
+              "type",
+              .array([.string("boolean"), .string("string"), .string("number"), .string("object")])
+            ),
+            (
+              "properties",
+              .object([
+                ("min", .object([("type", .string("number"))])),
+                ("max", .object([("type", .string("number"))])),
+                ("notEmpty", .object([("const", .bool(true))])),
+              ])
+            ),
+            ("additionalProperties", .bool(false)),
+          ])
+        ),
       ])
     return described(
       "A row. Keys are unique on their page (settings validate checks).",

@@ -21,6 +21,9 @@ public struct ItemDescription: Sendable, Equatable {
   public var problem: StoredValueProblem?
   /// Whether a secure text field's value and default are shown instead of the mask.
   public var revealsSecureValue = false
+  /// The keys of the multiple choice items that the item's conditions name: their conditions read
+  /// `langs includes ko` (the value is among those chosen) rather than `=`.
+  public var multipleChoiceControllers: Set<String> = []
 
   /// Lines of `label: value`, labels padded to one column; text escaped for the terminal.
   public var text: String {
@@ -50,7 +53,12 @@ public struct ItemDescription: Sendable, Equatable {
       guard let conditions else { continue }
       rows.append([
         label,
-        conditions.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }.joined(separator: ", "),
+        conditions.sorted { $0.key < $1.key }.map { condition in
+          if case .equals(let value) = condition.value, multipleChoiceControllers.contains(condition.key) {
+            return "\(condition.key) includes \(value)"
+          }
+          return "\(condition.key) \(condition.value)"
+        }.joined(separator: ", "),
       ])
     }
     if let earlier = item.renamedFrom { rows.append(["renamed from:", earlier.joined(separator: ", ")]) }
@@ -114,11 +122,17 @@ extension Settings {
     let located = try locate(key)
     let snapshot = try snapshot()
     let fullKey = located.item.key ?? key
-    return ItemDescription(
+    var description = ItemDescription(
       item: located.item, breadcrumb: located.breadcrumb(in: document), section: located.section,
       row: located.row,
       defaultValue: snapshot.defaults[fullKey], value: snapshot.values[fullKey],
       isModified: snapshot.modified.contains(fullKey), state: snapshot.state(of: located.item),
       problem: snapshot.problem(of: located.item))
+    let controllers = Set((located.item.enabledWhen ?? [:]).keys).union(
+      (located.item.visibleWhen ?? [:]).keys)
+    description.multipleChoiceControllers = controllers.filter {
+      snapshot.itemsByKey[$0].map(ValueRules.isMultiple) == true
+    }
+    return description
   }
 }

@@ -50,15 +50,23 @@ extension SettingsSnapshot {
       state.source = source(of: item)
     }
     guard item.enabledWhen != nil || item.visibleWhen != nil else { return state }
-    for (key, expected) in (item.visibleWhen ?? [:]) where values[key] != expected {
+    for (key, expected) in (item.visibleWhen ?? [:]) where !expected.holds(for: values[key]) {
       state.isVisible = false
     }
     for (key, expected) in (item.enabledWhen ?? [:]).sorted(by: { $0.key < $1.key }) {
       let controller = itemsByKey[key]
-      if values[key] != expected {
-        let current = values[key].map { shown($0, of: controller) } ?? "unset"
+      if !expected.holds(for: values[key]) {
+        let current = values[key].map { shownInCondition($0, of: controller) } ?? "unset"
         state.isEnabled = false
-        state.disabledReason = "off while \(controller?.title ?? key) is \(current)"
+        if case .equals(let wanted) = expected, case .string = wanted, let controller,
+          ValueRules.isMultiple(controller)
+        {
+          state.disabledReason =
+            "off while \(controller.title) does not include \(shown(wanted, of: controller))"
+        } else {
+          state.disabledReason =
+            "off while \(controller?.title ?? key) is \(current.isEmpty ? "empty" : current)"
+        }
         state.controllingKey = key
         break
       }
@@ -75,6 +83,14 @@ extension SettingsSnapshot {
       }
     }
     return state
+  }
+
+  /// A value as a condition's reason words it: as ``shown(_:of:)``, and a number with its item's
+  /// unit (`off while Auto-Lock is 0 min`), as the row shows it.
+  func shownInCondition(_ value: SettingValue, of item: SettingItem?) -> String {
+    let text = shown(value, of: item)
+    if case .number = value, let unit = item?.unit { return "\(text) \(unit)" }
+    return text
   }
 
   /// A value as a row shows it: `on`/`off`, a choice's title (titles joined for multiple choice),

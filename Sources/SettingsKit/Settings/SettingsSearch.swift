@@ -61,9 +61,12 @@ public enum SettingsSearch {
   /// for its first unmet condition in key order; nil when it is shown.
   public static func hiddenReason(of item: SettingItem, in snapshot: SettingsSnapshot) -> String? {
     for (key, expected) in (item.visibleWhen ?? [:]).sorted(by: { $0.key < $1.key })
-    where snapshot.values[key] != expected {
+    where !expected.holds(for: snapshot.values[key]) {
       let controller = snapshot.itemsByKey[key]
-      return "shown only while \(controller?.title ?? key) is \(snapshot.shown(expected, of: controller))"
+      let condition = ConditionRules.phrase(expected, of: controller) {
+        snapshot.shownInCondition($0, of: controller)
+      }
+      return "shown only while \(controller?.title ?? key) \(condition)"
     }
     return nil
   }

@@ -53,8 +53,9 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
   /// The longest stored text a message quotes, in display columns; longer text is cut with "…".
   static let quotedWidth = 40
 
-  /// A JSON value as a message quotes it: a scalar as JSON text (cut when long), an array or an
-  /// object by its type. When `secure` (a secure text field's value), a string other than `""`, a
+  /// A JSON value as a message quotes it: a scalar as JSON text (cut when long), an array of
+  /// scalars as JSON text too (`["home", "home"]`, cut when long), another array or an object by
+  /// its type. When `secure` (a secure text field's value), a string other than `""`, a
   /// number or a flag is ``ValueRules/mask`` instead.
   package static func shown(_ value: JSONValue, secure: Bool = false) -> String {
     if secure, masked(value, secure: true) != value { return ValueRules.mask }
@@ -68,7 +69,17 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
     case .bool(let flag): return flag ? "true" : "false"
     case .number(let text): return cut(text)
     case .string(let text): return "\"\(cut(text))\""
-    case .array, .object: return value.typeDescription
+    case .array(let elements):
+      let scalars = elements.allSatisfy {
+        switch $0.kind {
+        case .array, .object: false
+        default: true
+        }
+      }
+      guard scalars, elements.count <= quotedWidth else { return value.typeDescription }
+      let joined = "[" + elements.map { shown($0) }.joined(separator: ", ") + "]"
+      return TerminalText.truncated(joined, toWidth: quotedWidth)
+    case .object: return value.typeDescription
     }
   }
 

@@ -72,6 +72,7 @@ extension ValueRules {
         problems.append(FieldProblem(field: "value", message: "default value: \(problem.message)"))
       }
     case .rightDetail where isMultiple(item):
+      problems += (item.choices ?? []).compactMap(multipleChoiceValueProblem)
       if item.multipleValue == nil {
         problems.append(
           FieldProblem(
@@ -86,5 +87,24 @@ extension ValueRules {
       break
     }
     return problems
+  }
+
+  /// Why a multiple choice item cannot offer `choice`'s value: `set KEY a,b` and `--add` take
+  /// values separated by commas, trimmed, and `""` for none, so a value with a comma, an empty one
+  /// or one with spaces at either end could never be given.
+  static func multipleChoiceValueProblem(_ choice: SettingChoice) -> FieldProblem? {
+    let shown = "\"\(TerminalText.escaped(choice.value))\""
+    let reason: String
+    if choice.value.isEmpty {
+      reason = "is empty; set takes \"\" for no choice"
+    } else if choice.value.contains(",") {
+      reason = "contains a comma; set takes the chosen values separated by commas"
+    } else if choice.value.trimmingSpaces() != choice.value {
+      reason = "starts or ends with a space, which set trims"
+    } else {
+      return nil
+    }
+    return FieldProblem(
+      field: "choices", message: "choice value \(shown) of a multiple choice item \(reason)")
   }
 }

@@ -165,7 +165,7 @@ package enum ValueRules {
   }
 
   /// What an item of a value type accepts, in words: `a number from 0 to 100 in steps of 5`, `text
-  /// of at most 20 characters matching ^[a-z]+$`, `any of "en", "ko"`; nil for other items.
+  /// of at most 20 characters matching ^[a-z]+$`, `any of "en", "ko", each at most once`; nil for other items.
   package static func expected(by item: SettingItem) -> String? {
     switch item.type {
     case .number, .slider:
@@ -192,6 +192,7 @@ package enum ValueRules {
     case .rightDetail where isMultiple(item):
       return "any of "
         + (item.choices ?? []).map { "\"\(TerminalText.escaped($0.value))\"" }.joined(separator: ", ")
+        + ", each at most once"
     default:
       return nil
     }

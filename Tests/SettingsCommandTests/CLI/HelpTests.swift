@@ -105,7 +105,8 @@ struct HelpTests {
           PgUp PgDn     move a page
           Home End      first, last row
           Space Enter   toggle, next choice, open page/section, load more
-                        edit text/number (Enter saves, Esc cancels), choose several
+                        edit text/number in its row (Enter saves, Esc cancels,
+                        Ctrl-U clears), choose several
           ← →           number or slider: one step down, up
           Esc ← Bksp    back to the parent page
           / n           search titles, keys and choices; n: next match
@@ -244,7 +245,7 @@ struct HelpTests {
   static func sample(_ option: OptionDefinition) -> String {
     switch option.value {
     case .none: ""
-    case .path, .text: "x"
+    case .path, .text, .choiceValue: "x"
     case .localeTag: "en"
     case .integer(_, _, let range): String(range.lowerBound)
     case .word(_, _, let words): words[0].word

@@ -162,6 +162,49 @@ struct ValueTypesTests {
             + "See 'settings help set' for more information.\n"))
   }
 
+  /// A second `--add` would replace the first: refused rather than dropped.
+  @Test func addGivenTwiceIsRefused() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(
+      fixture.run(["set", "languages", "--add", "ko", "--add", "ja"])
+        == CommandOutcome(
+          status: 64, stdout: "",
+          stderr: "Error: '--add' is given twice; it takes one value (set KEY a,b sets the whole set)\n"
+            + "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
+            + "                    [--json] [--no-cache]\n"
+            + "See 'settings help set' for more information.\n"))
+    #expect(fixture.run(["set", "languages", "--remove=en", "--remove", "ko"]).status == 64)
+    #expect(fixture.store == nil)
+  }
+
+  /// The compiled cache's partial documents know the secure text fields, so a write through the
+  /// cache narrows a 0644 store holding a secret as a full load does.
+  @Test func aStoreHoldingASecretIsNarrowedThroughTheCompiledCache() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    // The cache trusts no source modified within 2 s of its reading.
+    Thread.sleep(forTimeInterval: 2.1)
+    let environment = ["HOME": fixture.directory.path, "XDG_CACHE_HOME": fixture.directory.file("cache")]
+    func run(_ arguments: [String]) -> CommandOutcome {
+      runCLI(
+        ["-f", fixture.directory.file("doc.json"), "--store", fixture.storePath] + arguments,
+        environment: environment)
+    }
+    func mode() throws -> Int? {
+      try FileManager.default.attributesOfItem(atPath: fixture.storePath)[.posixPermissions] as? Int
+    }
+    #expect(run(["set", "password", "hunter2"]).status == 0)
+    for volume in ["10", "20"] {
+      try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: fixture.storePath)
+      #expect(run(["set", "volume", volume]).status == 0)
+      #expect(try mode() == 0o600)
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: fixture.directory.file("cache/settings")).count == 1
+    )
+  }
+
   @Test func addAndRemoveRespectALock() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
@@ -305,5 +348,20 @@ struct ValueTypesTests {
     #expect(fixture.run(["get", "ratio"]).stdout == "0\n")
     #expect(fixture.run(["get", "name"]).stdout == "Kim\n")
     #expect(fixture.run(["get", "sounds"]).stdout == "off\n")
+  }
+
+  /// A stored set that repeats a value is quoted as it stands, with the default it reads as.
+  @Test func aStoredSetWithARepeatedValueIsQuotedInItsWarning() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    _ = try fixture.directory.write("s.json", #"{"languages": ["ko", "ko"]}"#)
+    #expect(
+      fixture.run(["get", "languages"])
+        == CommandOutcome(
+          status: 0, stdout: "en\n",
+          stderr:
+            "Warning: \(fixture.storePath):1:15: stored value of \"languages\" is [\"ko\", \"ko\"]; expected "
+            + "any of \"en\", \"ko\", \"ja\", each at most once; using the default [\"en\"]; "
+            + "'settings reset languages' removes it\n"))
   }
 }

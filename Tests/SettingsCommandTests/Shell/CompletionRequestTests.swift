@@ -27,6 +27,35 @@ struct CompletionRequestTests {
     #expect(!complete([""]).contains("__complete"))
   }
 
+  /// `set KEY --add VALUE` offers the choices not chosen now, `--remove VALUE` those chosen now,
+  /// from the store in effect (`--store` on the line, or the environment's).
+  @Test func addAndRemoveOfferTheChoicesNotChosenAndChosen() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let environment = ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path, "SETTINGS_FILE": phone]
+    #expect(
+      complete(["set", "languages", "--add", ""], environment: environment)
+        == "words\nja\t日本語\nfr\tFrançais\n")
+    #expect(
+      complete(["set", "languages", "--remove", ""], environment: environment)
+        == "words\nen\tEnglish\nko\t한국어\n")
+    #expect(
+      complete(["set", "languages", "--add=f"], environment: environment) == "words\n--add=fr\tFrançais\n")
+    #expect(runCLI(["set", "languages", "--add", "ja"], environment: environment).status == 0)
+    #expect(
+      complete(["set", "languages", "--remove", ""], environment: environment)
+        == "words\nen\tEnglish\nko\t한국어\nja\t日本語\n")
+    #expect(complete(["set", "languages", "--add", ""], environment: environment) == "words\nfr\tFrançais\n")
+    // Another store, named on the line, has the defaults.
+    let other = directory.file("other.json")
+    #expect(
+      complete(["--store", other, "set", "languages", "--add", ""], environment: environment)
+        == "words\nja\t日本語\nfr\tFrançais\n")
+    // Not a multiple choice key, or no key yet: nothing.
+    #expect(complete(["set", "airplane", "--add", ""], environment: environment) == "words\n")
+    #expect(complete(["set", "--add", ""], environment: environment) == "words\n")
+  }
+
   @Test func optionsAndTheirWordValues() {
     #expect(
       complete(["show", "--c"]) == "words\n--color\tWhen to colour the output (default: auto).\n")

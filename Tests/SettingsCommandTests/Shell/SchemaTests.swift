@@ -83,6 +83,9 @@ struct SchemaTests {
     #"{"id": "x", "sections": [{"items": [{"key": "a", "type": "rightDetail", "title": "A", "value": "b", "choices": []}]}]}"#,
     #"{"id": "x", "sections": [{"items": [{"type": "detailTitle", "title": "A", "page": {"sections": []}}]}]}"#,
     #"{"id": "x", "sections": [{"items": [{"key": "a", "type": "detailTitle", "title": {}}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"key": "n", "type": "number", "title": "N", "value": 1}, {"key": "a", "type": "switch", "title": "A", "enabledWhen": {"n": {"minimum": 1}}}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"key": "t", "type": "textField", "title": "T"}, {"key": "a", "type": "switch", "title": "A", "visibleWhen": {"t": {"notEmpty": false}}}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"key": "n", "type": "number", "title": "N", "value": 1}, {"key": "a", "type": "switch", "title": "A", "enabledWhen": {"n": [1]}}]}]}"#,
   ]
 
   @Test func invalidDocumentsFailTheSchemaAsTheyFailValidate() throws {

@@ -158,4 +158,46 @@ struct ShellCompletionTests {
     #expect(try zsh("settings set airplane=o", setup) == ["airplane=on", "airplane=off"])
     #expect(try zsh("settings -f \(examplePath("accordion.json")) collapse d", setup) == ["display"])
   }
+
+  /// `set KEY --add VALUE` completes the choices not chosen now and `--remove VALUE` those chosen
+  /// now, in bash, zsh and fish; after `set languages --add ja` the lists follow the store.
+  @Test func addAndRemoveCompleteTheChoicesOfAMultipleChoiceKey() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    #expect(
+      try bash("settings set languages --add ", ["settings", "set", "languages", "--add", ""], setup) == [
+        "ja", "fr",
+      ])
+    #expect(
+      try bash("settings set languages --remove ", ["settings", "set", "languages", "--remove", ""], setup)
+        == [
+          "en", "ko",
+        ])
+    #expect(
+      try bash("settings set languages --add=f", ["settings", "set", "languages", "--add", "=", "f"], setup)
+        == [
+          "fr"
+        ])
+    #expect(try zsh("settings set languages --add ", setup) == ["ja", "fr"])
+    #expect(try zsh("settings set languages --remove k", setup) == ["ko"])
+    let fish = try #require(
+      ExternalTool.find("fish"), "\(ExternalTool.missing("fish", install: "apt-get install fish"))")
+    func complete(_ line: String) throws -> String {
+      let outcome = try fish.run(
+        ["--no-config", "-c", "source \(setup.directory.file("settings.fish")); complete -C '\(line)'"],
+        environment: setup.environment)
+      #expect(outcome.status == 0, "\(outcome)")
+      return outcome.stdout
+    }
+    #expect(try complete("settings set languages --remove ") == "en\tEnglish\nko\t한국어\n")
+    let added = try runBinary(["set", "languages", "--add", "ja"], environment: setup.environment)
+    #expect(added.status == 0, "\(added)")
+    #expect(
+      try bash("settings set languages --remove ", ["settings", "set", "languages", "--remove", ""], setup)
+        == [
+          "en", "ko", "ja",
+        ])
+    #expect(try zsh("settings set languages --add ", setup) == ["fr"])
+    #expect(try complete("settings set languages --add ") == "fr\tFrançais\n")
+  }
 }

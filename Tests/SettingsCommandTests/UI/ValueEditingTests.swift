@@ -37,12 +37,15 @@ struct TextEditingTests {
     #expect(editing.line(width: 10) == "‹stuvwxyz|")
     editing.moveHome()
     #expect(editing.line(width: 10) == "|abcdefgh›")
-    var secure = TextEditing(text: "hunter2", isSecure: true)
+    var secure = TextEditing(text: "", isSecure: true)
+    for character in "hunter2" { secure.insert(character) }
     #expect(secure.line(width: 20) == "•••••••|")
   }
 }
 
-/// The screen edits text fields, numbers, sliders and multiple choice, keys in and lines out.
+/// The screen edits text fields, numbers, sliders and multiple choice, keys in and lines out; a
+/// text is edited within its row (title left, the text in the accessory's place), scrolled so that
+/// the cursor is in view.
 @Suite(.serialized)
 struct ValueEditingScreenTests {
   static let document = #"""
@@ -52,43 +55,128 @@ struct ValueEditingScreenTests {
       {"key": "volume", "type": "number", "title": "Volume", "value": 40, "min": 0, "max": 50, "step": 5},
       {"key": "langs", "type": "rightDetail", "title": "Languages", "multiple": true, "value": ["en"],
        "choices": [{"value": "en", "title": "English"}, {"value": "ko", "title": "한국어"}]},
-      {"key": "password", "type": "textField", "title": "Password", "secure": true}
+      {"key": "password", "type": "textField", "title": "Password", "secure": true},
+      {"key": "address", "type": "textField", "title": "Address", "placeholder": "Street"}
     ]}]}
     """#
 
-  func screen() throws -> (SettingsScreen, MemoryStore) {
+  func screen(width: Int = 40, height: Int = 10) throws -> (SettingsScreen, MemoryStore) {
     let source = SourceText(name: "edit.json", bytes: Array(Self.document.utf8))
     let document = try DocumentLoader.decode(source)
     let store = MemoryStore()
     let loaded = LoadedDocument(document: document)
-    return (try SettingsScreen(document: loaded, store: store, width: 40, height: 10), store)
+    return (try SettingsScreen(document: loaded, store: store, width: width, height: height), store)
   }
 
   func type(_ text: String, into screen: inout SettingsScreen) async {
     for character in text { await screen.handle(.character(character)) }
   }
 
-  @Test func aTextFieldIsEditedValidatedAndSaved() async throws {
+  @Test func aTextFieldIsEditedInItsRowValidatedAndSaved() async throws {
     var (screen, store) = try screen()
     #expect(screen.lines().last == "name = Kim — Shown to others")
     await screen.handle(.enter)
-    #expect(screen.lines().last == "Name: Kim|")
+    #expect(
+      screen.lines() == [
+        "Edit",
+        ">   Name                            Kim|",
+        "    Volume                            40",
+        "    Languages                  English ›",
+        "    Password                            ",
+        "    Address                       Street",
+        "", "", "",
+        "Enter: save  Esc: cancel",
+      ])
     await type("berly", into: &screen)
     await screen.handle(.enter)
-    #expect(Array(screen.lines()[7...8]) == ["Error: name: at most 5 characters (got", "8)"])
-    #expect(screen.lines().last == "Name: Kimberly|")
+    // The error shows under the row and the edit stays open.
+    #expect(
+      Array(screen.lines()[1...4]) == [
+        ">   Name                       Kimberly|",
+        "    Error: name: at most 5 characters",
+        "    (got 8)",
+        "    Volume                            40",
+      ])
     for _ in 0..<5 { await screen.handle(.backspace) }
     await screen.handle(.home)
     await screen.handle(.delete)
     await type("한", into: &screen)
-    #expect(screen.lines().last == "Name: 한|im")
+    #expect(screen.lines()[1] == ">   Name                           한|im")
     await screen.handle(.enter)
     #expect(try store.read().values["name"] == JSONValue.string("한im"))
-    #expect(screen.lines()[1].hasSuffix("한im"))
+    #expect(screen.lines()[1] == "> * Name                            한im")
     await screen.handle(.enter)
     await screen.handle(.clearLine)
+    #expect(screen.lines()[1] == "> * Name                               |")
     await screen.handle(.escape)
     #expect(try store.read().values["name"] == JSONValue.string("한im"))
+    #expect(screen.lines()[1] == "> * Name                            한im")
+  }
+
+  /// A Korean text longer than its field scrolls within the row: at 24 columns the field has 12,
+  /// at 40 it has 28; `‹` and `›` mark what is cut off, and ← → Home End move the cursor within
+  /// the field, scrolling only when it would leave it.
+  @Test(arguments: [
+    (
+      24,
+      [
+        ">   Address ‹위워크타워|",
+        ">   Address |서울특별시›",
+        ">   Address 서울특별|시›",
+        ">   Address ‹울특별시 |›",
+        ">   Address  ‹울특별시|›",
+        ">   Address ‹427 위워크|",
+      ]
+    ),
+    (
+      40,
+      [
+        ">   Address ‹구 테헤란로 427 위워크타워|",
+        ">   Address |서울특별시 강남구 테헤란로›",
+        ">   Address 서울특별|시 강남구 테헤란로›",
+        ">   Address 서울특별시 |강남구 테헤란로›",
+        ">   Address 서울특별시|강남구 테헤란로 ›",
+        ">   Address ‹강남구 테헤란로 427 위워크|",
+      ]
+    ),
+  ])
+  func aLongKoreanTextScrollsWithinItsRow(width: Int, rows: [String]) async throws {
+    var (screen, store) = try screen(width: width)
+    for _ in 0..<4 { await screen.handle(.down) }
+    await screen.handle(.enter)
+    // An input method commits whole syllables.
+    await type("서울특별시 강남구 테헤란로 427 위워크타워", into: &screen)
+    var shown = [screen.lines()[5]]
+    await screen.handle(.home)
+    shown.append(screen.lines()[5])
+    for _ in 0..<4 { await screen.handle(.right) }
+    shown.append(screen.lines()[5])
+    for _ in 0..<2 { await screen.handle(.right) }
+    shown.append(screen.lines()[5])
+    await screen.handle(.backspace)
+    shown.append(screen.lines()[5])
+    await screen.handle(.end)
+    for _ in 0..<2 { await screen.handle(.backspace) }
+    shown.append(screen.lines()[5])
+    #expect(shown == rows)
+    #expect(shown.allSatisfy { DisplayWidth.of($0) == width })
+    await screen.handle(.enter)
+    #expect(try store.read().values["address"] == JSONValue.string("서울특별시강남구 테헤란로 427 위워크"))
+  }
+
+  /// At narrow widths the title gives way first (cut, then left out), and no line is wider than
+  /// the screen, down to 3 columns (the marker and one column, as a row when browsing).
+  @Test func theEditingRowFitsEveryWidth() async throws {
+    var rows: [String] = []
+    for width in [16, 12, 8, 3] {
+      var (screen, _) = try screen(width: width)
+      for _ in 0..<4 { await screen.handle(.down) }
+      await screen.handle(.enter)
+      await type("한국어 주소", into: &screen)
+      #expect(screen.lines().allSatisfy { DisplayWidth.of($0) <= width })
+      rows.append(screen.lines()[5])
+    }
+    #expect(rows == [">   Addr… ‹주소|", ">    ‹ 주소|", ">   ‹소|", "> |"])
   }
 
   @Test func arrowsStepANumberWithinItsRangeAndDigitsStartTyping() async throws {
@@ -102,17 +190,53 @@ struct ValueEditingScreenTests {
     await screen.handle(.left)
     #expect(try store.read().values["volume"] == JSONValue(.number("45")))
     await screen.handle(.character("7"))
-    #expect(screen.lines().last == "Volume: 7|")
+    #expect(screen.lines()[2] == "> * Volume                            7|")
     await screen.handle(.enter)
     #expect(
-      Array(screen.lines()[6...8]) == [
-        "Error: volume: 7 is not on a step:", "expected 0 plus a whole number of steps",
-        "of 5, such as 5 or 10",
+      Array(screen.lines()[1...6]) == [
+        "    Name                             Kim",
+        "> * Volume                            7|",
+        "    Error: volume: 7 is not on a step:",
+        "    expected 0 plus a whole number of",
+        "    steps of 5, such as 5 or 10",
+        "    Languages                  English ›",
       ])
     await screen.handle(.backspace)
     await type("20", into: &screen)
     await screen.handle(.enter)
     #expect(try store.read().values["volume"] == JSONValue(.number("20")))
+    #expect(screen.lines()[2] == "> * Volume                            20")
+  }
+
+  @Test func aNoteUnderTheLastRowScrollsTheBodySoThatBothShow() async throws {
+    var (screen, store) = try screen(height: 6)
+    for _ in 0..<4 { await screen.handle(.down) }
+    await screen.handle(.enter)
+    await type("x", into: &screen)
+    let other = Settings(document: screen.settings.document, store: store)
+    let change = try #require(try other.set("address", to: .string("y")))
+    screen.takeOutsideEvents([.changed(change)])
+    #expect(
+      screen.lines() == [
+        "Edit",
+        "> * Address                           x|",
+        "    address changed elsewhere; Enter",
+        "    saves what you typed, Esc keeps the",
+        "    new value",
+        "Enter: save  Esc: cancel",
+      ])
+    await screen.handle(.escape)
+    #expect(
+      screen.lines()
+        == [
+          "Edit",
+          "    Languages                  English ›",
+          "    Password                            ",
+          "> * Address                            y",
+          "address changed elsewhere:  → y",
+        ].enumerated().flatMap {
+          $0.offset == 0 ? [$0.element, "    Volume                            40"] : [$0.element]
+        })
   }
 
   @Test func multipleChoiceOpensAListWithAMarkPerChosenValue() async throws {
@@ -137,10 +261,40 @@ struct ValueEditingScreenTests {
     let other = Settings(document: screen.settings.document, store: store)
     let change = try #require(try other.set("name", to: .string("Lee")))
     screen.takeOutsideEvents([.changed(change)])
-    #expect(screen.lines().last == "Name: Kim!|")
-    #expect(screen.lines().joined(separator: " ").contains("name changed elsewhere; Enter saves what you"))
+    #expect(
+      Array(screen.lines()[1...5]) == [
+        "> * Name                           Kim!|",
+        "    name changed elsewhere; Enter saves",
+        "    what you typed, Esc keeps the new",
+        "    value",
+        "    Volume                            40",
+      ])
     await screen.handle(.enter)
     #expect(try store.read().values["name"] == JSONValue.string("Kim!"))
+  }
+
+  /// A stored secret opens as the fixed mask, which does not tell its length: Enter keeps it, the
+  /// first character typed replaces it, Backspace clears it.
+  @Test func aStoredSecretIsReplacedNotEditedAndItsLengthNotShown() async throws {
+    var (screen, store) = try screen()
+    let change = try #require(try screen.settings.set("password", to: .string("hunter2")))
+    screen.takeOutsideEvents([.changed(change)])
+    for _ in 0..<3 { await screen.handle(.down) }
+    await screen.handle(.enter)
+    #expect(screen.lines()[4] == "> * Password                   ••••••••|")
+    await screen.handle(.enter)
+    #expect(try store.read().values["password"] == JSONValue.string("hunter2"))
+    await screen.handle(.enter)
+    await screen.handle(.left)
+    await type("x", into: &screen)
+    #expect(screen.lines()[4] == "> * Password                          •|")
+    await screen.handle(.enter)
+    #expect(try store.read().values["password"] == JSONValue.string("x"))
+    await screen.handle(.enter)
+    await screen.handle(.backspace)
+    #expect(screen.lines()[4] == "> * Password                           |")
+    await screen.handle(.escape)
+    #expect(try store.read().values["password"] == JSONValue.string("x"))
   }
 
   @Test func aSecureFieldShowsBulletsWhileEditing() async throws {
@@ -148,10 +302,11 @@ struct ValueEditingScreenTests {
     for _ in 0..<3 { await screen.handle(.down) }
     await screen.handle(.enter)
     await type("pw1", into: &screen)
-    #expect(screen.lines().last == "Password: •••|")
+    #expect(screen.lines()[4] == ">   Password                        •••|")
     await screen.handle(.enter)
     #expect(try store.read().values["password"] == JSONValue.string("pw1"))
     #expect(!screen.lines().joined().contains("pw1"))
+    #expect(screen.lines()[4] == "> * Password                    ••••••••")
     #expect(screen.lines().last == "password = •••••••• (modified)")
   }
 }

@@ -124,10 +124,11 @@ struct SettingsDocumentTests {
             SettingItem(key: "s", type: .switch, title: "S", page: SettingsPage(sections: [])),
           ], expanded: true, pageSize: 0),
         SettingSection(items: [
-          SettingItem(key: "p", type: .switch, title: "P", enabledWhen: ["q": .bool(true)]),
-          SettingItem(key: "q", type: .switch, title: "Q", enabledWhen: ["p": .bool(true)]),
+          SettingItem(key: "p", type: .switch, title: "P", enabledWhen: ["q": .equals(.bool(true))]),
+          SettingItem(key: "q", type: .switch, title: "Q", enabledWhen: ["p": .equals(.bool(true))]),
           SettingItem(
-            key: "r", type: .switch, title: "R", visibleWhen: ["c": .bool(true), "nope": .bool(true)]),
+            key: "r", type: .switch, title: "R",
+            visibleWhen: ["c": .equals(.bool(true)), "nope": .equals(.bool(true))]),
         ]),
       ])
     #expect(throws: DocumentValidationError.self) { try document.validate() }
@@ -149,7 +150,7 @@ struct SettingsDocumentTests {
           sections[0].items[3].choices[1].title: duplicate choice title "a"; first used at sections[0].items[3].choices[0]; `set` takes a title, so titles must differ
           sections[0].items[3].value: default "z" is not one of the choices: "a", "a"
           sections[0].items[4].page: a switch cannot open a page; use type detailTitle or rightDetail
-          sections[1].items[2].visibleWhen.c: "c" has no value to depend on; use a switch or an item with choices
+          sections[1].items[2].visibleWhen.c: "c" has no value to depend on; use a switch, an item with choices, a number, a slider or a text field
           sections[1].items[2].visibleWhen.nope: unknown key "nope"; conditions name items by their full keys
           sections[1].items[1].enabledWhen.p: dependency cycle: "p" → "q" → "p"
           """)

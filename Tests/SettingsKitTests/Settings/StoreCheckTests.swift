@@ -204,7 +204,8 @@ struct EveryFieldRoundTripTests {
               choices: [
                 SettingChoice(value: "light", title: "Light"), SettingChoice(value: "dark", title: "Dark"),
               ],
-              value: "dark", enabledWhen: ["airplane": .bool(false)], visibleWhen: ["airplane": .bool(false)]),
+              value: "dark", enabledWhen: ["airplane": .equals(.bool(false))],
+              visibleWhen: ["airplane": .equals(.bool(false))]),
             SettingItem(key: "wifi", type: .rightDetail, title: "Wi-Fi", rightDetail: "Home"),
             SettingItem(
               key: "cellular", type: .detailTitle, title: "Cellular",

@@ -43,7 +43,7 @@ struct StoredValueProblemTests {
     #expect(
       snapshot.problems.map(\.message) == [
         #"s.json:2:14: stored value of "account" is true; expected nothing: a detailTitle item has no value; ignoring it"#,
-        #"s.json:3:11: stored value of "name" is an array; expected a string; using the default "Alex""#,
+        #"s.json:3:11: stored value of "name" is ["a"]; expected a string; using the default "Alex""#,
         #"s.json:4:13: stored value of "sounds" is null; expected true or false; using the default true"#,
         #"s.json:5:12: stored value of "theme" is "sepia"; expected one of "light", "dark"; using the default "light""#,
       ])

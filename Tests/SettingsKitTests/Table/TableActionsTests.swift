@@ -13,7 +13,8 @@ struct TableActionsTests {
         items: [
           SettingItem(key: "airplane", type: .switch, title: "Airplane"),
           SettingItem(
-            key: "wifi", type: .switch, title: "Wi-Fi", on: true, enabledWhen: ["airplane": .bool(false)]),
+            key: "wifi", type: .switch, title: "Wi-Fi", on: true,
+            enabledWhen: ["airplane": .equals(.bool(false))]),
         ]),
       SettingSection(
         header: "Other",

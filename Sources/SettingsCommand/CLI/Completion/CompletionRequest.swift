@@ -133,8 +133,28 @@ struct CompletionRequest: Sendable {
         words.map { Candidate(word: prefix + $0.word, help: $0.help) }.filter {
           $0.word.hasPrefix(prefix + current)
         })
+    case .choiceValue(_, let chosen):
+      return .words(
+        choiceValues(chosen: chosen, state: state).map {
+          Candidate(word: prefix + $0.word, help: $0.help)
+        }.filter { $0.word.hasPrefix(prefix + current) })
     case .none, .text, .localeTag, .integer: return .words([])
     }
+  }
+
+  /// For `set KEY --add VALUE`, the choices of KEY's multiple choice item that are not chosen now;
+  /// for `--remove VALUE` (`chosen`), those chosen now, in the choices' order. Every choice when
+  /// the store cannot be read; none when KEY is not a multiple choice item.
+  private func choiceValues(chosen: Bool, state: State) -> [Candidate] {
+    guard let key = state.positionals.first, let document = state.document(environment: environment),
+      let item = CompletionCandidates(document: document).item(named: key), item.multiple == true,
+      let choices = item.choices
+    else { return [] }
+    let current = state.chosenValues(of: item, in: document, environment: environment)
+    return choices.filter { choice in
+      guard let current else { return true }
+      return current.contains(choice.value) == chosen
+    }.map { Candidate(word: $0.value, help: CompletionCandidates.oneLine($0.title)) }
   }
 
   /// A word as the shell would pass it, for the words bash hands over as typed: `'a b'`, `"a b"`
@@ -180,10 +200,34 @@ struct CompletionRequest: Sendable {
     var given: Set<String> = []
     var awaitingValue: OptionDefinition?
     var file: String?
+    var store: String?
     var locale: String?
+
+    /// The values of a multiple choice `item` now, from the store in effect (`--store`,
+    /// `SETTINGS_STORE`, the XDG location) over the system files; nil when it cannot be read.
+    func chosenValues(
+      of item: SettingItem, in document: SettingsDocument, environment: [String: String]
+    ) -> [String]? {
+      var paths: [String: SystemPath] = [:]
+      for name in ["SETTINGS_STORE", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "HOME"] {
+        if let value = environment[name] { paths[name] = SystemPath(value) }
+      }
+      guard let key = item.key,
+        let path = try? StoreLocation.checkedPath(
+          forDocumentID: document.id, explicit: store.map { SystemPath($0) }, environmentPaths: paths)
+      else { return nil }
+      let layers = LayeredStore(
+        user: FileStore(path: path), documentID: document.id,
+        directories: LayeredStore.systemDirectories(environmentPaths: paths))
+      guard
+        case .strings(let values)? = try? Settings(document: document, layers: layers).snapshot().values[key]
+      else { return nil }
+      return values
+    }
 
     mutating func record(_ option: OptionDefinition, value: String) {
       if option == Options.file.definition { file = CompletionRequest.unquoted(value) }
+      if option == Options.store.definition { store = CompletionRequest.unquoted(value) }
       if option == Options.locale.definition { locale = value }
     }
 

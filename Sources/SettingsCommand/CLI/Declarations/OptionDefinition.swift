@@ -18,13 +18,17 @@ struct OptionDefinition: Sendable, Equatable {
     case integer(name: String, noun: String, range: ClosedRange<Int>)
     /// One of `words`; `noun` names it in messages ("Invalid color mode 'blue'").
     case word(name: String, noun: String, words: [AcceptedWord])
+    /// A choice value of the multiple choice item that the subcommand's KEY names (checked by the
+    /// subcommand, as free text is here). Completion offers the values not chosen now (`chosen`
+    /// false: `--add`) or those chosen now (`chosen` true: `--remove`).
+    case choiceValue(name: String, chosen: Bool)
 
     /// The placeholder shown after the option's name (`N`, `PATH`), or nil for a flag.
     var placeholder: String? {
       switch self {
       case .none: nil
       case .path(let name), .text(let name), .localeTag(let name), .integer(let name, _, _),
-        .word(let name, _, _):
+        .word(let name, _, _), .choiceValue(let name, _):
         name
       }
     }
@@ -82,7 +86,7 @@ struct OptionDefinition: Sendable, Equatable {
   /// - Throws: a usage error such as "Invalid width '0'; expected a whole number from 1 to 10000".
   func check(_ text: String, usage subcommand: Subcommand?) throws(CommandError) {
     switch value {
-    case .none, .path, .text:
+    case .none, .path, .text, .choiceValue:
       return
     case .localeTag:
       if LocalizedText.isWellFormedTag(text) { return }

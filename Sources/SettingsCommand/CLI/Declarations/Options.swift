@@ -34,7 +34,7 @@ enum Options {
   /// `set KEY --add VALUE`.
   static let add = Option<String>(
     definition: OptionDefinition(
-      long: "add", value: .text(name: "VALUE"),
+      long: "add", value: .choiceValue(name: "VALUE", chosen: false),
       help: "Add one choice to a multiple choice item's set (as git config --add adds a value).",
       subcommands: [.set]),
     convert: { $0 })
@@ -42,7 +42,7 @@ enum Options {
   /// `set KEY --remove VALUE`.
   static let remove = Option<String>(
     definition: OptionDefinition(
-      long: "remove", value: .text(name: "VALUE"),
+      long: "remove", value: .choiceValue(name: "VALUE", chosen: true),
       help: "Remove one choice from a multiple choice item's set (as git config --unset KEY VALUE).",
       subcommands: [.set]),
     convert: { $0 })
