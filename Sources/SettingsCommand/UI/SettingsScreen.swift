@@ -128,9 +128,9 @@ public struct SettingsScreen: Sendable {
 
   /// Takes in what an action changed on the current page: shows the new values on the other pages
   /// of the stack (a change can show on a parent's row), and keeps the selection on a row that
-  /// exists. (Rows are laid out when drawn, so nothing drawn before is kept to be thrown away.)
+  /// exists. The update's sections are not needed: rows are laid out each time they are drawn, so
+  /// nothing drawn before is kept to be thrown away.
   mutating func apply(_ update: TableUpdate) {
-    _ = update
     let snapshot = level.table.snapshot
     for index in stack.indices.dropLast() { stack[index].table.apply(snapshot) }
     keepSelectionOnARow()

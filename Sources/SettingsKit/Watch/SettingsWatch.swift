@@ -196,7 +196,9 @@ final class SettingsWatch: Sendable {
       contents: contents, storeName: settings.store.name, system: settings.layers.system
     )
     .values
-    let keys = Set(values.keys).filter { key in state.values[key].map { $0 != values[key] } ?? false }
+    // One pass over the values, without a set of every key (66 667 at 100 000 items).
+    var keys: Set<String> = []
+    for (key, value) in values where state.values[key].map({ $0 != value }) ?? false { keys.insert(key) }
     for key in Self.ordered(keys, in: state.document) {
       guard let old = state.values[key], let new = values[key] else { continue }
       events.append(.changed(SettingChange(key: key, oldValue: old, newValue: new, origin: .elsewhere)))
