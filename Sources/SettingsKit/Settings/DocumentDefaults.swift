@@ -1,5 +1,6 @@
 /// What every snapshot of one document starts from, worked out in one walk of its items: the
-/// defaults, the keys that conditions name, the earlier keys (`renamedFrom`) and the items by key.
+/// defaults, the keys that conditions name, the earlier keys (`renamedFrom`), the items by key and
+/// the secure text fields' keys.
 ///
 /// A ``Settings`` keeps it after its first change, so that each later change (the interactive
 /// screen's toggles on a large document) builds its snapshot from it instead of walking every item
@@ -13,6 +14,8 @@ struct DocumentDefaults: Sendable {
   var renamedTo: [String: [String]] = [:]
   /// Every keyed item by its key (the last in document order, as a walk that keeps each would).
   var items: [String: SettingItem] = [:]
+  /// The keys of the secure text fields.
+  var secureKeys: Set<String> = []
 
   /// Walks `document`'s items once.
   init(document: SettingsDocument) {
@@ -29,6 +32,7 @@ struct DocumentDefaults: Sendable {
       }
       for old in item.renamedFrom ?? [] { renamedTo[old, default: []].append(key) }
       items[key] = item
+      if item.secure == true { secureKeys.insert(key) }
     }
   }
 }

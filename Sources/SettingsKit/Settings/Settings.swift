@@ -393,7 +393,7 @@ public final class Settings: Sendable {
         let changes = try body(snapshot, &contents)
         // Every write moves values waiting under earlier keys (renamedFrom) to their items' keys.
         snapshot.moveRenamedValues(in: &contents)
-        contents.holdsSecureValue = holdsSecureValue(contents)
+        contents.holdsSecureValue = holdsSecureValue(contents, base: base)
         return changes
       }
     }

@@ -39,4 +39,24 @@ struct DocumentDefaultsTests {
     #expect(try settings.toggle("focus") == false)
     #expect(try store.read().values == ["airplane": .bool(false), "focus": .bool(false)])
   }
+
+  /// With the kept defaults, a store holding a secure text field's value is found by key, as the
+  /// walk of every item finds it (the store file is then kept private).
+  @Test(arguments: [
+    ([String: JSONValue](), false), (["airplane": .bool(true)], false), (["pin": .string("1234")], true),
+    (["airplane": .bool(true), "pin": .string("1")], true), (["other": .string("x")], false),
+  ])
+  func aSecureValueIsFoundFromTheKeptDefaults(values: [String: JSONValue], holds: Bool) throws {
+    let document = try Evolution.document(
+      """
+      {"id": "d", "sections": [{"items": [
+      {"key": "airplane", "type": "switch", "title": "Airplane"},
+      {"key": "pin", "type": "textField", "title": "PIN", "secure": true}
+      ]}]}
+      """)
+    let settings = Settings(document: document, store: MemoryStore())
+    let contents = StoreContents(values: values)
+    #expect(settings.holdsSecureValue(contents) == holds)
+    #expect(settings.holdsSecureValue(contents, base: DocumentDefaults(document: document)) == holds)
+  }
 }
