@@ -3,7 +3,8 @@
 # release binary, generates documents of 10 to 100 000 items, and times settings against git config,
 # gsettings and jq in one run. Extra arguments go to bench.py (for example --runs 5 --sizes 10 1000).
 # `--baseline-rev REV`, given first, also builds commit REV in a clone under Benchmarks/work and
-# times it in the same runs, for a before/after table.
+# times it in the same runs, for a before/after table. With the 100 000-item document it also runs
+# Benchmarks/ui.py (settings ui through a pseudo-terminal).
 # See Benchmarks/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,3 +46,11 @@ if [ "${1:-}" = "--baseline-rev" ]; then
 fi
 python3 Benchmarks/bench.py --binary "$binary" --work Benchmarks/work --out Benchmarks/work/results.md \
   "${extra[@]}" "$@"
+
+# settings ui on 100 000 items through a pseudo-terminal (first screen, each key), when that
+# document was generated; the baseline too, in the same run (see Benchmarks/README.md).
+if [ -f Benchmarks/work/doc-100000.json ]; then
+  echo "== settings ui (Benchmarks/ui.py)" >&2
+  python3 Benchmarks/ui.py --binary "$binary" "${extra[@]}" --baseline-cycles 2 \
+    --document Benchmarks/work/doc-100000.json | tee Benchmarks/work/ui.md
+fi

@@ -60,33 +60,31 @@ extension SettingsScreen {
   }
 
   mutating func move(by step: Int) {
-    let rows = selectableRows(of: level.table)
-    guard !rows.isEmpty else { return }
-    guard let current = level.selection, let index = rows.firstIndex(of: current) else {
-      level.selection = rows.first
+    let body = self.body
+    guard let current = level.selection, body.contains(current) else {
+      level.selection = body.firstRow
       return
     }
-    level.selection = rows[max(0, min(rows.count - 1, index + step))]
+    level.selection = body.row(current, movedBy: step)
   }
 
+  /// PgUp, PgDn: the row a screen (less one line) away, or the nearest past it in the direction of
+  /// travel, else the nearest before it.
   mutating func movePage(by direction: Int) {
-    let lines = level.body
-    guard let current = level.selection, let here = lines.firstIndex(where: { $0.indexPath == current })
-    else {
-      return move(by: direction)
+    let body = self.body
+    guard let current = level.selection, body.contains(current) else { return move(by: direction) }
+    let target = body.moved(BodyPosition(current), by: direction * max(1, bodyHeight - 1))
+    let forward = direction > 0
+    let other = forward ? body.line(before: target) : body.line(after: target)
+    if let row = body.row(from: target, forward: forward)
+      ?? other.flatMap({ body.row(from: $0, forward: !forward) })
+    {
+      level.selection = row
     }
-    let target = max(0, min(lines.count - 1, here + direction * max(1, bodyHeight - 1)))
-    // The row at or nearest past the target line, in the direction of travel.
-    let candidates =
-      direction > 0
-      ? Array(lines[target...]) + lines[..<target].reversed()
-      : lines[...target].reversed() + Array(lines[(target + 1)...])
-    if let row = candidates.first(where: { $0.indexPath != nil })?.indexPath { level.selection = row }
   }
 
   mutating func moveToEnd(first: Bool) {
-    let rows = selectableRows(of: level.table)
-    level.selection = first ? rows.first : rows.last
+    level.selection = first ? body.firstRow : body.lastRow
   }
 
   /// Enter, Space or →: toggle a switch, step a choice, open a page, open or close a section, load more.
@@ -158,14 +156,12 @@ extension SettingsScreen {
   mutating func open(_ page: SettingsPage, of item: SettingItem) {
     let table = SettingsTable(page: page, snapshot: level.table.snapshot)
     stack.append(Level(table: table, breadcrumb: level.breadcrumb + " › " + item.title, isTop: false))
-    redraw()
-    level.selection = selectableRows(of: table).first
+    level.selection = body.firstRow
   }
 
   mutating func goBack() {
     guard stack.count > 1 else { return }
     stack.removeLast()
-    if level.drawnWidth != width { redraw() }
   }
 
   mutating func resetSelection() {

@@ -33,12 +33,8 @@ extension SettingsScreen {
       return
     }
     protectEditInProgress(changedKeys: Set(news.map(\.key)))
-    for index in stack.indices {
-      let update = stack[index].table.apply(snapshot)
-      if !update.reloadedSections.isEmpty { redraw(update.reloadedSections, level: index) }
-    }
-    let rows = selectableRows(of: level.table)
-    if let current = level.selection, !rows.contains(current) { level.selection = rows.last }
+    for index in stack.indices { stack[index].table.apply(snapshot) }
+    keepSelectionOnARow()
     keepSelectionVisible()
     guard let latest = news.last else { return }
     let item = settings.document.item(forKey: latest.key)

@@ -7,8 +7,9 @@ import SettingsKit
 /// The screen is a stack of pages (the top page, then each child page opened), each a
 /// ``SettingsTable`` with a selected row and a scroll offset, changed through ``TableActions``.
 /// Rows are drawn by the same ``TextRenderer`` as `settings show`, two columns narrower: the left
-/// two columns hold the selection marker `> `, so the selection is visible without colour. Each
-/// section's lines are kept and drawn again only when an action reports that section changed.
+/// two columns hold the selection marker `> `, so the selection is visible without colour. Only the
+/// rows on screen are laid out (``PageBody``), each time the screen is drawn: moving, paging and
+/// drawing cost what the screen shows, whatever the size of the document.
 public struct SettingsScreen: Sendable {
   /// One page on the stack.
   struct Level: Sendable {
@@ -16,15 +17,10 @@ public struct SettingsScreen: Sendable {
     /// The breadcrumb shown in the title bar.
     var breadcrumb: String
     var selection: TableIndexPath?
-    var scroll = 0
+    /// The body's first line on screen.
+    var scroll = BodyPosition.top
     /// Whether this is the top page, whose open/closed sections are recorded in the view state.
     var isTop: Bool
-    /// Each section's lines as last drawn, and the width they were drawn at.
-    var sectionLines: [[RenderedLine]] = []
-    var drawnWidth = 0
-    /// The page body: the sections' lines with a blank line between sections; header and footer
-    /// lines carry the two-column margin, row lines get their marker when shown.
-    var body: [RenderedLine] = []
 
     init(table: SettingsTable, breadcrumb: String, isTop: Bool) {
       self.table = table
@@ -89,8 +85,7 @@ public struct SettingsScreen: Sendable {
       document: document.document, snapshot: try settings.snapshot(), viewState: viewState,
       itemsFiles: document.itemsFiles)
     stack = [Level(table: table, breadcrumb: document.document.title, isTop: true)]
-    redraw()
-    stack[0].selection = selectableRows(of: table).first
+    stack[0].selection = PageBody(table: table, width: self.width, colors: colors).firstRow
     keepSelectionVisible()
   }
 
@@ -121,71 +116,66 @@ public struct SettingsScreen: Sendable {
   public mutating func resize(width: Int, height: Int) {
     self.width = max(1, width)
     self.height = max(1, height)
-    redraw()
     keepSelectionVisible()
     keepEditCursorVisible()
   }
 
   // MARK: - Rows and lines
 
-  func selectableRows(of table: SettingsTable) -> [TableIndexPath] {
-    (0..<table.numberOfSections).flatMap { section in
-      (0..<table.numberOfRows(inSection: section)).map { TableIndexPath(row: $0, section: section) }
-    }
-  }
+  /// The body of the current page at the screen's width.
+  var body: PageBody { body(of: level) }
 
-  /// Draws again the sections of the current page in `sections` (every section when nil, or when
-  /// the width changed since they were drawn), through ``TextRenderer/lines(_:sections:heading:)``.
-  mutating func redraw(_ sections: [Int]? = nil, level index: Int? = nil) {
-    let index = index ?? stack.count - 1
-    let renderer = TextRenderer(width: max(1, width - 2), colors: colors)
-    var level = stack[index]
-    let count = level.table.numberOfSections
-    let all = sections == nil || level.drawnWidth != width || level.sectionLines.count != count
-    if all { level.sectionLines = Array(repeating: [], count: count) }
-    for section in all ? Array(0..<count) : (sections ?? []) {
-      level.sectionLines[section] = renderer.lines(level.table, sections: [section]).map { line in
-        line.indexPath == nil ? RenderedLine(text: "  " + line.text) : line
-      }
-    }
-    level.drawnWidth = width
-    level.body = []
-    for (section, lines) in level.sectionLines.enumerated() {
-      if section > 0 { level.body.append(RenderedLine(text: "")) }
-      level.body += lines
-    }
-    stack[index] = level
-  }
+  func body(of level: Level) -> PageBody { PageBody(table: level.table, width: width, colors: colors) }
 
-  /// Takes in what an action changed on the current page: draws its sections again, shows the new
-  /// values on the other pages of the stack (a change can show on a parent's row), and keeps the
-  /// selection on a row that exists.
+  /// Takes in what an action changed on the current page: shows the new values on the other pages
+  /// of the stack (a change can show on a parent's row), and keeps the selection on a row that
+  /// exists. The update's sections are not needed: rows are laid out each time they are drawn, so
+  /// nothing drawn before is kept to be thrown away.
   mutating func apply(_ update: TableUpdate) {
-    redraw(update.reloadedSections)
     let snapshot = level.table.snapshot
-    for index in stack.indices.dropLast() {
-      let changed = stack[index].table.apply(snapshot)
-      if !changed.reloadedSections.isEmpty { redraw(changed.reloadedSections, level: index) }
-    }
-    let rows = selectableRows(of: level.table)
-    if let current = level.selection, !rows.contains(current) { level.selection = rows.last }
+    for index in stack.indices.dropLast() { stack[index].table.apply(snapshot) }
+    keepSelectionOnARow()
+  }
+
+  /// Moves the selection to the last row when its row went away.
+  mutating func keepSelectionOnARow() {
+    let body = self.body
+    if let current = level.selection, !body.contains(current) { level.selection = body.lastRow }
   }
 
   var bodyHeight: Int { max(1, height - 2) }
 
+  /// Scrolls so that the selected row shows: its first line at least, the header above it too when
+  /// it is the first row, and the screen full down to the body's last line where there is one.
   mutating func keepSelectionVisible() {
-    guard let selection = level.selection else { return }
-    let lines = level.body
-    guard let first = lines.firstIndex(where: { $0.indexPath == selection }) else { return }
-    let last = lines.lastIndex(where: { $0.indexPath == selection }) ?? first
-    var scroll = level.scroll
-    if first < scroll { scroll = first }
-    if last >= scroll + bodyHeight { scroll = last - bodyHeight + 1 }
-    // The first selectable row also shows the header above it.
-    if first <= 2, last < bodyHeight { scroll = 0 }
-    // A row taller than the body shows its first line, which carries the marker.
-    if last - first + 1 > bodyHeight { scroll = first }
-    level.scroll = max(0, min(scroll, max(0, lines.count - bodyHeight)))
+    let body = self.body
+    guard let top = body.first, let end = body.last else {
+      level.scroll = .top
+      return
+    }
+    var scroll = body.normalized(level.scroll) ?? top
+    if let selection = level.selection, body.contains(selection) {
+      let first = BodyPosition(selection)
+      let count = body.lines(section: first.section, part: first.part).count
+      let last = BodyPosition(selection, line: max(0, count - 1))
+      if first < scroll { scroll = first }
+      if body.distance(from: scroll, to: last, limit: bodyHeight - 1) == nil {
+        scroll = body.moved(last, by: -(bodyHeight - 1))
+      }
+      // The first selectable row also shows the header above it.
+      if body.distance(from: top, to: first, limit: 2) != nil,
+        body.distance(from: top, to: last, limit: bodyHeight - 1) != nil
+      {
+        scroll = top
+      }
+      // A row taller than the body shows its first line, which carries the marker.
+      if count > bodyHeight { scroll = first }
+    }
+    // No blank space below the last line while there are lines above the screen.
+    if body.distance(from: scroll, to: end, limit: bodyHeight - 1) != nil {
+      scroll = body.moved(end, by: -(bodyHeight - 1))
+    }
+    level.scroll = scroll
   }
 
   /// The whole screen: a title bar, the page body scrolled to keep the selection visible, a
@@ -207,8 +197,9 @@ public struct SettingsScreen: Sendable {
       } else if case .editText(let state) = mode {
         body = editingBody(state)
       } else {
-        let end = min(level.body.count, level.scroll + bodyHeight)
-        body = (min(level.scroll, end)..<end).map(bodyLine(at:))
+        let page = self.body
+        let start = page.normalized(level.scroll) ?? .top
+        body = page.lines(from: start, count: bodyHeight).map(bodyLine)
       }
       for index in 0..<(height >= 3 ? bodyHeight : 0) { screen.append(index < body.count ? body[index] : "") }
     }
@@ -218,12 +209,10 @@ public struct SettingsScreen: Sendable {
 
   /// The text of one body line: a row's lines behind the marker column (`> ` on the selected row's
   /// first line), in reverse video when selected and colours are on.
-  func bodyLine(at index: Int) -> String {
-    let line = level.body[index]
+  func bodyLine(_ position: BodyPosition, _ line: RenderedLine) -> String {
     guard let indexPath = line.indexPath else { return line.text }
     let isSelected = indexPath == level.selection
-    let isFirst = index == 0 || level.body[index - 1].indexPath != indexPath
-    let text = (isSelected && isFirst ? "> " : "  ") + line.text
+    let text = (isSelected && position.line == 0 ? "> " : "  ") + line.text
     // Reverse video for the selection, restored after each style the row itself resets.
     return isSelected && colors
       ? "\u{1B}[7m" + text.replacingResets(with: "\u{1B}[0m\u{1B}[7m") + "\u{1B}[0m" : text
@@ -233,29 +222,38 @@ public struct SettingsScreen: Sendable {
   /// (``editingLine(_:)``), and a validation error (or a note) is wrapped under the row over at most
   /// three lines, the body scrolled so that the row and the error show.
   func editingBody(_ state: EditState) -> [String] {
-    var lines = level.body.indices.map(bodyLine(at:))
-    var scroll = level.scroll
-    if let selection = level.selection,
-      let first = level.body.firstIndex(where: { $0.indexPath == selection })
-    {
-      let text = "> " + editingLine(state)
-      lines[first] =
-        colors ? "\u{1B}[7m" + text.replacingResets(with: "\u{1B}[0m\u{1B}[7m") + "\u{1B}[0m" : text
-      if let message = state.error.map({ "Error: " + $0 }) ?? state.note {
-        let last = level.body.lastIndex(where: { $0.indexPath == selection }) ?? first
-        let indent = width > 8 ? 4 : 0
-        let wrapped = TerminalText.wrapped(TerminalText.escaped(message), toWidth: width - indent)
-        let errorLines = wrapped.prefix(3).map {
-          String(repeating: " ", count: indent) + TerminalText.truncated($0, toWidth: width - indent)
-        }
-        lines.insert(contentsOf: errorLines, at: last + 1)
-        let end = last + errorLines.count
-        if end >= scroll + bodyHeight { scroll = end - bodyHeight + 1 }
-        scroll = min(scroll, first)
-      }
+    let page = self.body
+    var scroll = page.normalized(level.scroll) ?? .top
+    guard let selection = level.selection, page.contains(selection) else {
+      return page.lines(from: scroll, count: bodyHeight).map(bodyLine)
     }
-    let end = min(lines.count, scroll + bodyHeight)
-    return Array(lines[min(scroll, end)..<end])
+    let first = BodyPosition(selection)
+    let rowLines = page.lines(section: first.section, part: first.part).count
+    let last = BodyPosition(selection, line: max(0, rowLines - 1))
+    var messageLines: [String] = []
+    if let message = state.error.map({ "Error: " + $0 }) ?? state.note {
+      let indent = width > 8 ? 4 : 0
+      let wrapped = TerminalText.wrapped(TerminalText.escaped(message), toWidth: width - indent)
+      messageLines = wrapped.prefix(3).map {
+        String(repeating: " ", count: indent) + TerminalText.truncated($0, toWidth: width - indent)
+      }
+      // The row's last line and the message under it show, the row's first line before them.
+      let room = max(0, bodyHeight - 1 - messageLines.count)
+      if page.distance(from: scroll, to: last, limit: room) == nil { scroll = page.moved(last, by: -room) }
+      if first < scroll { scroll = first }
+    }
+    var lines: [String] = []
+    for (position, line) in page.lines(from: scroll, count: bodyHeight) {
+      if position == first {
+        let text = "> " + editingLine(state)
+        lines.append(
+          colors ? "\u{1B}[7m" + text.replacingResets(with: "\u{1B}[0m\u{1B}[7m") + "\u{1B}[0m" : text)
+      } else {
+        lines.append(bodyLine(position, line))
+      }
+      if position == last { lines.append(contentsOf: messageLines) }
+    }
+    return Array(lines.prefix(bodyHeight))
   }
 
   static let helpLines = [

@@ -64,20 +64,53 @@ public struct TextRenderer: Sendable {
     }
     for (position, index) in shown.enumerated() {
       if position > 0 { sink.line("") }
-      let section = table.section(index)
-      if let header = section.header, !section.isCollapsible {
-        sink.line(layout.headerLine(header))
-      }
+      if let header = header(ofSection: index, in: table, layout: layout) { sink.line(header) }
       for row in 0..<table.numberOfRows(inSection: index) {
         let indexPath = TableIndexPath(row: row, section: index)
         sink.row(indexPath) { output in
           append(table.row(at: indexPath), in: table, layout: layout, to: &output)
         }
       }
-      if let footer = section.footer, table.isExpanded(index) {
-        for line in layout.footerLines(footer) { sink.line(line) }
-      }
+      for line in footer(ofSection: index, in: table, layout: layout) { sink.line(line) }
     }
+  }
+
+  // MARK: - One part at a time
+
+  /// The lines of one row, as ``lines(_:sections:heading:)`` draws them, for a view that lays out
+  /// only the rows on screen (as a table view asks its data source only for the visible cells).
+  public func lines(_ table: SettingsTable, row indexPath: TableIndexPath) -> [RenderedLine] {
+    var sink = LineSink()
+    let layout = RowLayout(width: width, showsIcons: table.showsIcons, colors: colors)
+    sink.row(indexPath) { output in append(table.row(at: indexPath), in: table, layout: layout, to: &output) }
+    return sink.lines
+  }
+
+  /// The header line of a section as ``lines(_:sections:heading:)`` draws it above the rows; nil
+  /// when it has none (no header, or a collapsible section, whose title row stands instead).
+  public func headerLine(_ table: SettingsTable, section index: Int) -> String? {
+    header(
+      ofSection: index, in: table,
+      layout: RowLayout(width: width, showsIcons: table.showsIcons, colors: colors))
+  }
+
+  /// The footer lines of a section as ``lines(_:sections:heading:)`` draws them below the rows (none
+  /// for a closed section).
+  public func footerLines(_ table: SettingsTable, section index: Int) -> [String] {
+    footer(
+      ofSection: index, in: table,
+      layout: RowLayout(width: width, showsIcons: table.showsIcons, colors: colors))
+  }
+
+  func header(ofSection index: Int, in table: SettingsTable, layout: RowLayout) -> String? {
+    let section = table.section(index)
+    guard let header = section.header, !section.isCollapsible else { return nil }
+    return layout.headerLine(header)
+  }
+
+  func footer(ofSection index: Int, in table: SettingsTable, layout: RowLayout) -> [String] {
+    guard let footer = table.section(index).footer, table.isExpanded(index) else { return [] }
+    return layout.footerLines(footer)
   }
 
   /// Appends the lines of one table row to `output`, each followed by a newline.

@@ -20,6 +20,24 @@ public final class Settings: Sendable {
   private let nextObserverID = Atomic<Int>(0)
   /// Serializes this object's writes with its watches' reads of the store.
   let localWrites = LocalWrites()
+  /// The document's defaults, worked out by the second change and kept for the next ones.
+  private let keptDefaultsOnce = Mutex<DocumentDefaults?>(nil)
+
+  /// The document's defaults if a change already worked them out.
+  var keptDefaults: DocumentDefaults? { keptDefaultsOnce.withLock { $0 } }
+  private let changesStarted = Atomic<Int>(0)
+
+  /// The document's defaults for a change's snapshot: nil for the first change, which walks the
+  /// items as any snapshot does (a command changes once, and keeping every item by key would only
+  /// cost it memory); worked out on the second and kept for the next ones (the interactive screen
+  /// changes again and again, and on a large document each walk costs more than a frame).
+  func defaultsForChange() -> DocumentDefaults? {
+    guard changesStarted.add(1, ordering: .relaxed).oldValue > 0 else { return nil }
+    if let kept = keptDefaults { return kept }
+    let made = DocumentDefaults(document: document)
+    keptDefaultsOnce.withLock { $0 = made }
+    return made
+  }
 
   /// Joins a document and a store, with no system layers. Nothing is read until a value is asked for.
   public init(document: SettingsDocument, store: any SettingsStore) {
@@ -376,14 +394,15 @@ public final class Settings: Sendable {
   func change(
     _ body: (SettingsSnapshot, inout StoreContents) throws(SettingsError) -> [SettingChange]
   ) throws(SettingsError) -> [SettingChange] {
+    let base = defaultsForChange()
     let changes = try localWrites.perform { () throws(SettingsError) in
       try store.update { (contents: inout StoreContents) throws(SettingsError) in
         let snapshot = SettingsSnapshot(
-          document: document, contents: contents, storeName: store.name, system: layers.system)
+          document: document, base: base, contents: contents, storeName: store.name, system: layers.system)
         let changes = try body(snapshot, &contents)
         // Every write moves values waiting under earlier keys (renamedFrom) to their items' keys.
         snapshot.moveRenamedValues(in: &contents)
-        contents.holdsSecureValue = holdsSecureValue(contents)
+        contents.holdsSecureValue = holdsSecureValue(contents, base: base)
         return changes
       }
     }

@@ -80,6 +80,27 @@ public struct SettingsSnapshot: Sendable, Equatable {
   /// The items kept by key: stored keys' items and the items that others depend on.
   var itemsByKey: [String: SettingItem] = [:]
 
+  /// The defaults from `base` (worked out for `document` once), keeping what
+  /// ``init(document:keeping:)`` keeps: the same snapshot, without a walk of the items.
+  init(base: DocumentDefaults, keeping keys: Set<String>) {
+    var controllers = keys.union(base.controllers)
+    var renamedKeys: [String: String] = [:]
+    for old in keys {
+      guard let news = base.renamedTo[old], let last = news.last else { continue }
+      renamedKeys[old] = last
+      controllers.formUnion(news)
+    }
+    var items: [String: SettingItem] = [:]
+    for key in controllers {
+      if let item = base.items[key] { items[key] = item }
+    }
+    self.values = base.defaults
+    self.defaults = base.defaults
+    self.modified = []
+    self.itemsByKey = items
+    self.renamedKeys = renamedKeys
+  }
+
   /// Merges `contents` and the `system` layers (highest first) over the defaults of `document`.
   ///
   /// A stored value that its item does not accept (a choice value the document no longer offers, a
@@ -90,12 +111,24 @@ public struct SettingsSnapshot: Sendable, Equatable {
   public init(
     document: SettingsDocument, contents: StoreContents, storeName: String, system: [SystemLayer] = []
   ) {
+    self.init(document: document, base: nil, contents: contents, storeName: storeName, system: system)
+  }
+
+  /// ``init(document:contents:storeName:system:)``, from `base` when it was worked out for `document`.
+  init(
+    document: SettingsDocument, base: DocumentDefaults?, contents: StoreContents, storeName: String,
+    system: [SystemLayer] = []
+  ) {
     var keeping = Set(contents.values.keys)
     for layer in system {
       keeping.formUnion(layer.values.keys)
       keeping.formUnion(layer.locked.keys)
     }
-    self.init(document: document, keeping: keeping)
+    if let base {
+      self.init(base: base, keeping: keeping)
+    } else {
+      self.init(document: document, keeping: keeping)
+    }
     self.storeName = storeName
     storeSource = contents.source
     apply(system: system, document: document)

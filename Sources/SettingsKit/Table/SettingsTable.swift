@@ -29,6 +29,12 @@ public struct SettingsTable: Sendable {
     var pageSize: Int?
     var provider: (any ItemsProvider)?
     var state: LoadState
+    /// Whether an item of the section (as declared, or fetched so far) has conditions, so that a
+    /// change of any value can change its rows.
+    var hasConditions = false
+    /// Whether an item of the section as declared has `visibleWhen`, so that a change of values
+    /// can hide or show rows.
+    var hasVisibility = false
 
     var remaining: Int { max(0, total - offset - visibleCount) }
     /// How many items the next page brings: the page size, else all that remain.
@@ -97,6 +103,9 @@ public struct SettingsTable: Sendable {
       var section = Section(
         spec: spec, items: items, total: total, offset: window.lowerBound, visibleCount: window.count,
         pageSize: pageSize, provider: file, state: .idle)
+      section.hasVisibility = spec.items.contains { $0.visibleWhen != nil }
+      section.hasConditions =
+        section.hasVisibility || Self.haveConditions(spec.items) || Self.haveConditions(items)
       section.settle()
       sections.append(section)
     }
@@ -226,18 +235,24 @@ public struct SettingsTable: Sendable {
       snapshot.lockItems(section.items, ofSection: section.spec)
     }
     guard snapshot != self.snapshot else { return .none }
-    let before = sections.indices.map {
+    return reloading(Array(sections.indices)) { $0.snapshot = snapshot }
+  }
+
+  /// Makes `change`, re-applies `visibleWhen` and reports which of `candidates` (the sections whose
+  /// rows the change can touch) now draw differently. Only those sections' rows are compared.
+  mutating func reloading(_ candidates: [Int], _ change: (inout SettingsTable) -> Void) -> TableUpdate {
+    let before = candidates.map {
       (rows(inSection: $0), conditionStates(inSection: $0), rejectedKeys(inSection: $0))
     }
-    self.snapshot = snapshot
+    change(&self)
     refreshVisibility()
     // A row also changes when a condition disables it (its reason is drawn), or when its rejected
     // stored value is replaced (its `!` goes), with the same value.
-    let reloaded = sections.indices.filter { index in
-      before[index].0 != rows(inSection: index) || before[index].1 != conditionStates(inSection: index)
-        || before[index].2 != rejectedKeys(inSection: index)
+    let reloaded = zip(candidates, before).filter { index, before in
+      before.0 != rows(inSection: index) || before.1 != conditionStates(inSection: index)
+        || before.2 != rejectedKeys(inSection: index)
     }
-    return TableUpdate(reloadedSections: reloaded)
+    return TableUpdate(reloadedSections: reloaded.map(\.0))
   }
 
   /// The keys of the shown items whose stored value is rejected (``SettingsSnapshot/problem(of:)``).
@@ -259,20 +274,33 @@ public struct SettingsTable: Sendable {
   /// A stored value of `key` that was rejected is no longer a problem: the change replaced it.
   ///
   /// - Parameter isOverride: whether the value is now stored (false after a reset).
+  ///
+  /// Only the sections that show `key` or have items with conditions are compared before and
+  /// after, and the values are changed in place: the cost does not grow with the other sections.
   @discardableResult
   public mutating func apply(_ value: SettingValue, forKey key: String, isOverride: Bool) -> TableUpdate {
-    var next = snapshot
-    next.values[key] = value
-    if isOverride { next.modified.insert(key) } else { next.modified.remove(key) }
-    next.sources[key] = isOverride ? .user : next.sourceWithoutOverride(ofKey: key)
-    next.otherOverrides[key] = nil
-    next.removeProblem(forKey: key)
-    return apply(next)
+    let candidates = sections.indices.filter { index in
+      sections[index].hasConditions
+        || sections[index].items.prefix(sections[index].visibleCount).contains { $0.key == key }
+    }
+    return reloading(candidates) { table in
+      table.snapshot.values[key] = value
+      if isOverride { table.snapshot.modified.insert(key) } else { table.snapshot.modified.remove(key) }
+      table.snapshot.sources[key] = isOverride ? .user : table.snapshot.sourceWithoutOverride(ofKey: key)
+      table.snapshot.otherOverrides[key] = nil
+      table.snapshot.removeProblem(forKey: key)
+    }
   }
 
-  /// Re-applies `visibleWhen` to inline sections after the values changed.
+  /// Whether any of `items` has `enabledWhen` or `visibleWhen`.
+  static func haveConditions(_ items: [SettingItem]) -> Bool {
+    items.contains { $0.enabledWhen != nil || $0.visibleWhen != nil }
+  }
+
+  /// Re-applies `visibleWhen` to inline sections after the values changed (only sections with
+  /// such items can change).
   mutating func refreshVisibility() {
-    for index in sections.indices where sections[index].provider == nil {
+    for index in sections.indices where sections[index].provider == nil && sections[index].hasVisibility {
       let visible = sections[index].spec.items.filter { snapshot.state(of: $0).isVisible }
       let offset = min(sections[index].offset, visible.count)
       let wasShowingAll = sections[index].remaining == 0
@@ -309,6 +337,7 @@ public struct SettingsTable: Sendable {
   /// Appends a fetched page to a section.
   mutating func append(_ page: [SettingItem], toSection index: Int) {
     snapshot.lockItems(page, ofSection: sections[index].spec)
+    if Self.haveConditions(page) { sections[index].hasConditions = true }
     sections[index].items += page
     sections[index].visibleCount = sections[index].items.count
     sections[index].settle()

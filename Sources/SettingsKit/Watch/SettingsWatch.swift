@@ -17,6 +17,8 @@ final class SettingsWatch: Sendable {
     var documentError: DocumentError?
     /// Whether the first read was made; a refresh before it has nothing to compare with.
     var started = false
+    /// Whether `document` is no longer the settings' own (it was reloaded from disk).
+    var isReloaded = false
   }
 
   private let settings: Settings
@@ -168,6 +170,7 @@ final class SettingsWatch: Sendable {
     let changed = Self.ordered(
       Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }, in: document)
     state.document = document
+    state.isReloaded = true
     return [.documentReloaded(document, changedDefaults: changed)]
   }
 
@@ -187,12 +190,15 @@ final class SettingsWatch: Sendable {
       state.storeError = nil
       events.append(.storeRecovered)
     }
+    // The defaults the settings' changes keep, while the document is still theirs.
     let values = SettingsSnapshot(
-      document: state.document, contents: contents, storeName: settings.store.name,
-      system: settings.layers.system
+      document: state.document, base: state.isReloaded ? nil : settings.keptDefaults,
+      contents: contents, storeName: settings.store.name, system: settings.layers.system
     )
     .values
-    let keys = Set(values.keys).filter { key in state.values[key].map { $0 != values[key] } ?? false }
+    // One pass over the values, without a set of every key (66 667 at 100 000 items).
+    var keys: Set<String> = []
+    for (key, value) in values where state.values[key].map({ $0 != value }) ?? false { keys.insert(key) }
     for key in Self.ordered(keys, in: state.document) {
       guard let old = state.values[key], let new = values[key] else { continue }
       events.append(.changed(SettingChange(key: key, oldValue: old, newValue: new, origin: .elsewhere)))

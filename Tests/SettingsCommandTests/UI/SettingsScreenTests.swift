@@ -4,10 +4,10 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 
-/// The screen keeps each section's lines and redraws only what an action reports; what it keeps
-/// must always be what the renderer draws now.
+/// The screen lays out only the rows it shows; what it shows must always be a window of the whole
+/// page as the renderer draws it for `settings show`.
 struct SettingsScreenTests {
-  @Test func theKeptLinesAreAlwaysWhatTheRendererDrawsNow() async throws {
+  @Test func theLinesShownAreAlwaysAWindowOfTheWholePage() async throws {
     let loaded = try DocumentLoader.open(path: examplePath("phone-settings.json"), locales: ["en"])
     let store = MemoryStore()
     var screen = try SettingsScreen(document: loaded, store: store, width: 44, height: 12)
@@ -15,18 +15,46 @@ struct SettingsScreenTests {
       .down, .character(" "), .down, .down, .enter, .character(" "), .down, .character(" "),
       .escape, .home, .down, .character(" "), .character("/"), .character("a"), .character("l"),
       .character("l"), .character("o"), .character("w"), .enter, .end, .character("r"), .up, .up, .up, .up,
-      .up, .character(" "), .pageUp,
+      .up, .character(" "), .pageUp, .pageDown, .pageDown, .end, .pageUp, .pageUp, .home,
     ]
+    var windows: Set<Int> = []
     for key in keys {
       await screen.handle(key)
-      var fresh = screen
-      for index in fresh.stack.indices { fresh.stack[index].drawnWidth = 0 }
-      for index in fresh.stack.indices { fresh.redraw(level: index) }
-      for index in screen.stack.indices {
-        #expect(screen.stack[index].body == fresh.stack[index].body, "after \(key), page \(index)")
+      guard screen.mode == .browse else { continue }
+      let page = Self.wholePage(of: screen)
+      let shown = Array(screen.lines().dropFirst().dropLast())
+      let start = (0...max(0, page.count - shown.count)).first { start in
+        (0..<shown.count).allSatisfy { (start + $0 < page.count ? page[start + $0] : "") == shown[$0] }
+      }
+      #expect(start != nil, "after \(key): \(shown) is not a window of \(page)")
+      windows.insert(start ?? -1)
+    }
+    // The keys scrolled the page: several windows were shown.
+    #expect(windows.count >= 3)
+    #expect(try store.read().values == ["airplane": .bool(false), "true-tone": .bool(false)])
+  }
+
+  /// Every line of the current page, laid out by the renderer as `show` does (section by section,
+  /// a blank line between), with the screen's margin and selection marker.
+  static func wholePage(of screen: SettingsScreen) -> [String] {
+    let table = screen.level.table
+    let renderer = TextRenderer(width: screen.width - 2)
+    var lines: [String] = []
+    for section in 0..<table.numberOfSections {
+      if section > 0 { lines.append("") }
+      var previous: TableIndexPath?
+      for line in renderer.lines(table, sections: [section]) {
+        guard let indexPath = line.indexPath else {
+          lines.append("  " + line.text)
+          previous = nil
+          continue
+        }
+        let marker = indexPath == screen.selection && indexPath != previous ? "> " : "  "
+        lines.append(marker + line.text)
+        previous = indexPath
       }
     }
-    #expect(try store.read().values == ["airplane": .bool(false), "true-tone": .bool(false)])
+    return lines
   }
 
   @Test func theStatusLineSaysWhyAStoredValueIsNotUsed() async throws {
@@ -59,6 +87,6 @@ struct SettingsScreenTests {
     await screen.handle(key)
     #expect(screen.stack[0].table.snapshot.problems == [])
     #expect(screen.statusLine() == status)
-    #expect(screen.stack[0].body.first { $0.text.contains("Airplane") }?.text == row)
+    #expect(screen.lines().first { $0.contains("Airplane") } == "> " + row)
   }
 }

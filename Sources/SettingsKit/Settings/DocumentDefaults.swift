@@ -1,0 +1,38 @@
+/// What every snapshot of one document starts from, worked out in one walk of its items: the
+/// defaults, the keys that conditions name, the earlier keys (`renamedFrom`), the items by key and
+/// the secure text fields' keys.
+///
+/// A ``Settings`` keeps it after its first change, so that each later change (the interactive
+/// screen's toggles on a large document) builds its snapshot from it instead of walking every item
+/// again: the snapshot is the same, its dictionaries shared rather than rebuilt.
+struct DocumentDefaults: Sendable {
+  /// Every keyed item's default value.
+  var defaults: [String: SettingValue] = [:]
+  /// The keys that items' `enabledWhen` and `visibleWhen` name.
+  var controllers: Set<String> = []
+  /// For each earlier key, the keys of the items that list it in `renamedFrom`, in document order.
+  var renamedTo: [String: [String]] = [:]
+  /// Every keyed item by its key (the last in document order, as a walk that keeps each would).
+  var items: [String: SettingItem] = [:]
+  /// The keys of the secure text fields.
+  var secureKeys: Set<String> = []
+
+  /// Walks `document`'s items once.
+  init(document: SettingsDocument) {
+    document.forEachItem { item, _ in
+      guard let key = item.key else {
+        for conditions in [item.enabledWhen, item.visibleWhen] {
+          if let conditions { controllers.formUnion(conditions.keys) }
+        }
+        return
+      }
+      if let value = SettingsSnapshot.defaultValue(of: item) { defaults[key] = value }
+      for conditions in [item.enabledWhen, item.visibleWhen] {
+        if let conditions { controllers.formUnion(conditions.keys) }
+      }
+      for old in item.renamedFrom ?? [] { renamedTo[old, default: []].append(key) }
+      items[key] = item
+      if item.secure == true { secureKeys.insert(key) }
+    }
+  }
+}

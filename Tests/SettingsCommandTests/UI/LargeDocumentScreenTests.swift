@@ -1,0 +1,167 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SettingsCommand
+@testable import SettingsKit
+
+/// The screen on a large document lays out only the rows it shows; these pin that what it shows is
+/// right at the top, after End, after PgDn, and that selecting and toggling work far down.
+struct LargeDocumentScreenTests {
+  /// A document of `count` items in sections of 100 ("Section N", a footer on even sections):
+  /// item i is `item-i`, a switch, a right-detail item or a detail item with a subtitle in turn.
+  static func document(items count: Int) -> String {
+    var sections: [String] = []
+    for start in stride(from: 0, to: count, by: 100) {
+      let number = start / 100 + 1
+      var items: [String] = []
+      for index in start..<min(count, start + 100) {
+        switch index % 3 {
+        case 0: items.append(#"{"key": "item-\#(index)", "type": "switch", "title": "Item \#(index)"}"#)
+        case 1:
+          items.append(
+            #"{"key": "item-\#(index)", "type": "rightDetail", "title": "Item \#(index)", "rightDetail": "v\#(index)"}"#
+          )
+        default:
+          items.append(
+            #"{"key": "item-\#(index)", "type": "detailTitle", "title": "Item \#(index)", "subTitle": "About \#(index)"}"#
+          )
+        }
+      }
+      let footer = number % 2 == 0 ? #", "footer": "Footer \#(number)""# : ""
+      sections.append(
+        #"{"header": "Section \#(number)"\#(footer), "items": [\#(items.joined(separator: ", "))]}"#)
+    }
+    return #"{"id": "large", "title": "Large", "sections": [\#(sections.joined(separator: ",\n"))]}"#
+  }
+
+  func screen(_ directory: TemporaryDirectory, store: MemoryStore) throws -> SettingsScreen {
+    let path = try directory.write("large.json", Self.document(items: 5000))
+    let loaded = try DocumentLoader.open(path: SystemPath(path), locales: ["en"])
+    return try SettingsScreen(document: loaded, store: store, width: 40, height: 10)
+  }
+
+  @Test func theTopEndAndPageDownDrawExactly() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var screen = try screen(directory, store: MemoryStore())
+    #expect(
+      screen.lines() == [
+        "Large",
+        "  Section 1",
+        ">   Item 0                           off",
+        "    Item 1                          v1 ›",
+        "    Item 2                             ›",
+        "    About 2",
+        "    Item 3                           off",
+        "    Item 4                          v4 ›",
+        "    Item 5                             ›",
+        "item-0 = off              ? help  q quit",
+      ])
+    await screen.handle(.pageDown)
+    #expect(
+      screen.lines() == [
+        "Large",
+        "    Item 0                           off",
+        "    Item 1                          v1 ›",
+        "    Item 2                             ›",
+        "    About 2",
+        "    Item 3                           off",
+        "    Item 4                          v4 ›",
+        ">   Item 5                             ›",
+        "    About 5",
+        "item-5                    ? help  q quit",
+      ])
+    await screen.handle(.end)
+    // The last row at the bottom; the last section's footer stays below, as on a small page.
+    #expect(
+      screen.lines() == [
+        "Large",
+        "    Item 4994                          ›",
+        "    About 4994",
+        "    Item 4995                        off",
+        "    Item 4996                    v4996 ›",
+        "    Item 4997                          ›",
+        "    About 4997",
+        "    Item 4998                        off",
+        ">   Item 4999                    v4999 ›",
+        "item-4999 = v4999         ? help  q quit",
+      ])
+    await screen.handle(.pageUp)
+    #expect(
+      screen.lines() == [
+        "Large",
+        ">   Item 4994                          ›",
+        "    About 4994",
+        "    Item 4995                        off",
+        "    Item 4996                    v4996 ›",
+        "    Item 4997                          ›",
+        "    About 4997",
+        "    Item 4998                        off",
+        "    Item 4999                    v4999 ›",
+        "item-4994                 ? help  q quit",
+      ])
+    // What is shown is a window of the whole page as `settings show` lays it out.
+    let page = SettingsScreenTests.wholePage(of: screen)
+    let shown = Array(screen.lines().dropFirst().dropLast())
+    #expect(
+      (0...(page.count - shown.count)).contains { Array(page[$0..<($0 + shown.count)]) == shown })
+    #expect(page.suffix(2) == ["    Item 4999                    v4999 ›", "    Footer 50"])
+    await screen.handle(.home)
+    #expect(screen.selection == TableIndexPath(row: 0, section: 0))
+  }
+
+  @Test func selectingAndTogglingFarDown() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = MemoryStore()
+    var screen = try screen(directory, store: store)
+    await screen.handle(.end)
+    await screen.handle(.up)
+    #expect(screen.selection == TableIndexPath(row: 98, section: 49))
+    await screen.handle(.character(" "))
+    #expect(try store.read().values == ["item-4998": .bool(true)])
+    #expect(
+      screen.lines() == [
+        "Large",
+        "    Item 4994                          ›",
+        "    About 4994",
+        "    Item 4995                        off",
+        "    Item 4996                    v4996 ›",
+        "    Item 4997                          ›",
+        "    About 4997",
+        "> * Item 4998                         on",
+        "    Item 4999                    v4999 ›",
+        "item-4998 = on (modified)",
+      ])
+    // Down past the section's last row goes into the next section; up comes back.
+    await screen.handle(.home)
+    for _ in 0..<100 { await screen.handle(.down) }
+    #expect(screen.selection == TableIndexPath(row: 0, section: 1))
+    await screen.handle(.up)
+    #expect(screen.selection == TableIndexPath(row: 99, section: 0))
+  }
+
+  /// Through the binary on a pseudo-terminal: End, Up, Space toggles the next-to-last item, and
+  /// `settings get` reads it.
+  @Test func theBinaryTogglesAnItemAtTheEnd() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    let path = try home.write("large.json", Self.document(items: 5000))
+    let terminal = try PseudoTerminal(
+      arguments: ["-f", path, "ui"], environment: ["HOME": home.path, "TERM": "xterm", "LANG": "C"],
+      width: 40, height: 10)
+    #expect(terminal.waitFor(text: "Item 0"))
+    terminal.send("\u{1B}[F")
+    #expect(terminal.waitFor(text: ">   Item 4999"))
+    terminal.send("\u{1B}[A ")
+    #expect(
+      terminal.waitFor { $0.contains { $0.hasPrefix("> * Item 4998") && $0.hasSuffix("on") } },
+      "\(terminal.rows)")
+    #expect(terminal.rows[9].hasPrefix("item-4998 = on (modified)"))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+    #expect(
+      try runBinary(["-f", path, "get", "item-4998"], environment: ["HOME": home.path]).stdout == "on\n")
+  }
+}
