@@ -145,4 +145,17 @@ struct ValueDocumentTests {
     #expect(items[2].multipleValue == ["ko"])
     try document.validate()
   }
+
+  @Test func aMultipleChoiceDefaultReadsInTheChoicesOrder() throws {
+    let text = #"""
+      {"id": "x", "sections": [{"items": [
+        {"key": "langs", "type": "rightDetail", "title": "Languages", "multiple": true, "value": ["ja", "en"],
+         "choices": [{"value": "en", "title": "English"}, {"value": "ko", "title": "한국어"}, {"value": "ja", "title": "日本語"}]}
+      ]}]}
+      """#
+    let document = try DocumentLoader.decode(SourceText(name: "doc.json", bytes: Array(text.utf8)))
+    let settings = Settings(document: document, store: MemoryStore())
+    #expect(try settings.strings("langs") == ["en", "ja"])
+    #expect(SettingsSnapshot.defaultValue(of: document.sections[0].items[0]) == .strings(["en", "ja"]))
+  }
 }
