@@ -72,6 +72,21 @@ struct ValueEditingScreenTests {
     for character in text { await screen.handle(.character(character)) }
   }
 
+  @Test func anErrorLongerThanThreeLinesEndsInAnEllipsis() async throws {
+    var (screen, _) = try screen(width: 20)
+    await screen.handle(.enter)
+    await type("berly", into: &screen)
+    await screen.handle(.enter)
+    #expect(
+      Array(screen.lines()[1...5]) == [
+        ">   Name   Kimberly|",
+        "    Error: name: at",
+        "    most 5",
+        "    characters (got…",
+        "    Volume        40",
+      ])
+  }
+
   @Test func aTextFieldIsEditedInItsRowValidatedAndSaved() async throws {
     var (screen, store) = try screen()
     #expect(screen.lines().last == "name = Kim — Shown to others")
