@@ -100,6 +100,14 @@ struct ValueDocumentTests {
       #"{"key": "m", "type": "rightDetail", "title": "M", "multiple": true, "value": [], "choices": [{"value": " a", "title": "A"}]}"#,
       "doc.json:1:129: sections[0].items[0].choices: choice value \" a\" of a multiple choice item starts or ends with a space, which set trims"
     ),
+    (
+      #"{"key": "t", "type": "textField", "title": "T", "pattern": ""}"#,
+      "doc.json:1:96: sections[0].items[0].pattern: \"pattern\" is empty; leave it out to accept any text"
+    ),
+    (
+      #"{"key": "t", "type": "textField", "title": "T", "pattern": "[a-z]+", "patternMessage": ""}"#,
+      "doc.json:1:124: sections[0].items[0].patternMessage: \"patternMessage\" is empty; say what the text must look like (\"must look like host:port\"), or leave it out"
+    ),
   ])
   func eachRuleIsReportedWithItsLocation(items: String, expected: String) {
     let found = messages(items)
