@@ -255,6 +255,43 @@ struct ValueTypesTests {
         """)
   }
 
+  @Test func setAndResetWithJSONMaskASecureValueAsWatchDoes() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(fixture.run(["set", "password", "hunter2"]).status == 0)
+    #expect(
+      fixture.run(["set", "password=s3cret", "volume=10", "--json"])
+        == CommandOutcome(
+          status: 0,
+          stdout: """
+            [
+              {
+                "key": "password",
+                "new": "••••••••",
+                "old": "••••••••"
+              },
+              {
+                "key": "volume",
+                "new": 10,
+                "old": 40
+              }
+            ]
+
+            """, stderr: ""))
+    #expect(
+      fixture.run(["reset", "password", "--json"]).stdout == """
+        [
+          {
+            "key": "password",
+            "new": "",
+            "old": "••••••••"
+          }
+        ]
+
+        """)
+    #expect(fixture.run(["set", "name", "Lee", "--json"]).stdout.contains(#""old": "Kim""#))
+  }
+
   @Test func secureTextIsMaskedEverywhereButGetAndKeptInAPrivateFile() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
