@@ -220,7 +220,8 @@ public struct SettingsScreen: Sendable {
 
   /// The page body while a text is edited: the edited row's title line is the editing line
   /// (``editingLine(_:)``), and a validation error (or a note) is wrapped under the row over at most
-  /// three lines, the body scrolled so that the row and the error show.
+  /// three lines (the third ending in "…" when the message is longer), the body scrolled so that the
+  /// row and the error show.
   func editingBody(_ state: EditState) -> [String] {
     let page = self.body
     var scroll = page.normalized(level.scroll) ?? .top
@@ -233,8 +234,14 @@ public struct SettingsScreen: Sendable {
     var messageLines: [String] = []
     if let message = state.error.map({ "Error: " + $0 }) ?? state.note {
       let indent = width > 8 ? 4 : 0
-      let wrapped = TerminalText.wrapped(TerminalText.escaped(message), toWidth: width - indent)
-      messageLines = wrapped.prefix(3).map {
+      var wrapped = TerminalText.wrapped(TerminalText.escaped(message), toWidth: width - indent)
+      if wrapped.count > 3 {
+        // A message cut at the third line ends in "…" there, rather than lose its end unseen.
+        let rest = wrapped[2...].joined(separator: " ")
+        wrapped[2] = TerminalText.truncated(rest, toWidth: width - indent)
+        wrapped.removeSubrange(3...)
+      }
+      messageLines = wrapped.map {
         String(repeating: " ", count: indent) + TerminalText.truncated($0, toWidth: width - indent)
       }
       // The row's last line and the message under it show, the row's first line before them.

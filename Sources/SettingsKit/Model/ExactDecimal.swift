@@ -160,27 +160,72 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
     return lhsFraction * powerOfTen(scale - lhs.scale) < rhsFraction * powerOfTen(scale - rhs.scale)
   }
 
-  /// The sum, or nil when it needs more than 38 digits.
+  /// The sum, or nil when it needs more than 38 digits (as text with more is refused, so a sum is
+  /// always a value that reads back).
   public func adding(_ other: ExactDecimal) -> ExactDecimal? {
     guard let (left, right, scale) = Self.aligned(self, other) else { return nil }
     let (sum, overflow) = left.addingReportingOverflow(right)
-    return overflow ? nil : ExactDecimal(significand: sum, scale: scale)
+    return overflow ? nil : Self.held(significand: sum, scale: scale)
   }
 
   /// The difference, or nil when it needs more than 38 digits.
   public func subtracting(_ other: ExactDecimal) -> ExactDecimal? {
     guard let (left, right, scale) = Self.aligned(self, other) else { return nil }
     let (difference, overflow) = left.subtractingReportingOverflow(right)
-    return overflow ? nil : ExactDecimal(significand: difference, scale: scale)
+    return overflow ? nil : Self.held(significand: difference, scale: scale)
+  }
+
+  /// `significand × 10^-scale` normalized, or nil when it has more than 38 significant digits.
+  static func held(significand: Int128, scale: Int) -> ExactDecimal? {
+    let value = ExactDecimal(significand: significand, scale: scale)
+    return value.significand.magnitude < UInt128(powerOfTen(maximumDigits)) ? value : nil
   }
 
   /// Whether this is `base` plus a whole number of `step`s (`step` > 0): exact, so 0.3 is 0 plus
-  /// three steps of 0.1. False when the arithmetic does not fit in 38 digits.
+  /// three steps of 0.1, and exact at every size and scale (99999999999999999999999999999999999999 is
+  /// on a step of 0.1). False only when the distance from `base` needs more than 128 bits.
   public func isOnStep(_ step: ExactDecimal, from base: ExactDecimal) -> Bool {
-    guard step.significand > 0, let offset = subtracting(base),
-      let (value, stepSignificand, _) = Self.aligned(offset, step)
-    else { return false }
-    return value % stepSignificand == 0
+    guard step.significand > 0 else { return false }
+    let offset: ExactDecimal
+    if base.significand == 0 {
+      offset = self
+    } else {
+      guard let (left, right, scale) = Self.aligned(self, base) else { return false }
+      let (difference, overflow) = left.subtractingReportingOverflow(right)
+      if overflow { return false }
+      offset = ExactDecimal(significand: difference, scale: scale)
+    }
+    if offset.significand == 0 { return true }
+    // offset / step = a × 10^(step.scale - offset.scale) / b must be whole.
+    let a = offset.significand.magnitude
+    let b = step.significand.magnitude
+    if offset.scale >= step.scale {
+      // a / (b × 10^k): a divisor too large for 128 bits is larger than a, and divides only 0.
+      let (divisor, overflow) = b.multipliedReportingOverflow(
+        by: UInt128(Self.powerOfTen(offset.scale - step.scale)))
+      return !overflow && a % divisor == 0
+    }
+    // a × 10^k / b is whole when b / gcd(a, b) is 2^x × 5^y with x, y ≤ k.
+    let k = step.scale - offset.scale
+    var rest = b / Self.greatestCommonDivisor(a, b)
+    var twos = 0
+    while rest % 2 == 0 {
+      rest /= 2
+      twos += 1
+    }
+    var fives = 0
+    while rest % 5 == 0 {
+      rest /= 5
+      fives += 1
+    }
+    return rest == 1 && twos <= k && fives <= k
+  }
+
+  /// Euclid's greatest common divisor.
+  static func greatestCommonDivisor(_ a: UInt128, _ b: UInt128) -> UInt128 {
+    var (a, b) = (a, b)
+    while b != 0 { (a, b) = (b, a % b) }
+    return a
   }
 
   /// Decodes a JSON number (or its text in a string).

@@ -1,5 +1,7 @@
 /// The screen as JSON for `show --json`: the document's own field names, with each valued item's
-/// current value in place of its default and a `modified` flag, and for each section what is shown.
+/// current value in place of its default and a `modified` flag, a value item's rules (`min`, `max`,
+/// `step`, `unit`, `maxLength`, `pattern`, `patternMessage`, `placeholder`, `secure`, `multiple`),
+/// and for each section what is shown.
 ///
 /// A collapsible section has `expanded`; a closed one lists no items. A paginated section has
 /// `total` (all its items), `offset` (the first shown item's index) and `remaining` (items after
@@ -78,6 +80,8 @@ public enum DocumentJSON {
     case nil: break
     }
     if let description = item.description { pairs.append(("description", .string(description))) }
+    // A value item's rules (a slider's range, a secure flag), as `list --json` and `describe --json` give them.
+    pairs += ValueRules.limitMembers(of: item)
     let state = snapshot.state(of: item)
     if value != nil {
       pairs.append(("modified", .bool(isModified)))

@@ -36,12 +36,13 @@ extension SettingsSchema {
     }
   }
 
-  /// A text field: a string, matching its pattern (anchored, as `set` matches the whole text).
+  /// A text field: a string, matching its pattern (anchored, as `set` matches the whole text) or
+  /// empty (empty text is always accepted: it means "no value", and is the default of most).
   /// `maxLength` is left to `settings check`: JSON Schema counts code points, and a text of 20
   /// grapheme clusters may have more.
   static func textProperty(_ item: SettingItem) -> JSONValue {
     var schema: [(String, JSONValue)] = [("type", .string("string"))]
-    if let pattern = item.pattern { schema.append(("pattern", .string("^(?:\(pattern))$"))) }
+    if let pattern = item.pattern { schema.append(("pattern", .string("^(?:\(pattern))$|^$"))) }
     if item.secure != true { schema.append(("default", .string(item.value ?? ""))) }
     var text = "\(item.title) (text"
     if let maximum = item.maxLength { text += "; at most \(maximum) characters, which settings check counts" }

@@ -16,6 +16,9 @@ public struct ItemDescription: Sendable, Equatable {
   public var isModified: Bool
   /// Enabled and visible, and why not.
   public var state: ItemState
+  /// Why a `visibleWhen` condition (the item's or a page's above it) hides the item now: "shown
+  /// only while Do Not Disturb is on", as `find` says it; nil when it is shown.
+  public var hiddenReason: String?
   /// The stored value the item does not accept, when the store holds one (``value`` is then the
   /// default).
   public var problem: StoredValueProblem?
@@ -64,7 +67,7 @@ public struct ItemDescription: Sendable, Equatable {
     if let earlier = item.renamedFrom { rows.append(["renamed from:", earlier.joined(separator: ", ")]) }
     if let deprecated = item.deprecated { rows.append(["deprecated:", deprecated]) }
     rows.append(["enabled:", state.isEnabled ? "yes" : "no (\(state.disabledReason ?? ""))"])
-    rows.append(["visible:", state.isVisible ? "yes" : "no"])
+    rows.append(["visible:", hiddenReason.map { "no (\($0))" } ?? (state.isVisible ? "yes" : "no")])
     return ColumnTable.text(rows)
   }
 
@@ -88,6 +91,7 @@ public struct ItemDescription: Sendable, Equatable {
     }
     if let lock = state.lock { pairs.append(("lock", lock.json)) }
     if let reason = state.disabledReason { pairs.append(("disabledReason", .string(reason))) }
+    if let reason = hiddenReason { pairs.append(("hiddenReason", .string(reason))) }
     if let earlier = item.renamedFrom { pairs.append(("renamedFrom", .array(earlier.map(JSONValue.string)))) }
     if let deprecated = item.deprecated { pairs.append(("deprecated", .string(deprecated))) }
     if let choices = item.choices {
@@ -130,6 +134,10 @@ extension Settings {
       problem: snapshot.problem(of: located.item))
     let controllers = Set((located.item.enabledWhen ?? [:]).keys).union(
       (located.item.visibleWhen ?? [:]).keys)
+    description.hiddenReason =
+      (located.ancestors + [located.item]).lazy.compactMap {
+        SettingsSearch.hiddenReason(of: $0, in: snapshot)
+      }.first
     description.multipleChoiceControllers = controllers.filter {
       snapshot.itemsByKey[$0].map(ValueRules.isMultiple) == true
     }

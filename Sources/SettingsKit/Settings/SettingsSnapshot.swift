@@ -238,11 +238,13 @@ public struct SettingsSnapshot: Sendable, Equatable {
   }
 
   /// An item's default value: a switch's `on`, a right-detail item's text, a text field's, number's or
-  /// multiple choice item's `value`; nil for detailTitle.
+  /// multiple choice item's `value` (in the choices' order, whatever order the document gives); nil
+  /// for detailTitle.
   public static func defaultValue(of item: SettingItem) -> SettingValue? {
     switch item.type {
     case .switch: .bool(item.defaultIsOn)
-    case .rightDetail where ValueRules.isMultiple(item): .strings(item.multipleValue ?? [])
+    case .rightDetail where ValueRules.isMultiple(item):
+      .strings(ValueRules.ordered(item.multipleValue ?? [], in: item))
     case .rightDetail: .string(item.choices != nil ? item.value ?? "" : item.rightDetail ?? "")
     case .textField: .string(item.value ?? "")
     case .number, .slider: .number(item.numberValue ?? item.min ?? ExactDecimal(0))

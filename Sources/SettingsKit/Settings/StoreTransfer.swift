@@ -82,7 +82,9 @@ extension Settings {
   /// left out unless `includingSecure`, and their keys listed in a `"$omitted"` array, so that a
   /// load that replaces the overrides keeps them. Stored values the document's items do not
   /// accept (the snapshot's ``SettingsSnapshot/problems``; they read as the default) are left out,
-  /// since a load would refuse them. A top-level `"$schema"` is not an override.
+  /// since a load would refuse them. A top-level `"$schema"` is not an override. Accepted values
+  /// are written as `set` writes them: a number as its exact decimal (`1e-1` as `0.1`), multiple
+  /// choice values in the choices' order.
   ///
   /// - Throws: ``SettingsError/store(_:)`` when the store cannot be read or parsed.
   public func dump(includingSecure: Bool = false) throws(SettingsError) -> String {
@@ -105,6 +107,13 @@ extension Settings {
     contents.values.removeValue(forKey: "$schema")
     // A value the item rejects reads as the default, and a load would refuse it.
     for problem in snapshot.problems { contents.values.removeValue(forKey: problem.key) }
+    // An accepted value is written as `set` writes it: `1e-1` as 0.1, `["ja", "en"]` in the choices' order.
+    document.forEachItem { item, _ in
+      guard let key = item.key, let stored = contents.values[key],
+        let value = SettingsSnapshot.accepted(stored, by: item)
+      else { return }
+      contents.values[key] = value.json
+    }
     var omitted: [String] = []
     if !includingSecure {
       document.forEachItem { item, _ in

@@ -28,6 +28,10 @@ public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
     func shown(_ text: String) -> String { "'\(TerminalText.escaped(text))'" }
     switch self {
     case .notANumber(let text):
+      // A number in exponent form (`1e-1`) is one: say how to write it out.
+      if case .success(let number) = ExactDecimal.parse(text.trimmingSpaces(), allowingExponent: true) {
+        return "\(shown(text)) has an exponent; write the number out, such as \(number)"
+      }
       return "\(shown(text)) is not a number; write digits with an optional '.', such as 2.5"
     case .decimalComma(let text):
       let fixed = text.replacingFirstComma()

@@ -8,7 +8,8 @@ extension ValueRules {
 
   /// The document rules of the value types, shared by the loader and `validate()`: each field only
   /// on the types it belongs to, a slider's `min` and `max`, a number's default, `min` ≤ `max`, a
-  /// positive `step`, a pattern that compiles, `patternMessage` only with `pattern`, and a default
+  /// positive `step`, a pattern that compiles and is not empty, `patternMessage` only with `pattern`
+  /// and not empty, and a default
   /// that the item accepts (in range, on a step, short enough, matching, a subset of the choices).
   static func fieldProblems(of item: SettingItem) -> [FieldProblem] {
     var problems: [FieldProblem] = []
@@ -71,6 +72,19 @@ extension ValueRules {
       if item.patternMessage != nil, item.pattern == nil {
         problems.append(
           FieldProblem(field: "patternMessage", message: "\"patternMessage\" applies only with \"pattern\""))
+      }
+      if item.pattern?.isEmpty == true {
+        // "" matches only empty text, so every value would be refused.
+        problems.append(
+          FieldProblem(field: "pattern", message: "\"pattern\" is empty; leave it out to accept any text"))
+      }
+      if item.pattern != nil, item.patternMessage?.isEmpty == true {
+        problems.append(
+          FieldProblem(
+            field: "patternMessage",
+            message:
+              "\"patternMessage\" is empty; say what the text must look like (\"must look like host:port\"), or leave it out"
+          ))
       }
       if let pattern = item.pattern, let error = patternError(pattern) {
         problems.append(

@@ -142,7 +142,8 @@ package enum ValueRules {
   // MARK: - Stored values
 
   /// The value `stored` gives an item of a value type, or nil when it does not accept it (the wrong
-  /// JSON type, out of range, off the step, too long, not matching).
+  /// JSON type, out of range, off the step, too long, not matching); multiple choice values come in
+  /// the choices' order, whatever order the store has them in.
   static func accepted(_ stored: JSONValue, by item: SettingItem) -> SettingValue? {
     let value: SettingValue
     switch (item.type, stored.kind) {
@@ -161,7 +162,8 @@ package enum ValueRules {
     default:
       return nil
     }
-    return problem(with: value, for: item) == nil ? value : nil
+    // Read as `set` writes it: a number as its exact decimal, multiple choice in the choices' order.
+    return problem(with: value, for: item) == nil ? normalized(value, for: item) : nil
   }
 
   /// What an item of a value type accepts, in words: `a number from 0 to 100 in steps of 5`, `text

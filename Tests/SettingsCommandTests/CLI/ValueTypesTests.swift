@@ -66,7 +66,12 @@ struct ValueTypesTests {
     ),
     (
       ["set", "ratio", "1e-1"],
-      "Error: ratio: '1e-1' is not a number; write digits with an optional '.', such as 2.5\n"
+      "Error: ratio: '1e-1' has an exponent; write the number out, such as 0.1\n"
+    ),
+    (["set", "big", "1.5E3"], "Error: big: '1.5E3' has an exponent; write the number out, such as 1500\n"),
+    (
+      ["set", "ratio", "NaN"],
+      "Error: ratio: 'NaN' is not a number; write digits with an optional '.', such as 2.5\n"
     ),
     (["set", "languages", "en,fr"], "Error: languages: 'fr' is not one of the choices: en, ko, ja\n"),
     (["set", "languages", "--add", "fr"], "Error: languages: 'fr' is not one of the choices: en, ko, ja\n"),
@@ -250,6 +255,43 @@ struct ValueTypesTests {
         """)
   }
 
+  @Test func setAndResetWithJSONMaskASecureValueAsWatchDoes() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(fixture.run(["set", "password", "hunter2"]).status == 0)
+    #expect(
+      fixture.run(["set", "password=s3cret", "volume=10", "--json"])
+        == CommandOutcome(
+          status: 0,
+          stdout: """
+            [
+              {
+                "key": "password",
+                "new": "••••••••",
+                "old": "••••••••"
+              },
+              {
+                "key": "volume",
+                "new": 10,
+                "old": 40
+              }
+            ]
+
+            """, stderr: ""))
+    #expect(
+      fixture.run(["reset", "password", "--json"]).stdout == """
+        [
+          {
+            "key": "password",
+            "new": "",
+            "old": "••••••••"
+          }
+        ]
+
+        """)
+    #expect(fixture.run(["set", "name", "Lee", "--json"]).stdout.contains(#""old": "Kim""#))
+  }
+
   @Test func secureTextIsMaskedEverywhereButGetAndKeptInAPrivateFile() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
@@ -277,6 +319,52 @@ struct ValueTypesTests {
     let narrowed =
       try FileManager.default.attributesOfItem(atPath: fixture.storePath)[.posixPermissions] as? Int
     #expect(narrowed == 0o600)
+  }
+
+  @Test func showJSONCarriesEachValueItemsRules() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let outcome = fixture.run(["show", "--json"])
+    #expect(outcome.status == 0)
+    // A screen drawn from the JSON needs a slider's range, a field's placeholder and secure flag.
+    #expect(
+      outcome.stdout.contains(
+        """
+                {
+                  "key": "server",
+                  "modified": false,
+                  "pattern": "[a-z0-9.-]+:[0-9]{1,5}",
+                  "patternMessage": "must look like host:port",
+                  "placeholder": "host:port",
+                  "source": "default",
+                  "title": "Server",
+                  "type": "textField",
+                  "value": ""
+                },
+                {
+                  "key": "password",
+                  "modified": false,
+                  "secure": true,
+                  "source": "default",
+                  "title": "Password",
+                  "type": "textField",
+                  "value": ""
+                },
+                {
+                  "key": "volume",
+                  "max": 100,
+                  "min": 0,
+                  "modified": false,
+                  "source": "default",
+                  "step": 5,
+                  "title": "Volume",
+                  "type": "number",
+                  "unit": "%",
+                  "value": 40
+                },
+
+        """))
+    #expect(outcome.stdout.contains("\"multiple\": true,\n"))
   }
 
   @Test func listAndDescribeShowWhatEachItemAccepts() throws {

@@ -168,16 +168,19 @@ struct SchemaTests {
       ])
     #expect(set.status == 0, "\(set)")
     let schema = try runBinary(["-f", document, "schema", "--store"])
-    #expect(schema.stdout.contains(#""pattern": "^(?:[a-z]+:[0-9]+)$""#))
+    #expect(schema.stdout.contains(#""pattern": "^(?:[a-z]+:[0-9]+)$|^$""#))
     #expect(!schema.stdout.contains("maxLength"))
     let bad = try [
       #"{"volume": 150}"#, #"{"volume": 42}"#, #"{"server": "host:80x"}"#, #"{"langs": ["fr"]}"#,
       #"{"langs": ["en", "en"]}"#, #"{"ratio": "0.3"}"#, #"{"ratio": 2}"#,
     ].enumerated().map { try directory.write("bad-\($0.offset).json", $0.element) }
-    let verdicts = try validate([store] + bad, against: schema.stdout, in: directory)
-    #expect(verdicts.first == "ok")
-    #expect(verdicts.count == bad.count + 1)
-    for (text, verdict) in zip(bad, verdicts.dropFirst()) {
+    // Empty text is accepted whatever the pattern (set server "" stores it; it is the default).
+    #expect(try runBinary(["-f", document, "--store", store, "set", "server", ""]).status == 0)
+    let good = try [store, directory.write("empty.json", #"{"server": ""}"#)]
+    let verdicts = try validate(good + bad, against: schema.stdout, in: directory)
+    #expect(verdicts.prefix(2) == ["ok", "ok"])
+    #expect(verdicts.count == bad.count + 2)
+    for (text, verdict) in zip(bad, verdicts.dropFirst(2)) {
       #expect(verdict.hasPrefix("invalid: "), "\(text)")
     }
   }

@@ -72,6 +72,36 @@ struct ValueEditingScreenTests {
     for character in text { await screen.handle(.character(character)) }
   }
 
+  @Test func stepsStopAtTheLargestNumberKeptExactly() async throws {
+    let nines = String(repeating: "9", count: 38)
+    let text =
+      #"{"id": "big", "sections": [{"items": [{"key": "n", "type": "number", "title": "N", "value": 0}]}]}"#
+    let document = try DocumentLoader.decode(SourceText(name: "big.json", bytes: Array(text.utf8)))
+    let store = MemoryStore(values: ["n": JSONValue(.number(nines))])
+    var screen = try SettingsScreen(
+      document: LoadedDocument(document: document), store: store, width: 60, height: 6)
+    // → at 38 nines would write 10^38, which no store read accepts: it stays, and the row stays valid.
+    await screen.handle(.right)
+    #expect(try store.read().values["n"] == JSONValue(.number(nines)))
+    await screen.handle(.left)
+    #expect(try store.read().values["n"] == JSONValue(.number(String(repeating: "9", count: 37) + "8")))
+  }
+
+  @Test func anErrorLongerThanThreeLinesEndsInAnEllipsis() async throws {
+    var (screen, _) = try screen(width: 20)
+    await screen.handle(.enter)
+    await type("berly", into: &screen)
+    await screen.handle(.enter)
+    #expect(
+      Array(screen.lines()[1...5]) == [
+        ">   Name   Kimberly|",
+        "    Error: name: at",
+        "    most 5",
+        "    characters (got…",
+        "    Volume        40",
+      ])
+  }
+
   @Test func aTextFieldIsEditedInItsRowValidatedAndSaved() async throws {
     var (screen, store) = try screen()
     #expect(screen.lines().last == "name = Kim — Shown to others")

@@ -180,6 +180,38 @@ struct StoreTransferTests {
     #expect(SettingsError.loadRefused(plan.refusals).message == expected.joined(separator: "\n"))
   }
 
+  @Test func aDumpWritesNumbersAsExactDecimalsAndChoicesInTheirOrder() throws {
+    let store = MemoryStore(values: [
+      "ratio": JSONValue(.number("1e-1")), "auto-lock": JSONValue(.number("1.50e1")),
+      "languages": .array([.string("ja"), .string("en")]), "zeta": JSONValue(.number("2e3")),
+    ])
+    let settings = Settings(document: TypedKeyTests.document, store: store)
+    #expect(try settings.strings("languages") == ["en", "ja"])
+    #expect(
+      try settings.dump() == """
+        {
+          "auto-lock": 15,
+          "languages": [
+            "en",
+            "ja"
+          ],
+          "ratio": 0.1,
+          "zeta": 2e3
+        }
+
+        """)
+  }
+
+  @Test func aLoadedMultipleChoiceIsStoredInTheChoicesOrder() throws {
+    let store = MemoryStore()
+    let settings = Settings(document: TypedKeyTests.document, store: store)
+    let plan = try settings.load(file(#"{"languages": ["ja", "en"], "ratio": 0.30}"#))
+    #expect(plan.lines == [#"added languages: ["en", "ja"]"#, "added ratio: 0.3"])
+    #expect(
+      try store.read().values["languages"].map { JSONWriter().string($0) } == "[\n  \"en\",\n  \"ja\"\n]\n")
+    #expect(try settings.strings("languages") == ["en", "ja"])
+  }
+
   @Test func unknownKeysAreKeptWhenAsked() throws {
     let (settings, store) = try Evolution.settings([:])
     try settings.load(file(#"{"fcus": [1, 2]}"#), keepingUnknownKeys: true)

@@ -57,6 +57,31 @@ struct ExactDecimalTests {
     #expect(try decimal("9007199254740993").isOnStep(decimal("2"), from: decimal("1")))
   }
 
+  @Test func stepsAreExactAtEverySizeAndScale() throws {
+    let nines = String(repeating: "9", count: 38)
+    let tiny = "0." + String(repeating: "0", count: 37) + "1"
+    // Aligning these to one scale needs more than 128 bits; the answer is still exact.
+    #expect(try decimal(nines).isOnStep(decimal("0.1"), from: decimal("0")))
+    #expect(try decimal("5").isOnStep(decimal(tiny), from: decimal("0")))
+    #expect(try decimal("-" + nines).isOnStep(decimal("0.25"), from: decimal("0")))
+    #expect(try !decimal(tiny).isOnStep(decimal(nines), from: decimal("0")))
+    #expect(try decimal("1.5").isOnStep(decimal("0.25"), from: decimal("0")))
+    #expect(try !decimal("1.2").isOnStep(decimal("0.25"), from: decimal("0")))
+    #expect(try !decimal("0.5").isOnStep(decimal("0.3"), from: decimal("0")))
+    #expect(try decimal("0.9").isOnStep(decimal("0.3"), from: decimal("0")))
+    #expect(try !decimal("0.2").isOnStep(decimal("0.3"), from: decimal("0.1")))
+    #expect(try decimal("0.4").isOnStep(decimal("0.3"), from: decimal("0.1")))
+  }
+
+  @Test func aSumOrDifferenceBeyond38DigitsIsNil() throws {
+    let nines = String(repeating: "9", count: 38)
+    #expect(try decimal(nines).adding(decimal("1")) == nil)
+    #expect(try decimal("-" + nines).subtracting(decimal("1")) == nil)
+    #expect(
+      try decimal(nines).subtracting(decimal("1"))?.description == String(repeating: "9", count: 37) + "8")
+    #expect(try decimal("0.1").adding(decimal("0.2"))?.description == "0.3")
+  }
+
   @Test func conversionsSayWhetherTheyFit() throws {
     #expect(try decimal("42").intValue == 42)
     #expect(try decimal("4.2").intValue == nil)

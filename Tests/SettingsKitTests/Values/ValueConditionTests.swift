@@ -264,4 +264,18 @@ struct ValueConditionTests {
 
         """)
   }
+
+  @Test func describeSaysWhyAnItemIsHidden() throws {
+    let settings = try settings(#"{"b": 0.3, "n": {"notEmpty": true}}"#, field: "visibleWhen")
+    let description = try settings.describe("x")
+    #expect(description.hiddenReason == "shown only while Brightness is 0.3")
+    #expect(description.text.hasSuffix("visible:       no (shown only while Brightness is 0.3)\n"))
+    #expect(
+      JSONWriter().string(description.json).contains(#""hiddenReason": "shown only while Brightness is 0.3""#)
+    )
+    try settings.set("b", to: .number(ExactDecimal("0.3")!))
+    try settings.set("n", to: .string("Kim"))
+    #expect(try settings.describe("x").hiddenReason == nil)
+    #expect(try settings.describe("x").text.hasSuffix("visible:       yes\n"))
+  }
 }

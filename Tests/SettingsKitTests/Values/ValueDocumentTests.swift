@@ -100,6 +100,14 @@ struct ValueDocumentTests {
       #"{"key": "m", "type": "rightDetail", "title": "M", "multiple": true, "value": [], "choices": [{"value": " a", "title": "A"}]}"#,
       "doc.json:1:129: sections[0].items[0].choices: choice value \" a\" of a multiple choice item starts or ends with a space, which set trims"
     ),
+    (
+      #"{"key": "t", "type": "textField", "title": "T", "pattern": ""}"#,
+      "doc.json:1:96: sections[0].items[0].pattern: \"pattern\" is empty; leave it out to accept any text"
+    ),
+    (
+      #"{"key": "t", "type": "textField", "title": "T", "pattern": "[a-z]+", "patternMessage": ""}"#,
+      "doc.json:1:124: sections[0].items[0].patternMessage: \"patternMessage\" is empty; say what the text must look like (\"must look like host:port\"), or leave it out"
+    ),
   ])
   func eachRuleIsReportedWithItsLocation(items: String, expected: String) {
     let found = messages(items)
@@ -144,5 +152,18 @@ struct ValueDocumentTests {
     #expect(items[1].unit == "분")
     #expect(items[2].multipleValue == ["ko"])
     try document.validate()
+  }
+
+  @Test func aMultipleChoiceDefaultReadsInTheChoicesOrder() throws {
+    let text = #"""
+      {"id": "x", "sections": [{"items": [
+        {"key": "langs", "type": "rightDetail", "title": "Languages", "multiple": true, "value": ["ja", "en"],
+         "choices": [{"value": "en", "title": "English"}, {"value": "ko", "title": "한국어"}, {"value": "ja", "title": "日本語"}]}
+      ]}]}
+      """#
+    let document = try DocumentLoader.decode(SourceText(name: "doc.json", bytes: Array(text.utf8)))
+    let settings = Settings(document: document, store: MemoryStore())
+    #expect(try settings.strings("langs") == ["en", "ja"])
+    #expect(SettingsSnapshot.defaultValue(of: document.sections[0].items[0]) == .strings(["en", "ja"]))
   }
 }

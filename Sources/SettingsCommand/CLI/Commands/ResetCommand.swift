@@ -11,6 +11,6 @@ enum ResetCommand {
     } catch {
       throw CommandError(error)
     }
-    return context.wantsJSON ? ChangeJSON.text(changes) : ""
+    return context.wantsJSON ? ChangeJSON.text(changes, in: settings.document) : ""
   }
 }

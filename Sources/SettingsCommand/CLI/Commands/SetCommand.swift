@@ -32,7 +32,7 @@ enum SetCommand {
       throw CommandError(error)
     }
     for (key, _) in assignments { context.warnings.addDeprecation(of: key, in: settings) }
-    return context.wantsJSON ? ChangeJSON.text(changes) : ""
+    return context.wantsJSON ? ChangeJSON.text(changes, in: settings.document) : ""
   }
 
   /// `set KEY --add VALUE` or `set KEY --remove VALUE` on a multiple choice item; nil without them.
@@ -57,6 +57,6 @@ enum SetCommand {
     } catch {
       throw CommandError(error)
     }
-    return context.wantsJSON ? ChangeJSON.text(change.map { [$0] } ?? []) : ""
+    return context.wantsJSON ? ChangeJSON.text(change.map { [$0] } ?? [], in: settings.document) : ""
   }
 }

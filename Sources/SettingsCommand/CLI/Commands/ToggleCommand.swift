@@ -10,7 +10,8 @@ enum ToggleCommand {
       context.warnings.addDeprecation(of: name, in: settings)
       guard context.wantsJSON else { return isOn ? "on\n" : "off\n" }
       let key = try settings.item(name).key ?? name
-      return ChangeJSON.text([SettingChange(key: key, oldValue: .bool(!isOn), newValue: .bool(isOn))])
+      return ChangeJSON.text(
+        [SettingChange(key: key, oldValue: .bool(!isOn), newValue: .bool(isOn))], in: settings.document)
     } catch {
       throw CommandError(error)
     }
