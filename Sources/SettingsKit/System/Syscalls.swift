@@ -1155,3 +1155,71 @@ package func systemPeerIPv4Address(_ descriptor: Int32) -> [UInt8]? {
   guard status == 0, Int32(address.sin_family) == AF_INET else { return nil }
   return withUnsafeBytes(of: address.sin_addr.s_addr) { Array($0) }
 }
+
+// MARK: - Threads
+
+/// A closure handed to a new thread.
+private final class ThreadBody: Sendable {
+  let run: @Sendable () -> Void
+  init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+}
+
+/// Runs `body` on a new detached thread (one that blocks in `poll` for as long as a connection
+/// lasts, which a Dispatch queue's few threads must not); false when the thread cannot be made.
+/// The corresponding C functions are `pthread_attr_init`, `pthread_attr_setdetachstate` and
+/// `pthread_create`.
+package func systemStartThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+  let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+  var attributes = pthread_attr_t()
+  pthread_attr_init(&attributes)
+  defer { pthread_attr_destroy(&attributes) }
+  pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+  #if canImport(Glibc)
+    var thread = pthread_t()
+  #else
+    var thread: pthread_t?
+  #endif
+  let status = pthread_create(
+    &thread, &attributes,
+    { pointer in
+      #if canImport(Glibc)
+        let body = Unmanaged<ThreadBody>.fromOpaque(pointer!).takeRetainedValue()
+      #else
+        let body = Unmanaged<ThreadBody>.fromOpaque(pointer).takeRetainedValue()
+      #endif
+      // Signals go to the main thread, which waits for them; this one's calls are not interrupted.
+      var blocked = sigset_t()
+      sigemptyset(&blocked)
+      for number in SignalNumber.terminating { sigaddset(&blocked, number) }
+      pthread_sigmask(SIG_BLOCK, &blocked, nil)
+      body.run()
+      return nil
+    }, box)
+  if status != 0 {
+    Unmanaged<ThreadBody>.fromOpaque(box).release()
+    return false
+  }
+  return true
+}
+
+/// Ends both directions of a connection, waking a thread blocked on it. The corresponding C
+/// function is `shutdown`, with `SHUT_RDWR`.
+package func systemShutdownBoth(_ descriptor: Int32) { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+
+// MARK: - Processes
+
+/// Starts `program` (looked up in `PATH`) with `arguments`, standard input from /dev/null, without
+/// waiting for it; returns its process id, or nil when it cannot be started. The child is not
+/// waited for (a helper such as `xdg-open` exits at once).
+/// The corresponding C functions are `posix_spawn_file_actions_addopen` and `posix_spawnp`.
+package func systemSpawn(_ program: String, _ arguments: [String]) -> Int32? {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  let argv = ([program] + arguments).map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  var child: pid_t = 0
+  let status = posix_spawnp(&child, program, &actions, nil, argv, environ)
+  return status == 0 ? child : nil
+}
