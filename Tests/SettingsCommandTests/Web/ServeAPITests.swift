@@ -305,3 +305,36 @@ struct ServeRowsTests {
     #expect(english?[member: "title"]?.kind == .string("Settings"))
   }
 }
+
+/// `settings serve --open`: the browser is handed a file, not the token.
+@Suite(.serialized)
+struct ServeOpenTests {
+  @Test func openHandsXdgOpenAPrivateRedirectFile() throws {
+    let tools = try TemporaryDirectory()
+    defer { tools.remove() }
+    // A stand-in xdg-open that records its arguments, the file's mode and its text.
+    let script = """
+      #!/bin/sh
+      printf '%s\\n' "$@" > \(tools.file("arguments"))
+      stat -c %a "$1" > \(tools.file("mode"))
+      cat "$1" > \(tools.file("file"))
+      """
+    let path = try tools.write("xdg-open", script)
+    chmod(path, 0o755)
+    let server = try ServedSettings(arguments: ["--open"], path: tools.path + ":/usr/bin:/bin")
+    var waited = 0
+    while (try? tools.read("file")) ?? nil == nil, waited < 100 {
+      usleep(50_000)
+      waited += 1
+    }
+    let arguments = try #require(try tools.read("arguments"))
+    _ = server.stop()
+    #expect(!arguments.contains(server.token))
+    #expect(arguments.hasSuffix(".html\n"))
+    #expect(try tools.read("mode") == "600\n")
+    let html = try #require(try tools.read("file"))
+    #expect(html.contains("<meta http-equiv=\"refresh\" content=\"0;url=\(server.address)\">"))
+    // The file is removed when the server stops.
+    #expect(!FileManager.default.fileExists(atPath: String(arguments.dropLast())))
+  }
+}

@@ -56,7 +56,7 @@ enum ServeCommand {
     if context.invocation[Options.open] {
       redirect = openInBrowser(app.address, context: context)
     }
-    defer { if let redirect { _ = systemUnlinkat(-100, redirect) } }
+    defer { if let redirect { systemUnlink(redirect) } }
     waitForSignal(signals)
     app.stopWatching()
     server.stop()
