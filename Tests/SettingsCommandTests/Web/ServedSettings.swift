@@ -19,12 +19,15 @@ final class ServedSettings: @unchecked Sendable {
 
   /// Starts the server on `document` (the phone example when nil).
   init(
-    document: String? = nil, arguments: [String] = [], store: String? = nil, path: String = "/usr/bin:/bin"
-  )
-    throws
-  {
+    document: String? = nil, arguments: [String] = [], store: String? = nil, path: String = "/usr/bin:/bin",
+    itemsFile: String? = nil
+  ) throws {
     let directory = try TemporaryDirectory()
     self.directory = directory
+    if let itemsFile {
+      try FileManager.default.copyItem(
+        atPath: itemsFile, toPath: directory.file(URL(fileURLWithPath: itemsFile).lastPathComponent))
+    }
     documentPath =
       try document.map { try directory.write("doc.json", $0) } ?? examplePath("phone-settings.json")
     environment = [
