@@ -185,7 +185,7 @@ package final class WebApp: WebHandler {
     let view = view(for: request)
     let data = changeData(
       key, origin: event.origin ?? "elsewhere", previous: event.previous, view: view,
-      snapshot: view.snapshot())
+      snapshot: view.snapshot(reflecting: event.id, of: log))
     var line = JSONWriter(sortsKeys: false).line(data)
     line.removeLast()
     return WebEventLog.Event.text(id: event.id, name: event.name, data: line)
