@@ -394,3 +394,43 @@ struct ServePagingTests {
     #expect(try server.get("/api/page").text.contains("\"title\": \"Renamed\""))
   }
 }
+
+/// Locks and hidden rows, as the page gets them.
+@Suite(.serialized)
+struct ServeStatesTests {
+  @Test func aLockedRowCarriesItsLockAndIsRefusedAndAHiddenRowIsAbsent() throws {
+    let document = """
+      {"version": 1, "id": "states", "sections": [{"items": [
+        {"key": "a", "type": "switch", "title": "A"},
+        {"key": "b", "type": "switch", "title": "B", "visibleWhen": {"a": true}},
+        {"key": "c", "type": "switch", "title": "C"}]}]}
+      """
+    let server = try ServedSettings(
+      document: document,
+      systemFiles: [
+        "states.json": #"{"values": {"c": true}, "locked": {"c": "Managed by your organisation"}}"#
+      ])
+    defer { _ = server.stop() }
+    let page = try server.get("/api/page").json
+    guard case .array(let sections)? = page?[member: "sections"]?.kind,
+      case .array(let items)? = sections[0][member: "items"]?.kind
+    else {
+      Issue.record("no rows")
+      return
+    }
+    #expect(items.map { $0[member: "key"]?.kind } == [.string("a"), .string("c")])
+    let lock = items[1][member: "lock"]
+    #expect(lock?[member: "reason"]?.kind == .string("Managed by your organisation"))
+    #expect(lock?[member: "scope"]?.kind == .string("key c"))
+    #expect(items[1][member: "value"]?.kind == .bool(true))
+    guard case .string(let source)? = items[1][member: "source"]?.kind else { return }
+    #expect(source.hasPrefix("locked:"))
+    #expect(source.hasSuffix("/settings/states.json"))
+    let refused = try server.post("/api/set", #"{"key": "c", "value": false, "expect": true}"#)
+    #expect(refused.status == 422)
+    #expect(refused.text.contains("Managed by your organisation"))
+    #expect(try server.post("/api/set", #"{"key": "a", "value": true, "expect": false}"#).status == 200)
+    let shown = try server.get("/api/page").text
+    #expect(shown.contains("\"key\": \"b\""))
+  }
+}
