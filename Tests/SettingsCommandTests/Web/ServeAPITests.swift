@@ -434,3 +434,24 @@ struct ServeStatesTests {
     #expect(shown.contains("\"key\": \"b\""))
   }
 }
+
+/// The event stream's keep-alive comment.
+@Suite(.serialized)
+struct ServeKeepAliveTests {
+  @Test func anIdleStreamGetsACommentLineEveryFifteenSeconds() throws {
+    let server = try ServedSettings()
+    defer { _ = server.stop() }
+    let connection = try SocketConnection.connect(
+      host: "127.0.0.1", port: server.port, timeoutMilliseconds: 5000)
+    defer { connection.close() }
+    try connection.writeAll(
+      Array("GET /api/events HTTP/1.1\r\n\(server.authorized)\r\n".utf8), timeoutMilliseconds: 5000)
+    var text = ""
+    while !text.hasSuffix("retry: 1000\n\n") {
+      text += String(decoding: try connection.read(timeoutMilliseconds: 5000), as: UTF8.self)
+    }
+    // Nothing happens for 15 s; then one comment line, which EventSource ignores.
+    let comment = String(decoding: try connection.read(timeoutMilliseconds: 25_000), as: UTF8.self)
+    #expect(comment == ": keep-alive\n\n")
+  }
+}
