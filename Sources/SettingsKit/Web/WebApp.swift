@@ -108,6 +108,8 @@ package final class WebApp: WebHandler {
     var view = WebView(settings: settings, itemsFiles: itemsFiles, language: language)
     if let path = configuration.documentPath, locales != configuration.locales,
       let document = try? DocumentLoader.load(path: path, loadingItemsFiles: true, locales: locales),
+      // A document without translations for these locales is the same: keep one copy in memory.
+      document != settings.document,
       let files = try? DocumentLoader.itemsFiles(
         of: document.sections, directory: configuration.itemsDirectory, locales: locales)
     {
