@@ -1,0 +1,67 @@
+// The page's side of the one shared event stream: a SharedWorker, else Web Locks electing one tab that
+// holds the stream and passes its events to the others on a BroadcastChannel, else a stream of our own.
+
+const types = ['change', 'store-error', 'store-recovered', 'reload', 'document-error', 'snapshot'];
+
+function ownStream(deliver) {
+  let source = null;
+  const open = () => {
+    if (source && source.readyState !== EventSource.CLOSED) return;
+    source = new EventSource('/api/events');
+    deliver({ kind: 'state', state: 'connecting' });
+    source.onopen = () => deliver({ kind: 'state', state: 'open' });
+    source.onerror = () => {
+      const closed = source.readyState === EventSource.CLOSED;
+      if (closed) source = null;
+      deliver({ kind: 'state', state: closed ? 'closed' : 'connecting' });
+    };
+    for (const type of types) {
+      source.addEventListener(type, (event) => deliver({ kind: 'event', type, id: event.lastEventId, data: event.data }));
+    }
+  };
+  return { open, reconnect: () => { if (source) source.close(); source = null; open(); } };
+}
+
+/**
+ * Connects to the event stream; `onMessage` gets `{kind: 'event', type, id, data}` and `{kind: 'state', state}`
+ * (`connecting`, `open`, `closed`). Returns `{mode, reconnect()}`.
+ */
+export function connectEvents(onMessage) {
+  if (typeof SharedWorker === 'function') {
+    try {
+      const worker = new SharedWorker('/events-worker.js', { name: 'settings-events' });
+      worker.port.onmessage = (message) => onMessage(message.data);
+      worker.port.start();
+      addEventListener('pagehide', () => worker.port.postMessage({ type: 'bye' }));
+      return { mode: 'shared-worker', reconnect: () => worker.port.postMessage({ type: 'reconnect' }) };
+    } catch {
+      // A browser that refuses the worker: fall through.
+    }
+  }
+  if (navigator.locks && typeof BroadcastChannel === 'function') {
+    const channel = new BroadcastChannel('settings-events');
+    let stream = null;
+    channel.onmessage = (message) => {
+      if (message.data && message.data.kind === 'reconnect-request') {
+        if (stream) stream.reconnect();
+      } else {
+        onMessage(message.data);
+      }
+    };
+    navigator.locks.request('settings-events-leader', () => new Promise(() => {
+      // This tab leads until it closes; then the lock goes to another tab, which opens the stream.
+      stream = ownStream((message) => {
+        onMessage(message);
+        channel.postMessage(message);
+      });
+      stream.open();
+    }));
+    return {
+      mode: 'web-locks',
+      reconnect: () => (stream ? stream.reconnect() : channel.postMessage({ kind: 'reconnect-request' })),
+    };
+  }
+  const stream = ownStream(onMessage);
+  stream.open();
+  return { mode: 'own-stream', reconnect: () => stream.reconnect() };
+}
