@@ -103,7 +103,7 @@ function serverStopped() {
 
 function newToken() {
   removeBanner('stopped');
-  showBanner('token', 'This page can no longer reach the server: it was started again with a new address. Open the address that `settings serve` printed (http://127.0.0.1:…/?token=…).', { label: 'Retry', action: () => probe() });
+  showBanner('token', 'This page can no longer reach the server: it was started again with a new address. Open the new address that settings serve printed (http://127.0.0.1:…/?token=…).', { label: 'Retry', action: () => probe() });
   scheduleProbe();
 }
 
@@ -168,27 +168,25 @@ async function loadView(pathname, historyState) {
     const data = await get('/api/page');
     return { kind: 'page', key: null, title: data.title, crumbs: data.breadcrumb || [{ title: data.title }], data };
   }
-  let data = null;
-  try {
-    data = await get(`/api/page${query({ key })}`);
-  } catch (error) {
-    if (error.status !== 404) throw error;
-  }
-  let choiceRow = null;
-  let trail = data ? data.breadcrumb : null;
   const remembered = historyState && historyState.row && historyState.row.key === key ? historyState.row : null;
-  const knownChoice = remembered ? Boolean(remembered.choices) : null;
-  if (!data || knownChoice !== false) {
-    if (!data || knownChoice === true || remembered === null) {
-      try {
-        const found = await fetchRow(key);
-        if (found.row && found.row.choices) choiceRow = found.row;
-        if (!trail) trail = historyState && historyState.parentCrumbs ? [...historyState.parentCrumbs, { key, title: found.row.title }] : found.crumbs;
-      } catch (error) {
-        if (!data) throw error;
-      }
-    }
+  const wantsPage = remembered ? remembered.page === true : true;
+  const wantsRow = remembered ? Boolean(remembered.choices) : true;
+  const pageRequest = wantsPage
+    ? get(`/api/page${query({ key })}`).catch((error) => {
+      if (error.status === 404) return null;
+      throw error;
+    })
+    : Promise.resolve(null);
+  const rowRequest = wantsRow ? fetchRow(key).catch((error) => error) : Promise.resolve(null);
+  const [data, found] = await Promise.all([pageRequest, rowRequest]);
+  if (found instanceof Error && !data) throw found;
+  const row = found && !(found instanceof Error) ? found.row : null;
+  const choiceRow = row && row.choices ? row : null;
+  let trail = data ? data.breadcrumb : null;
+  if (!trail && row) {
+    trail = historyState && historyState.parentCrumbs ? [...historyState.parentCrumbs, { key, title: row.title }] : found.crumbs;
   }
+  if (!data && !choiceRow) throw new ApiError(404, { error: `"${key}" has no page of its own.` });
   const title = data ? data.title : choiceRow ? choiceRow.title : key;
   return { kind: 'page', key, title, crumbs: trail || [{ title }], data, choiceRow };
 }

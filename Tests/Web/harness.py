@@ -272,7 +272,9 @@ class Browser:
 
     def console_errors(self):
         try:
-            return [e for e in self.driver.get_log("browser") if e.get("level") == "SEVERE"]
+            # Network answers (a 404 the page expects, a 409) are the page's business, not script errors.
+            entries = self.driver.get_log("browser")
+            return [e for e in entries if e.get("level") == "SEVERE" and e.get("source") != "network"]
         except Exception:
             return []
 
@@ -302,3 +304,39 @@ def ax_property(node, name):
 
 def path_for(key):
     return "/page/" + urllib.parse.quote(key, safe=".")
+
+
+def stored(server, key):
+    """The value `settings get KEY --json` reports (what the store and the layers give)."""
+    return json.loads(server.settings("get", key, "--json").stdout)
+
+
+def page_links(browser):
+    """The paths of the child and choice pages that the current page's rows open."""
+    return browser.js(
+        "return [...document.querySelectorAll('#content a.row-link')].map(a => a.getAttribute('href'))"
+    )
+
+
+def visit_all_pages(browser, server, on_page):
+    """Opens the top page, then every page reachable from it by its rows, calling `on_page(path)` on each."""
+    seen = []
+    queue = ["/"]
+    while queue:
+        path = queue.pop(0)
+        if path in seen:
+            continue
+        seen.append(path)
+        browser.driver.get(server.url(path))
+        browser.wait_ready()
+        on_page(path)
+        queue.extend(link for link in page_links(browser) if link not in seen)
+    return seen
+
+
+def switch_states(browser):
+    """Every switch on the page: (row key, aria-checked)."""
+    return browser.js(
+        "return [...document.querySelectorAll('[role=switch]')].map(s => [s.closest('[data-key]').dataset.key,"
+        " s.getAttribute('aria-checked')])"
+    )

@@ -7,7 +7,9 @@ passed or failed, each server killed by its pid.
 """
 
 import importlib
+import shutil
 import sys
+import tempfile
 import time
 import traceback
 from pathlib import Path
@@ -23,6 +25,7 @@ class Context:
     def __init__(self):
         self.servers = []
         self.browsers = []
+        self.folders = []
 
     def server(self, document, **options):
         server = Server(document, **options)
@@ -34,7 +37,24 @@ class Context:
         self.browsers.append(browser)
         return browser
 
+    def temp_copy(self, *files):
+        """Copies `files` into a new temporary folder (removed at the end); returns the first copy's path."""
+        folder = Path(tempfile.mkdtemp(prefix="settings-web-doc-"))
+        self.folders.append(folder)
+        copies = [Path(shutil.copy(file, folder / Path(file).name)) for file in files]
+        return copies[0]
+
+    def temp_file(self, name, text):
+        """Writes `text` to `name` in a new temporary folder (removed at the end); returns its path."""
+        folder = Path(tempfile.mkdtemp(prefix="settings-web-doc-"))
+        self.folders.append(folder)
+        path = folder / name
+        path.write_text(text)
+        return path
+
     def close(self):
+        for folder in self.folders:
+            shutil.rmtree(folder, ignore_errors=True)
         for browser in self.browsers:
             browser.close()
         for server in self.servers:
