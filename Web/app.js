@@ -36,6 +36,7 @@ const state = {
 
 function setReady(ready) {
   root.dataset.state = ready ? 'ready' : 'loading';
+  if (ready && performance.getEntriesByName('settings-ready').length === 0) performance.mark('settings-ready');
 }
 
 let announceTimer = null;
@@ -209,9 +210,15 @@ async function showPath(pathname, options = {}) {
 async function refreshView() {
   if (!state.view) return;
   try {
-    if (state.view.kind === 'search') {
-      const data = await get(`/api/search${query({ q: state.view.query })}`);
-      if (state.view.kind === 'search') state.view.data = data;
+    if (state.view.kind === 'search' || state.view.kind === 'modified') {
+      const view = state.view;
+      const data = await get(view.kind === 'search' ? `/api/search${query({ q: view.query })}` : '/api/modified');
+      if (view.kind === 'modified') {
+        // A row just reset stays, with its Undo, until the filter is applied again.
+        const kept = (view.data.matches || []).filter((match) => state.justReset.has(match.key) && !data.matches.some((m) => m.key === match.key));
+        data.matches = [...data.matches, ...kept];
+      }
+      if (state.view === view) view.data = data;
       if (state.pageView) state.pageView = await loadView(location.pathname, history.state);
     } else {
       const scroll = scrollY;
@@ -320,9 +327,10 @@ function renderSearch(view) {
     li.prepend(link);
     list.append(li);
   }
-  const header = h('h2', { class: 'section-header', id: 'results-header', text: `${matches.length} ${matches.length === 1 ? 'result' : 'results'} for “${view.query}”` });
+  const counted = `${matches.length} ${matches.length === 1 ? 'setting' : 'settings'}`;
+  const header = h('h2', { class: 'section-header', id: 'results-header', text: view.kind === 'search' ? `${counted} for “${view.query}”` : `${counted} modified on every page` });
   const section = h('section', { class: 'section', 'aria-labelledby': 'results-header' }, header);
-  section.append(matches.length ? list : h('p', { class: 'empty', text: 'No setting matches.' }));
+  section.append(matches.length ? list : h('p', { class: 'empty', text: view.kind === 'search' ? 'No setting matches.' : 'No setting is modified.' }));
   return [section];
 }
 
@@ -340,10 +348,11 @@ function render(options = {}) {
   const activeRole = active && active.dataset ? active.dataset.focus : null;
   const editing = options.keepEditing && activeLi && isEditing(activeLi) ? activeLi : null;
 
-  heading.textContent = view.kind === 'search' ? 'Search' : view.title;
-  document.title = view.kind === 'search' ? `Search — ${state.document ? state.document.title : 'Settings'}` : view.title;
+  const names = { search: 'Search', modified: 'Modified settings' };
+  heading.textContent = names[view.kind] || view.title;
+  document.title = names[view.kind] ? `${names[view.kind]} — ${state.document ? state.document.title : 'Settings'}` : view.title;
   if (view.kind === 'page') renderCrumbs(view.crumbs.map((crumb, index) => ({ ...crumb, title: index === 0 && !crumb.title ? 'Settings' : crumb.title })));
-  content.replaceChildren(...(view.kind === 'search' ? renderSearch(view) : renderPage(view)));
+  content.replaceChildren(...(view.kind === 'page' ? renderPage(view) : renderSearch(view)));
 
   if (editing) {
     const fresh = byKey(editing.dataset.key).find((element) => element.tagName === 'LI');
@@ -420,7 +429,7 @@ function replaceInModel(row) {
       for (const section of view.data ? view.data.sections : []) {
         section.items = section.items.map((item) => (item.key === row.key ? row : item));
       }
-    } else if (view.kind === 'search') {
+    } else {
       for (const match of view.data.matches || []) if (match.key === row.key && match.row) match.row = row;
     }
   };
@@ -660,7 +669,7 @@ function currentCrumbs() {
 function navigate(event, path, row = null, focusKey = null) {
   if (event && (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
   if (event) event.preventDefault();
-  const leaving = state.view && state.view.kind === 'search' ? state.pageView : state.view;
+  const leaving = state.view && state.view.kind !== 'page' ? state.pageView : state.view;
   history.replaceState({ ...(history.state || {}), focusKey: row ? row.key : history.state && history.state.focusKey }, '', location.pathname);
   const parentCrumbs = leaving && leaving.kind === 'page' ? leaving.crumbs : currentCrumbs();
   history.pushState({ row, parentCrumbs, focusKey }, '', path);
@@ -692,7 +701,7 @@ async function runSearch() {
   try {
     const data = await get(`/api/search${query({ q: text })}`);
     if (sequence !== searchSequence) return;
-    if (state.view.kind !== 'search') state.pageView = state.view;
+    if (state.view.kind === 'page') state.pageView = state.view;
     state.view = { kind: 'search', query: text, data };
     render();
     const count = (data.matches || []).length;
@@ -728,14 +737,27 @@ document.addEventListener('keydown', (event) => {
 
 // ---- The Modified filter ----
 
-modifiedButton.addEventListener('click', () => {
+modifiedButton.addEventListener('click', async () => {
   state.filter = !state.filter;
   state.justReset.clear();
   modifiedButton.setAttribute('aria-pressed', String(state.filter));
-  if (state.view && state.view.kind === 'search') {
+  if (state.view && state.view.kind !== 'page') {
     search.value = '';
     state.view = state.pageView;
     state.pageView = null;
+  }
+  if (state.filter && state.modifiedEndpoint !== false) {
+    // Every modified row on every page, when the server offers it (web-needs.md); else this page's.
+    try {
+      const data = await get('/api/modified');
+      state.modifiedEndpoint = true;
+      if (state.filter) {
+        state.pageView = state.view;
+        state.view = { kind: 'modified', data };
+      }
+    } catch (error) {
+      if (error.status === 404) state.modifiedEndpoint = false;
+    }
   }
   render();
   announce(state.filter ? 'Showing modified settings only' : 'Showing all settings');

@@ -189,13 +189,14 @@ class Server:
 class Browser:
     """A headless Chromium driven through the system's chromedriver."""
 
-    def __init__(self, dark=False, width=1280, height=900):
+    def __init__(self, dark=False, width=1280, height=900, language="en-US"):
         options = webdriver.ChromeOptions()
         options.binary_location = "/usr/bin/chromium"
         for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
             options.add_argument(argument)
         options.add_argument(f"--window-size={width},{height}")
-        options.add_argument("--lang=en-US")
+        options.add_argument(f"--lang={language}")
+        options.add_experimental_option("prefs", {"intl.accept_languages": language})
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(
             service=Service(executable_path="/usr/bin/chromedriver"), options=options

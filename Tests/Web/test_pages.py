@@ -242,3 +242,42 @@ def test_search_finds_items_on_every_page(ctx):
     wait_until(lambda: browser.find_all("#content .result-path"), "results for bluetooth")
     search.send_keys(Keys.ESCAPE)
     wait_until(lambda: browser.find_all(".section-header"), "Esc back to the page")
+
+
+def test_load_more_reads_items_files_a_page_at_a_time(ctx):
+    server = ctx.server(EXAMPLES / "app-notifications.json")
+    browser = ctx.browser()
+    browser.open(server)
+
+    def count(section):
+        return browser.js(f"return document.querySelectorAll('[data-section=\"{section}\"] li.row').length")
+
+    check_equal(count(1), 3, "the first page of a section of page size 3")
+    check_equal(count(2), 20, "the first page of the items file")
+    total = sum(1 for line in (EXAMPLES / "apps.jsonl").read_text().splitlines() if line.strip())
+    button = browser.find('[data-section="2"] .load-more')
+    check(str(total - 20) in button.text, f"the button says how many remain: {button.text!r}")
+    button.click()
+    wait_until(lambda: count(2) == min(40, total), "the second page of the items file")
+    browser.find('[data-section="1"] .load-more').click()
+    wait_until(lambda: count(1) == 6, "the second page of the short section")
+    keys = browser.js("return [...document.querySelectorAll('[data-section=\"2\"] li.row')].map(e => e.dataset.key)")
+    check_equal(len(set(keys)), len(keys), "no row shown twice")
+    first = keys[25]
+    before = stored(server, first)
+    browser.switch(first).click()
+    wait_until(lambda: stored(server, first) == (not before), "a switch from a loaded page applies")
+
+
+def test_text_follows_the_locale_and_accept_language(ctx):
+    server = ctx.server(PHONE, locale="ko")
+    browser = ctx.browser()
+    browser.open(server)
+    check_equal(browser.js("return document.documentElement.lang"), "ko", "lang from --locale")
+    check_equal(browser.js("return document.documentElement.dir"), "ltr", "dir")
+    check_equal(browser.js("return document.querySelector('h1').textContent"), "설정", "the Korean title")
+    server2 = ctx.server(PHONE)
+    korean = ctx.browser(language="ko")
+    korean.open(server2)
+    check_equal(korean.js("return document.documentElement.lang"), "ko", "lang from Accept-Language")
+    check_equal(korean.text('[data-key="airplane"] .title'), "에어플레인 모드", "a Korean title from Accept-Language")
