@@ -4,6 +4,7 @@
 import { ApiError, get, getText, onReachability, post, query } from './api.js';
 import { connectEvents } from './live.js';
 import { editable, h, pagePath, reason, renderChoices, renderRow, renderSection, same, shownValue } from './rows.js';
+import { t, translateMarkup } from './strings.js';
 
 const $ = (id) => document.getElementById(id);
 const content = $('content');
@@ -61,7 +62,7 @@ function keyFromPath(pathname) {
 }
 
 function message(body) {
-  const text = body && body.error ? body.error : 'The change was refused.';
+  const text = body && body.error ? body.error : t('refused');
   return body && body.hint ? `${text} ${body.hint}` : text;
 }
 
@@ -87,9 +88,9 @@ function removeBanner(id) {
 }
 
 function documentBanners(info) {
-  if (info.storeError) showBanner('store', `The store cannot be read, so nothing can be changed until it is fixed: ${info.storeError}`);
+  if (info.storeError) showBanner('store', t('storeBroken', info.storeError));
   else removeBanner('store');
-  if (info.documentError) showBanner('document', `The document changed on disk and does not load; the page shows the last version that did: ${info.documentError}`);
+  if (info.documentError) showBanner('document', t('documentBroken', info.documentError));
   else removeBanner('document');
 }
 
@@ -97,14 +98,14 @@ function documentBanners(info) {
 
 function serverStopped() {
   if (!banners.querySelector('[data-banner="stopped"]')) {
-    showBanner('stopped', 'The server stopped. Retrying…', { label: 'Retry now', action: () => probe() });
+    showBanner('stopped', t('stopped'), { label: t('retryNow'), action: () => probe() });
   }
   scheduleProbe();
 }
 
 function newToken() {
   removeBanner('stopped');
-  showBanner('token', 'This page can no longer reach the server: it was started again with a new address. Open the new address that settings serve printed (http://127.0.0.1:…/?token=…).', { label: 'Retry', action: () => probe() });
+  showBanner('token', t('newToken'), { label: t('retry'), action: () => probe() });
   scheduleProbe();
 }
 
@@ -128,6 +129,11 @@ async function probe() {
 }
 
 function reconnected() {
+  if (banners.querySelector('[data-banner="token"]')) {
+    // The new address was opened in another tab: this page's CSRF token is the old run's, so load it again.
+    location.reload();
+    return;
+  }
   const wasCut = banners.querySelector('[data-banner="stopped"], [data-banner="token"]');
   removeBanner('stopped');
   removeBanner('token');
@@ -135,7 +141,7 @@ function reconnected() {
   if (wasCut) {
     if (state.stream && state.live !== 'open') state.stream.reconnect();
     refreshView();
-    announce('Connected to the server again');
+    announce(t('connectedAgain'));
   }
 }
 
@@ -157,7 +163,7 @@ async function fetchRow(key) {
   // The server has no /api/row (web-needs.md): find the item by its key through the search.
   const answer = await get(`/api/search${query({ q: key })}`);
   const match = (answer.matches || []).find((candidate) => candidate.key === key);
-  if (!match) throw new ApiError(404, { error: `There is no setting "${key}".` });
+  if (!match) throw new ApiError(404, { error: t('noSetting', key) });
   const titles = match.breadcrumb || [match.title];
   const trail = titles.map((title, index) => ({ title, key: index === 0 ? undefined : index === titles.length - 1 ? key : index === titles.length - 2 && match.page ? match.page : null }));
   return { row: match.row, crumbs: trail };
@@ -187,7 +193,7 @@ async function loadView(pathname, historyState) {
   if (!trail && row) {
     trail = historyState && historyState.parentCrumbs ? [...historyState.parentCrumbs, { key, title: row.title }] : found.crumbs;
   }
-  if (!data && !choiceRow) throw new ApiError(404, { error: `"${key}" has no page of its own.` });
+  if (!data && !choiceRow) throw new ApiError(404, { error: t('noPage', key) });
   const title = data ? data.title : choiceRow ? choiceRow.title : key;
   return { kind: 'page', key, title, crumbs: trail || [{ title }], data, choiceRow };
 }
@@ -199,7 +205,7 @@ async function showPath(pathname, options = {}) {
     state.pageView = null;
     render(options);
   } catch (error) {
-    heading.textContent = error.status === 404 ? 'Not found' : 'Cannot load this page';
+    heading.textContent = error.status === 404 ? t('notFound') : t('cannotLoad');
     content.replaceChildren(h('p', { class: 'empty', role: 'alert', text: error.message }));
     renderCrumbs([{ title: 'Settings', key: undefined }, { title: heading.textContent }]);
   }
@@ -269,7 +275,7 @@ function loadMoreFor(view) {
       section.items.push(...answer.items);
       section.remaining = answer.remaining;
       if (answer.remaining > 0) {
-        button.textContent = `Load more (${answer.remaining} more)`;
+        button.textContent = t('loadMore', answer.remaining);
         button.removeAttribute('aria-busy');
       } else {
         button.remove();
@@ -279,7 +285,7 @@ function loadMoreFor(view) {
         const control = target && target.querySelector('a, button, input');
         if (control && answer.remaining === 0) control.focus();
       }
-      announce(`${answer.items.length} more shown`);
+      announce(t('moreShown', answer.items.length));
     } catch (error) {
       button.removeAttribute('aria-busy');
       announce(error.message);
@@ -302,7 +308,7 @@ function renderPage(view) {
     sections.push(renderSection(shown, { actions, justReset: state.justReset, loadMore }));
   }
   if (sections.length === 0) {
-    sections.push(h('p', { class: 'empty', text: state.filter ? 'Nothing on this page is modified.' : 'This page is empty.' }));
+    sections.push(h('p', { class: 'empty', text: state.filter ? t('noneModifiedHere') : t('emptyPage') }));
   }
   return sections;
 }
@@ -319,7 +325,7 @@ function renderSearch(view) {
     if (match.hiddenReason || !match.row) {
       li = h('li', { class: 'row disabled' }, h('div', { class: 'cell' }, h('span', { class: 'row-text' },
         h('span', { class: 'title', text: match.title }),
-        h('span', { class: 'reason', text: `Hidden: ${match.hiddenReason || ''}` }))));
+        h('span', { class: 'reason', text: t('hidden', match.hiddenReason || '') }))));
       if (match.key !== undefined) li.dataset.key = match.key;
     } else {
       li = renderRow(match.row, { actions, justReset: state.justReset });
@@ -327,10 +333,10 @@ function renderSearch(view) {
     li.prepend(link);
     list.append(li);
   }
-  const counted = `${matches.length} ${matches.length === 1 ? 'setting' : 'settings'}`;
-  const header = h('h2', { class: 'section-header', id: 'results-header', text: view.kind === 'search' ? `${counted} for “${view.query}”` : `${counted} modified on every page` });
+  const counted = t('settingsCount', matches.length);
+  const header = h('h2', { class: 'section-header', id: 'results-header', text: view.kind === 'search' ? t('results', counted, view.query) : t('modifiedEverywhere', counted) });
   const section = h('section', { class: 'section', 'aria-labelledby': 'results-header' }, header);
-  section.append(matches.length ? list : h('p', { class: 'empty', text: view.kind === 'search' ? 'No setting matches.' : 'No setting is modified.' }));
+  section.append(matches.length ? list : h('p', { class: 'empty', text: view.kind === 'search' ? t('noMatch') : t('noneModified') }));
   return [section];
 }
 
@@ -348,7 +354,7 @@ function render(options = {}) {
   const activeRole = active && active.dataset ? active.dataset.focus : null;
   const editing = options.keepEditing && activeLi && isEditing(activeLi) ? activeLi : null;
 
-  const names = { search: 'Search', modified: 'Modified settings' };
+  const names = { search: t('searchTitle'), modified: t('modifiedTitle') };
   heading.textContent = names[view.kind] || view.title;
   document.title = names[view.kind] ? `${names[view.kind]} — ${state.document ? state.document.title : 'Settings'}` : view.title;
   if (view.kind === 'page') renderCrumbs(view.crumbs.map((crumb, index) => ({ ...crumb, title: index === 0 && !crumb.title ? 'Settings' : crumb.title })));
@@ -359,7 +365,7 @@ function render(options = {}) {
     if (fresh) {
       if (!same(fresh.row, editing.row)) {
         editing.row = fresh.row;
-        setNote(editing, `Changed elsewhere to ${shownValue(fresh.row)}`);
+        setNote(editing, t('changedElsewhere', shownValue(fresh.row)));
       }
       fresh.replaceWith(editing);
       const input = editing.querySelector('input');
@@ -456,7 +462,7 @@ function updateRow(row, { note = null, error = null, mine = false } = {}) {
     if (old.tagName !== 'LI') continue;
     if (!mine && isEditing(old)) {
       old.row = row;
-      setNote(old, note || `Changed elsewhere to ${shownValue(row)}`);
+      setNote(old, note || t('changedElsewhere', shownValue(row)));
       continue;
     }
     const focusedHere = old.contains(document.activeElement);
@@ -496,7 +502,7 @@ async function apply(li, body) {
 
 function conflictText(body) {
   const shown = body.currentShown !== undefined ? body.currentShown : body.row ? shownValue(body.row) : JSON.stringify(body.current);
-  return `Changed elsewhere to ${shown}`;
+  return t('changedElsewhere', shown);
 }
 
 async function toggle(li) {
@@ -533,7 +539,8 @@ async function choose(fieldset, value, input) {
   const answer = await apply(fieldset, { key: row.key, value: next, expect: fieldset.expect });
   if (answer.status === 200) {
     const choice = (row.choices || []).find((candidate) => candidate.value === value);
-    announce(row.multiple ? `${choice ? choice.title : value} ${input.checked ? 'chosen' : 'removed'}` : `${choice ? choice.title : value} chosen`);
+    const title = choice ? choice.title : value;
+    announce(row.multiple && !input.checked ? t('removed', title) : t('chosen', title));
     return;
   }
   if (answer.status === 409) {
@@ -609,7 +616,7 @@ async function reset(li) {
     if (answer.body.eventId !== undefined) state.ownEvents.add(String(answer.body.eventId));
     if (state.filter) state.justReset.set(row.key, previous);
     for (const changed of answer.body.rows || []) updateRow(changed, { mine: true });
-    announce(`${row.title} reset to ${row.defaultShown !== undefined ? row.defaultShown : 'its default'}`);
+    announce(t('resetDone', row.title, row.defaultShown !== undefined ? row.defaultShown : t('itsDefault')));
     return;
   }
   setError(li, message(answer.body));
@@ -624,7 +631,7 @@ async function undo(li) {
     state.justReset.delete(row.key);
     const fresh = byKey(row.key)[0];
     if (fresh) updateRow(fresh.row, { mine: true });
-    announce(`${row.title} is ${shownValue(answer.body.row || row)} again`);
+    announce(t('again', row.title, shownValue(answer.body.row || row)));
   } else if (answer.status === 409) {
     updateRow(answer.body.row || row, { note: conflictText(answer.body), mine: true });
   } else {
@@ -638,7 +645,6 @@ async function reveal(li, input, button) {
     li.revealedValue = undefined;
     input.type = 'password';
     input.value = '';
-    button.textContent = 'Reveal';
     button.setAttribute('aria-pressed', 'false');
     return;
   }
@@ -656,7 +662,6 @@ async function reveal(li, input, button) {
   li.revealedValue = answer.body.value === undefined || answer.body.value === null ? '' : String(answer.body.value);
   input.type = 'text';
   input.value = li.revealedValue;
-  button.textContent = 'Hide';
   button.setAttribute('aria-pressed', 'true');
 }
 
@@ -760,7 +765,7 @@ modifiedButton.addEventListener('click', async () => {
     }
   }
   render();
-  announce(state.filter ? 'Showing modified settings only' : 'Showing all settings');
+  announce(state.filter ? t('showingModified') : t('showingAll'));
 });
 
 // ---- The JSON view ----
@@ -783,13 +788,13 @@ $('json-close').addEventListener('click', () => jsonDialog.close());
 $('json-copy').addEventListener('click', async () => {
   try {
     await navigator.clipboard.writeText(state.dumpText);
-    $('json-status').textContent = 'Copied';
+    $('json-status').textContent = t('copied');
   } catch {
     const range = document.createRange();
     range.selectNodeContents($('json-text'));
     getSelection().removeAllRanges();
     getSelection().addRange(range);
-    $('json-status').textContent = document.execCommand('copy') ? 'Copied' : 'Selected: press Ctrl+C to copy';
+    $('json-status').textContent = document.execCommand('copy') ? t('copied') : t('copyByHand');
   }
 });
 $('json-download').addEventListener('click', () => {
@@ -799,14 +804,14 @@ $('json-download').addEventListener('click', () => {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 5000);
-  $('json-status').textContent = 'Downloaded';
+  $('json-status').textContent = t('downloaded');
 });
 
 // ---- Live changes ----
 
 function changeText(row) {
-  if (row.type === 'switch') return `${row.title} turned ${row.value === true ? 'on' : 'off'} elsewhere`;
-  return `${row.title} changed elsewhere to ${shownValue(row)}`;
+  if (row.type === 'switch') return t(row.value === true ? 'turnedOn' : 'turnedOff', row.title);
+  return t('changedTo', row.title, shownValue(row));
 }
 
 function onChange(data, id) {
@@ -838,7 +843,7 @@ async function onReload() {
     return;
   }
   await refreshView();
-  announce('The document changed on disk and was loaded again');
+  announce(t('reloaded'));
 }
 
 function onLive(incoming) {
@@ -872,10 +877,10 @@ function onLive(incoming) {
   if (incoming.id) root.dataset.lastEventId = incoming.id;
   switch (incoming.type) {
     case 'change': onChange(data, incoming.id); break;
-    case 'store-error': showBanner('store', `The store cannot be read, so nothing can be changed until it is fixed: ${data.error}`); break;
+    case 'store-error': showBanner('store', t('storeBroken', data.error)); break;
     case 'store-recovered': removeBanner('store'); refreshView(); break;
     case 'reload': onReload(); break;
-    case 'document-error': showBanner('document', `The document changed on disk and does not load; the page shows the last version that did: ${data.error}`); break;
+    case 'document-error': showBanner('document', t('documentBroken', data.error)); break;
     case 'snapshot': refreshView(); break;
     default: break;
   }
@@ -885,10 +890,12 @@ function onLive(incoming) {
 
 async function start() {
   setReady(false);
+  translateMarkup();
   const documentRequest = get('/api/document').then((info) => {
     state.document = info;
     if (root.getAttribute('lang') === '%LANG%' || !root.getAttribute('lang')) root.setAttribute('lang', info.lang || 'en');
     if (root.getAttribute('dir') === '%DIR%' || !root.getAttribute('dir')) root.setAttribute('dir', info.dir || 'ltr');
+    translateMarkup();
     documentBanners(info);
   }).catch(() => {});
   await showPath(location.pathname, { focusKey: history.state && history.state.focusKey });

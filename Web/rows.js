@@ -1,6 +1,8 @@
 // Rows of the grouped table, built from the server's row objects (docs/WEB-API.md, "The row").
 // Every text from a document or a store goes in through textContent (h's strings), never as HTML.
 
+import { t } from './strings.js';
+
 /** An element: `attributes` (`text` sets textContent, `class`, anything else setAttribute), then children. */
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
@@ -49,8 +51,8 @@ export function editable(row) {
 
 /** The row's reason for not being editable, as shown and as its description. */
 export function reason(row) {
-  if (row.lock) return `Locked: ${row.lock.reason}${row.lock.file ? ` (${row.lock.file})` : ''}`;
-  if (row.enabled === false) return row.disabledReason ? `Disabled: ${row.disabledReason}` : 'Disabled';
+  if (row.lock) return t('locked', `${row.lock.reason}${row.lock.file ? ` (${row.lock.file})` : ''}`);
+  if (row.enabled === false) return row.disabledReason ? t('disabled', row.disabledReason) : t('disabledPlain');
   return null;
 }
 
@@ -59,16 +61,16 @@ function sourceText(row) {
   const source = row.source;
   if (!source) return null;
   if (source === 'default') return null;
-  if (source === 'user') return 'Set by you';
-  if (source.startsWith('system:')) return `From ${source.slice(7)}`;
-  if (source.startsWith('locked:')) return `Locked by ${source.slice(7)}`;
+  if (source === 'user') return t('setByYou');
+  if (source.startsWith('system:')) return t('from', source.slice(7));
+  if (source.startsWith('locked:')) return t('lockedBy', source.slice(7));
   return source;
 }
 
 /** The text of a value for "Changed elsewhere to …". */
 export function shownValue(row) {
   if (row.shown !== undefined) return row.shown;
-  if (typeof row.value === 'boolean') return row.value ? 'On' : 'Off';
+  if (typeof row.value === 'boolean') return row.value ? t('on') : t('off');
   if (Array.isArray(row.value)) return row.value.join(', ');
   return row.value === undefined ? '' : String(row.value);
 }
@@ -112,14 +114,18 @@ export function renderRow(row, context = {}) {
     described.push(id);
     text.append(h('span', { class: 'reason', id }, row.lock ? h('span', { class: 'lock-sign', 'aria-hidden': 'true', text: '🔒' }) : null, why));
   }
-  if (row.deprecated) text.append(h('span', { class: 'reason', text: `Deprecated: ${row.deprecated}` }));
+  if (row.deprecated) text.append(h('span', { class: 'reason', text: t('deprecated', row.deprecated) }));
   if (context.footerId) described.push(context.footerId);
   const iconElement = icon ? h('span', { class: 'icon', 'aria-hidden': 'true', text: icon }) : null;
 
   const opensPage = row.page === true || (row.choices && row.key !== undefined && row.type !== 'switch');
   let cell;
   if (opensPage && row.key !== undefined) {
-    cell = h('a', { class: 'row-link', href: pagePath(row.key), 'data-focus': 'link', 'aria-describedby': described.join(' ') || null });
+    // A disabled or locked row still opens its page (to read it), and says it is disabled and why.
+    cell = h('a', {
+      class: 'row-link', href: pagePath(row.key), 'data-focus': 'link', 'aria-describedby': described.join(' ') || null,
+      'aria-disabled': editable(row) ? null : 'true',
+    });
     cell.append(...[iconElement, text].filter(Boolean));
     const detail = row.shown !== undefined ? row.shown : null;
     if (detail !== null) cell.append(h('span', { class: 'detail', text: detail }));
@@ -145,10 +151,10 @@ function metaLine(row, li, context, actions) {
   const source = sourceText(row);
   if (!row.modified && !justReset && !source) return null;
   const meta = h('div', { class: 'meta field-help' });
-  if (row.modified) meta.append(h('span', { class: 'marker', text: 'Modified' }));
+  if (row.modified) meta.append(h('span', { class: 'marker', text: t('modified') }));
   if (source && !(row.modified && row.source === 'user')) meta.append(h('span', { class: 'source', text: source }));
   if (row.modified && row.key !== undefined && !row.lock) {
-    const label = row.defaultShown !== undefined ? `Reset to ${row.defaultShown}` : 'Reset';
+    const label = row.defaultShown !== undefined ? t('resetTo', row.defaultShown) : t('reset');
     const button = h('button', { type: 'button', class: 'reset', 'data-focus': 'reset', text: label });
     button.setAttribute('aria-label', `${label}: ${row.title}`);
     button.addEventListener('click', () => actions.reset && actions.reset(li));
@@ -156,10 +162,10 @@ function metaLine(row, li, context, actions) {
   }
   if (justReset && !row.modified) {
     li.classList.add('just-reset');
-    meta.append(h('span', { class: 'marker', text: 'Reset' }));
+    meta.append(h('span', { class: 'marker', text: t('resetMark') }));
     if (!row.secure) {
-      const undo = h('button', { type: 'button', class: 'undo', 'data-focus': 'undo', text: 'Undo' });
-      undo.setAttribute('aria-label', `Undo reset: ${row.title}`);
+      const undo = h('button', { type: 'button', class: 'undo', 'data-focus': 'undo', text: t('undo') });
+      undo.setAttribute('aria-label', t('undoLabel', row.title));
       undo.addEventListener('click', () => actions.undo && actions.undo(li));
       meta.append(undo);
     }
@@ -236,8 +242,8 @@ function textInput(row, li, titleId, describedBy, inert, actions) {
   input.addEventListener('blur', () => actions.commit && actions.commit(li, input, { onBlur: true }));
   field.append(input);
   if (secure) {
-    const button = h('button', { type: 'button', class: 'reveal', 'data-focus': 'reveal', text: 'Reveal' });
-    button.setAttribute('aria-label', `Reveal ${row.title}`);
+    const button = h('button', { type: 'button', class: 'reveal', 'data-focus': 'reveal', text: t('reveal') });
+    button.setAttribute('aria-label', t('revealLabel', row.title));
     button.setAttribute('aria-pressed', 'false');
     if (inert) button.setAttribute('aria-disabled', 'true');
     button.addEventListener('click', () => actions.reveal && actions.reveal(li, input, button));
@@ -257,7 +263,7 @@ export function renderSection(section, context) {
   for (const row of section.items || []) list.append(renderRow(row, { ...context, footerId }));
   element.append(list);
   if (section.remaining > 0 && context.loadMore) {
-    const more = h('button', { type: 'button', class: 'load-more', 'data-focus': 'more', text: `Load more (${section.remaining} more)` });
+    const more = h('button', { type: 'button', class: 'load-more', 'data-focus': 'more', text: t('loadMore', section.remaining) });
     more.addEventListener('click', () => context.loadMore(section, element, more));
     element.append(more);
   }
