@@ -281,3 +281,45 @@ def test_text_follows_the_locale_and_accept_language(ctx):
     korean.open(server2)
     check_equal(korean.js("return document.documentElement.lang"), "ko", "lang from Accept-Language")
     check_equal(korean.text('[data-key="airplane"] .title'), "에어플레인 모드", "a Korean title from Accept-Language")
+
+
+TARGETS = """
+return [...document.querySelectorAll(
+  '[role=switch], a.row-link, .reset, .undo, .reveal, .tool, #search, .load-more, label.choice, #crumbs a,'
+  + ' .field input, .slider input, .result-path')]
+  .filter(e => e.offsetParent !== null)
+  .map(e => { const r = e.getBoundingClientRect();
+    return [e.className || e.tagName, e.textContent.slice(0, 30), Math.round(r.width), Math.round(r.height)]; })
+  .filter(([, , w, h]) => w < 44 || h < 44);
+"""
+
+
+def test_layout_from_320_px_to_a_desktop_and_at_200_percent_zoom(ctx):
+    server = ctx.server(PHONE)
+    server.settings("set", "airplane", "on")
+    browser = ctx.browser()
+    browser.open(server)
+    for path in ("/", "/page/wifi", "/page/previews", "/page/languages"):
+        browser.driver.get(server.url(path))
+        browser.wait_ready()
+        for width, height, scale in ((320, 640, 1), (375, 812, 1), (1280, 800, 1), (1280, 800, 2)):
+            browser.driver.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width // scale, "height": height // scale, "deviceScaleFactor": scale, "mobile": False},
+            )
+            what = f"{path} at {width} px" + (" and 200 % zoom" if scale == 2 else "")
+            check(
+                browser.js("return document.documentElement.scrollWidth <= window.innerWidth"),
+                f"no horizontal scrolling on {what}",
+            )
+            check_equal(browser.js(TARGETS), [], f"targets smaller than 44 × 44 px on {what}")
+    browser.driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}
+    )
+    browser.driver.get(server.url("/"))
+    browser.wait_ready()
+    check_equal(
+        browser.js("return getComputedStyle(document.querySelector('.switch'), '::after').transitionDuration"),
+        "0s",
+        "no switch animation under prefers-reduced-motion",
+    )
