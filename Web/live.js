@@ -41,16 +41,22 @@ export function connectEvents(onMessage) {
   if (navigator.locks && typeof BroadcastChannel === 'function') {
     const channel = new BroadcastChannel('settings-events');
     let stream = null;
+    let leaderState = 'connecting';
     channel.onmessage = (message) => {
-      if (message.data && message.data.kind === 'reconnect-request') {
+      const kind = message.data && message.data.kind;
+      if (kind === 'reconnect-request') {
         if (stream) stream.reconnect();
+      } else if (kind === 'state-request') {
+        if (stream) channel.postMessage({ kind: 'state', state: leaderState });
       } else {
         onMessage(message.data);
       }
     };
+    channel.postMessage({ kind: 'state-request' });
     navigator.locks.request('settings-events-leader', () => new Promise(() => {
       // This tab leads until it closes; then the lock goes to another tab, which opens the stream.
       stream = ownStream((message) => {
+        if (message.kind === 'state') leaderState = message.state;
         onMessage(message);
         channel.postMessage(message);
       });

@@ -182,3 +182,37 @@ def test_the_server_stopped_and_started_again(ctx):
     check(not browser.find_all('[data-banner="token"], [data-banner="stopped"]'), "no notice after opening the new address")
     server.settings("set", "airplane", "on")
     wait_until(lambda: browser.checked("airplane") == "true", "live again after the restart")
+
+
+def test_without_shared_workers_one_tab_holds_the_stream_for_the_others(ctx):
+    server = ctx.server(PHONE)
+    browser = ctx.browser()
+    # A browser without SharedWorker: Web Locks elect one tab, which passes events on a BroadcastChannel.
+    browser.driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.SharedWorker;"}
+    )
+    browser.open(server)
+    handles = [browser.driver.current_window_handle]
+    for _ in range(2):
+        browser.driver.switch_to.new_window("tab")
+        browser.driver.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.SharedWorker;"}
+        )
+        browser.driver.get(server.url("/"))
+        browser.wait_ready()
+        handles.append(browser.driver.current_window_handle)
+    for handle in handles:
+        browser.driver.switch_to.window(handle)
+        check_equal(browser.js("return document.documentElement.dataset.liveMode"), "web-locks", "the fallback")
+    server.settings("set", "airplane", "on")
+    for index, handle in enumerate(handles):
+        browser.driver.switch_to.window(handle)
+        wait_until(lambda: browser.checked("airplane") == "true", f"tab {index + 1} live")
+    # The leader (the first tab) closes: another tab takes the lock and the stream.
+    browser.driver.switch_to.window(handles[0])
+    browser.driver.close()
+    time.sleep(0.5)
+    server.settings("set", "airplane", "off")
+    for index, handle in enumerate(handles[1:]):
+        browser.driver.switch_to.window(handle)
+        wait_until(lambda: browser.checked("airplane") == "false", f"tab {index + 2} live after the leader closed")
