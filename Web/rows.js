@@ -239,7 +239,10 @@ function textInput(row, li, titleId, describedBy, inert, actions) {
       actions.restore && actions.restore(li, input);
     }
   });
-  input.addEventListener('blur', () => actions.commit && actions.commit(li, input, { onBlur: true }));
+  input.addEventListener('blur', () => {
+    // Leaving the field applies it; the window losing focus (another tab, another app) does not end the edit.
+    if (document.hasFocus() && actions.commit) actions.commit(li, input, { onBlur: true });
+  });
   field.append(input);
   if (secure) {
     const button = h('button', { type: 'button', class: 'reveal', 'data-focus': 'reveal', text: t('reveal') });

@@ -119,7 +119,7 @@ def test_two_tabs_on_one_key_the_later_gets_409_and_keeps_its_text(ctx):
     field.send_keys(Keys.END, " (first)")
     browser.driver.switch_to.window(second)
     other = browser.find('[data-key="device-name"] input')
-    other.clear()
+    other.send_keys(Keys.CONTROL, "a")
     other.send_keys("Second Phone", Keys.ENTER)
     wait_until(lambda: stored(server, "device-name") == "Second Phone", "the second tab's name")
     browser.driver.switch_to.window(first)
