@@ -18,6 +18,12 @@ Run by hand on a release build (swift build -c release), with the browser tests'
 3. The phone example's first paint: `first-contentful-paint` and the time until the table is drawn
    (`data-state="ready"`), over reloads of the page. Peer: `settings show` of the same document, start to
    exit. And the size of the page's own files (Web/).
+4. A document of 100 000 items (an items file, 50 a page): the first screen drawn (reloads, as in 3) and
+   the first search results (from the keystroke, the page's 80 ms pause after typing included, until the
+   results are drawn); the server's peak memory (VmHWM) against the document's size. Peer: `settings
+   show` and `settings find` of the same document.
+5. Idle: three tabs open, no change, for S seconds: the server's user + system CPU time over that span
+   (/proc/PID/stat). Peer: a `settings watch` over the same store for the same span.
 
 Prints a Markdown report (medians, 99th percentiles, maxima).
 """
@@ -101,11 +107,105 @@ def timed_process(server, *args):
     return (time.perf_counter() - start) * 1000
 
 
+SEARCH = """
+const [text, done] = [arguments[0], arguments[arguments.length - 1]];
+const search = document.getElementById('search');
+const start = performance.now();
+const observer = new MutationObserver(() => {
+  if (document.getElementById('results-header')) { observer.disconnect(); done(performance.now() - start); }
+});
+observer.observe(document.getElementById('content'), {childList: true, subtree: true});
+search.value = text;
+search.dispatchEvent(new Event('input'));
+"""
+
+
+def cpu_seconds(pid):
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_memory_kib(pid):
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+def big_document(options):
+    """The first screen and first search of a document of `options.items` items in an items file."""
+    import json
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="settings-web-bench-"))
+    with open(folder / "items.jsonl", "w") as items:
+        for index in range(options.items):
+            items.write(json.dumps({"key": f"item-{index}", "type": "switch", "title": f"앱 {index}", "on": index % 2 == 0}) + "\n")
+    document = folder / "big.json"
+    document.write_text(json.dumps({"version": 1, "id": "big", "title": "Big", "sections": [
+        {"id": "all", "header": "All", "pageSize": 50, "itemsFile": "items.jsonl"}]}))
+    size = document.stat().st_size + (folder / "items.jsonl").stat().st_size
+    server = Server(document)
+    browser = Browser()
+    try:
+        browser.open(server)
+        ready, searches = [], []
+        for _ in range(max(3, options.loads // 4)):
+            browser.driver.refresh()
+            browser.wait_ready()
+            ready.append(browser.js("return performance.getEntriesByName('settings-ready')[0].startTime"))
+        for index in range(max(3, options.loads // 4)):
+            browser.js("document.getElementById('search').value = ''; document.getElementById('search').dispatchEvent(new Event('input'))")
+            time.sleep(0.3)
+            searches.append(browser.driver.execute_async_script(SEARCH, f"앱 {options.items - 1 - index}"))
+        memory = peak_memory_kib(server.process.pid)
+        shows = [timed_process(server, "show") for _ in range(len(ready))]
+        finds = [timed_process(server, "find", f"앱 {options.items - 1}") for _ in range(len(searches))]
+    finally:
+        browser.close()
+        server.close()
+    rows = [
+        row(f"{options.items:,} items: first screen drawn", ready, "`settings show`", shows),
+        row(f"{options.items:,} items: first search results", searches, "`settings find`", finds),
+    ]
+    note = (f"{options.items:,} items ({size:,} bytes of document and items file): the server's peak memory "
+            f"{memory * 1024:,} bytes, {memory * 1024 / size:.2f}× the document's size.")
+    return rows, [note]
+
+
+def idle(options):
+    """The server's CPU time with three tabs open and nothing changing, beside a `settings watch`'s."""
+    server = Server(EXAMPLES / "phone-settings.json")
+    browser = Browser()
+    watcher = None
+    try:
+        browser.open(server)
+        for _ in range(2):
+            browser.driver.switch_to.new_window("tab")
+            browser.driver.get(server.url("/"))
+            browser.wait_ready()
+        watcher = subprocess.Popen([str(BINARY), "watch"], env=server.environment, stdout=subprocess.DEVNULL)
+        time.sleep(2)
+        before = cpu_seconds(server.process.pid), cpu_seconds(watcher.pid)
+        time.sleep(options.idle_seconds)
+        after = cpu_seconds(server.process.pid), cpu_seconds(watcher.pid)
+    finally:
+        if watcher:
+            watcher.terminate()
+            watcher.wait()
+        browser.close()
+        server.close()
+    return [f"Idle, three tabs open, {options.idle_seconds:g} s: the server used {after[0] - before[0]:.2f} s of CPU; "
+            f"a `settings watch` over the same store {after[1] - before[1]:.2f} s."]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=200)
     parser.add_argument("--sets", type=int, default=100)
     parser.add_argument("--loads", type=int, default=20)
+    parser.add_argument("--items", type=int, default=100000)
+    parser.add_argument("--idle-seconds", type=float, default=60)
     options = parser.parse_args()
     if not BINARY.exists():
         sys.exit(f"{BINARY} is missing: run swift build -c release")
@@ -164,6 +264,11 @@ def main():
     finally:
         browser.close()
         server.close()
+    notes = []
+    big_rows, big_notes = big_document(options)
+    rows += big_rows
+    notes += big_notes
+    notes += idle(options)
     size = sum(path.stat().st_size for path in (ROOT / "Web").iterdir() if path.is_file())
     print(f"Machine: {os.cpu_count()} CPUs; {BINARY}; Chromium headless.\n")
     print("| measure | median | p99 | max | peer | peer median | peer p99 | ratio |")
@@ -171,6 +276,8 @@ def main():
     for line in rows:
         print(line)
     print(f"\nThe page's own files (Web/): {size:,} bytes.")
+    for note in notes:
+        print(note)
 
 
 if __name__ == "__main__":

@@ -718,7 +718,7 @@ async function runSearch() {
 
 search.addEventListener('input', () => {
   clearTimeout(searchTimer);
-  searchTimer = setTimeout(runSearch, 120);
+  searchTimer = setTimeout(runSearch, 80);
 });
 search.addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && search.value) {
