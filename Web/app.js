@@ -203,7 +203,7 @@ async function showPath(pathname, options = {}) {
   try {
     state.view = await loadView(pathname, history.state);
     state.pageView = null;
-    render(options);
+    render({ ...options, navigated: true });
   } catch (error) {
     heading.textContent = error.status === 404 ? t('notFound') : t('cannotLoad');
     content.replaceChildren(h('p', { class: 'empty', role: 'alert', text: error.message }));
@@ -371,7 +371,7 @@ function render(options = {}) {
       const input = editing.querySelector('input');
       if (input) input.focus();
     }
-  } else if (activeKey !== null && activeKey !== undefined) {
+  } else if (!options.navigated && activeKey !== null && activeKey !== undefined) {
     const target = focusTarget(byKey(activeKey).find((element) => element.tagName === 'LI' || element.tagName === 'FIELDSET'), activeRole);
     if (target) target.focus();
   } else if (options.focusKey) {

@@ -108,7 +108,9 @@ class Server:
                 "SETTINGS_FILE": str(self.document),
             }
         )
-        env.pop("SETTINGS_LOCALE", None)
+        # The page's language comes from --locale, else the browser's Accept-Language: not this shell's.
+        for name in ("SETTINGS_LOCALE", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+            env.pop(name, None)
         return env
 
     def document_id(self):
@@ -246,6 +248,20 @@ class Browser:
 
     def switch(self, key):
         return self.find(f'[data-key="{key}"] [role="switch"]')
+
+    def click_element(self, element):
+        """Scrolls `element` to the middle of the window (clear of the sticky bar) and clicks it."""
+        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        return True
+
+    def click_switch(self, key):
+        """Clicks the switch of `key`, again if the page redrew the row under the click (a stale element)."""
+        wait_until(lambda: self.click_element(self.switch(key)), f"a click on the switch of {key}")
+
+    def click(self, selector):
+        """Clicks the element `selector` finds, again if the page redrew it under the click."""
+        wait_until(lambda: self.click_element(self.find(selector)), f"a click on {selector}")
 
     def checked(self, key):
         return self.switch(key).get_attribute("aria-checked")

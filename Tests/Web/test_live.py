@@ -86,7 +86,7 @@ def test_a_broken_store_shows_a_banner_until_repaired(ctx):
     wait_until(lambda: browser.find_all('[data-banner="store"]'), "the broken store's banner")
     check_equal(browser.find('[data-banner="store"]').get_attribute("role"), "alert", "the banner's role")
     # A change refused while the store is broken names why next to the row, and writes nothing.
-    browser.switch("bluetooth").click()
+    browser.click_switch("bluetooth")
     wait_until(lambda: browser.find_all('[data-key="bluetooth"] .error'), "the refusal next to the row")
     check_equal(server.store.read_text(), '{"airplane": tru', "the broken store, untouched")
     replace_file(server.store, '{"airplane": true}\n')
@@ -107,9 +107,9 @@ def test_two_tabs_on_one_key_the_later_gets_409_and_keeps_its_text(ctx):
     second = browser.driver.current_window_handle
 
     # Different keys from the two tabs both land.
-    browser.switch("airplane").click()
+    browser.click_switch("airplane")
     browser.driver.switch_to.window(first)
-    browser.switch("true-tone").click()
+    browser.click_switch("true-tone")
     wait_until(lambda: stored(server, "airplane") is True and stored(server, "true-tone") is False, "both changes")
     wait_until(lambda: browser.checked("airplane") == "true", "the other tab's change in the first tab")
 
@@ -153,7 +153,7 @@ def test_ten_tabs_share_one_stream_and_all_stay_live(ctx):
         wait_live(browser)
         check_equal(browser.js("return document.documentElement.dataset.liveMode"), "shared-worker", "each tab's stream")
     browser.driver.switch_to.window(handles[-1])
-    browser.switch("airplane").click()
+    browser.click_switch("airplane")
     wait_until(lambda: stored(server, "airplane") is True, "the tenth tab's change stored")
     server.settings("set", "true-tone", "off")
     for index, handle in enumerate(handles):

@@ -61,7 +61,7 @@ def test_phone_shows_every_item_type_and_page(ctx):
     check("Airplane Mode turns off" in browser.text(".section-footer"), "Connectivity's footer")
 
     # A choice opens its own page with a radio group and a checkmark on the chosen value.
-    browser.find('[data-key="previews"] a.row-link').click()
+    browser.click('[data-key="previews"] a.row-link')
     wait_until(lambda: browser.driver.current_url.endswith("/page/previews"), "the choice page's address")
     browser.wait_ready()
     check_equal(page_texts(browser, "h1"), ["Show Previews"], "the choice page's h1")
@@ -181,10 +181,10 @@ def test_back_forward_reload_and_breadcrumb(ctx):
     server = ctx.server(PHONE)
     browser = ctx.browser()
     browser.open(server)
-    browser.find('[data-key="cellular"] a.row-link').click()
+    browser.click('[data-key="cellular"] a.row-link')
     wait_until(lambda: browser.driver.current_url == server.url("/page/cellular"), "the Cellular page's address")
     browser.wait_ready()
-    browser.find('a.row-link[href*="options"]').click()
+    browser.click('a.row-link[href*="options"]')
     wait_until(lambda: "options" in browser.driver.current_url, "the options page's address")
     browser.wait_ready()
     options_url = browser.driver.current_url
@@ -205,7 +205,7 @@ def test_back_forward_reload_and_breadcrumb(ctx):
     browser.driver.refresh()
     browser.wait_ready()
     check_equal(browser.js("return document.querySelector('h1').textContent"), "Cellular Data Options", "after reload")
-    browser.find("#crumbs a").click()
+    browser.click("#crumbs a")
     wait_until(lambda: browser.driver.current_url == server.url("/"), "the breadcrumb's link to the top")
     browser.wait_ready()
     check_equal(browser.js("return document.querySelector('h1').textContent"), "Settings", "the top page")
@@ -215,7 +215,7 @@ def test_search_finds_items_on_every_page(ctx):
     server = ctx.server(PHONE)
     browser = ctx.browser()
     browser.open(server)
-    browser.find("main").click()
+    browser.click("main")
     browser.driver.switch_to.active_element.send_keys("/")
     check_equal(browser.js("return document.activeElement.id"), "search", "`/` focuses the search box")
     browser.driver.switch_to.active_element.send_keys("roam")
@@ -225,7 +225,7 @@ def test_search_finds_items_on_every_page(ctx):
     check("Cellular" in browser.text("#content .result-path"), "the result names its page")
     # A result's control works in place.
     roaming = browser.js("return document.querySelector('#content [data-key$=\"roaming\"]').dataset.key")
-    browser.switch(roaming).click()
+    browser.click_switch(roaming)
     wait_until(lambda: stored(server, roaming) is True, "Data Roaming turned on from the results")
     # A match that a condition hides says what hides it.
     search = browser.find("#search")
@@ -234,7 +234,7 @@ def test_search_finds_items_on_every_page(ctx):
     wait_until(lambda: "Allow Calls From" in browser.text("#content"), "the hidden item in the results")
     check(browser.find_all("#content .reason"), "the hidden match says what hides it")
     # The result's page opens with the row.
-    browser.find("#content .result-path").click()
+    browser.click("#content .result-path")
     wait_until(lambda: browser.js("return document.querySelector('h1').textContent") == "Settings", "the page of the result")
     search = browser.find("#search")
     check_equal(search.get_attribute("value"), "", "the search box after opening a result")
@@ -259,13 +259,13 @@ def test_load_more_reads_items_files_a_page_at_a_time(ctx):
     check(str(total - 20) in button.text, f"the button says how many remain: {button.text!r}")
     button.click()
     wait_until(lambda: count(2) == min(40, total), "the second page of the items file")
-    browser.find('[data-section="1"] .load-more').click()
+    browser.click('[data-section="1"] .load-more')
     wait_until(lambda: count(1) == 6, "the second page of the short section")
     keys = browser.js("return [...document.querySelectorAll('[data-section=\"2\"] li.row')].map(e => e.dataset.key)")
     check_equal(len(set(keys)), len(keys), "no row shown twice")
     first = keys[25]
     before = stored(server, first)
-    browser.switch(first).click()
+    browser.click_switch(first)
     wait_until(lambda: stored(server, first) == (not before), "a switch from a loaded page applies")
 
 
