@@ -28,6 +28,8 @@ def test_switches_and_choices_apply_at_once(ctx):
     check_equal(browser.checked("airplane"), "true", "the switch after the answer")
     browser.switch("airplane").send_keys(Keys.SPACE)
     wait_until(lambda: stored(server, "airplane") is False, "Space toggles the switch")
+    confirmed = lambda: browser.switch("airplane").get_attribute("aria-busy") is None  # noqa: E731
+    wait_until(lambda: confirmed() and browser.checked("airplane") == "false", "the page's confirmation")
     browser.switch("airplane").send_keys(Keys.ENTER)
     wait_until(lambda: stored(server, "airplane") is True, "Enter toggles the switch")
 
