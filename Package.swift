@@ -11,7 +11,11 @@ let package = Package(
     // The engine that embedders import: JSON, model, loading, values, stores, the table, rendering.
     .target(name: "SettingsKit"),
     // The command layer and the interactive screen: argv, exit statuses, stdout/stderr, the terminal.
-    .target(name: "SettingsCommand", dependencies: ["SettingsKit"]),
+    .target(name: "SettingsCommand", dependencies: ["SettingsKit"], plugins: ["EmbedWebFiles"]),
+    // The page of `settings serve`: the files of Web/ become string literals in SettingsCommand at
+    // build time (no resources at run time, so the static binary stays one file).
+    .executableTarget(name: "embed-web-files", path: "Sources/embed-web-files"),
+    .plugin(name: "EmbedWebFiles", capability: .buildTool(), dependencies: ["embed-web-files"]),
     // On Linux a release build links everything, the C library included, into one file, so a run
     // spends no time in the dynamic loader (README, "Performance"); debug builds and macOS link as usual.
     .executableTarget(
@@ -33,7 +37,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .plugin {
   var settings = target.swiftSettings ?? []
   settings.append(.enableUpcomingFeature("ExistentialAny"))
   target.swiftSettings = settings

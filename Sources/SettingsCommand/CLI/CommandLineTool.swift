@@ -64,6 +64,7 @@ public enum CommandLineTool {
     case .why: return try WhyCommand.run(context)
     case .ui: return try UICommand.run(context)
     case .watch: return try WatchCommand.run(context)
+    case .serve: return try ServeCommand.run(context)
     case .expand: return try ExpandCommand.run(context, isExpanded: true)
     case .collapse: return try ExpandCommand.run(context, isExpanded: false)
     case .schema: return try SchemaCommand.run(context)

@@ -40,7 +40,8 @@ extension ExitStatus: CaseIterable {
     case .dataError:
       "The document or the store is invalid: bad JSON, a validation error, a store that is not a JSON object."
     case .noInput: "The document (or one of its items files) does not exist or cannot be read."
-    case .noTerminal: "settings ui without a terminal on standard input and output."
+    case .noTerminal:
+      "settings ui without a terminal on standard input and output; settings serve on a port in use."
     case .ioError: "Reading or writing the store failed, or standard output could not be written."
     case .busy: "The store is busy: another process held its lock for 5 s."
     case .noPermission: "Permission denied, or a read-only file system."

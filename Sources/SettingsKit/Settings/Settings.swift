@@ -173,6 +173,39 @@ public final class Settings: Sendable {
     .first
   }
 
+  /// What ``set(_:to:expecting:)`` did.
+  package enum ExpectedWrite: Sendable, Equatable {
+    /// The value was still the one expected; the change made (nil when it already was `value`).
+    case written(SettingChange?)
+    /// The value was no longer the one expected: nothing was written; this is the value now.
+    case conflict(current: SettingValue)
+  }
+
+  /// Sets one value only while its current value is still `expected` (what a page showed): the
+  /// comparison and the write happen in one update under the store's lock, so a change made
+  /// elsewhere meanwhile is never overwritten (`settings serve`'s `POST /api/set`). Otherwise as
+  /// ``set(_:to:)``: the same checks, errors and notifications.
+  package func set(_ key: String, to value: SettingValue, expecting expected: SettingValue)
+    throws(SettingsError)
+    -> ExpectedWrite
+  {
+    let item = try self.item(key)
+    try Self.check(value, for: item, named: key)
+    var current: SettingValue?
+    let changes = try write(
+      [Assignment(key: item.key ?? key, item: item, value: ValueRules.normalized(value, for: item))],
+      precondition: { snapshot in
+        let now = snapshot.value(of: item).value
+        guard now == expected else {
+          current = now
+          return false
+        }
+        return true
+      })
+    if let current { return .conflict(current: current) }
+    return .written(changes.first)
+  }
+
   /// One resolved, checked value to store.
   private struct Assignment {
     var key: String
@@ -236,8 +269,14 @@ public final class Settings: Sendable {
 
   /// Stores resolved values in one update, after checking that each item is enabled under the
   /// values this change leaves.
-  private func write(_ assignments: [Assignment]) throws(SettingsError) -> [SettingChange] {
+  ///
+  /// - Parameter precondition: checked first against the store as read under its lock; when it
+  ///   is false nothing is written.
+  private func write(_ assignments: [Assignment], precondition: (SettingsSnapshot) -> Bool = { _ in true })
+    throws(SettingsError) -> [SettingChange]
+  {
     try change { (snapshot, contents) throws(SettingsError) in
+      guard precondition(snapshot) else { return [] }
       // Conditions are checked against the values this change leaves, as separate `set`s in that
       // order would see them: `airplane=off wifi=office` is allowed, `airplane=on wifi=office` not.
       for assignment in assignments { try checkUnlocked(assignment.item, in: snapshot) }

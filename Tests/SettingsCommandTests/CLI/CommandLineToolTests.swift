@@ -87,6 +87,8 @@ struct CommandLineToolTests {
           completions  Print a shell completion script for bash, zsh or fish.
           watch        Print each change of a value, made by any process, until
                        interrupted.
+          serve        Serve the settings screen to a browser on 127.0.0.1, editable and
+                       live, until interrupted.
           check        Report what in the store no longer fits the document.
           dump         Print every override as JSON that 'settings load' accepts.
           load         Load overrides from a JSON file such as a dump, all or nothing.

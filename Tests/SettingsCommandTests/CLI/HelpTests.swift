@@ -201,6 +201,7 @@ struct HelpTests {
     ("schema", "Usage: settings schema [--store]"),
     ("completions", "Usage: settings completions SHELL"),
     ("watch", "Usage: settings watch [KEY...] [--json]"),
+    ("serve", "Usage: settings serve [--port N] [--open]"),
     ("manpage", "Usage: settings manpage"),
     ("help", "Usage: settings help [SUBCOMMAND]"),
   ])

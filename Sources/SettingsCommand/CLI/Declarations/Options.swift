@@ -70,6 +70,18 @@ enum Options {
       subcommands: [.show]),
     convert: { Int($0) })
 
+  /// `serve --port N`.
+  static let port = Option<Int>(
+    definition: OptionDefinition(
+      long: "port", value: .integer(name: "N", noun: "port", range: 0...65535),
+      help: "Listen on 127.0.0.1 port N (default: 0, a free port).", subcommands: [.serve]),
+    convert: { Int($0) })
+
+  /// `serve --open`.
+  static let open = Flag(
+    definition: OptionDefinition(
+      long: "open", help: "Also open the address in a browser with xdg-open.", subcommands: [.serve]))
+
   /// `--color MODE`.
   static let color = Option<ColorMode>(
     definition: OptionDefinition(
@@ -143,7 +155,7 @@ enum Options {
     add.definition, remove.definition, reveal.definition, storeSchema.definition, fix.definition,
     dropUnknown.definition, includeSecure.definition, replace.definition, dryRun.definition,
     keepUnknown.definition, json.definition, width.definition, color.definition, file.definition,
-    store.definition,
+    store.definition, port.definition, open.definition,
     locale.definition, noCache.definition, help.definition, version.definition,
   ]
 

@@ -6,6 +6,8 @@ enum Subcommand: String, CaseIterable, Sendable {
     completions
   /// `settings watch [KEY…]`: follows changes until interrupted.
   case watch
+  /// `settings serve`: the screen in a browser, on 127.0.0.1, until interrupted.
+  case serve
   case check, dump, load
   case manpage, help
   /// The hidden subcommand that the completion scripts call: `settings __complete -- WORD...`.
@@ -181,6 +183,16 @@ enum Subcommand: String, CaseIterable, Sendable {
           + "that stops parsing prints one error line on standard error; when it parses again, only the "
           + "values that differ are printed. Ends with status 0 on SIGINT, SIGTERM or when standard "
           + "output is closed.")
+    case .serve:
+      return SubcommandDefinition(
+        name: rawValue,
+        abstract:
+          "Serve the settings screen to a browser on 127.0.0.1, editable and live, until interrupted.",
+        forms: [[]],
+        discussion:
+          "Prints one line, the address with this run's token (http://127.0.0.1:PORT/?token=…), and serves "
+          + "until SIGINT, SIGTERM or SIGHUP (status 0). Only this machine can connect, and only with the "
+          + "token; this is not a way to put settings on a network. A port in use ends it with status 69.")
     case .manpage:
       return SubcommandDefinition(
         name: rawValue, abstract: "Print the manual page, settings.1, in roff.", forms: [[]],

@@ -1,0 +1,101 @@
+import SettingsKit
+
+/// `settings serve [--port N] [--open]`: the settings screen in a browser, served on 127.0.0.1
+/// by `SettingsKit/Web/` (docs/WEB-API.md) until SIGINT, SIGTERM or SIGHUP.
+///
+/// Prints exactly one line, the address with this run's token, at once; `--open` hands
+/// `xdg-open` a temporary mode-0600 HTML file that redirects to it, so the token is in no other
+/// process's arguments. A port in use ends it with status 69, naming the port.
+enum ServeCommand {
+  static func run(_ context: CommandContext) throws(CommandError) -> String {
+    _ = try context.arguments()
+    let document = try context.loadDocument()
+    let storePath = try context.writableStorePath(for: document)
+    let layers = context.layers(for: document, user: FileStore(path: storePath))
+    for lock in layers.unmatchedLocks(in: document) { context.warnings.add(lock.message) }
+    let settings = Settings(document: document, layers: layers)
+    let itemsFiles = try context.itemsFiles(for: document.sections)
+    let port = UInt16(context.invocation[Options.port] ?? 0)
+    let listener: ListeningSocket
+    do {
+      listener = try ListeningSocket(port: port)
+    } catch {
+      throw CommandError(messages: [error.description], status: .noTerminal)
+    }
+    let fromFile = context.documentPath != nil && context.documentPath != "-"
+    let configuration = WebApp.Configuration(
+      port: listener.port, assets: WebFiles.all, language: context.locales.first ?? "en",
+      documentPath: fromFile ? context.documentFile : nil,
+      itemsDirectory: fromFile ? (context.documentFile?.directory ?? SystemPath(".")) : SystemPath("."),
+      locales: context.locales)
+    let app = WebApp(settings: settings, itemsFiles: itemsFiles, configuration: configuration)
+    let signals: SignalPipe
+    let server: WebServer
+    do {
+      signals = try SignalPipe(signals: [
+        SignalNumber.interrupt, SignalNumber.terminate, SignalNumber.hangUp, SignalNumber.brokenPipe,
+      ])
+      server = try WebServer(listener: listener, handler: app)
+    } catch let error as Errno {
+      listener.close()
+      throw CommandError(messages: ["cannot wait for signals: \(error.reason)"], status: .ioError)
+    } catch {
+      listener.close()
+      throw CommandError(messages: ["\(error)"], status: .ioError)
+    }
+    defer { signals.restore() }
+    app.startWatching()
+    guard server.start() else {
+      app.stopWatching()
+      listener.close()
+      throw CommandError(messages: ["cannot start the server's thread"], status: .ioError)
+    }
+    // The one line, written at once so that a script reading it does not wait for more.
+    try? FileDescriptor.standardOutput.writeAll(Array((app.address + "\n").utf8))
+    var redirect: SystemPath?
+    if context.invocation[Options.open] {
+      redirect = openInBrowser(app.address, context: context)
+    }
+    defer { if let redirect { _ = systemUnlinkat(-100, redirect) } }
+    waitForSignal(signals)
+    app.stopWatching()
+    server.stop()
+    return ""
+  }
+
+  /// Writes a mode-0600 HTML file that redirects to `address` in the temporary directory and runs
+  /// `xdg-open` on it; the file's path (removed when the server stops), or nil with a warning.
+  static func openInBrowser(_ address: String, context: CommandContext) -> SystemPath? {
+    let directory = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    let path = SystemPath(
+      directory + "/settings-serve-\(systemGetpid())-\(WebSecurity.newToken().prefix(8)).html")
+    let html =
+      "<!doctype html>\n<html><head><meta charset=\"utf-8\">"
+      + "<meta http-equiv=\"refresh\" content=\"0;url=\(WebResponse.escapedHTML(address))\"><title>settings</title>"
+      + "</head><body><a href=\"\(WebResponse.escapedHTML(address))\">Open the settings</a></body></html>\n"
+    do {
+      let file = try FileDescriptor.open(
+        path, [.writeOnly, .create, .exclusiveCreate, .closeOnExec], mode: 0o600)
+      try file.closeAfter { () throws(Errno) in try file.writeAll(Array(html.utf8)) }
+    } catch {
+      context.warnings.add("cannot write \(path) for --open: \(error.reason); open the address by hand")
+      return nil
+    }
+    if systemSpawn("xdg-open", [path.description]) == nil {
+      context.warnings.add("cannot run xdg-open; open the address by hand")
+    }
+    return path
+  }
+
+  /// Returns when SIGINT, SIGTERM or SIGHUP arrives (SIGPIPE, from a reader of standard output
+  /// that went away, is ignored).
+  static func waitForSignal(_ signals: SignalPipe) {
+    while true {
+      guard let events = try? systemPoll([(signals.readEnd.rawValue, .readable)], timeoutMilliseconds: -1),
+        events[0].contains(.readable) || events[0].isFailure
+      else { continue }
+      let numbers = signals.take().map(Int32.init)
+      if numbers.contains(where: { $0 != SignalNumber.brokenPipe }) { return }
+    }
+  }
+}

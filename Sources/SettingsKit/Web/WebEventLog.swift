@@ -1,0 +1,80 @@
+import Synchronization
+
+/// The server's Server-Sent Events, numbered from 1 for the run, the last 1 000 kept for clients
+/// that reconnect with `Last-Event-ID`; each open stream is woken through its own pipe when an
+/// event is added.
+package final class WebEventLog: Sendable {
+  /// One event: its number, its `event:` name and its `data:` (one line of JSON).
+  package struct Event: Sendable, Equatable {
+    /// The `id:`.
+    package var id: Int
+    /// The `event:` name, such as `change`.
+    package var name: String
+    /// The `data:`, JSON on one line.
+    package var data: String
+
+    /// The event as the stream sends it: `id:`, `event:`, `data:` lines and a blank line.
+    package var text: String { "id: \(id)\nevent: \(name)\ndata: \(data)\n\n" }
+  }
+
+  struct State {
+    var events: [Event] = []
+    var lastID = 0
+    var waiters: [Int32: FileDescriptor] = [:]
+  }
+
+  /// How many events are kept.
+  package let capacity: Int
+  let state = Mutex(State())
+
+  /// An empty log keeping the last `capacity` events.
+  package init(capacity: Int = 1000) { self.capacity = capacity }
+
+  /// The number of the last event so far (0 when none).
+  package var lastID: Int { state.withLock { $0.lastID } }
+
+  /// Adds an event (its data as JSON, written on one line) and wakes every open stream; returns
+  /// its number.
+  @discardableResult
+  package func append(_ name: String, _ data: JSONValue) -> Int {
+    var line = JSONWriter(sortsKeys: false).line(data)
+    line.removeLast()
+    let (id, waiters) = state.withLock { state -> (Int, [FileDescriptor]) in
+      state.lastID += 1
+      state.events.append(Event(id: state.lastID, name: name, data: line))
+      if state.events.count > capacity { state.events.removeFirst(state.events.count - capacity) }
+      return (state.lastID, Array(state.waiters.values))
+    }
+    var byte: UInt8 = 1
+    for waiter in waiters { _ = systemWrite(waiter.rawValue, &byte, 1) }
+    return id
+  }
+
+  /// The events after number `id`, oldest first; nil when some of them are no longer kept (or
+  /// `id` is not of this run), so that the client needs a snapshot instead.
+  package func events(after id: Int) -> [Event]? {
+    state.withLock { state in
+      guard id >= 0, id <= state.lastID else { return nil }
+      if id == state.lastID { return [] }
+      guard let first = state.events.first, first.id <= id + 1 else { return nil }
+      return Array(state.events[(id + 1 - first.id)...])
+    }
+  }
+
+  /// Registers a stream's wake pipe (its write end); each ``append(_:_:)`` writes a byte to it.
+  package func addWaiter(_ writeEnd: FileDescriptor) {
+    state.withLock { $0.waiters[writeEnd.rawValue] = writeEnd }
+  }
+
+  /// Stops waking a stream.
+  package func removeWaiter(_ writeEnd: FileDescriptor) {
+    _ = state.withLock { $0.waiters.removeValue(forKey: writeEnd.rawValue) }
+  }
+
+  /// Writes a byte to every wake pipe (when the server stops).
+  package func wakeAll() {
+    let waiters = state.withLock { Array($0.waiters.values) }
+    var byte: UInt8 = 0
+    for waiter in waiters { _ = systemWrite(waiter.rawValue, &byte, 1) }
+  }
+}

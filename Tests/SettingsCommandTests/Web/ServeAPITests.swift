@@ -1,0 +1,253 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SettingsKit
+
+/// `settings serve`'s API (docs/WEB-API.md) end to end: pages and rows, conditional sets and
+/// their 409, refusals with the CLI's messages, secure values, the event stream, signals.
+@Suite(.serialized)
+struct ServeAPITests {
+  /// `settings` run against the same store and document as `server`.
+  func cli(_ server: ServedSettings, _ arguments: [String]) throws -> CommandOutcome {
+    try runBinary(arguments + ["-f", server.documentPath], environment: server.environment)
+  }
+
+  @Test func aRowCarriesValueDefaultSourceAndDisabledReason() throws {
+    let server = try ServedSettings(store: #"{"airplane": true}"#)
+    defer { _ = server.stop() }
+    let page = try #require(try server.get("/api/page").json)
+    guard case .array(let sections)? = page[member: "sections"]?.kind,
+      case .array(let items)? = sections[1][member: "items"]?.kind
+    else {
+      Issue.record("no sections")
+      return
+    }
+    #expect(
+      JSONWriter().line(items[0])
+        == #"{"default":false,"defaultShown":"Off","imageName":"airplane","key":"airplane","modified":true,"#
+        + #""shown":"On","source":"user","title":"Airplane Mode","type":"switch","value":true}"# + "\n")
+    #expect(items[1][member: "disabledReason"]?.kind == .string("off while Airplane Mode is on"))
+    #expect(items[1][member: "enabled"]?.kind == .bool(false))
+    #expect(items[1][member: "page"]?.kind == .bool(true))
+    let wifi = try #require(try server.get("/api/page?key=wifi").json)
+    #expect(wifi[member: "title"]?.kind == .string("Wi-Fi"))
+    #expect(
+      JSONWriter().line(wifi[member: "breadcrumb"]!)
+        == #"[{"title":"Settings"},{"key":"wifi","title":"Wi-Fi"}]"# + "\n")
+    #expect(try server.get("/api/page?key=airplane").status == 404)
+  }
+
+  @Test func aSetLandsAndAStaleOneGets409WithTheCurrentValue() throws {
+    let server = try ServedSettings()
+    defer { _ = server.stop() }
+    let first = try server.post("/api/set", #"{"key": "airplane", "value": true, "expect": false}"#)
+    #expect(first.status == 200)
+    #expect(first.json?[member: "row"]?[member: "value"]?.kind == .bool(true))
+    #expect(try cli(server, ["get", "airplane"]).stdout == "on\n")
+    // Another process turns it off; the tab that still shows On then sends its stale edit.
+    #expect(try cli(server, ["set", "airplane", "off"]).status == 0)
+    let stale = try server.post("/api/set", #"{"key": "airplane", "value": false, "expect": true}"#)
+    #expect(stale.status == 409)
+    #expect(stale.json?[member: "error"]?.kind == .string("changed elsewhere"))
+    #expect(stale.json?[member: "current"]?.kind == .bool(false))
+    #expect(stale.json?[member: "currentShown"]?.kind == .string("Off"))
+    let storeBefore = server.storeText
+    let otherStale = try server.post("/api/set", #"{"key": "airplane", "value": true, "expect": true}"#)
+    #expect(otherStale.status == 409)
+    #expect(server.storeText == storeBefore)
+    // Two tabs changing different keys both land.
+    #expect(
+      try server.post("/api/set", #"{"key": "bluetooth", "value": false, "expect": true}"#).status == 200)
+    #expect(
+      try server.post("/api/set", #"{"key": "location", "value": false, "expect": true}"#).status == 200)
+    #expect(try cli(server, ["get", "bluetooth"]).stdout == "off\n")
+    #expect(try cli(server, ["get", "location"]).stdout == "off\n")
+  }
+
+  @Test func refusalsCarryTheCLIsMessageAndWriteNothing() throws {
+    let server = try ServedSettings(store: #"{"airplane": true}"#)
+    defer { _ = server.stop() }
+    let before = server.storeText
+    let disabled = try server.post("/api/set", #"{"key": "bluetooth", "value": false, "expect": true}"#)
+    #expect(disabled.status == 422)
+    let cliError = try cli(server, ["set", "bluetooth", "off"]).stderr
+    #expect(cliError.hasPrefix("Error: "))
+    let message = try #require(disabled.json?[member: "error"])
+    guard case .string(let text) = message.kind else { return }
+    #expect(cliError.contains(text))
+    let range = try server.post("/api/set", #"{"key": "brightness", "value": 1000}"#)
+    #expect(range.status == 422)
+    let unknown = try server.post("/api/set", #"{"key": "no-such-key", "value": 1}"#)
+    #expect(unknown.status == 404)
+    let choice = try server.post("/api/set", #"{"key": "appearance", "value": "purple"}"#)
+    #expect(choice.status == 422)
+    #expect(try server.post("/api/set", #"{"value": 1}"#).status == 400)
+    #expect(try server.post("/api/set", "not json").status == 400)
+    #expect(server.storeText == before)
+  }
+
+  @Test func aSecureValueIsInNoPageEventOrDumpUntilRevealed() throws {
+    let server = try ServedSettings(store: #"{"wifi.password": "hunter2-secret"}"#)
+    defer { _ = server.stop() }
+    for path in ["/api/page?key=wifi", "/api/dump", "/api/search?q=password", "/api/events?after=99999"] {
+      let reply: String
+      if path.hasPrefix("/api/events") {
+        reply = try streamText(server, path, until: "}}\n\n")
+      } else {
+        reply = try server.get(path).text
+      }
+      #expect(!reply.contains("hunter2"), "\(path)")
+    }
+    let revealed = try server.post("/api/reveal", #"{"key": "wifi.password"}"#)
+    #expect(revealed.json?[member: "value"]?.kind == .string("hunter2-secret"))
+    #expect(try server.post("/api/reveal", #"{"key": "airplane"}"#).status == 422)
+  }
+
+  @Test func hostileTextReachesThePageAsJSONStringsOnly() throws {
+    let title = "<img src=x onerror=alert(1)></script>\u{202E}" + String(repeating: "x", count: 10_000)
+    let document = """
+      {"version": 1, "id": "hostile", "title": "</script><b>t</b>", "sections": [{"header": "<i>h</i>",
+        "items": [{"key": "a", "type": "switch", "title": \(JSONWriter().line(.string(title)).dropLast())}]}]}
+      """
+    let server = try ServedSettings(document: document)
+    defer { _ = server.stop() }
+    let page = try server.get("/api/page")
+    #expect(page.head.headers["Content-Type"] == "application/json; charset=utf-8")
+    let json = try #require(page.json)
+    guard case .array(let sections)? = json[member: "sections"]?.kind,
+      case .array(let items)? = sections[0][member: "items"]?.kind
+    else { return }
+    #expect(items[0][member: "title"]?.kind == .string(title))
+    // The page's markup holds no document text at all: it is fetched as JSON.
+    let html = try server.get("/").text
+    #expect(!html.contains("<b>t</b>"))
+    #expect(!html.contains("onerror"))
+  }
+
+  @Test func searchResetDumpAndTheFilesOfThePage() throws {
+    let server = try ServedSettings(store: #"{"airplane": true, "brightness": 40}"#)
+    defer { _ = server.stop() }
+    let search = try #require(try server.get("/api/search?q=roam").json)
+    guard case .array(let matches)? = search[member: "matches"]?.kind else { return }
+    #expect(matches.map { $0[member: "key"]?.kind } == [.string("cellular.options.roaming")])
+    #expect(matches[0][member: "page"]?.kind == .string("cellular.options"))
+    #expect(
+      JSONWriter().line(matches[0][member: "breadcrumb"]!)
+        == #"["Settings","Cellular","Cellular Data Options","Data Roaming"]"# + "\n")
+    #expect(try server.get("/api/dump").text == (try cli(server, ["dump"])).stdout)
+    let reset = try server.post("/api/reset", #"{"key": "airplane"}"#)
+    #expect(reset.status == 200)
+    #expect(try cli(server, ["get", "airplane"]).stdout == "off\n")
+    #expect(try server.post("/api/reset", #"{"all": true}"#).status == 200)
+    #expect(try cli(server, ["dump"]).stdout == "{}\n")
+    let script = try server.get("/app.js")
+    #expect(script.head.headers["Content-Type"] == "text/javascript; charset=utf-8")
+    #expect(try server.get("/app.css").head.headers["Content-Type"] == "text/css; charset=utf-8")
+    #expect(try server.get("/page/wifi").text.contains("<meta name=\"settings-csrf\" content=\""))
+  }
+
+  /// The text of the event stream at `path` until `marker` has come (10 s at most).
+  func streamText(_ server: ServedSettings, _ path: String, headers: String = "", until marker: String) throws
+    -> String
+  {
+    let connection = try SocketConnection.connect(
+      host: "127.0.0.1", port: server.port, timeoutMilliseconds: 5000)
+    defer { connection.close() }
+    try connection.writeAll(
+      Array("GET \(path) HTTP/1.1\r\n\(server.authorized)\(headers)\r\n".utf8), timeoutMilliseconds: 5000)
+    var text = ""
+    while !text.contains(marker) {
+      let bytes = try connection.read(timeoutMilliseconds: 10_000)
+      if bytes.isEmpty { break }
+      text += String(decoding: bytes, as: UTF8.self)
+    }
+    return text
+  }
+
+  @Test func theEventStreamCarriesChangesFromElsewhereAndReplaysWhatWasMissed() throws {
+    let server = try ServedSettings()
+    defer { _ = server.stop() }
+    let connection = try SocketConnection.connect(
+      host: "127.0.0.1", port: server.port, timeoutMilliseconds: 5000)
+    defer { connection.close() }
+    try connection.writeAll(
+      Array("GET /api/events HTTP/1.1\r\n\(server.authorized)\r\n".utf8), timeoutMilliseconds: 5000)
+    var text = String(decoding: try connection.read(timeoutMilliseconds: 5000), as: UTF8.self)
+    #expect(text.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n"))
+    #expect(text.hasSuffix("\r\n\r\nretry: 1000\n\n"))
+    #expect(try cli(server, ["set", "airplane", "on"]).status == 0)
+    text = ""
+    while !text.hasSuffix("\n\n") {
+      text += String(decoding: try connection.read(timeoutMilliseconds: 10_000), as: UTF8.self)
+    }
+    #expect(
+      text
+        == "id: 1\nevent: change\ndata: {\"key\":\"airplane\",\"row\":{\"key\":\"airplane\",\"type\":\"switch\","
+        + "\"title\":\"Airplane Mode\",\"imageName\":\"airplane\",\"value\":true,\"shown\":\"On\",\"modified\":true,"
+        + "\"default\":false,\"defaultShown\":\"Off\",\"source\":\"user\"},\"origin\":\"elsewhere\","
+        + "\"dependents\":[\"wifi\",\"bluetooth\",\"cellular.data\"]}\n\n")
+    #expect(
+      try server.post("/api/set", #"{"key": "location", "value": false}"#).json?[member: "eventId"]?.kind
+        == .number("2"))
+    // A client that saw event 1 gets event 2; one from another run gets a snapshot.
+    let replay = try streamText(server, "/api/events", headers: "Last-Event-ID: 1\r\n", until: "id: 2\n")
+    #expect(replay.contains("retry: 1000\n\nid: 2\nevent: change\ndata: {\"key\":\"location\""))
+    #expect(replay.contains("\"origin\":\"page\""))
+    let fresh = try streamText(server, "/api/events", headers: "Last-Event-ID: 77\r\n", until: "}}\n\n")
+    #expect(fresh.contains("retry: 1000\n\nid: 2\nevent: snapshot\ndata: {\"rows\":{\"airplane\":{"))
+  }
+
+  @Test func aBrokenStoreIsAnEventAndTheServerKeepsRunning() throws {
+    let server = try ServedSettings(store: #"{"airplane": false}"#)
+    defer { _ = server.stop() }
+    let connection = try SocketConnection.connect(
+      host: "127.0.0.1", port: server.port, timeoutMilliseconds: 5000)
+    defer { connection.close() }
+    try connection.writeAll(
+      Array("GET /api/events HTTP/1.1\r\n\(server.authorized)\r\n".utf8), timeoutMilliseconds: 5000)
+    _ = try connection.read(timeoutMilliseconds: 5000)
+    try server.directory.write("store.json", "{\"airplane\": tru")
+    var text = ""
+    while !text.contains("event: store-error") {
+      text += String(decoding: try connection.read(timeoutMilliseconds: 10_000), as: UTF8.self)
+    }
+    #expect(try server.get("/api/document").json?[member: "storeError"]?.kind != .null)
+    #expect(try server.get("/api/page").status == 200)
+    try server.directory.write("store.json", "{\"airplane\": true}")
+    while !text.contains("event: change") {
+      text += String(decoding: try connection.read(timeoutMilliseconds: 10_000), as: UTF8.self)
+    }
+    #expect(text.contains("event: store-recovered\ndata: {}\n\n"))
+    #expect(try server.get("/api/document").json?[member: "storeError"]?.kind == .null)
+  }
+
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+  func aSignalStopsItWithStatusZeroAndClosesStreams(signal: Int32) throws {
+    let server = try ServedSettings()
+    let connection = try SocketConnection.connect(
+      host: "127.0.0.1", port: server.port, timeoutMilliseconds: 5000)
+    defer { connection.close() }
+    try connection.writeAll(
+      Array("GET /api/events HTTP/1.1\r\n\(server.authorized)\r\n".utf8), timeoutMilliseconds: 5000)
+    _ = try connection.read(timeoutMilliseconds: 5000)
+    let stopped = server.stop(signal: signal)
+    #expect(stopped.status == 0)
+    #expect(stopped.stdout == "")
+    #expect(stopped.stderr == "")
+    #expect(try connection.read(timeoutMilliseconds: 5000) == [])
+  }
+
+  @Test func aPortInUseIsRefusedNamingIt() throws {
+    let server = try ServedSettings()
+    defer { _ = server.stop() }
+    let second = try runBinary(
+      ["serve", "--port", String(server.port), "-f", server.documentPath], environment: server.environment)
+    #expect(second.status == 69)
+    #expect(second.stdout == "")
+    #expect(
+      second.stderr
+        == "Error: cannot listen on 127.0.0.1:\(server.port): the port is in use (EADDRINUSE); give another "
+        + "port, or 0 for a free one\n")
+  }
+}
