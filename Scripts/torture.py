@@ -408,6 +408,132 @@ def cache_corruption(binary, rounds, seed):
     shutil.rmtree(directory)
 
 
+# MARK: - Hostile HTTP (settings serve)
+
+
+def hostile_http(binary, seed, rounds):
+    """`settings serve` under hostile HTTP: random bytes, requests cut anywhere, heads over 16 KiB,
+    bodies over 64 KiB, chunked bodies that lie, slow heads held open, 100 connections at once.
+    Checks that every answered request got one of the statuses the server documents, that the
+    server still answers a good request afterwards, and that SIGTERM ends it with status 0."""
+    import socket
+
+    rng = random.Random(seed)
+    directory = tempfile.mkdtemp(prefix="settings-torture-http-")
+    environment = dict(os.environ, HOME=directory, XDG_CONFIG_HOME=directory + "/config",
+                       SETTINGS_STORE=directory + "/store.json", XDG_CONFIG_DIRS=directory + "/system")
+    server = subprocess.Popen([binary, "serve", "-f", "Examples/phone-settings.json"], env=environment,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    address = server.stdout.readline().decode().strip()
+    port = int(address.split(":")[2].split("/")[0])
+    token = address.split("=")[1]
+    host = "Host: 127.0.0.1:%d\r\n" % port
+    cookie = "Cookie: settings_auth=%s\r\n" % token
+    good = ("GET /api/document HTTP/1.1\r\n" + host + cookie + "\r\n").encode()
+    post = ("POST /api/set HTTP/1.1\r\n" + host + cookie + "Content-Type: application/json\r\n"
+            "Origin: http://127.0.0.1:%d\r\nContent-Length: 43\r\n\r\n"
+            '{"key": "airplane", "value": true, "x": 1}' % port).encode()
+    allowed = {200, 303, 400, 403, 404, 405, 409, 413, 421, 422, 431, 501, 503}
+
+    def request(payload, hold=0.0):
+        """Sends payload; returns the status line's code, or None when the server closed quietly."""
+        try:
+            connection = socket.create_connection(("127.0.0.1", port), timeout=15)
+        except OSError as error:
+            return "connect: %s" % error
+        try:
+            connection.sendall(payload)
+            if hold:
+                time.sleep(hold)
+            data = b""
+            while b"\r\n" not in data:
+                chunk = connection.recv(4096)
+                if not chunk:
+                    break
+                data += chunk
+            if not data:
+                return None
+            parts = data.split(b" ", 2)
+            return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else "bad status line %r" % data[:40]
+        except (ConnectionResetError, BrokenPipeError):
+            return None
+        except socket.timeout:
+            return "no answer within 15 s"
+        finally:
+            connection.close()
+
+    def hostile_payload(index):
+        kind = index % 8
+        if kind == 0:
+            return bytes(rng.getrandbits(8) for _ in range(rng.randint(1, 2000)))
+        if kind == 1:
+            return good[: rng.randint(1, len(good) - 1)] + bytes([rng.getrandbits(8)]) + good
+        if kind == 2:
+            return ("GET / HTTP/1.1\r\n" + host + "X: " + "a" * rng.randint(16 * 1024, 40 * 1024) + "\r\n\r\n").encode()
+        if kind == 3:
+            return post.replace(b"Content-Length: 43", b"Content-Length: %d" % rng.randint(65537, 10 ** 12))
+        if kind == 4:
+            return post.replace(b"Content-Length: 43", b"Transfer-Encoding: chunked") + b"\r\nffffffffff\r\n"
+        if kind == 5:
+            return post.replace(b"Content-Length: 43", b"Content-Length: 43\r\nTransfer-Encoding: chunked")
+        if kind == 6:
+            method = rng.choice([b"PUT", b"DELETE", b"OPTIONS", b"TRACE", b"G\x00T", b"get"])
+            return method + good[3:]
+        mutated = bytearray(post)
+        for _ in range(rng.randint(1, 5)):
+            mutated[rng.randrange(len(mutated))] = rng.getrandbits(8)
+        return bytes(mutated)
+
+    started = time.time()
+    outcomes = {}
+    problems = []
+    with ThreadPoolExecutor(max_workers=24) as pool:
+        slow = [pool.submit(request, b"GET / HTTP/1.1\r\nHost: 127.0.0.1", 0) for _ in range(8)]
+        answers = list(pool.map(lambda index: request(hostile_payload(index)), range(rounds)))
+        for future in slow:
+            answers.append(future.result())
+    for answer in answers:
+        key = "closed" if answer is None else answer
+        outcomes[key] = outcomes.get(key, 0) + 1
+        if isinstance(answer, str) or (isinstance(answer, int) and answer not in allowed):
+            problems.append(answer)
+    # 100 connections at once: past 64 they get 503, and the server serves again when they go.
+    held = [socket.create_connection(("127.0.0.1", port), timeout=15) for _ in range(100)]
+    time.sleep(0.5)
+    refused = 0
+    for connection in held[64:]:
+        try:
+            connection.settimeout(5)
+            refused += connection.recv(64).startswith(b"HTTP/1.1 503")
+        except OSError:
+            pass
+    for connection in held:
+        connection.close()
+    time.sleep(0.5)
+    after = request(good)
+    if problems:
+        fail("hostile HTTP: unexpected answers %s" % sorted(set(map(str, problems)))[:10])
+    if refused != 36:
+        fail("hostile HTTP: %d of the 36 connections past 64 got 503" % refused)
+    if after != 200:
+        fail("hostile HTTP: a good request afterwards got %s" % after)
+    if server.poll() is not None:
+        fail("hostile HTTP: the server exited with %s" % server.returncode)
+    server.send_signal(signal.SIGTERM)
+    try:
+        code = server.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        code = "killed after 5 s"
+    if code != 0:
+        fail("hostile HTTP: SIGTERM ended the server with %s" % code)
+    print("hostile HTTP: %d requests in %.1f s (%s), %d of 36 past 64 connections got 503, then %s"
+          % (len(answers), time.time() - started,
+             ", ".join("%s %d" % (key, value) for key, value in sorted(outcomes.items(), key=str)), refused, after),
+          flush=True)
+    shutil.rmtree(directory)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--binary", required=True)
@@ -417,6 +543,8 @@ def main():
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--cache-rounds", type=int, default=300)
     parser.add_argument("--skip-hostile", action="store_true")
+    parser.add_argument("--http-requests", type=int, default=1000)
+    parser.add_argument("--skip-http", action="store_true")
     options = parser.parse_args()
     print("seed %d" % options.seed, flush=True)
     phases = [
@@ -427,6 +555,8 @@ def main():
     ]
     if not options.skip_hostile:
         phases.append(lambda: hostile(options.binary))
+    if not options.skip_http:
+        phases.append(lambda: hostile_http(options.binary, options.seed, options.http_requests))
     passed = 0
     for phase in phases:
         before = len(FAILURES)

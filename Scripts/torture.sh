@@ -3,10 +3,11 @@
 # docs/RELIABILITY.md for what each phase checks.
 #
 #   Scripts/torture.sh [--kills N] [--processes N] [--sets N] [--seed N] [--skip-hostile]
-#                      [--fuzz SECONDS-PER-TARGET]
+#                      [--http-requests N] [--skip-http] [--fuzz SECONDS-PER-TARGET]
 #
 # Defaults: 500 kills, 50 processes x 20 sets, the hostile inputs (1 000 000 items, 50 MB
-# strings, 10 000-deep nesting; about 3 GB of memory at peak), no fuzzing. Prints one line of
+# strings, 10 000-deep nesting; about 3 GB of memory at peak), 1 000 hostile HTTP requests to
+# `settings serve` and 100 connections at once, no fuzzing. Prints one line of
 # figures per phase and exits 1 when any check failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1223,3 +1223,6 @@ package func systemSpawn(_ program: String, _ arguments: [String]) -> Int32? {
   let status = posix_spawnp(&child, program, &actions, nil, argv, environ)
   return status == 0 ? child : nil
 }
+
+/// Removes the file at `path`, best effort. The corresponding C function is `unlink`.
+package func systemUnlink(_ path: SystemPath) { _ = path.withCString { unlink($0) } }

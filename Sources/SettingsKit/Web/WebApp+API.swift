@@ -1,15 +1,13 @@
 extension WebApp {
   /// `GET /api/document`.
-  func documentResponse() -> WebResponse {
-    let (settings, storeError, documentError) = state.withLock {
-      ($0.settings, $0.storeError, $0.documentError)
-    }
-    let document = settings.document
+  func documentResponse(_ view: WebView) -> WebResponse {
+    let (storeError, documentError) = state.withLock { ($0.storeError, $0.documentError) }
+    let document = view.settings.document
     return .json(
       .object([
         ("id", .string(document.id)), ("title", .string(document.title)),
         ("version", .integer(document.version)),
-        ("lang", .string(configuration.language)), ("dir", .string(configuration.direction)),
+        ("lang", .string(view.language)), ("dir", .string(view.direction)),
         ("port", .integer(Int(configuration.port))),
         ("storeError", storeError.map(JSONValue.string) ?? .null),
         ("documentError", documentError.map(JSONValue.string) ?? .null),
@@ -35,14 +33,14 @@ extension WebApp {
   /// The table of a page's sections, every collapsible section open, paginated sections on the
   /// pages asked for.
   func table(
-    _ sections: [SettingSection], isTop: Bool, snapshot: SettingsSnapshot,
+    _ sections: [SettingSection], isTop: Bool, snapshot: SettingsSnapshot, itemsFiles: [Int: ItemsFile],
     pages: [Int: SettingsTable.Pages] = [:]
   ) throws(DocumentError) -> SettingsTable {
     var viewState = ViewState()
     for (index, section) in sections.enumerated() where section.isCollapsible {
       viewState.expanded[ViewState.name(of: section, at: index)] = true
     }
-    let files = isTop ? state.withLock { $0.itemsFiles } : [:]
+    let files = isTop ? itemsFiles : [:]
     return try SettingsTable(
       sections: sections, snapshot: snapshot, viewState: viewState, itemsFiles: files, pages: pages)
   }
@@ -56,8 +54,8 @@ extension WebApp {
   }
 
   /// `GET /api/page[?key=K]`.
-  func pageResponse(_ parameters: [String: String]) -> WebResponse {
-    let settings = self.settings
+  func pageResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
+    let settings = view.settings
     let key = parameters["key"].flatMap { $0.isEmpty ? nil : $0 }
     guard let page = page(key, settings: settings) else {
       return .error(404, "no page '\(key ?? "")': no item with that key opens a child page")
@@ -65,7 +63,8 @@ extension WebApp {
     let lastID = log.lastID
     let table: SettingsTable
     do {
-      table = try self.table(page.sections, isTop: page.isTop, snapshot: snapshot())
+      table = try self.table(
+        page.sections, isTop: page.isTop, snapshot: view.snapshot(), itemsFiles: view.itemsFiles)
     } catch {
       return .error(500, error.message)
     }
@@ -101,8 +100,8 @@ extension WebApp {
   }
 
   /// `GET /api/more?page=K&section=N&offset=O`.
-  func moreResponse(_ parameters: [String: String]) -> WebResponse {
-    let settings = self.settings
+  func moreResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
+    let settings = view.settings
     let key = parameters["page"].flatMap { $0.isEmpty ? nil : $0 }
     guard let page = page(key, settings: settings) else { return .error(404, "no page '\(key ?? "")'") }
     guard let section = parameters["section"].flatMap({ Int($0) }), page.sections.indices.contains(section),
@@ -114,7 +113,8 @@ extension WebApp {
     let table: SettingsTable
     do {
       table = try self.table(
-        page.sections, isTop: page.isTop, snapshot: snapshot(), pages: [section: .only(offset / pageSize + 1)]
+        page.sections, isTop: page.isTop, snapshot: view.snapshot(), itemsFiles: view.itemsFiles,
+        pages: [section: .only(offset / pageSize + 1)]
       )
     } catch {
       return .error(500, error.message)
@@ -125,32 +125,67 @@ extension WebApp {
   }
 
   /// `GET /api/search?q=TEXT`: `settings find`'s matches, each with its row.
-  func searchResponse(_ parameters: [String: String]) -> WebResponse {
+  func searchResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
     let query = parameters["q"] ?? ""
-    let settings = self.settings
-    let snapshot = self.snapshot()
-    let matches = SettingsSearch.find(query, in: settings.document, snapshot: snapshot).prefix(500)
+    let snapshot = view.snapshot()
+    let matches = SettingsSearch.find(query, in: view.settings.document, snapshot: snapshot).prefix(500)
     return .json(
-      .object([
-        ("query", .string(query)),
-        (
-          "matches",
-          .array(
-            matches.map { match in
-              var pairs: [(String, JSONValue)] = [
-                ("key", match.item.key.map(JSONValue.string) ?? .null), ("title", .string(match.item.title)),
-                ("breadcrumb", .array(match.breadcrumb.map(JSONValue.string))),
-                ("field", .string(match.field)),
-              ]
-              let pageKey = match.item.key.flatMap { try? settings.locate($0) }?.ancestors.last?.key
-              pairs.append(("page", pageKey.map(JSONValue.string) ?? .null))
-              if let reason = match.hiddenReason { pairs.append(("hiddenReason", .string(reason))) }
-              if let reason = match.disabledReason { pairs.append(("disabledReason", .string(reason))) }
-              pairs.append(("row", WebRow.json(match.item, in: snapshot)))
-              return .object(pairs)
-            })
-        ),
-      ]))
+      .object([("query", .string(query)), ("matches", .array(matches.map { match($0, view, snapshot) }))]))
+  }
+
+  /// One match as `/api/search` and `/api/modified` give it: key, title, breadcrumb, the page
+  /// holding it, why it is hidden or disabled, and its row.
+  func match(_ match: SettingsSearch.Match, _ view: WebView, _ snapshot: SettingsSnapshot) -> JSONValue {
+    var pairs: [(String, JSONValue)] = [
+      ("key", match.item.key.map(JSONValue.string) ?? .null), ("title", .string(match.item.title)),
+      ("breadcrumb", .array(match.breadcrumb.map(JSONValue.string))), ("field", .string(match.field)),
+    ]
+    let pageKey = match.item.key.flatMap { try? view.settings.locate($0) }?.ancestors.last?.key
+    pairs.append(("page", pageKey.map(JSONValue.string) ?? .null))
+    if let reason = match.hiddenReason { pairs.append(("hiddenReason", .string(reason))) }
+    if let reason = match.disabledReason { pairs.append(("disabledReason", .string(reason))) }
+    pairs.append(("row", WebRow.json(match.item, in: snapshot)))
+    return .object(pairs)
+  }
+
+  /// `GET /api/modified`: every item with an override, on every page (items files included), as
+  /// `/api/search`'s matches, in screen order.
+  func modifiedResponse(_ view: WebView) -> WebResponse {
+    let snapshot = view.snapshot()
+    let document = view.settings.document
+    var matches: [JSONValue] = []
+    for located in document.allItems where snapshot.value(of: located.item).isModified {
+      let item = located.item
+      var found = SettingsSearch.Match(
+        item: item, breadcrumb: located.breadcrumb(in: document) + [item.title], field: "modified")
+      found.hiddenReason =
+        (located.ancestors + [item]).lazy.compactMap {
+          SettingsSearch.hiddenReason(of: $0, in: snapshot)
+        }.first
+      found.disabledReason = snapshot.state(of: item).disabledReason
+      matches.append(match(found, view, snapshot))
+    }
+    return .json(.object([("matches", .array(matches))]))
+  }
+
+  /// `GET /api/row?key=K`: one item's row, with its breadcrumb and the page holding it.
+  func rowResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
+    let key = parameters["key"] ?? ""
+    do {
+      let located = try view.settings.locate(key)
+      let document = view.settings.document
+      let crumbs = (located.ancestors + [located.item]).map { item -> JSONValue in
+        .object([("key", item.key.map(JSONValue.string) ?? .null), ("title", .string(item.title))])
+      }
+      return .json(
+        .object([
+          ("row", WebRow.json(located.item, in: view.snapshot())),
+          ("breadcrumb", .array([.object([("title", .string(document.title))])] + crumbs)),
+          ("page", located.ancestors.last?.key.map(JSONValue.string) ?? .null),
+        ]))
+    } catch {
+      return Self.refusal(error)
+    }
   }
 
   /// `GET /api/dump`: what `settings dump` prints, secure values left out.

@@ -1,7 +1,7 @@
 extension WebApp {
   /// `POST /api/set` with `{"key", "value", "expect"}`: one key, through the same calls as
   /// `settings set`; 409 with the current value when it is no longer `expect`.
-  func setResponse(_ body: JSONValue) -> WebResponse {
+  func setResponse(_ body: JSONValue, _ view: WebView) -> WebResponse {
     guard case .string(let key)? = body[member: "key"]?.kind else {
       return .error(400, "\"key\" must be a string")
     }
@@ -19,7 +19,8 @@ extension WebApp {
         switch try settings.set(fullKey, to: value, expecting: expected) {
         case .written(let written): change = written
         case .conflict(let current):
-          let snapshot = self.snapshot()
+          let snapshot = view.snapshot()
+          let item = (try? view.settings.item(fullKey)) ?? item
           var pairs: [(String, JSONValue)] = [("error", .string("changed elsewhere"))]
           if item.secure != true { pairs.append(("current", current.json)) }
           pairs.append(("currentShown", .string(WebRow.shown(current, of: item, in: snapshot))))
@@ -29,19 +30,18 @@ extension WebApp {
       } else {
         change = try settings.set(fullKey, to: value)
       }
-      let snapshot = self.snapshot()
+      let snapshot = view.snapshot()
       var eventID = log.lastID
-      if let change {
-        eventID = log.append("change", changeData(change.key, origin: "page", snapshot: snapshot))
-      }
-      return .json(.object([("row", WebRow.json(item, in: snapshot)), ("eventId", .integer(eventID))]))
+      if let change { eventID = log.appendChange(change.key, origin: "page", previous: change.oldValue) }
+      let shown = (try? view.settings.item(fullKey)) ?? item
+      return .json(.object([("row", WebRow.json(shown, in: snapshot)), ("eventId", .integer(eventID))]))
     } catch {
       return Self.refusal(error)
     }
   }
 
   /// `POST /api/reset` with `{"key"}` or `{"all": true}`, as `settings reset`.
-  func resetResponse(_ body: JSONValue) -> WebResponse {
+  func resetResponse(_ body: JSONValue, _ view: WebView) -> WebResponse {
     let settings = self.settings
     do {
       let changes: [SettingChange]
@@ -52,12 +52,12 @@ extension WebApp {
       } else {
         return .error(400, "give \"key\" (a string) or \"all\": true")
       }
-      let snapshot = self.snapshot()
+      let snapshot = view.snapshot()
       var eventID = log.lastID
       var rows: [JSONValue] = []
       for change in changes {
-        eventID = log.append("change", changeData(change.key, origin: "page", snapshot: snapshot))
-        if let item = try? settings.item(change.key) { rows.append(WebRow.json(item, in: snapshot)) }
+        eventID = log.appendChange(change.key, origin: "page", previous: change.oldValue)
+        if let item = try? view.settings.item(change.key) { rows.append(WebRow.json(item, in: snapshot)) }
       }
       return .json(.object([("rows", .array(rows)), ("eventId", .integer(eventID))]))
     } catch {
@@ -66,7 +66,7 @@ extension WebApp {
   }
 
   /// `POST /api/reveal` with `{"key"}`: a secure text field's value.
-  func revealResponse(_ body: JSONValue) -> WebResponse {
+  func revealResponse(_ body: JSONValue, _ view: WebView) -> WebResponse {
     guard case .string(let key)? = body[member: "key"]?.kind else {
       return .error(400, "\"key\" must be a string")
     }

@@ -59,13 +59,16 @@ extension WebApp {
   /// The route for an authenticated request.
   func route(_ path: String, _ request: WebRequest) -> WebReply {
     let isPost = request.head.method == "POST"
+    let view = view(for: request)
+    let parameters = request.parameters
     let gets: [String: () -> WebResponse] = [
-      "/api/document": documentResponse, "/api/page": { self.pageResponse(request.parameters) },
-      "/api/more": { self.moreResponse(request.parameters) },
-      "/api/search": { self.searchResponse(request.parameters) },
+      "/api/document": { self.documentResponse(view) }, "/api/page": { self.pageResponse(parameters, view) },
+      "/api/more": { self.moreResponse(parameters, view) },
+      "/api/search": { self.searchResponse(parameters, view) },
+      "/api/row": { self.rowResponse(parameters, view) }, "/api/modified": { self.modifiedResponse(view) },
       "/api/dump": dumpResponse,
     ]
-    let posts: [String: (JSONValue) -> WebResponse] = [
+    let posts: [String: (JSONValue, WebView) -> WebResponse] = [
       "/api/set": setResponse, "/api/reset": resetResponse, "/api/reveal": revealResponse,
     ]
     if path == "/api/events" {
@@ -81,10 +84,10 @@ extension WebApp {
       guard let body = try? JSONParser().parse(request.body), case .object = body.kind else {
         return .response(.error(400, "the body is not a JSON object"))
       }
-      return .response(post(body))
+      return .response(post(body, view))
     }
     guard !isPost else { return .response(notAllowed("GET")) }
-    if path == "/" || path.hasPrefix("/page/") { return .response(indexPage()) }
+    if path == "/" || path.hasPrefix("/page/") { return .response(indexPage(view)) }
     let name = String(path.dropFirst())
     if let asset = configuration.assets.first(where: { $0.name == name }), name != "index.html" {
       return .response(
@@ -101,12 +104,12 @@ extension WebApp {
   }
 
   /// `index.html` with the CSRF token, language and direction put in.
-  func indexPage() -> WebResponse {
+  func indexPage(_ view: WebView) -> WebResponse {
     let template = configuration.assets.first { $0.name == "index.html" }?.text ?? ""
     let html =
       template.replacing("%CSRF_TOKEN%", with: configuration.csrfToken)
-      .replacing("%LANG%", with: WebResponse.escapedHTML(configuration.language))
-      .replacing("%DIR%", with: configuration.direction)
+      .replacing("%LANG%", with: WebResponse.escapedHTML(view.language))
+      .replacing("%DIR%", with: view.direction)
     return WebResponse(
       status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(html.utf8))
   }

@@ -17,44 +17,38 @@ package final class WebApp: WebHandler {
     package var csrfToken: String
     /// The page's files.
     package var assets: [WebAsset]
-    /// The BCP 47 tag of the text's locale, for `<html lang>`.
-    package var language: String
     /// The document's file, watched for changes; nil for the embedded or standard input document.
     package var documentPath: SystemPath?
     /// The directory items files are opened from.
     package var itemsDirectory: SystemPath
-    /// The locales the document is loaded in.
+    /// The locales the document is loaded in when the browser names none (from the environment).
     package var locales: [String]
+    /// `--locale`: when given, every request sees this locale, whatever the browser asks for.
+    package var explicitLocale: String?
 
     /// Creates a configuration with fresh tokens.
     package init(
-      port: UInt16, assets: [WebAsset], language: String, documentPath: SystemPath?,
+      port: UInt16, assets: [WebAsset], documentPath: SystemPath?,
       itemsDirectory: SystemPath,
-      locales: [String], token: String = WebSecurity.newToken(), csrfToken: String = WebSecurity.newToken()
+      locales: [String], explicitLocale: String? = nil, token: String = WebSecurity.newToken(),
+      csrfToken: String = WebSecurity.newToken()
     ) {
+      self.explicitLocale = explicitLocale
       self.port = port
       self.token = token
       self.csrfToken = csrfToken
       self.assets = assets
-      self.language = language
       self.documentPath = documentPath
       self.itemsDirectory = itemsDirectory
       self.locales = locales
-    }
-
-    /// `ltr`, or `rtl` for Arabic, Hebrew, Persian, Urdu and other right-to-left languages.
-    package var direction: String {
-      let base = language.split(separator: "-").first.map { $0.lowercased() } ?? ""
-      return ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ckb", "dv", "ug"].contains(base)
-        ? "rtl" : "ltr"
     }
   }
 
   struct State {
     var settings: Settings
     var itemsFiles: [Int: ItemsFile]
-    /// The last snapshot that could be read, for a store that stopped parsing.
-    var lastSnapshot: SettingsSnapshot
+    /// The document in other locales, by their tags joined with commas (at most eight).
+    var views: [String: WebView] = [:]
     var storeError: String?
     var documentError: String?
     /// For each key, the keys of the items whose conditions name it.
@@ -72,11 +66,8 @@ package final class WebApp: WebHandler {
   /// of its top page's sections, opened for paging.
   package init(settings: Settings, itemsFiles: [Int: ItemsFile], configuration: Configuration) {
     self.configuration = configuration
-    let snapshot = (try? settings.snapshot()) ?? SettingsSnapshot(document: settings.document)
     state = Mutex(
-      State(
-        settings: settings, itemsFiles: itemsFiles, lastSnapshot: snapshot,
-        dependents: Self.dependents(in: settings.document)))
+      State(settings: settings, itemsFiles: itemsFiles, dependents: Self.dependents(in: settings.document)))
   }
 
   /// Starts following changes made elsewhere (other processes, hand edits, the document's file):
@@ -99,21 +90,48 @@ package final class WebApp: WebHandler {
   /// The settings in use now (a new document on disk replaces them).
   package var settings: Settings { state.withLock { $0.settings } }
 
-  /// The current snapshot, or the last one read when the store cannot be read now.
-  func snapshot() -> SettingsSnapshot {
-    let settings = self.settings
-    if let snapshot = try? settings.snapshot() {
-      state.withLock { $0.lastSnapshot = snapshot }
-      return snapshot
+  /// The locales a request asks for: `--locale`, else its `Accept-Language`, else the server's.
+  func locales(for request: WebRequest) -> [String] {
+    if let explicit = configuration.explicitLocale { return [explicit] }
+    let accepted = WebView.acceptedLanguages(request.head.headers["Accept-Language"])
+    return accepted.isEmpty ? configuration.locales : accepted
+  }
+
+  /// The document in the request's locale, loaded once per set of locales (a document from a file
+  /// only; the embedded one and standard input's are as loaded).
+  func view(for request: WebRequest) -> WebView {
+    let locales = locales(for: request)
+    let language = locales.first ?? "en"
+    let name = locales.joined(separator: ",")
+    let (settings, itemsFiles, cached) = state.withLock { ($0.settings, $0.itemsFiles, $0.views[name]) }
+    if let cached { return cached }
+    var view = WebView(settings: settings, itemsFiles: itemsFiles, language: language)
+    if let path = configuration.documentPath, locales != configuration.locales,
+      let document = try? DocumentLoader.load(path: path, loadingItemsFiles: true, locales: locales),
+      let files = try? DocumentLoader.itemsFiles(
+        of: document.sections, directory: configuration.itemsDirectory, locales: locales)
+    {
+      view = WebView(
+        settings: Settings(document: document, layers: settings.layers), itemsFiles: files, language: language
+      )
     }
-    return state.withLock { $0.lastSnapshot }
+    state.withLock { state in
+      if state.views.count >= 8 { state.views = [:] }
+      state.views[name] = view
+    }
+    return view
+  }
+
+  /// The values now through the app's own settings (a write's check reads the same store).
+  func snapshot() -> SettingsSnapshot {
+    (try? settings.snapshot()) ?? SettingsSnapshot(document: settings.document)
   }
 
   /// One event of the change stream, as an event of the log.
   func take(_ event: SettingsEvent) {
     switch event {
     case .changed(let change):
-      log.append("change", changeData(change.key, origin: "elsewhere", snapshot: snapshot()))
+      log.appendChange(change.key, origin: "elsewhere", previous: change.oldValue)
     case .storeFailed(let error):
       state.withLock { $0.storeError = error.message }
       log.append("store-error", .object([("error", .string(error.message))]))
@@ -126,10 +144,10 @@ package final class WebApp: WebHandler {
       state.withLock { state in
         state.settings = Settings(document: document, layers: state.settings.layers)
         state.itemsFiles = files ?? [:]
+        state.views = [:]
         state.documentError = nil
         state.dependents = Self.dependents(in: document)
       }
-      _ = snapshot()
       log.append("reload", .object([]))
     case .documentFailed(let error):
       state.withLock { $0.documentError = error.message }
@@ -137,15 +155,40 @@ package final class WebApp: WebHandler {
     }
   }
 
-  /// The `data:` of a `change` event: the key, its row now, who changed it, and the keys whose
-  /// conditions name it.
-  func changeData(_ key: String, origin: String, snapshot: SettingsSnapshot) -> JSONValue {
-    let (settings, dependents) = state.withLock { ($0.settings, $0.dependents[key] ?? []) }
+  /// The `data:` of a `change` event: the key, its row now, the value before, who changed it, and
+  /// the keys whose conditions name it.
+  func changeData(
+    _ key: String, origin: String, previous: SettingValue?, view: WebView, snapshot: SettingsSnapshot
+  )
+    -> JSONValue
+  {
+    let dependents = state.withLock { $0.dependents[key] ?? [] }
     var pairs: [(String, JSONValue)] = [("key", .string(key))]
-    if let item = try? settings.item(key) { pairs.append(("row", WebRow.json(item, in: snapshot))) }
+    if let item = try? view.settings.item(key) {
+      pairs.append(("row", WebRow.json(item, in: snapshot)))
+      if let previous {
+        if item.secure != true { pairs.append(("previous", previous.json)) }
+        pairs.append(("previousShown", .string(WebRow.shown(previous, of: item, in: snapshot))))
+      }
+    }
     pairs.append(("origin", .string(origin)))
     pairs.append(("dependents", .array(dependents.map(JSONValue.string))))
     return .object(pairs)
+  }
+
+  /// The text of `event` for the stream `request` opened: a `change` with its row in that
+  /// stream's locale and the values now.
+  package func text(of event: WebEventLog.Event, for request: WebRequest) -> String {
+    guard let key = event.key else {
+      return WebEventLog.Event.text(id: event.id, name: event.name, data: event.data)
+    }
+    let view = view(for: request)
+    let data = changeData(
+      key, origin: event.origin ?? "elsewhere", previous: event.previous, view: view,
+      snapshot: view.snapshot())
+    var line = JSONWriter(sortsKeys: false).line(data)
+    line.removeLast()
+    return WebEventLog.Event.text(id: event.id, name: event.name, data: line)
   }
 
   /// For each key that a condition names, the keys of the items with that condition.
@@ -159,14 +202,17 @@ package final class WebApp: WebHandler {
     return result
   }
 
-  /// `{"rows": {key: row, …}}` for every item with a value.
-  package func snapshotEvent() -> (name: String, data: JSONValue) {
-    let snapshot = self.snapshot()
+  /// `{"rows": {key: row, …}}` for every item with a value, in the request's locale.
+  package func snapshotText(id: Int, for request: WebRequest) -> String {
+    let view = view(for: request)
+    let snapshot = view.snapshot()
     var rows: [(String, JSONValue)] = []
-    settings.document.forEachItem { item, _ in
+    view.settings.document.forEachItem { item, _ in
       guard let key = item.key, snapshot.defaults[key] != nil else { return }
       rows.append((key, WebRow.json(item, in: snapshot)))
     }
-    return ("snapshot", .object([("rows", .object(rows))]))
+    var line = JSONWriter(sortsKeys: false).line(.object([("rows", .object(rows))]))
+    line.removeLast()
+    return WebEventLog.Event.text(id: id, name: "snapshot", data: line)
   }
 }

@@ -4,17 +4,27 @@ import Synchronization
 /// that reconnect with `Last-Event-ID`; each open stream is woken through its own pipe when an
 /// event is added.
 package final class WebEventLog: Sendable {
-  /// One event: its number, its `event:` name and its `data:` (one line of JSON).
+  /// One event: its number, its `event:` name and its `data:` (one line of JSON); a `change`
+  /// keeps its key, origin and previous value instead, so that each stream renders the row in its
+  /// own locale.
   package struct Event: Sendable, Equatable {
     /// The `id:`.
     package var id: Int
     /// The `event:` name, such as `change`.
     package var name: String
-    /// The `data:`, JSON on one line.
+    /// The `data:`, JSON on one line (empty for a `change`).
     package var data: String
+    /// The changed key, for a `change`.
+    package var key: String?
+    /// `page` or `elsewhere`, for a `change`.
+    package var origin: String?
+    /// The value before, for a `change`.
+    package var previous: SettingValue?
 
-    /// The event as the stream sends it: `id:`, `event:`, `data:` lines and a blank line.
-    package var text: String { "id: \(id)\nevent: \(name)\ndata: \(data)\n\n" }
+    /// The event as the stream sends it, with `data` as its `data:` line.
+    package static func text(id: Int, name: String, data: String) -> String {
+      "id: \(id)\nevent: \(name)\ndata: \(data)\n\n"
+    }
   }
 
   struct State {
@@ -39,9 +49,22 @@ package final class WebEventLog: Sendable {
   package func append(_ name: String, _ data: JSONValue) -> Int {
     var line = JSONWriter(sortsKeys: false).line(data)
     line.removeLast()
+    return append(Event(id: 0, name: name, data: line))
+  }
+
+  /// Adds a `change` of `key`; returns its number.
+  @discardableResult
+  package func appendChange(_ key: String, origin: String, previous: SettingValue?) -> Int {
+    append(Event(id: 0, name: "change", data: "", key: key, origin: origin, previous: previous))
+  }
+
+  /// Adds `event` under the next number and wakes every open stream; returns the number.
+  func append(_ event: Event) -> Int {
+    var event = event
     let (id, waiters) = state.withLock { state -> (Int, [FileDescriptor]) in
       state.lastID += 1
-      state.events.append(Event(id: state.lastID, name: name, data: line))
+      event.id = state.lastID
+      state.events.append(event)
       if state.events.count > capacity { state.events.removeFirst(state.events.count - capacity) }
       return (state.lastID, Array(state.waiters.values))
     }

@@ -4,8 +4,11 @@ import Synchronization
 package protocol WebHandler: Sendable {
   /// The answer to one complete request (the security checks included).
   func respond(to request: WebRequest) -> WebReply
-  /// The event that stands for every value at once, for a stream that missed too much.
-  func snapshotEvent() -> (name: String, data: JSONValue)
+  /// The text of `event` for the stream that `request` opened (its locale).
+  func text(of event: WebEventLog.Event, for request: WebRequest) -> String
+  /// The `snapshot` event, numbered `id`, that stands for every value at once, for a stream that
+  /// missed too much.
+  func snapshotText(id: Int, for request: WebRequest) -> String
 }
 
 /// An answer: a response, or an event stream from the log after an event number.
@@ -185,7 +188,7 @@ package final class WebServer: Sendable {
         timeoutMilliseconds: 10_000)
       return keepsAlive
     case .events(let log, let after):
-      stream(log, after: after, on: connection)
+      stream(log, after: after, for: request, on: connection)
       return false
     }
   }
@@ -193,7 +196,7 @@ package final class WebServer: Sendable {
   /// Sends the event stream until the client goes away or the server stops: `retry: 1000`, the
   /// events missed since `after` (or a snapshot), then each new event, and a comment line after
   /// every ``keepAliveMilliseconds`` of silence.
-  func stream(_ log: WebEventLog, after: Int?, on connection: SocketConnection) {
+  func stream(_ log: WebEventLog, after: Int?, for request: WebRequest, on connection: SocketConnection) {
     guard let pipe = try? FileDescriptor.pipe() else { return }
     systemConfigure(pipe.read.rawValue, closeOnExec: true, nonBlocking: true)
     systemConfigure(pipe.write.rawValue, closeOnExec: true, nonBlocking: true)
@@ -208,17 +211,7 @@ package final class WebServer: Sendable {
     head.headers.add("Connection", "close")
     var text = "retry: 1000\n\n"
     var last = after ?? log.lastID
-    if let missed = log.events(after: last) {
-      for event in missed { text += event.text }
-      last = missed.last?.id ?? last
-    } else {
-      let lastID = log.lastID
-      let snapshot = handler.snapshotEvent()
-      var line = JSONWriter(sortsKeys: false).line(snapshot.data)
-      line.removeLast()
-      text += WebEventLog.Event(id: lastID, name: snapshot.name, data: line).text
-      last = lastID
-    }
+    text += missedText(log, after: &last, for: request)
     do {
       try connection.writeAll(HTTPWriter.bytes(of: head) + Array(text.utf8), timeoutMilliseconds: 10_000)
       while !isStopping {
@@ -236,22 +229,22 @@ package final class WebServer: Sendable {
         if !events[0].isEmpty {
           _ = WatchSyscalls.drain(pipe.read.rawValue)
           if isStopping { return }
-          var text = ""
-          if let missed = log.events(after: last) {
-            for event in missed { text += event.text }
-            last = missed.last?.id ?? last
-          } else {
-            let snapshot = handler.snapshotEvent()
-            var line = JSONWriter(sortsKeys: false).line(snapshot.data)
-            line.removeLast()
-            last = log.lastID
-            text = WebEventLog.Event(id: last, name: snapshot.name, data: line).text
-          }
+          let text = missedText(log, after: &last, for: request)
           if !text.isEmpty { try connection.writeAll(Array(text.utf8), timeoutMilliseconds: 10_000) }
         }
       }
     } catch {
       return
     }
+  }
+
+  /// The events after `last` (or a snapshot when they are no longer kept), and `last` moved on.
+  func missedText(_ log: WebEventLog, after last: inout Int, for request: WebRequest) -> String {
+    if let missed = log.events(after: last) {
+      last = missed.last?.id ?? last
+      return missed.map { handler.text(of: $0, for: request) }.joined()
+    }
+    last = log.lastID
+    return handler.snapshotText(id: last, for: request)
   }
 }

@@ -185,7 +185,8 @@ struct ServeAPITests {
       text
         == "id: 1\nevent: change\ndata: {\"key\":\"airplane\",\"row\":{\"key\":\"airplane\",\"type\":\"switch\","
         + "\"title\":\"Airplane Mode\",\"imageName\":\"airplane\",\"value\":true,\"shown\":\"On\",\"modified\":true,"
-        + "\"default\":false,\"defaultShown\":\"Off\",\"source\":\"user\"},\"origin\":\"elsewhere\","
+        + "\"default\":false,\"defaultShown\":\"Off\",\"source\":\"user\"},\"previous\":false,"
+        + "\"previousShown\":\"Off\",\"origin\":\"elsewhere\","
         + "\"dependents\":[\"wifi\",\"bluetooth\",\"cellular.data\"]}\n\n")
     #expect(
       try server.post("/api/set", #"{"key": "location", "value": false}"#).json?[member: "eventId"]?.kind
@@ -249,5 +250,91 @@ struct ServeAPITests {
       second.stderr
         == "Error: cannot listen on 127.0.0.1:\(server.port): the port is in use (EADDRINUSE); give another "
         + "port, or 0 for a free one\n")
+  }
+}
+
+/// What the page asks of the server besides pages: one row, every modified row, the locale.
+@Suite(.serialized)
+struct ServeRowsTests {
+  @Test func aRowByKeyWithItsBreadcrumbAndPage() throws {
+    let server = try ServedSettings()
+    defer { _ = server.stop() }
+    let reply = try #require(try server.get("/api/row?key=cellular.options.roaming").json)
+    #expect(reply[member: "page"]?.kind == .string("cellular.options"))
+    #expect(reply[member: "row"]?[member: "title"]?.kind == .string("Data Roaming"))
+    #expect(
+      JSONWriter().line(reply[member: "breadcrumb"]!)
+        == #"[{"title":"Settings"},{"key":"cellular","title":"Cellular"},"#
+        + #"{"key":"cellular.options","title":"Cellular Data Options"},"#
+        + #"{"key":"cellular.options.roaming","title":"Data Roaming"}]"# + "\n")
+    #expect(try server.get("/api/row?key=previews").json?[member: "page"]?.kind == .null)
+    #expect(try server.get("/api/row?key=nope").status == 404)
+  }
+
+  @Test func everyModifiedRowOnEveryPage() throws {
+    let server = try ServedSettings(store: #"{"cellular.options.roaming": true, "airplane": false}"#)
+    defer { _ = server.stop() }
+    let reply = try #require(try server.get("/api/modified").json)
+    guard case .array(let matches)? = reply[member: "matches"]?.kind else {
+      Issue.record("no matches")
+      return
+    }
+    #expect(
+      matches.map { $0[member: "key"]?.kind } == [.string("airplane"), .string("cellular.options.roaming")])
+    #expect(matches[1][member: "page"]?.kind == .string("cellular.options"))
+  }
+
+  @Test func theLocaleFollowsAcceptLanguageUnlessLocaleIsGiven() throws {
+    let document = """
+      {"version": 1, "id": "lang", "title": {"en": "Settings", "ko": "설정"},
+       "sections": [{"items": [{"key": "a", "type": "switch", "title": {"en": "Sound", "ko": "소리"}}]}]}
+      """
+    let server = try ServedSettings(document: document)
+    defer { _ = server.stop() }
+    let korean = "Accept-Language: ko-KR, ko;q=0.9, en;q=0.5\r\n"
+    let page = try server.send("GET /api/page HTTP/1.1\r\n\(server.authorized)\(korean)\r\n").json
+    #expect(page?[member: "title"]?.kind == .string("설정"))
+    let html = try server.send("GET / HTTP/1.1\r\n\(server.authorized)\(korean)\r\n").text
+    #expect(html.contains("<html lang=\"ko-KR\" dir=\"ltr\">"))
+    let arabic = try server.send("GET / HTTP/1.1\r\n\(server.authorized)Accept-Language: ar\r\n\r\n").text
+    #expect(arabic.contains("<html lang=\"ar\" dir=\"rtl\">"))
+    #expect(try server.get("/api/page").json?[member: "title"]?.kind == .string("Settings"))
+    let fixed = try ServedSettings(document: document, arguments: ["--locale", "en"])
+    defer { _ = fixed.stop() }
+    let english = try fixed.send("GET /api/page HTTP/1.1\r\n\(fixed.authorized)\(korean)\r\n").json
+    #expect(english?[member: "title"]?.kind == .string("Settings"))
+  }
+}
+
+/// `settings serve --open`: the browser is handed a file, not the token.
+@Suite(.serialized)
+struct ServeOpenTests {
+  @Test func openHandsXdgOpenAPrivateRedirectFile() throws {
+    let tools = try TemporaryDirectory()
+    defer { tools.remove() }
+    // A stand-in xdg-open that records its arguments, the file's mode and its text.
+    let script = """
+      #!/bin/sh
+      printf '%s\\n' "$@" > \(tools.file("arguments"))
+      stat -c %a "$1" > \(tools.file("mode"))
+      cat "$1" > \(tools.file("file"))
+      """
+    let path = try tools.write("xdg-open", script)
+    chmod(path, 0o755)
+    let server = try ServedSettings(arguments: ["--open"], path: tools.path + ":/usr/bin:/bin")
+    var waited = 0
+    while (try? tools.read("file")) ?? nil == nil, waited < 100 {
+      usleep(50_000)
+      waited += 1
+    }
+    let arguments = try #require(try tools.read("arguments"))
+    _ = server.stop()
+    #expect(!arguments.contains(server.token))
+    #expect(arguments.hasSuffix(".html\n"))
+    #expect(try tools.read("mode") == "600\n")
+    let html = try #require(try tools.read("file"))
+    #expect(html.contains("<meta http-equiv=\"refresh\" content=\"0;url=\(server.address)\">"))
+    // The file is removed when the server stops.
+    #expect(!FileManager.default.fileExists(atPath: String(arguments.dropLast())))
   }
 }

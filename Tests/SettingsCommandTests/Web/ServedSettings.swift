@@ -18,7 +18,11 @@ final class ServedSettings: @unchecked Sendable {
   let documentPath: String
 
   /// Starts the server on `document` (the phone example when nil).
-  init(document: String? = nil, arguments: [String] = [], store: String? = nil) throws {
+  init(
+    document: String? = nil, arguments: [String] = [], store: String? = nil, path: String = "/usr/bin:/bin"
+  )
+    throws
+  {
     let directory = try TemporaryDirectory()
     self.directory = directory
     documentPath =
@@ -26,7 +30,7 @@ final class ServedSettings: @unchecked Sendable {
     environment = [
       "HOME": directory.path, "XDG_CONFIG_HOME": directory.file("config"),
       "XDG_CONFIG_DIRS": directory.file("system"), "SETTINGS_STORE": directory.file("store.json"),
-      "PATH": "/usr/bin:/bin",
+      "PATH": path,
     ]
     if let store { try directory.write("store.json", store) }
     process.executableURL = URL(fileURLWithPath: settingsBinary)

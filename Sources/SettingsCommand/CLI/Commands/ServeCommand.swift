@@ -24,10 +24,10 @@ enum ServeCommand {
     }
     let fromFile = context.documentPath != nil && context.documentPath != "-"
     let configuration = WebApp.Configuration(
-      port: listener.port, assets: WebFiles.all, language: context.locales.first ?? "en",
+      port: listener.port, assets: WebFiles.all,
       documentPath: fromFile ? context.documentFile : nil,
       itemsDirectory: fromFile ? (context.documentFile?.directory ?? SystemPath(".")) : SystemPath("."),
-      locales: context.locales)
+      locales: context.locales, explicitLocale: context.invocation[Options.locale])
     let app = WebApp(settings: settings, itemsFiles: itemsFiles, configuration: configuration)
     let signals: SignalPipe
     let server: WebServer
@@ -56,7 +56,7 @@ enum ServeCommand {
     if context.invocation[Options.open] {
       redirect = openInBrowser(app.address, context: context)
     }
-    defer { if let redirect { _ = systemUnlinkat(-100, redirect) } }
+    defer { if let redirect { systemUnlink(redirect) } }
     waitForSignal(signals)
     app.stopWatching()
     server.stop()

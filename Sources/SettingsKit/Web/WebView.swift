@@ -1,0 +1,55 @@
+import Synchronization
+
+/// The document as one request sees it: loaded in the request's locale (`--locale`, else the
+/// browser's `Accept-Language`), with its items files and the store's values. Values and writes
+/// are the same for every locale; only the text differs.
+package final class WebView: Sendable {
+  /// The settings over the document in this locale (the same store and layers as the app's).
+  package let settings: Settings
+  /// The top page's items files, opened for paging.
+  package let itemsFiles: [Int: ItemsFile]
+  /// The BCP 47 tag of the locale, for `<html lang>`.
+  package let language: String
+  let lastSnapshot: Mutex<SettingsSnapshot>
+
+  /// A view of `settings`.
+  package init(settings: Settings, itemsFiles: [Int: ItemsFile], language: String) {
+    self.settings = settings
+    self.itemsFiles = itemsFiles
+    self.language = language
+    lastSnapshot = Mutex((try? settings.snapshot()) ?? SettingsSnapshot(document: settings.document))
+  }
+
+  /// The values now, or the last ones read when the store cannot be read now.
+  package func snapshot() -> SettingsSnapshot {
+    if let snapshot = try? settings.snapshot() {
+      lastSnapshot.withLock { $0 = snapshot }
+      return snapshot
+    }
+    return lastSnapshot.withLock { $0 }
+  }
+
+  /// `ltr`, or `rtl` for Arabic, Hebrew, Persian, Urdu and other right-to-left languages.
+  package var direction: String {
+    let base = language.split(separator: "-").first.map { $0.lowercased() } ?? ""
+    return ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ckb", "dv", "ug"].contains(base) ? "rtl" : "ltr"
+  }
+
+  /// The tags of an `Accept-Language` header, most preferred first (`q=0` and `*` left out, at
+  /// most five, each well-formed).
+  package static func acceptedLanguages(_ header: String?) -> [String] {
+    guard let header else { return [] }
+    var tags: [(tag: String, quality: Double, index: Int)] = []
+    for (index, part) in header.split(separator: ",").enumerated() {
+      let pieces = part.split(separator: ";").map { String($0).trimmingHTTPWhitespace() }
+      guard let tag = pieces.first, tag != "*", LocalizedText.isWellFormedTag(tag) else { continue }
+      var quality = 1.0
+      for piece in pieces.dropFirst() where piece.hasPrefix("q=") {
+        quality = Double(piece.dropFirst(2)) ?? 0
+      }
+      if quality > 0 { tags.append((tag, quality, index)) }
+    }
+    let sorted = tags.sorted { $0.quality != $1.quality ? $0.quality > $1.quality : $0.index < $1.index }
+    return sorted.prefix(5).map(\.tag)
+  }
+}
