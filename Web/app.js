@@ -900,7 +900,10 @@ async function start() {
   }).catch(() => {});
   await showPath(location.pathname, { focusKey: history.state && history.state.focusKey });
   await documentRequest;
-  state.stream = connectEvents(onLive);
+  const drawn = state.view && state.view.data && state.view.data.lastEventId !== undefined
+    ? state.view.data.lastEventId
+    : state.document ? state.document.lastEventId : 0;
+  state.stream = connectEvents(onLive, drawn || 0);
   root.dataset.liveMode = state.stream.mode;
 }
 

@@ -5,6 +5,9 @@ const ports = new Set();
 const types = ['change', 'store-error', 'store-recovered', 'reload', 'document-error', 'snapshot'];
 let source = null;
 let state = 'connecting';
+// The last events this stream delivered, for a tab that joins after drawing its page from an older
+// event id (the server numbers events per run; a new stream starts a new list).
+let recent = [];
 
 function broadcast(message) {
   for (const port of ports) port.postMessage(message);
@@ -15,9 +18,11 @@ function setState(next) {
   broadcast({ kind: 'state', state });
 }
 
-function open() {
+function open(after) {
   if (source) return;
-  source = new EventSource('/api/events');
+  recent = [];
+  // `after`: the event id the first tab's page was drawn at, so nothing between the two is missed.
+  source = new EventSource(after ? `/api/events?after=${encodeURIComponent(after)}` : '/api/events');
   setState('connecting');
   source.onopen = () => setState('open');
   source.onerror = () => {
@@ -31,7 +36,10 @@ function open() {
   };
   for (const type of types) {
     source.addEventListener(type, (event) => {
-      broadcast({ kind: 'event', type, id: event.lastEventId, data: event.data });
+      const message = { kind: 'event', type, id: event.lastEventId, data: event.data };
+      recent.push(message);
+      if (recent.length > 1000) recent.shift();
+      broadcast(message);
     });
   }
 }
@@ -42,6 +50,14 @@ self.onconnect = (connection) => {
   port.onmessage = (message) => {
     const request = message.data || {};
     if (request.type === 'bye') ports.delete(port);
+    if (request.type === 'hello') {
+      if (source) {
+        const after = Number(request.after || 0);
+        for (const message of recent) if (Number(message.id) > after) port.postMessage(message);
+      } else {
+        open(request.after);
+      }
+    }
     if (request.type === 'reconnect') {
       if (source && source.readyState !== EventSource.OPEN) {
         source.close();
@@ -52,5 +68,4 @@ self.onconnect = (connection) => {
   };
   port.start();
   port.postMessage({ kind: 'state', state: source ? state : 'connecting', mode: 'shared-worker' });
-  open();
 };

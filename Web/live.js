@@ -3,11 +3,13 @@
 
 const types = ['change', 'store-error', 'store-recovered', 'reload', 'document-error', 'snapshot'];
 
-function ownStream(deliver) {
+function ownStream(deliver, after) {
   let source = null;
+  let first = true;
   const open = () => {
     if (source && source.readyState !== EventSource.CLOSED) return;
-    source = new EventSource('/api/events');
+    source = new EventSource(first && after ? `/api/events?after=${encodeURIComponent(after)}` : '/api/events');
+    first = false;
     deliver({ kind: 'state', state: 'connecting' });
     source.onopen = () => deliver({ kind: 'state', state: 'open' });
     source.onerror = () => {
@@ -24,14 +26,16 @@ function ownStream(deliver) {
 
 /**
  * Connects to the event stream; `onMessage` gets `{kind: 'event', type, id, data}` and `{kind: 'state', state}`
- * (`connecting`, `open`, `closed`). Returns `{mode, reconnect()}`.
+ * (`connecting`, `open`, `closed`); `after` is the event id the page was drawn at (nothing after it is
+ * missed). Returns `{mode, reconnect()}`.
  */
-export function connectEvents(onMessage) {
+export function connectEvents(onMessage, after = 0) {
   if (typeof SharedWorker === 'function') {
     try {
       const worker = new SharedWorker('/events-worker.js', { name: 'settings-events' });
       worker.port.onmessage = (message) => onMessage(message.data);
       worker.port.start();
+      worker.port.postMessage({ type: 'hello', after });
       addEventListener('pagehide', () => worker.port.postMessage({ type: 'bye' }));
       return { mode: 'shared-worker', reconnect: () => worker.port.postMessage({ type: 'reconnect' }) };
     } catch {
@@ -59,7 +63,7 @@ export function connectEvents(onMessage) {
         if (message.kind === 'state') leaderState = message.state;
         onMessage(message);
         channel.postMessage(message);
-      });
+      }, after);
       stream.open();
     }));
     return {
@@ -67,7 +71,7 @@ export function connectEvents(onMessage) {
       reconnect: () => (stream ? stream.reconnect() : channel.postMessage({ kind: 'reconnect-request' })),
     };
   }
-  const stream = ownStream(onMessage);
+  const stream = ownStream(onMessage, after);
   stream.open();
   return { mode: 'own-stream', reconnect: () => stream.reconnect() };
 }
