@@ -172,3 +172,25 @@ def test_json_view_and_secure_text(ctx):
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys("new-secret", Keys.ENTER)
     wait_until(lambda: server.store_json().get(row) == "new-secret", "a new secure value applied")
+
+
+def test_the_modified_filter_lists_overrides_of_every_page(ctx):
+    server = ctx.server(PHONE)
+    server.settings("set", "cellular.options.roaming", "on")
+    server.settings("set", "previews", "never")
+    browser = ctx.browser()
+    browser.open(server)
+    browser.click("#modified")
+    wait_until(
+        lambda: browser.js("return [...document.querySelectorAll('#content li[data-key]')].map(e => e.dataset.key)")
+        == ["previews", "cellular.options.roaming"]
+        or browser.js("return [...document.querySelectorAll('#content li[data-key]')].map(e => e.dataset.key)")
+        == ["cellular.options.roaming", "previews"],
+        "the overrides of the top page and of a page two levels down",
+    )
+    path = browser.text('[data-key="cellular.options.roaming"] .result-path')
+    check("Cellular Data Options" in path, f"the row says which page holds it: {path!r}")
+    browser.click_switch("cellular.options.roaming")
+    wait_until(lambda: stored(server, "cellular.options.roaming") is False, "a change from the filtered list")
+    browser.click('[data-key="previews"] .result-path')
+    wait_until(lambda: browser.js("return document.querySelector('h1').textContent") == "Settings", "its page")
