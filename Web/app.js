@@ -198,13 +198,20 @@ async function loadView(pathname, historyState) {
   return { kind: 'page', key, title, crumbs: trail || [{ title }], data, choiceRow };
 }
 
+let navigation = 0;
+
 async function showPath(pathname, options = {}) {
+  // Back or Forward pressed twice quickly: only the last navigation's page is drawn.
+  const sequence = ++navigation;
   setReady(false);
   try {
-    state.view = await loadView(pathname, history.state);
+    const view = await loadView(pathname, history.state);
+    if (sequence !== navigation) return;
+    state.view = view;
     state.pageView = null;
     render({ ...options, navigated: true });
   } catch (error) {
+    if (sequence !== navigation) return;
     heading.textContent = error.status === 404 ? t('notFound') : t('cannotLoad');
     content.replaceChildren(h('p', { class: 'empty', role: 'alert', text: error.message }));
     renderCrumbs([{ title: 'Settings', key: undefined }, { title: heading.textContent }]);
@@ -228,7 +235,10 @@ async function refreshView() {
       if (state.pageView) state.pageView = await loadView(location.pathname, history.state);
     } else {
       const scroll = scrollY;
-      state.view = await loadView(location.pathname, history.state);
+      const sequence = navigation;
+      const view = await loadView(location.pathname, history.state);
+      if (sequence !== navigation || state.view.kind !== 'page') return; // the user went elsewhere meanwhile
+      state.view = view;
       scrollTo(0, scroll);
     }
     render({ keepEditing: true });
