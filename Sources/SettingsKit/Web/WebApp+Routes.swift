@@ -72,7 +72,11 @@ extension WebApp {
       "/api/set": setResponse, "/api/reset": resetResponse, "/api/reveal": revealResponse,
     ]
     if path == "/api/events" {
-      guard !isPost else { return .response(notAllowed("GET")) }
+      guard request.head.method == "GET" else {
+        var response = notAllowed("GET")
+        response.headers.set("Allow", "GET")
+        return .response(response)
+      }
       let after =
         request.head.headers["Last-Event-ID"].flatMap { Int($0) }
         ?? request.parameters["after"].flatMap { Int($0) }

@@ -108,6 +108,8 @@ package final class WebApp: WebHandler {
     var view = WebView(settings: settings, itemsFiles: itemsFiles, language: language)
     if let path = configuration.documentPath, locales != configuration.locales,
       let document = try? DocumentLoader.load(path: path, loadingItemsFiles: true, locales: locales),
+      // A document without translations for these locales is the same: keep one copy in memory.
+      document != settings.document,
       let files = try? DocumentLoader.itemsFiles(
         of: document.sections, directory: configuration.itemsDirectory, locales: locales)
     {
@@ -185,7 +187,7 @@ package final class WebApp: WebHandler {
     let view = view(for: request)
     let data = changeData(
       key, origin: event.origin ?? "elsewhere", previous: event.previous, view: view,
-      snapshot: view.snapshot())
+      snapshot: view.snapshot(reflecting: event.id, of: log))
     var line = JSONWriter(sortsKeys: false).line(data)
     line.removeLast()
     return WebEventLog.Event.text(id: event.id, name: event.name, data: line)

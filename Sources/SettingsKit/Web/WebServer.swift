@@ -167,7 +167,7 @@ package final class WebServer: Sendable {
       } catch {
         return
       }
-      // A head must be complete in time; a body then has the same time again.
+      // A request, head and body, must be complete in time (10 s from the last answer).
       let left = (deadline - systemMonotonicNanoseconds()) / 1_000_000
       guard left > 0 else { return }
       guard let bytes = try? connection.read(timeoutMilliseconds: Int32(clamping: left)), !bytes.isEmpty

@@ -338,3 +338,120 @@ struct ServeOpenTests {
     #expect(!FileManager.default.fileExists(atPath: String(arguments.dropLast())))
   }
 }
+
+/// Items files page by page, and a document that changes on disk.
+@Suite(.serialized)
+struct ServePagingTests {
+  @Test func anItemsFileComesAPageAtATime() throws {
+    let restarted = try ServedSettings(
+      document: try String(contentsOfFile: examplePath("app-notifications.json"), encoding: .utf8),
+      itemsFile: examplePath("apps.jsonl"))
+    defer { _ = restarted.stop() }
+    let page = try #require(try restarted.get("/api/page").json)
+    guard case .array(let sections)? = page[member: "sections"]?.kind else { return }
+    let apps = sections[2]
+    #expect(apps[member: "pageSize"]?.kind == .number("20"))
+    #expect(apps[member: "total"]?.kind == .number("250"))
+    #expect(apps[member: "offset"]?.kind == .number("0"))
+    #expect(apps[member: "remaining"]?.kind == .number("230"))
+    guard case .array(let first)? = apps[member: "items"]?.kind else { return }
+    #expect(first.count == 20)
+    #expect(first[0][member: "key"]?.kind == .string("app-001"))
+    let more = try #require(try restarted.get("/api/more?section=2&offset=240").json)
+    guard case .array(let last)? = more[member: "items"]?.kind else { return }
+    #expect(
+      last.map { $0[member: "key"]?.kind }
+        == (241...250).map { JSONValue.Kind.string(String(format: "app-%03d", $0)) })
+    #expect(more[member: "remaining"]?.kind == .number("0"))
+    #expect(try restarted.get("/api/more?section=2&offset=7").status == 400)
+    #expect(try restarted.get("/api/more?section=0&offset=0").status == 400)
+    // An items-file row is set like any other, and found by search.
+    #expect(
+      try restarted.post("/api/set", #"{"key": "app-250", "value": true, "expect": false}"#).status == 200)
+    let search = try restarted.get("/api/search?q=app-250").text
+    #expect(search.contains("\"key\": \"app-250\""))
+  }
+
+  @Test func aDocumentChangedOnDiskIsAReloadEvent() throws {
+    let document =
+      #"{"version": 1, "id": "reload", "sections": [{"items": [{"key": "a", "type": "switch", "title": "A"}]}]}"#
+    let server = try ServedSettings(document: document)
+    defer { _ = server.stop() }
+    let connection = try SocketConnection.connect(
+      host: "127.0.0.1", port: server.port, timeoutMilliseconds: 5000)
+    defer { connection.close() }
+    try connection.writeAll(
+      Array("GET /api/events HTTP/1.1\r\n\(server.authorized)\r\n".utf8), timeoutMilliseconds: 5000)
+    _ = try connection.read(timeoutMilliseconds: 5000)
+    try server.directory.write("doc.json", document.replacingOccurrences(of: "\"A\"", with: "\"Renamed\""))
+    var text = ""
+    while !text.contains("event: reload") {
+      let bytes = try connection.read(timeoutMilliseconds: 10_000)
+      if bytes.isEmpty { break }
+      text += String(decoding: bytes, as: UTF8.self)
+    }
+    #expect(text.contains("event: reload\ndata: {}\n\n"))
+    #expect(try server.get("/api/page").text.contains("\"title\": \"Renamed\""))
+  }
+}
+
+/// Locks and hidden rows, as the page gets them.
+@Suite(.serialized)
+struct ServeStatesTests {
+  @Test func aLockedRowCarriesItsLockAndIsRefusedAndAHiddenRowIsAbsent() throws {
+    let document = """
+      {"version": 1, "id": "states", "sections": [{"items": [
+        {"key": "a", "type": "switch", "title": "A"},
+        {"key": "b", "type": "switch", "title": "B", "visibleWhen": {"a": true}},
+        {"key": "c", "type": "switch", "title": "C"}]}]}
+      """
+    let server = try ServedSettings(
+      document: document,
+      systemFiles: [
+        "states.json": #"{"values": {"c": true}, "locked": {"c": "Managed by your organisation"}}"#
+      ])
+    defer { _ = server.stop() }
+    let page = try server.get("/api/page").json
+    guard case .array(let sections)? = page?[member: "sections"]?.kind,
+      case .array(let items)? = sections[0][member: "items"]?.kind
+    else {
+      Issue.record("no rows")
+      return
+    }
+    #expect(items.map { $0[member: "key"]?.kind } == [.string("a"), .string("c")])
+    let lock = items[1][member: "lock"]
+    #expect(lock?[member: "reason"]?.kind == .string("Managed by your organisation"))
+    #expect(lock?[member: "scope"]?.kind == .string("key c"))
+    #expect(items[1][member: "value"]?.kind == .bool(true))
+    guard case .string(let source)? = items[1][member: "source"]?.kind else { return }
+    #expect(source.hasPrefix("locked:"))
+    #expect(source.hasSuffix("/settings/states.json"))
+    let refused = try server.post("/api/set", #"{"key": "c", "value": false, "expect": true}"#)
+    #expect(refused.status == 422)
+    #expect(refused.text.contains("Managed by your organisation"))
+    #expect(try server.post("/api/set", #"{"key": "a", "value": true, "expect": false}"#).status == 200)
+    let shown = try server.get("/api/page").text
+    #expect(shown.contains("\"key\": \"b\""))
+  }
+}
+
+/// The event stream's keep-alive comment.
+@Suite(.serialized)
+struct ServeKeepAliveTests {
+  @Test func anIdleStreamGetsACommentLineEveryFifteenSeconds() throws {
+    let server = try ServedSettings()
+    defer { _ = server.stop() }
+    let connection = try SocketConnection.connect(
+      host: "127.0.0.1", port: server.port, timeoutMilliseconds: 5000)
+    defer { connection.close() }
+    try connection.writeAll(
+      Array("GET /api/events HTTP/1.1\r\n\(server.authorized)\r\n".utf8), timeoutMilliseconds: 5000)
+    var text = ""
+    while !text.hasSuffix("retry: 1000\n\n") {
+      text += String(decoding: try connection.read(timeoutMilliseconds: 5000), as: UTF8.self)
+    }
+    // Nothing happens for 15 s; then one comment line, which EventSource ignores.
+    let comment = String(decoding: try connection.read(timeoutMilliseconds: 25_000), as: UTF8.self)
+    #expect(comment == ": keep-alive\n\n")
+  }
+}

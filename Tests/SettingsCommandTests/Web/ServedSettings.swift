@@ -19,12 +19,20 @@ final class ServedSettings: @unchecked Sendable {
 
   /// Starts the server on `document` (the phone example when nil).
   init(
-    document: String? = nil, arguments: [String] = [], store: String? = nil, path: String = "/usr/bin:/bin"
-  )
-    throws
-  {
+    document: String? = nil, arguments: [String] = [], store: String? = nil, path: String = "/usr/bin:/bin",
+    itemsFile: String? = nil, systemFiles: [String: String] = [:]
+  ) throws {
     let directory = try TemporaryDirectory()
     self.directory = directory
+    if !systemFiles.isEmpty {
+      try FileManager.default.createDirectory(
+        atPath: directory.file("system/settings"), withIntermediateDirectories: true)
+      for (name, text) in systemFiles { try directory.write("system/settings/" + name, text) }
+    }
+    if let itemsFile {
+      try FileManager.default.copyItem(
+        atPath: itemsFile, toPath: directory.file(URL(fileURLWithPath: itemsFile).lastPathComponent))
+    }
     documentPath =
       try document.map { try directory.write("doc.json", $0) } ?? examplePath("phone-settings.json")
     environment = [

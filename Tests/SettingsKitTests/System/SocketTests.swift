@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import SettingsKit
@@ -11,7 +12,7 @@ struct SocketTests {
     return try #require(try listener.accept())
   }
 
-  @Test func listensOnLoopbackAndMovesBytesBothWays() async throws {
+  @Test func listensOnLoopbackAndMovesBytesBothWays() throws {
     let listener = try ListeningSocket(port: 0)
     defer { listener.close() }
     #expect(listener.port > 0)
@@ -23,13 +24,23 @@ struct SocketTests {
     defer { server.close() }
     #expect(systemPeerIPv4Address(server.descriptor.rawValue) == [127, 0, 0, 1])
     let big = (0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
-    // A megabyte fills the socket buffers: the writer must wait for the reader, on another thread.
-    let writer = Task.detached { try client.writeAll(big, timeoutMilliseconds: 10_000) }
+    // A megabyte fills the socket buffers: the writer must wait for the reader, on a thread of its
+    // own (not a task: the test pool's threads may all be busy with blocking tests).
+    let written = Mutex<Result<Void, SocketError>?>(nil)
+    #expect(
+      systemStartThread {
+        let result = Result { () throws(SocketError) in try client.writeAll(big, timeoutMilliseconds: 10_000)
+        }
+        written.withLock { $0 = result }
+      })
     var received: [UInt8] = []
     while received.count < big.count {
       received += try server.read(timeoutMilliseconds: 10_000)
     }
-    try await writer.value
+    for _ in 0..<1000 where !written.withLock({ $0.map { _ in true } ?? false }) {
+      systemSleep(nanoseconds: 10_000_000)
+    }
+    try #require(written.withLock { $0 }).get()
     #expect(received == big)
     try server.writeAll(Array("pong".utf8), timeoutMilliseconds: 1000)
     server.shutdownWrite()
