@@ -761,20 +761,21 @@ modifiedButton.addEventListener('click', async () => {
     state.view = state.pageView;
     state.pageView = null;
   }
+  // This page's modified rows at once, then those of every page when the server has /api/modified.
+  render();
   if (state.filter && state.modifiedEndpoint !== false) {
-    // Every modified row on every page, when the server offers it (web-needs.md); else this page's.
     try {
       const data = await get('/api/modified');
       state.modifiedEndpoint = true;
-      if (state.filter) {
+      if (state.filter && state.view.kind === 'page') {
         state.pageView = state.view;
         state.view = { kind: 'modified', data };
+        render();
       }
     } catch (error) {
       if (error.status === 404) state.modifiedEndpoint = false;
     }
   }
-  render();
   announce(state.filter ? t('showingModified') : t('showingAll'));
 });
 

@@ -126,6 +126,10 @@ def test_reset_names_the_default_and_undo_in_the_modified_filter(ctx):
 
     browser.click("#modified")
     check_equal(browser.find("#modified").get_attribute("aria-pressed"), "true", "the filter's button")
+    wait_until(
+        lambda: browser.js("return document.querySelector('h1').textContent") == "Modified settings",
+        "the Modified view of every page",
+    )
     keys = browser.js("return [...document.querySelectorAll('#content li[data-key]')].map(e => e.dataset.key)")
     check_equal(sorted(keys), ["airplane", "auto-lock"], "the Modified filter's rows")
     browser.click('[data-key="airplane"] .reset')
@@ -140,8 +144,11 @@ def test_reset_names_the_default_and_undo_in_the_modified_filter(ctx):
     wait_until(lambda: browser.find_all('[data-key="auto-lock"] .undo'), "Auto-Lock stays with Undo")
     browser.click("#modified")
     browser.click("#modified")
-    keys = browser.js("return [...document.querySelectorAll('#content li[data-key]')].map(e => e.dataset.key)")
-    check_equal(keys, ["airplane"], "applying the filter again drops the reset row")
+    wait_until(
+        lambda: browser.js("return [...document.querySelectorAll('#content li[data-key]')].map(e => e.dataset.key)")
+        == ["airplane"],
+        "applying the filter again drops the reset row",
+    )
 
 
 def test_json_view_and_secure_text(ctx):
