@@ -31,6 +31,7 @@ const state = {
   stream: null,
   retryTimer: null,
   dumpText: '',
+  recentChanges: [], // {id, row} of the last change events, newest last
 };
 
 // ---- Small helpers ----
@@ -173,7 +174,7 @@ async function loadView(pathname, historyState) {
   const key = keyFromPath(pathname);
   if (key === null) {
     const data = await get('/api/page');
-    return { kind: 'page', key: null, title: data.title, crumbs: data.breadcrumb || [{ title: data.title }], data };
+    return catchUp({ kind: 'page', key: null, title: data.title, crumbs: data.breadcrumb || [{ title: data.title }], data });
   }
   const remembered = historyState && historyState.row && historyState.row.key === key ? historyState.row : null;
   const wantsPage = remembered ? remembered.page === true : true;
@@ -195,7 +196,7 @@ async function loadView(pathname, historyState) {
   }
   if (!data && !choiceRow) throw new ApiError(404, { error: t('noPage', key) });
   const title = data ? data.title : choiceRow ? choiceRow.title : key;
-  return { kind: 'page', key, title, crumbs: trail || [{ title }], data, choiceRow };
+  return catchUp({ kind: 'page', key, title, crumbs: trail || [{ title }], data, choiceRow });
 }
 
 let navigation = 0;
@@ -437,7 +438,20 @@ function describe(li, id) {
   control.setAttribute('aria-describedby', [id, ...ids].join(' '));
 }
 
+/** Puts into a page just fetched the changes whose events came after the event it was drawn at. */
+function catchUp(view) {
+  const drawn = view && view.data && view.data.lastEventId !== undefined ? Number(view.data.lastEventId) : null;
+  if (drawn === null) return view;
+  for (const change of state.recentChanges) if (change.id > drawn) replaceInView(view, change.row);
+  return view;
+}
+
 function replaceInModel(row) {
+  replaceInView(state.view, row);
+  replaceInView(state.pageView, row);
+}
+
+function replaceInView(view, row) {
   const visit = (view) => {
     if (!view) return;
     if (view.kind === 'page') {
@@ -449,8 +463,7 @@ function replaceInModel(row) {
       for (const match of view.data.matches || []) if (match.key === row.key && match.row) match.row = row;
     }
   };
-  visit(state.view);
-  visit(state.pageView);
+  visit(view);
 }
 
 /** Shows `row` wherever its key is shown; a text being edited stays, with the new value above it. */
@@ -828,6 +841,9 @@ function changeText(row) {
 function onChange(data, id) {
   const row = data.row;
   if (!row) return;
+  // Kept for a page fetched before this event but answered after it (catchUp).
+  state.recentChanges.push({ id: Number(id), row });
+  if (state.recentChanges.length > 500) state.recentChanges.shift();
   const mine = state.ownEvents.has(String(id)) || (data.origin === 'page' && (state.pending.get(data.key) || 0) > 0);
   state.ownEvents.delete(String(id));
   const shown = byKey(data.key).length > 0;
