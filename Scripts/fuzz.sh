@@ -3,8 +3,8 @@
 #
 #   Scripts/fuzz.sh [SECONDS-PER-TARGET] [TARGET...]
 #
-# TARGET is DocumentLoaderFuzzer, StoreReaderFuzzer or CacheReaderFuzzer (default: all three, one
-# after the other: the machine may have only 2 cores). Each target is compiled with every file of Sources/SettingsKit
+# TARGET is DocumentLoaderFuzzer, StoreReaderFuzzer, CacheReaderFuzzer or HTTPCodecFuzzer (default: all
+# four, one after the other: the machine may have only 2 cores). Each target is compiled with every file of Sources/SettingsKit
 # as one module (SettingsFuzz), so it reaches internal declarations without @testable. The corpus
 # lives in .build/fuzz/corpus-TARGET, seeded from Examples/*.json, Examples/*.jsonl (whole files
 # and single lines) and a few store files; crashing inputs are saved as Fuzz/crashes/TARGET-*.
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(DocumentLoaderFuzzer StoreReaderFuzzer CacheReaderFuzzer); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(DocumentLoaderFuzzer StoreReaderFuzzer CacheReaderFuzzer HTTPCodecFuzzer); fi
 
 root="$(pwd)"
 build=.build/fuzz
@@ -51,6 +51,15 @@ seed() {
       printf '\x00' >"$corpus/cache-empty"
       printf '\xEF\xBB\xBF%s' '{"a": true, "\u001B[31m": "\u202E"}' >"$corpus/store-bom.json"
       ;;
+    HTTPCodecFuzzer)
+      # The first byte: even for requests, odd for responses; the rest of it sets the piece size.
+      printf '\x00GET /?token=ab HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nCookie: settings_auth=ab\r\n\r\n' >"$corpus/get"
+      printf '\x06POST /api/set HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 13\r\n\r\n{"key":"a"}\r\n' >"$corpus/post"
+      printf '\x02POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nWiki\r\n5;x=y\r\npedia\r\n0\r\nA: b\r\n\r\nGET / HTTP/1.0\r\n\r\n' >"$corpus/chunked"
+      printf '\x01HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nb\r\n{"r":1}\n{"r"\r\n0\r\n\r\n' >"$corpus/watch"
+      printf '\x03HTTP/1.1 409 Conflict\r\nContent-Length: 2\r\n\r\n{}' >"$corpus/response"
+      printf '\x05HTTP/1.0 200\r\n\r\nuntil close' >"$corpus/close"
+      ;;
   esac
 }
 
@@ -71,7 +80,9 @@ for target in "${targets[@]}"; do
   log="$build/$target.log"
   set +e
   # Swift's own backtracer reads the crashed stack, which AddressSanitizer reports as a second bug.
-  SWIFT_BACKTRACE=enable=no "$binary" "$corpus" -dict=Fuzz/json.dict -max_total_time="$seconds" -max_len=65536 \
+  dict=Fuzz/json.dict
+  if [ "$target" = HTTPCodecFuzzer ]; then dict=Fuzz/http.dict; fi
+  SWIFT_BACKTRACE=enable=no "$binary" "$corpus" -dict="$dict" -max_total_time="$seconds" -max_len=65536 \
     -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 ${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
     -artifact_prefix="Fuzz/crashes/$target-" >"$log" 2>&1
   code=$?
