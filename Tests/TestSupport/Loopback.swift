@@ -94,5 +94,6 @@ public struct LoopbackError: Error, CustomStringConvertible {
   /// What failed.
   public let description: String
 
-  init(_ description: String) { self.description = description }
+  /// Creates an error saying `description`.
+  public init(_ description: String) { self.description = description }
 }

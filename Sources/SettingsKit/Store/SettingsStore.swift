@@ -28,7 +28,9 @@ public protocol SettingsStore: Sendable {
   /// The changes made after `revision` (from ``read()``), as they happen, until the iterating task
   /// is cancelled or the stream is released.
   ///
-  /// When the store is no longer at `revision` as the stream starts, the first element is
-  /// ``StoreChange/resynced(_:)`` with the current contents.
+  /// When the store is no longer at `revision` as the stream starts, a store that keeps its history
+  /// (etcd) first replays the changes made since; one that does not (a file, memory), or whose
+  /// history no longer reaches back that far, first yields ``StoreChange/resynced(_:)`` with the
+  /// current contents.
   func changes(after revision: StoreRevision) -> AsyncStream<StoreChange>
 }

@@ -354,6 +354,15 @@ package func systemRealtimeNanoseconds() -> Int64 {
 /// The corresponding C function is `getpid`.
 package func systemGetpid() -> Int32 { getpid() }
 
+/// This machine's host name, or "localhost" when it cannot be read.
+///
+/// The corresponding C function is `gethostname`.
+package func systemHostName() -> String {
+  var buffer = [CChar](repeating: 0, count: 256)
+  guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+  return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
 /// The corresponding C functions are `geteuid` and `getegid`.
 package func systemEffectiveOwner() -> (owner: UInt32, group: UInt32) {
   (UInt32(geteuid()), UInt32(getegid()))
