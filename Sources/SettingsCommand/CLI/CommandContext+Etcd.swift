@@ -25,9 +25,27 @@ extension CommandContext {
     } catch {
       throw CommandError(error)
     }
-    return EtcdStore(
+    var store = EtcdStore(
       endpoints: endpoints, prefix: invocation[Options.etcdPrefix] ?? "/settings/", documentID: document.id,
       credentials: try etcdCredentials())
+    var paths: [String: SystemPath] = [:]
+    for name in ["XDG_CACHE_HOME", "HOME"] {
+      guard let value = environment[name], !value.isEmpty else { continue }
+      paths[name] = bytes.path(forEnvironment: name, value: value)
+    }
+    store.lastKnownGood = DocumentCache.directory(environment: paths).map {
+      EtcdLastKnownGood(directory: $0.appending(SystemPath("etcd")))
+    }
+    let subcommand = invocation.subcommand
+    store.allowsStaleReads =
+      [.get, .show, .list, .describe].contains(subcommand) && !invocation[Options.noStale]
+    let warnings = warnings
+    let staleReads = staleReads
+    store.onStaleRead = { read in
+      warnings.add(read.message)
+      staleReads.record(read)
+    }
+    return store
   }
 
   /// `SETTINGS_ETCD_USER` with the first line of `--etcd-password-file`, or nil without a user.

@@ -7,6 +7,8 @@ struct CommandContext: Sendable {
   var terminal: TerminalInfo
   /// What the command warns about on standard error (see ``Warnings``).
   var warnings = Warnings()
+  /// Whether a read of an etcd store came from its last-known-good copy (see ``StaleReadLog``).
+  var staleReads = StaleReadLog()
 
   /// Reads all of standard input, for a document given as `-`; nil when it cannot be read.
   var standardInput: @Sendable () -> [UInt8]? = { nil }

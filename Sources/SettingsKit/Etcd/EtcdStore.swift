@@ -22,6 +22,13 @@ public struct EtcdStore: SettingsStore {
   public var maxRequestBytes = 1_572_864
   /// How many times a conflicting write is tried.
   public var attempts = 5
+  /// Where the last-known-good copy is kept (every successful ``read()`` refreshes it), or nil.
+  public var lastKnownGood: EtcdLastKnownGood?
+  /// Whether ``read()`` answers from the last-known-good copy when no endpoint answers (`get`,
+  /// `show`, `list`, `describe`, unless `--no-stale`); writes never do.
+  public var allowsStaleReads = false
+  /// Called when ``read()`` answered from the copy, with what the warning says.
+  public var onStaleRead: (@Sendable (StaleRead) -> Void)?
   let client: EtcdClient
 
   /// A store for document `documentID` under `prefix` at `endpoints`; nothing is sent until the
@@ -49,14 +56,23 @@ public struct EtcdStore: SettingsStore {
   /// The overrides at the latest revision, read linearizably.
   ///
   /// A value that is not JSON is left out (the key reads as its default); the head is not a value.
+  /// When no endpoint answers and ``allowsStaleReads`` is set, the last-known-good copy answers
+  /// and ``onStaleRead`` is told.
   ///
   /// - Throws: ``StoreError/etcd(_:)``: ``EtcdError/unreachable(_:)`` when no endpoint answers,
   ///   or the error etcd gave.
   public func read() throws(StoreError) -> StoreContents {
     do throws(EtcdClient.Failure) {
-      return try readPrefix(revision: nil).contents
+      let read = try readPrefix(revision: nil)
+      lastKnownGood?.save(read.contents, clusterID: read.clusterID, for: self)
+      return read.contents
     } catch {
-      throw .etcd(Self.error(error))
+      let reason = Self.error(error)
+      if reason.isUnreachable, allowsStaleReads, let copy = lastKnownGood?.load(for: self) {
+        onStaleRead?(StaleRead(reason: reason, revision: copy.revision, time: copy.time))
+        return copy.contents
+      }
+      throw .etcd(reason)
     }
   }
 

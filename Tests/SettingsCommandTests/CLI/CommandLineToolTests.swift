@@ -66,6 +66,8 @@ struct CommandLineToolTests {
                                      /settings/).
           --etcd-password-file PATH  The password of the etcd user $SETTINGS_ETCD_USER,
                                      read from this file (its first line).
+          --no-stale                 With --etcd, fail (69) instead of answering from
+                                     the last copy read when etcd is out of reach.
           --locale TAG               The language of localized text, such as ko or en-US
                                      (default: $LC_ALL, $LC_MESSAGES, $LANG).
           -h, --help                 Show help information.

@@ -185,6 +185,41 @@ struct EtcdCommandTests {
           stderr: "Error: etcd at 127.0.0.1:\(port) unreachable (connection refused)\n"))
   }
 
+  @Test func etcdDownGivesStaleReadsWithOneWarningAndNoStaleExits69() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: etcd.endpointList)
+    #expect(runCLI(["set", "airplane", "on"], environment: environment).status == 0)
+    // A successful read refreshes the copy, at the revision of the set (a new cluster is at 1).
+    #expect(runCLI(["get", "airplane"], environment: environment).stdout == "on\n")
+    let port = etcd.members[0].clientPort
+    #expect(etcd.stop() == [])
+    let stale = runCLI(["get", "airplane"], environment: environment)
+    #expect(stale.status == 0)
+    #expect(stale.stdout == "on\n")
+    let warning =
+      "Warning: etcd at 127.0.0.1:\(port) unreachable (connection refused); values as of revision 2, "
+    #expect(stale.stderr.hasPrefix(warning) && stale.stderr.count == warning.count + 9, "\(stale)")
+    #expect(stale.stderr.split(separator: "\n").count == 1)
+    let show = runCLI(["show", "--json"], environment: environment)
+    #expect(show.status == 0)
+    #expect(show.stdout.hasPrefix("{\n  \"stale\": true,\n  \"revision\": 2,\n"), "\(show)")
+    let strict = runCLI(["get", "airplane", "--no-stale"], environment: environment)
+    #expect(
+      strict
+        == CommandOutcome(
+          status: 69, stdout: "",
+          stderr: "Error: etcd at 127.0.0.1:\(port) unreachable (connection refused)\n"))
+    // Another machine, with no copy: 69.
+    var elsewhere = environment
+    elsewhere["XDG_CACHE_HOME"] = setup.directory.file("other-cache")
+    #expect(runCLI(["get", "airplane"], environment: elsewhere).status == 69)
+    // Writes are refused, not queued.
+    #expect(runCLI(["set", "airplane", "off"], environment: environment).status == 69)
+  }
+
   @Test func watchSeesAnotherMachinesSetAndReportsLosingEtcdAndGettingItBack() throws {
     try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
     let etcd = try EtcdCluster.start()

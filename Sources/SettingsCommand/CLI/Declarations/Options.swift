@@ -129,6 +129,13 @@ enum Options {
       subcommands: Subcommand.allCases.filter(\.readsStore), isGlobal: true),
     convert: { $0 })
 
+  /// `--no-stale`: no answers from the last-known-good copy of an etcd store.
+  static let noStale = Flag(
+    definition: OptionDefinition(
+      long: "no-stale",
+      help: "With --etcd, fail (69) instead of answering from the last copy read when etcd is out of reach.",
+      subcommands: [.get, .show, .list, .describe], isGlobal: true))
+
   /// `--locale TAG`.
   static let locale = Option<String>(
     definition: OptionDefinition(
@@ -167,7 +174,7 @@ enum Options {
     add.definition, remove.definition, reveal.definition, storeSchema.definition, fix.definition,
     dropUnknown.definition, includeSecure.definition, replace.definition, dryRun.definition,
     keepUnknown.definition, json.definition, width.definition, color.definition, file.definition,
-    store.definition, etcd.definition, etcdPrefix.definition, etcdPasswordFile.definition,
+    store.definition, etcd.definition, etcdPrefix.definition, etcdPasswordFile.definition, noStale.definition,
     locale.definition, noCache.definition, help.definition, version.definition,
   ]
 
