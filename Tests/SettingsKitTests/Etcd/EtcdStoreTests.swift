@@ -1,0 +1,150 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import SettingsKit
+
+/// The etcd store's faults against a real etcd (issue 20, items 3, 5 and 6): conflicting writers,
+/// a garbled head, values that are not JSON, answers that are too large, a watch cut off while a
+/// compaction happens, and quorum lost and regained.
+@Suite(.serialized)
+struct EtcdStoreTests {
+  static func store(_ endpoints: String, id: String = "app") throws -> EtcdStore {
+    EtcdStore(endpoints: try EtcdEndpoint.list(endpoints), documentID: id)
+  }
+
+  @Test func aWriterThatKeepsLosingTheCompareGivesUpAfterFiveAttemptsNamingTheKey() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let store = try Self.store(etcd.endpointList)
+    let runs = Mutex(0)
+    // Each run of the body races a raw etcdctl put under the prefix: every compare fails.
+    let error = #expect(throws: SettingsError.self) {
+      try store.update { contents in
+        let run = runs.withLock { count -> Int in
+          count += 1
+          return count
+        }
+        _ = try? etcd.etcdctl(["put", "/settings/app/other", "\(run)"])
+        contents.values["airplane"] = .bool(true)
+      }
+    }
+    #expect(error == .store(.etcd(.conflict(key: "airplane", attempts: 5))))
+    #expect(
+      error?.message
+        == "'airplane' was changed by other writers during each of 5 attempts; nothing was written")
+    #expect(runs.withLock { $0 } == 5)
+    #expect(try etcd.etcdctl(["get", "--print-value-only", "/settings/app/airplane"]).stdout == "")
+  }
+
+  @Test func aGarbledHeadAndAValueThatIsNotJSONSpareEverythingElse() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    #expect(try etcd.etcdctl(["put", "/settings/app/.head", "{not json"]).status == 0)
+    #expect(try etcd.etcdctl(["put", "/settings/app/airplane", "yes please"]).status == 0)
+    #expect(try etcd.etcdctl(["put", "/settings/app/wifi", "\"켬\""]).status == 0)
+    #expect(try etcd.etcdctl(["put", "/settings/apple/airplane", "true"]).status == 0)
+    let store = try Self.store(etcd.endpointList)
+    #expect(texts(try store.read().values) == ["wifi": "\"켬\""])
+    try store.update { $0.values["airplane"] = .bool(false) }
+    #expect(texts(try store.read().values) == ["airplane": "false", "wifi": "\"켬\""])
+    let head = try etcd.etcdctl(["get", "--print-value-only", "/settings/app/.head"]).stdout
+    #expect(head.hasPrefix(#"{"writer":""#))
+  }
+
+  @Test func anAnswerOver64MiBIsRefused() throws {
+    let server = try FakeHTTPServer(
+      answer: Array(
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 70000000\r\n\r\n{".utf8))
+    defer { server.stop() }
+    let store = try Self.store(server.endpoint)
+    #expect(throws: StoreError.etcd(.answerTooLarge(endpoint: "127.0.0.1:\(server.port)", limit: 64 << 20))) {
+      try store.read()
+    }
+    #expect(
+      StoreError.etcd(.answerTooLarge(endpoint: "127.0.0.1:\(server.port)", limit: 64 << 20)).message
+        == "etcd at 127.0.0.1:\(server.port) sent an answer over 64 MiB; refused")
+  }
+
+  @Test func aWatchCutOffWhileWritesAndACompactionHappenResyncsToEtcdsValues() async throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let proxy = try TCPProxy(target: etcd.members[0].clientPort)
+    defer { proxy.stop() }
+    let direct = try Self.store(etcd.endpointList)
+    try direct.update { $0.values["n"] = .integer(0) }
+    let watched = try Self.store(proxy.endpoint)
+    let start = try watched.read()
+    let recorder = Recorder(watched.changes(after: start.revision))
+    defer { recorder.stop() }
+    try direct.update { $0.values["n"] = .integer(1) }
+    _ = await recorder.wait(count: 1)
+    // Cut the watch off: every connection is reset until the proxy is healed.
+    proxy.fault = .reset
+    proxy.cutConnections()
+    _ = await recorder.wait { $0.contains { if case .unavailable = $0 { true } else { false } } }
+    for step in 2...1001 {
+      try direct.update { contents in
+        contents.values["n"] = .integer(step)
+        contents.values["k\(step % 10)"] = .integer(step)
+        if step == 500 { contents.values["gone"] = .bool(true) }
+        if step == 900 { contents.values["gone"] = nil }
+      }
+    }
+    let revision = try direct.read().revision.number
+    #expect(try etcd.etcdctl(["compact", String(revision)]).status == 0)
+    proxy.fault = .none
+    let final = try direct.read()
+    let events = await recorder.wait(seconds: 15) {
+      texts(StoreConformanceTests.fold($0, from: start.values).values) == texts(final.values)
+    }
+    let folded = StoreConformanceTests.fold(events, from: start.values)
+    #expect(texts(folded.values) == texts(final.values))
+    #expect(folded.resyncs == 1)
+    #expect(folded.repeated == [])
+    #expect(events.contains(.available))
+  }
+
+  @Test func quorumLostRefusesWritesWithin8SecondsAndTheWatchResumesWithNothingLost() async throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start(members: 3)
+    defer { #expect(etcd.stop() == []) }
+    let store = try Self.store(etcd.endpointList)
+    try store.update { $0.values["n"] = .integer(0) }
+    let start = try store.read()
+    let recorder = Recorder(store.changes(after: start.revision))
+    defer { recorder.stop() }
+    etcd.kill(1)
+    etcd.kill(2)
+    let began = Date()
+    let refused = #expect(throws: SettingsError.self) { try store.update { $0.values["n"] = .integer(1) } }
+    #expect(Date().timeIntervalSince(began) < 8)
+    // Nothing was sent: the first read already failed (exit 69), each endpoint saying why.
+    guard case .store(.etcd(.unreachable(let endpoints)))? = refused else {
+      Issue.record("expected unreachable, got \(String(describing: refused))")
+      return
+    }
+    #expect(endpoints.map(\.endpoint) == etcd.endpoints.map { String($0.dropFirst("http://".count)) })
+    let lost = await recorder.wait(seconds: 5) {
+      $0.contains { if case .unavailable = $0 { true } else { false } }
+    }
+    #expect(lost.contains { if case .unavailable = $0 { true } else { false } }, "\(lost)")
+    try etcd.restart(1, waitForHealth: false)
+    try etcd.restart(2)
+    var written = false
+    let deadline = Date().addingTimeInterval(15)
+    while !written && Date() < deadline {
+      written = (try? store.update { $0.values["n"] = .integer(2) }) != nil
+    }
+    #expect(written)
+    let events = await recorder.wait(seconds: 15) {
+      texts(StoreConformanceTests.fold($0, from: start.values).values) == ["n": "2"]
+    }
+    #expect(texts(StoreConformanceTests.fold(events, from: start.values).values) == ["n": "2"])
+    #expect(events.contains(.available))
+  }
+}
