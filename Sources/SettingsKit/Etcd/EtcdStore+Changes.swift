@@ -158,10 +158,25 @@ final class EtcdFollower: Sendable {
 
   /// Applies a response's events, one change per revision.
   private func apply(_ events: [JSONValue], _ position: inout Position) {
+    let (values, revision, changes) = Self.changes(from: events, after: position.values, in: store)
+    position.values = values
+    position.revision = max(position.revision, revision)
+    for change in changes { continuation.yield(change) }
+  }
+
+  /// What a watch response's `events` change, from `values`: one ``StoreChange/changed(_:keys:)``
+  /// per revision that changed an item's value (the head's events and values equal to those known
+  /// change nothing), the values after them, and the last revision seen.
+  static func changes(from events: [JSONValue], after values: [String: JSONValue], in store: EtcdStore) -> (
+    values: [String: JSONValue], revision: Int64, changes: [StoreChange]
+  ) {
+    var current = values
+    var last: Int64 = 0
+    var changes: [StoreChange] = []
     var index = 0
     while index < events.count {
       let revision = EtcdMessages.int64(events[index][member: "kv"]?[member: "mod_revision"])
-      var next = position.values
+      var next = current
       while index < events.count,
         EtcdMessages.int64(events[index][member: "kv"]?[member: "mod_revision"]) == revision
       {
@@ -180,14 +195,14 @@ final class EtcdFollower: Sendable {
           next[name] = nil
         }
       }
-      position.revision = max(position.revision, revision)
-      let keys = StoreChange.differingKeys(position.values, next)
-      position.values = next
+      last = max(last, revision)
+      let keys = StoreChange.differingKeys(current, next)
+      current = next
       if !keys.isEmpty {
-        continuation.yield(
-          .changed(StoreContents(values: next, revision: StoreRevision(revision)), keys: keys))
+        changes.append(.changed(StoreContents(values: next, revision: StoreRevision(revision)), keys: keys))
       }
     }
+    return (current, last, changes)
   }
 
   /// Reports the store unavailable (once per distinct error), waits with a jittered backoff and

@@ -220,6 +220,52 @@ struct EtcdCommandTests {
     #expect(runCLI(["set", "airplane", "off"], environment: environment).status == 69)
   }
 
+  @Test func usersAndRolesWrongPasswordsAndOtherPrefixesExit77() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    for arguments in [
+      ["user", "add", "root:rootpw", "--interactive=false"], ["role", "add", "fleet"],
+      ["role", "grant-permission", "fleet", "--prefix=true", "readwrite", "/settings/fleet/"],
+      ["user", "add", "alice:alicepw", "--interactive=false"], ["user", "grant-role", "alice", "fleet"],
+      ["auth", "enable"],
+    ] {
+      let outcome = try etcd.etcdctl(arguments)
+      #expect(outcome.status == 0, "\(arguments): \(outcome)")
+    }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let password = try setup.directory.write("password", "alicepw\n")
+    let wrong = try setup.directory.write("wrong", "nope\n")
+    var environment = setup.environment(etcd: etcd.endpointList)
+    environment["SETTINGS_ETCD_USER"] = "alice"
+    #expect(
+      runCLI(["set", "airplane", "on", "--etcd-password-file", password], environment: environment).status
+        == 0)
+    #expect(
+      runCLI(["get", "airplane", "--etcd-password-file", password], environment: environment).stdout == "on\n"
+    )
+    #expect(
+      runCLI(["get", "airplane", "--etcd-password-file", wrong], environment: environment)
+        == CommandOutcome(
+          status: 77, stdout: "",
+          stderr:
+            "Error: etcd refused user 'alice' for '/settings/fleet/': authentication failed, invalid user ID "
+            + "or password; check SETTINGS_ETCD_USER, the password file, and the user's role on the prefix\n")
+    )
+    #expect(
+      runCLI(
+        ["get", "airplane", "--etcd-password-file", password, "--etcd-prefix", "/other/"],
+        environment: environment)
+        == CommandOutcome(
+          status: 77, stdout: "",
+          stderr:
+            "Error: etcd does not let user 'alice' read and write '/other/fleet/': permission denied; check "
+            + "SETTINGS_ETCD_USER, the password file, and the user's role on the prefix\n"))
+    // The password never comes from the command line or the environment: without the file, a usage error.
+    #expect(runCLI(["get", "airplane"], environment: environment).status == 64)
+  }
+
   @Test func watchSeesAnotherMachinesSetAndReportsLosingEtcdAndGettingItBack() throws {
     try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
     let etcd = try EtcdCluster.start()
