@@ -21,8 +21,10 @@ public final class EtcdCluster: @unchecked Sendable {
     public let peerPort: Int
     /// The member's data directory.
     public let dataDirectory: String
+    /// `https` when the member serves clients over TLS, else `http`.
+    public var scheme = "http"
     /// The client URL, `http://127.0.0.1:<client port>`.
-    public var endpoint: String { "http://127.0.0.1:\(clientPort)" }
+    public var endpoint: String { "\(scheme)://127.0.0.1:\(clientPort)" }
   }
 
   /// The directory holding every member's data directory and log.
@@ -56,18 +58,33 @@ public final class EtcdCluster: @unchecked Sendable {
 
   /// Starts `count` members on free ports and waits until each answers `/health`; retries with
   /// other ports when one was taken meanwhile.
-  public static func start(members count: Int = 1, arguments: [String] = []) throws -> EtcdCluster {
+  ///
+  /// With `tls` (the server's certificate and key and the CA that signs client certificates), the
+  /// members serve clients over TLS only and require a client certificate (`--client-cert-auth`);
+  /// they are then ready once their log says so, as `/health` needs a certificate.
+  public static func start(members count: Int = 1, arguments: [String] = [], tls: TLSFiles? = nil) throws
+    -> EtcdCluster
+  {
     let directory = try TemporaryDirectory()
     var lastError: (any Error)?
     for attempt in 0..<5 {
       var members: [Member] = []
       for index in 0..<count {
-        members.append(
-          Member(
-            name: "m\(index)", clientPort: try Loopback.freePort(), peerPort: try Loopback.freePort(),
-            dataDirectory: directory.file("attempt\(attempt)-m\(index)")))
+        var member = Member(
+          name: "m\(index)", clientPort: try Loopback.freePort(), peerPort: try Loopback.freePort(),
+          dataDirectory: directory.file("attempt\(attempt)-m\(index)"))
+        if tls != nil { member.scheme = "https" }
+        members.append(member)
       }
-      let cluster = EtcdCluster(directory: directory, members: members, extraArguments: arguments)
+      let tlsArguments =
+        tls.map {
+          [
+            "--cert-file", $0.certificate, "--key-file", $0.key, "--client-cert-auth", "--trusted-ca-file",
+            $0.authority,
+          ]
+        } ?? []
+      let cluster = EtcdCluster(
+        directory: directory, members: members, extraArguments: arguments + tlsArguments)
       do {
         for index in members.indices { try cluster.launch(index, initial: true) }
         for index in members.indices { try cluster.waitHealthy(index) }
@@ -190,7 +207,14 @@ public final class EtcdCluster: @unchecked Sendable {
         let log = (try? directory.read("\(member.name).log")) ?? ""
         throw LoopbackError("etcd \(member.name) exited: \(log.suffix(400))")
       }
-      if Loopback.get(port: member.clientPort, path: "/health")?.contains("\"health\":\"true\"") == true {
+      if member.scheme == "https" {
+        let log = (try? directory.read("\(member.name).log")) ?? ""
+        if log.contains("serving client traffic securely") || log.contains("serving client requests on") {
+          return
+        }
+      } else if Loopback.get(port: member.clientPort, path: "/health")?.contains("\"health\":\"true\"")
+        == true
+      {
         return
       }
       usleep(50_000)
@@ -201,6 +225,49 @@ public final class EtcdCluster: @unchecked Sendable {
   private static func number(after label: String, in text: String) -> String? {
     guard let range = text.range(of: label) else { return nil }
     return String(text[range.upperBound...].prefix { $0.isNumber })
+  }
+}
+
+/// The files of a TLS setup: a CA, and a certificate and key it signed.
+public struct TLSFiles: Sendable {
+  /// The CA's certificate (PEM).
+  public var authority: String
+  /// The certificate (PEM).
+  public var certificate: String
+  /// Its private key (PEM).
+  public var key: String
+
+  /// Makes, with `openssl` in `directory`, a CA and a certificate for `name` (with the subject
+  /// alternative names `IP:127.0.0.1` and `DNS:localhost`) signed by it; the CA is made once per
+  /// directory.
+  public static func make(_ name: String, in directory: TemporaryDirectory) throws -> TLSFiles {
+    let openssl = try ExternalTool.find("openssl").orThrow(
+      ExternalTool.missing("openssl", install: "apt-get install openssl"))
+    func run(_ arguments: [String]) throws {
+      let outcome = try openssl.run(arguments, directory: directory.path)
+      guard outcome.status == 0 else {
+        throw LoopbackError("openssl \(arguments.joined(separator: " ")): \(outcome)")
+      }
+    }
+    if (try? directory.read("ca.pem")) == nil {
+      try run([
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
+        "-subj", "/CN=settings test CA",
+      ])
+    }
+    try directory.write(
+      "\(name).ext", "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth,clientAuth\n")
+    try run([
+      "req", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(name).key", "-out", "\(name).csr", "-subj",
+      "/CN=\(name)",
+    ])
+    try run([
+      "x509", "-req", "-in", "\(name).csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
+      "\(name).pem", "-days", "2", "-extfile", "\(name).ext",
+    ])
+    return TLSFiles(
+      authority: directory.file("ca.pem"), certificate: directory.file("\(name).pem"),
+      key: directory.file("\(name).key"))
   }
 }
 

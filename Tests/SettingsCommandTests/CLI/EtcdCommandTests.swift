@@ -266,6 +266,27 @@ struct EtcdCommandTests {
     #expect(runCLI(["get", "airplane"], environment: environment).status == 64)
   }
 
+  @Test func etcdWithClientCertificatesThroughStunnelInClientMode() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let certificates = try TemporaryDirectory()
+    defer { certificates.remove() }
+    let server = try TLSFiles.make("server", in: certificates)
+    let client = try TLSFiles.make("client", in: certificates)
+    let etcd = try EtcdCluster.start(tls: server)
+    defer { #expect(etcd.stop() == []) }
+    let tunnel = try Stunnel(target: etcd.members[0].clientPort, client: client, in: certificates)
+    defer { tunnel.stop() }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: "http://127.0.0.1:\(tunnel.port)")
+    let set = runCLI(["set", "airplane", "on"], environment: environment)
+    #expect(set.status == 0, "\(set)")
+    #expect(runCLI(["get", "airplane"], environment: environment).stdout == "on\n")
+    // Straight to etcd's https:// URL: refused, pointing to the README.
+    #expect(
+      runCLI(["get", "airplane"], environment: setup.environment(etcd: etcd.endpointList)).status == 78)
+  }
+
   @Test func watchSeesAnotherMachinesSetAndReportsLosingEtcdAndGettingItBack() throws {
     try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
     let etcd = try EtcdCluster.start()
