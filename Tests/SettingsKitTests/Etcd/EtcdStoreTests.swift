@@ -55,6 +55,37 @@ struct EtcdStoreTests {
     #expect(head.hasPrefix(#"{"writer":""#))
   }
 
+  @Test func changesOverEtcdsLimitsAreRefusedBeforeAnythingIsSent() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let store = try Self.store(etcd.endpointList)
+    let tooMany = #expect(throws: SettingsError.self) {
+      try store.update { contents in
+        for index in 0..<128 { contents.values["k\(index)"] = .integer(index) }
+      }
+    }
+    #expect(tooMany == .store(.etcd(.tooManyOperations(count: 129, limit: 128))))
+    #expect(
+      tooMany?.message
+        == "the change needs 129 operations in one etcd transaction; etcd allows 128 (its --max-txn-ops flag); "
+        + "nothing was sent")
+    let tooLarge = #expect(throws: SettingsError.self) {
+      try store.update { $0.values["big"] = .string(String(repeating: "x", count: 1_200_000)) }
+    }
+    guard case .store(.etcd(.requestTooLarge(let bytes, 1_572_864)))? = tooLarge else {
+      Issue.record("expected requestTooLarge, got \(String(describing: tooLarge))")
+      return
+    }
+    #expect(bytes > 1_572_864)
+    #expect(try etcd.etcdctl(["get", "--prefix", "--keys-only", "/settings/app/"]).stdout == "")
+    // 127 keys and the head fit.
+    try store.update { contents in
+      for index in 0..<127 { contents.values["k\(index)"] = .integer(index) }
+    }
+    #expect(try store.read().values.count == 127)
+  }
+
   @Test func anAnswerOver64MiBIsRefused() throws {
     let server = try FakeHTTPServer(
       answer: Array(
