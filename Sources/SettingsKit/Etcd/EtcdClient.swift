@@ -122,6 +122,12 @@ final class EtcdClient: Sendable {
     }
   }
 
+  /// Authenticates again at `endpoint` (a watch whose token expired); an error leaves the old
+  /// token, and the next call reports it.
+  func reauthenticate(at endpoint: EtcdEndpoint) {
+    try? authenticate(at: endpoint, timeoutMilliseconds: 2000)
+  }
+
   /// Gets a token from `/v3/auth/authenticate`.
   private func authenticate(at endpoint: EtcdEndpoint, timeoutMilliseconds: Int32) throws(Failure) {
     guard let credentials else { return }
@@ -196,10 +202,12 @@ final class EtcdClient: Sendable {
 
   private func classify(_ message: String, endpoint: EtcdEndpoint, isWrite: Bool) -> Failure {
     let reason = Self.trimmed(message)
-    if reason == "no leader" || reason.hasPrefix("leader changed") || reason == "not capable" {
+    if reason == "no leader" || reason == "not capable" {
+      // Refused before anything was proposed: safe to try the next endpoint.
       return .unreachable([EtcdError.Unreachable(endpoint: endpoint.description, reason: reason)])
     }
-    if reason.hasPrefix("request timed out") {
+    // A proposal under way when the leader changed or time ran out may still be applied.
+    if reason.hasPrefix("request timed out") || reason.hasPrefix("leader changed") {
       if isWrite { return .unknown(endpoint: endpoint.description, reason: reason) }
       return .unreachable([EtcdError.Unreachable(endpoint: endpoint.description, reason: reason)])
     }

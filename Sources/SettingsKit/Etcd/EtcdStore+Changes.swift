@@ -116,6 +116,8 @@ final class EtcdFollower: Sendable {
       }
       guard let line else { continue }
       if let message = EtcdClient.errorMessage(line), line[member: "result"] == nil {
+        // An expired token: authenticate once more before the watch resumes.
+        if message.contains("invalid auth token") { store.client.reauthenticate(at: endpoint) }
         fail(
           .unreachable([
             EtcdError.Unreachable(endpoint: endpoint.description, reason: EtcdClient.trimmed(message))
