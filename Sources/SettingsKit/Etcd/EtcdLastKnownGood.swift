@@ -13,9 +13,13 @@ public struct EtcdLastKnownGood: Sendable {
     self.directory = directory
   }
 
-  /// Writes the copy of `contents` (best effort: a cache that cannot be written is no error).
+  /// Writes the copy of `contents` (best effort: a cache that cannot be written is no error),
+  /// unless the copy already holds the same values: a read of an unchanged store writes nothing.
   func save(_ contents: StoreContents, clusterID: String, for store: EtcdStore) {
     guard Self.isSafeName(clusterID), Self.isSafeName(store.documentID) else { return }
+    if let copy = load(for: store), StoreChange.differingKeys(copy.contents.values, contents.values).isEmpty {
+      return
+    }
     let values = contents.values.map { JSONValue.Member(name: $0.key, nameOffset: 0, value: $0.value) }
     let copy = JSONValue.object([
       ("revision", .integer(Int(contents.revision.number))),
