@@ -86,6 +86,64 @@ struct EtcdStoreTests {
     #expect(try store.read().values.count == 127)
   }
 
+  /// What became of one toggle, as the store reported it.
+  enum ToggleReport: Sendable, Equatable {
+    case applied, conflicted, unknown
+    /// A read's answer was dropped: nothing was sent (exit 69).
+    case notSent
+  }
+
+  /// Toggles `airplane` ten times through `settings`, reporting each.
+  static func toggleTenTimes(_ settings: Settings) throws -> [ToggleReport] {
+    var reports: [ToggleReport] = []
+    for _ in 0..<10 {
+      do throws(SettingsError) {
+        _ = try settings.toggle("airplane")
+        reports.append(.applied)
+      } catch .store(.etcd(.unknownOutcome)) {
+        reports.append(.unknown)
+      } catch .store(.etcd(.conflict)) {
+        reports.append(.conflicted)
+      } catch .store(.etcd(.unreachable)) {
+        reports.append(.notSent)
+      }
+    }
+    return reports
+  }
+
+  @Test func togglesWhoseAnswersAreDroppedAreNeverDoubledNorLost() async throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let proxy = try TCPProxy(target: etcd.members[0].clientPort)
+    defer { proxy.stop() }
+    proxy.fault = .dropEveryAnswer(every: 9)
+    // Four writers, each with its own client (as separate machines), toggle one key ten times.
+    var writers: [Settings] = []
+    for _ in 0..<4 {
+      writers.append(Settings(document: .embeddedDefault, store: try Self.store(proxy.endpoint)))
+    }
+    let reports = try await withThrowingTaskGroup(of: [ToggleReport].self) { group in
+      for settings in writers {
+        group.addTask { try Self.toggleTenTimes(settings) }
+      }
+      var all: [ToggleReport] = []
+      for try await part in group { all += part }
+      return all
+    }
+    #expect(reports.count == 40)
+    #expect(!proxy.droppedRequests.isEmpty)
+    let applied = reports.filter { $0 == .applied }.count
+    let unknown = reports.filter { $0 == .unknown }.count
+    // Each toggle reported applied flipped the value once (the head is rewritten once per write);
+    // none reported as conflicting or not sent did; an unknown one may have.
+    let head = try etcd.etcdctl(["get", "-w", "json", "/settings/app/.head"]).stdout
+    let version = Int(head.components(separatedBy: "\"version\":").last?.prefix { $0.isNumber } ?? "") ?? -1
+    #expect((applied...(applied + unknown)).contains(version), "\(reports): \(head)")
+    let stored = try etcd.etcdctl(["get", "--print-value-only", "/settings/app/airplane"]).stdout
+    #expect(stored == (version % 2 == 1 ? "true\n" : "false\n"), "\(version) writes, stored \(stored)")
+  }
+
   @Test func anAnswerOver64MiBIsRefused() throws {
     let server = try FakeHTTPServer(
       answer: Array(
