@@ -144,6 +144,42 @@ struct EtcdStoreTests {
     #expect(stored == (version % 2 == 1 ? "true\n" : "false\n"), "\(version) writes, stored \(stored)")
   }
 
+  @Test func anExpiredTokenIsRenewedOnce() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    // Simple tokens that expire after one second.
+    let etcd = try EtcdCluster.start(arguments: ["--auth-token-ttl=1"])
+    defer { #expect(etcd.stop() == []) }
+    for arguments in [
+      ["user", "add", "root:rootpw", "--interactive=false"], ["role", "add", "fleet"],
+      ["role", "grant-permission", "fleet", "--prefix=true", "readwrite", "/settings/app/"],
+      ["user", "add", "alice:alicepw", "--interactive=false"], ["user", "grant-role", "alice", "fleet"],
+      ["auth", "enable"],
+    ] {
+      let outcome = try etcd.etcdctl(arguments)
+      #expect(outcome.status == 0, "\(arguments): \(outcome)")
+    }
+    let store = EtcdStore(
+      endpoints: try EtcdEndpoint.list(etcd.endpointList), documentID: "app",
+      credentials: EtcdCredentials(user: "alice", password: "alicepw"))
+    try store.update { $0.values["airplane"] = .bool(true) }
+    let token = store.client.token
+    #expect(token != nil)
+    Thread.sleep(forTimeInterval: 3)
+    // The token expired: the next call is refused with "invalid auth token", and answered after
+    // one new authentication.
+    #expect(texts(try store.read().values) == ["airplane": "true"])
+    #expect(store.client.token != token)
+    let stranger = EtcdStore(
+      endpoints: try EtcdEndpoint.list(etcd.endpointList), documentID: "app",
+      credentials: EtcdCredentials(user: "alice", password: "wrong"))
+    #expect(
+      throws: StoreError.etcd(
+        .authenticationFailed(
+          user: "alice", prefix: "/settings/app/",
+          reason: "authentication failed, invalid user ID or password"))
+    ) { try stranger.read() }
+  }
+
   @Test func anAnswerOver64MiBIsRefused() throws {
     let server = try FakeHTTPServer(
       answer: Array(
