@@ -9,7 +9,7 @@ extension EtcdStore {
   /// ``StoreChange/resynced(_:)`` of the latest); each revision's events then come as one
   /// ``StoreChange/changed(_:keys:)`` (the head's own events are not changes). On the stream's
   /// end, a transport error, an `{"error": …}` line or a cancel, the connection is closed, the
-  /// store is reported ``StoreChange/unavailable(_:)`` once, and after 100 ms (doubling up to 5 s,
+  /// store is reported ``StoreChange/unavailable(_:)`` once per outage, and after 100 ms (doubling up to 5 s,
   /// with jitter) the watch resumes at the next endpoint from the last revision seen + 1, reporting
   /// ``StoreChange/available`` once it is back. After a compaction the whole prefix is read again
   /// and delivered as ``StoreChange/resynced(_:)``.
@@ -207,15 +207,16 @@ final class EtcdFollower: Sendable {
     return (current, last, changes)
   }
 
-  /// Reports the store unavailable (once per distinct error), waits with a jittered backoff and
-  /// moves to the next endpoint.
+  /// Reports the store unavailable (once per outage, with its first reason), waits with a
+  /// jittered backoff and moves to the next endpoint.
   private func fail(_ failure: EtcdClient.Failure, _ position: inout Position) {
     let error = StoreError.etcd(EtcdStore.error(failure))
     if case .etcd(let etcd) = failure, !etcd.isUnreachable {
       // Not a transport problem (permissions, not etcd): still reported, still retried slowly.
       position.backoffMilliseconds = 5000
     }
-    if position.unavailable != error {
+    // One report per outage: the first reason; the next is `available`.
+    if position.unavailable == nil {
       position.unavailable = error
       continuation.yield(.unavailable(error))
     }

@@ -301,6 +301,9 @@ struct EtcdCommandTests {
     let lost = watch.waitForErrorLines(1)
     #expect(
       lost.first?.hasPrefix("lost etcd: ") == true && lost.first?.hasSuffix("; retrying") == true, "\(lost)")
+    // However long the outage, one line for it.
+    Thread.sleep(forTimeInterval: 1)
+    #expect(watch.waitForErrorLines(1, seconds: 0).count == 1)
     try etcd.restart(0)
     let back = watch.waitForErrorLines(2)
     #expect(back.count == 2 && back[1].hasPrefix("etcd back at revision "), "\(back)")
