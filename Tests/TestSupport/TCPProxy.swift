@@ -27,6 +27,7 @@ public final class TCPProxy: @unchecked Sendable {
   private let listener: Int32
   private let lock = NSLock()
   private var currentFault: Fault = .none
+  private var nextFault: Fault?
   private var requests = 0
   private var dropped: [Int] = []
   private var descriptors: Set<Int32> = []
@@ -48,6 +49,13 @@ public final class TCPProxy: @unchecked Sendable {
   public var fault: Fault {
     get { lock.withLock { currentFault } }
     set { lock.withLock { currentFault = newValue } }
+  }
+
+  /// The fault that replaces ``fault`` the moment an answer is dropped (nil: it stays), so that a
+  /// test can cut everything after a lost answer without a race.
+  public var faultAfterDrop: Fault? {
+    get { lock.withLock { nextFault } }
+    set { lock.withLock { nextFault = newValue } }
   }
 
   /// How many HTTP requests passed so far.
@@ -132,7 +140,10 @@ public final class TCPProxy: @unchecked Sendable {
           case .dropEveryAnswer(let every): drop = every > 0 && requests % every == 0
           default: drop = false
           }
-          if drop { dropped.append(requests) }
+          if drop {
+            dropped.append(requests)
+            if let nextFault { currentFault = nextFault }
+          }
           return drop
         }
         if drop { connection.lock.withLock { connection.dropping = true } }

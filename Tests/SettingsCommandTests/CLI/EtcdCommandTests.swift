@@ -153,11 +153,7 @@ struct EtcdCommandTests {
     defer { setup.directory.remove() }
     proxy.fault = .dropAnswer(toRequest: 3)
     // After the dropped answer, every new connection is reset: the outcome cannot be found.
-    let watcher = Thread {
-      while proxy.droppedRequests.isEmpty { usleep(1000) }
-      proxy.fault = .reset
-    }
-    watcher.start()
+    proxy.faultAfterDrop = .reset
     let outcome = runCLI(["set", "airplane", "on"], environment: setup.environment(etcd: proxy.endpoint))
     #expect(
       outcome
