@@ -3,8 +3,8 @@
 #
 #   Scripts/fuzz.sh [SECONDS-PER-TARGET] [TARGET...]
 #
-# TARGET is DocumentLoaderFuzzer, StoreReaderFuzzer, CacheReaderFuzzer or HTTPCodecFuzzer (default: all
-# four, one after the other: the machine may have only 2 cores). Each target is compiled with every file of Sources/SettingsKit
+# TARGET is DocumentLoaderFuzzer, StoreReaderFuzzer, CacheReaderFuzzer, HTTPCodecFuzzer or EtcdGatewayFuzzer
+# (default: all five, one after the other: the machine may have only 2 cores). Each target is compiled with every file of Sources/SettingsKit
 # as one module (SettingsFuzz), so it reaches internal declarations without @testable. The corpus
 # lives in .build/fuzz/corpus-TARGET, seeded from Examples/*.json, Examples/*.jsonl (whole files
 # and single lines) and a few store files; crashing inputs are saved as Fuzz/crashes/TARGET-*.
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(DocumentLoaderFuzzer StoreReaderFuzzer CacheReaderFuzzer HTTPCodecFuzzer); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(DocumentLoaderFuzzer StoreReaderFuzzer CacheReaderFuzzer HTTPCodecFuzzer EtcdGatewayFuzzer); fi
 
 root="$(pwd)"
 build=.build/fuzz
@@ -59,6 +59,12 @@ seed() {
       printf '\x01HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nb\r\n{"r":1}\n{"r"\r\n0\r\n\r\n' >"$corpus/watch"
       printf '\x03HTTP/1.1 409 Conflict\r\nContent-Length: 2\r\n\r\n{}' >"$corpus/response"
       printf '\x05HTTP/1.0 200\r\n\r\nuntil close' >"$corpus/close"
+      ;;
+    EtcdGatewayFuzzer)
+      # A range answer, a watch stream (created, events, progress, an error) and a compaction.
+      printf 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 167\r\n\r\n{"header":{"cluster_id":"1","revision":"3"},"kvs":[{"key":"L3NldHRpbmdzL2FwcC9h","mod_revision":"3","value":"dHJ1ZQ=="}],"count":"1"}' >"$corpus/range"
+      printf '{"result":{"header":{"revision":"3"},"created":true}}\n{"result":{"header":{"revision":"4"},"events":[{"kv":{"key":"L3NldHRpbmdzL2FwcC9h","mod_revision":"4","value":"ZmFsc2U="}},{"type":"DELETE","kv":{"key":"L3NldHRpbmdzL2FwcC9i","mod_revision":"4"}}]}}\n{"result":{"header":{"revision":"5"}}}\n' >"$corpus/watch"
+      printf '{"result":{"header":{"revision":"9"},"compact_revision":"7","canceled":true}}\n{"error":{"grpc_code":14,"http_code":503,"message":"etcdserver: no leader","http_status":"Service Unavailable"}}\n' >"$corpus/errors"
       ;;
   esac
 }

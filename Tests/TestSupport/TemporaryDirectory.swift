@@ -8,7 +8,22 @@ public struct TemporaryDirectory: Sendable {
 
   /// Makes the directory with `mkdtemp(3)` under `TMPDIR` (else `/tmp`).
   public init() throws {
-    let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    try self.init(
+      under: ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+  }
+
+  /// Makes the directory in memory (`/dev/shm`, a tmpfs where `fsync` costs nothing) when there is
+  /// one, else as ``init()`` does: for servers under test (etcd) whose `fsync`s would otherwise
+  /// slow every other test's writes on a shared disk.
+  public static func inMemory() throws -> TemporaryDirectory {
+    var info = stat()
+    guard stat("/dev/shm", &info) == 0, info.st_mode & S_IFMT == S_IFDIR, access("/dev/shm", W_OK) == 0 else {
+      return try TemporaryDirectory()
+    }
+    return try TemporaryDirectory(under: "/dev/shm")
+  }
+
+  private init(under base: String) throws {
     var template = Array(((base.hasSuffix("/") ? base : base + "/") + "settings-tests.XXXXXX").utf8CString)
     let result = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
     guard let result, let real = realpath(result, nil) else { throw CocoaError(.fileWriteUnknown) }

@@ -43,8 +43,7 @@ extension CommandContext {
   /// a page, and a lock that names nothing is reported, which only the whole document can tell.
   func openSettings(forWriting: Bool = false, keys: [String]) throws(CommandError) -> Settings {
     let document = try loadDocument(forKeys: keys)
-    let path = forWriting ? try writableStorePath(for: document) : try storePath(for: document)
-    let layers = layers(for: document, user: path.map { FileStore(path: $0) } ?? MemoryStore())
+    let layers = layers(for: document, user: try userStore(for: document, forWriting: forWriting))
     if !layers.system.isEmpty || !layers.ignored.isEmpty { return try openSettings(forWriting: forWriting) }
     return Settings(document: document, layers: layers)
   }

@@ -7,6 +7,8 @@ struct CommandContext: Sendable {
   var terminal: TerminalInfo
   /// What the command warns about on standard error (see ``Warnings``).
   var warnings = Warnings()
+  /// Whether a read of an etcd store came from its last-known-good copy (see ``StaleReadLog``).
+  var staleReads = StaleReadLog()
 
   /// Reads all of standard input, for a document given as `-`; nil when it cannot be read.
   var standardInput: @Sendable () -> [UInt8]? = { nil }
@@ -145,8 +147,7 @@ struct CommandContext: Sendable {
   /// command sees the defaults (there can be no overrides), and a writing one fails saying why.
   func openSettings(forWriting: Bool = false) throws(CommandError) -> Settings {
     let document = try loadDocument()
-    let path = forWriting ? try writableStorePath(for: document) : try storePath(for: document)
-    let layers = layers(for: document, user: path.map { FileStore(path: $0) } ?? MemoryStore())
+    let layers = layers(for: document, user: try userStore(for: document, forWriting: forWriting))
     // The document's items files are decoded here, so every key a lock can name is known.
     for lock in layers.unmatchedLocks(in: document) { warnings.add(lock.message) }
     return Settings(document: document, layers: layers)

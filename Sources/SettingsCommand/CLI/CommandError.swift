@@ -108,6 +108,15 @@ struct CommandError: Error {
       case .fileSystem(let reason): return status(for: reason)
       case .syntax, .notAnObject, .wrongType: return .dataError
       case .noLocation: return .config
+      case .etcd(let error): return status(for: error)
+      }
+    case let error as EtcdError:
+      switch error {
+      case .badEndpoint, .tlsEndpoint, .notEtcd, .tooOld, .tooManyOperations, .requestTooLarge: return .config
+      case .unreachable, .server: return .unavailable
+      case .authenticationFailed, .permissionDenied: return .noPermission
+      case .conflict, .unknownOutcome: return .busy
+      case .answerTooLarge, .malformedAnswer: return .ioError
       }
     case let error as FileSystemError:
       switch error {

@@ -33,7 +33,8 @@ public enum CommandLineTool {
       let context = CommandContext(
         invocation: invocation, environment: environment, terminal: terminal, warnings: warnings,
         standardInput: StandardInputOnce(standardInput).callAsFunction, bytes: bytes)
-      let text = try execute(context)
+      var text = try execute(context)
+      if context.wantsJSON { text = context.staleReads.marking(text) }
       warnings.write(to: &errorOutput)
       output.write(text)
       return ExitStatus.success.rawValue

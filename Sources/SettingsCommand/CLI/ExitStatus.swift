@@ -17,10 +17,11 @@ public enum ExitStatus: Int32, Sendable {
   case config = 78
   /// Reading or writing the store failed (EX_IOERR).
   case ioError = 74
-  /// Another process held the store's lock too long; try again (EX_TEMPFAIL).
+  /// Another process held the store's lock too long, etcd writers conflicted with every attempt,
+  /// or a write's outcome is unknown; try again (EX_TEMPFAIL).
   case busy = 75
-  /// `settings ui` was not run on a terminal (EX_UNAVAILABLE).
-  case noTerminal = 69
+  /// `settings ui` was not run on a terminal, or etcd is out of reach (EX_UNAVAILABLE).
+  case unavailable = 69
   /// Permission denied, or a read-only file system (EX_NOPERM).
   case noPermission = 77
 }
@@ -40,12 +41,17 @@ extension ExitStatus: CaseIterable {
     case .dataError:
       "The document or the store is invalid: bad JSON, a validation error, a store that is not a JSON object."
     case .noInput: "The document (or one of its items files) does not exist or cannot be read."
-    case .noTerminal:
-      "settings ui without a terminal on standard input and output; settings serve on a port in use."
+    case .unavailable:
+      "settings ui without a terminal on standard input and output; settings serve on a port in use; "
+        + "no etcd endpoint answers."
     case .ioError: "Reading or writing the store failed, or standard output could not be written."
-    case .busy: "The store is busy: another process held its lock for 5 s."
+    case .busy:
+      "The store is busy: another process held its lock for 5 s, other etcd writers conflicted 5 times, "
+        + "or an etcd write's outcome is unknown."
     case .noPermission: "Permission denied, or a read-only file system."
-    case .config: "No store location: neither XDG_CONFIG_HOME nor HOME is usable for a write."
+    case .config:
+      "No store location: neither XDG_CONFIG_HOME nor HOME is usable for a write; an etcd endpoint that is "
+        + "not one or not etcd 3.4's JSON gateway; a change over etcd's limits."
     }
   }
 }

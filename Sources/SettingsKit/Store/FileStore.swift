@@ -32,26 +32,56 @@ public struct FileStore: SettingsStore {
   /// The path, escaped for display (``SystemPath/description``).
   public var name: String { path.description }
 
-  /// Reads the overrides; a missing file is an empty store.
+  /// Reads the overrides; a missing file is an empty store at revision 0.
+  ///
+  /// The revision is derived from the file's identity (``StoreRevision``), examined before and
+  /// after the read: when they differ (a writer replaced the file meanwhile) it reads again.
   ///
   /// - Throws: ``StoreError/fileSystem(_:)``, ``StoreError/syntax(file:location:message:)``,
   ///   ``StoreError/notAnObject(file:found:)``.
   public func read() throws(StoreError) -> StoreContents {
-    let bytes: [UInt8]?
-    do {
-      bytes = try AtomicFile.read(path)
-    } catch {
-      throw .fileSystem(error)
+    var attempts = 0
+    while true {
+      let before = Self.revision(of: path)
+      let bytes: [UInt8]?
+      do {
+        bytes = try AtomicFile.read(path)
+      } catch {
+        throw .fileSystem(error)
+      }
+      let after = Self.revision(of: path)
+      attempts += 1
+      guard before == after || attempts == 3 else { continue }
+      guard let bytes else { return StoreContents(revision: after) }
+      var contents = try StoreContents.parse(SourceText(name: name, bytes: bytes))
+      contents.revision = after
+      return contents
     }
-    guard let bytes else { return StoreContents() }
-    return try StoreContents.parse(SourceText(name: name, bytes: bytes))
+  }
+
+  /// The revision of the file at `path`: a 64-bit FNV-1a hash of its device, inode, size and
+  /// modification and change times (following links); 0 when it does not exist.
+  static func revision(of path: SystemPath) -> StoreRevision {
+    guard let signature = WatchSyscalls.signature(of: path, followingLinks: true) else { return .initial }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for field in [
+      signature.device, signature.inode, UInt64(bitPattern: signature.size),
+      UInt64(bitPattern: signature.modified), UInt64(bitPattern: signature.changed),
+    ] {
+      for shift in stride(from: 0, to: 64, by: 8) {
+        hash = (hash ^ (field >> UInt64(shift) & 0xff)) &* 0x100_0000_01b3
+      }
+    }
+    // 0 stays the revision of a missing file.
+    return StoreRevision(hash == 0 ? 1 : Int64(bitPattern: hash))
   }
 
   /// Reads, applies `body` and writes back atomically when the overrides changed, under the lock.
   ///
-  /// `body` runs twice: once without the lock on the current contents, so that a change that
-  /// changes nothing (or that `body` refuses) creates no directory, lock file or store, and again
-  /// under the lock on the contents read then. It must have no side effects.
+  /// `body` runs twice (as ``SettingsStore/update(_:)`` allows): once without the lock on the
+  /// current contents, a dry run, so that a change that changes nothing (or that `body` refuses)
+  /// creates no directory, lock file or store, and again under the lock on the contents read then,
+  /// whose result is returned. It must have no side effects.
   ///
   /// A store file without any write permission bit (`chmod 444`) is not replaced, even by root: the
   /// change is refused before the lock is taken (see ``AtomicFile``).

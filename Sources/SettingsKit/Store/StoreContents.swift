@@ -10,11 +10,17 @@ public struct StoreContents: Sendable, Equatable {
   /// Whether the values include a secure text field's: a file store is then written with mode
   /// `0o600`. Set by ``Settings`` on each change.
   public var holdsSecureValue = false
+  /// The store's revision when the values were read (``StoreRevision/initial`` for contents made
+  /// in code).
+  public var revision: StoreRevision
 
   /// Creates contents.
-  public init(values: [String: JSONValue] = [:], source: SourceText? = nil) {
+  public init(
+    values: [String: JSONValue] = [:], source: SourceText? = nil, revision: StoreRevision = .initial
+  ) {
     self.values = values
     self.source = source
+    self.revision = revision
   }
 
   /// Parses a store file's bytes. Empty or all-white-space bytes are an empty store.

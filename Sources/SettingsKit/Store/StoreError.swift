@@ -10,6 +10,8 @@ public enum StoreError: ExplainedError, Equatable {
   case wrongType(file: String, location: SourceLocation, key: String, expected: String, found: String)
   /// No store path could be worked out (no `HOME`), or the document id would leave the directory.
   case noLocation(reason: String)
+  /// The etcd store failed: out of reach, refused, conflicting writers, an unknown outcome.
+  case etcd(EtcdError)
 
   /// A message fragment saying what is wrong, where, and what would be right; text is escaped.
   public var message: String {
@@ -27,6 +29,8 @@ public enum StoreError: ExplainedError, Equatable {
         "\(shown(file)):\(location): stored value of \"\(TerminalText.escaped(key))\" is \(found); expected \(expected)"
     case .noLocation(let reason):
       return TerminalText.escaped(reason)
+    case .etcd(let error):
+      return error.message
     }
   }
 
@@ -37,6 +41,8 @@ public enum StoreError: ExplainedError, Equatable {
       return "reset \"\(TerminalText.escaped(key))\" to go back to the default"
     case .noLocation:
       return "give the store's path explicitly"
+    case .etcd(let error):
+      return error.hint
     case .fileSystem, .syntax, .notAnObject:
       return nil
     }

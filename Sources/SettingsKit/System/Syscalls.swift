@@ -354,6 +354,28 @@ package func systemRealtimeNanoseconds() -> Int64 {
 /// The corresponding C function is `getpid`.
 package func systemGetpid() -> Int32 { getpid() }
 
+/// The local time of day (hour, minute, second) at `seconds` since 1970, in the time zone of `TZ`.
+///
+/// The corresponding C function is `localtime_r`.
+package func systemLocalTimeOfDay(seconds: Int64) -> (hour: Int, minute: Int, second: Int) {
+  var time = time_t(seconds)
+  var parts = tm()
+  guard localtime_r(&time, &parts) != nil else {
+    let day = Int(seconds % 86_400)
+    return (day / 3600, day / 60 % 60, day % 60)
+  }
+  return (Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+}
+
+/// This machine's host name, or "localhost" when it cannot be read.
+///
+/// The corresponding C function is `gethostname`.
+package func systemHostName() -> String {
+  var buffer = [CChar](repeating: 0, count: 256)
+  guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+  return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
 /// The corresponding C functions are `geteuid` and `getegid`.
 package func systemEffectiveOwner() -> (owner: UInt32, group: UInt32) {
   (UInt32(geteuid()), UInt32(getegid()))

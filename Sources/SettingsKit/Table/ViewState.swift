@@ -69,6 +69,7 @@ public struct ViewState: Sendable, Equatable {
         case .fileSystem(let error): error.description
         case .wrongType(_, _, _, _, let found): found
         case .noLocation(let reason): TerminalText.escaped(reason)
+        case .etcd(let error): error.message
         }
       return (ViewState(), warning(path, reason))
     }

@@ -28,6 +28,8 @@ final class SettingsWatch: Sendable {
   private let includesLocalChanges: Bool
   private let watcher = Mutex<FileWatcher?>(nil)
   private let listener = Mutex<Int?>(nil)
+  /// The task that follows a store other than a file through ``SettingsStore/changes(after:)``.
+  private let follower = Mutex<Task<Void, Never>?>(nil)
   /// Held while events are found and handed over, so that batches found by the first read and by
   /// the watcher's thread are handed over in the order they were found.
   private let delivery = Mutex<Void>(())
@@ -55,8 +57,11 @@ final class SettingsWatch: Sendable {
   var activeMechanism: WatchMechanism? { watcher.withLock { $0?.activeMechanism } }
 
   /// Reads the values once, hands them to `initial` (under the lock, before any event), and starts
-  /// watching the store's file and the document's.
+  /// watching the store's file and the document's. A store that is not a file (``MemoryStore``,
+  /// etcd) is followed through ``SettingsStore/changes(after:)`` from the revision of that read:
+  /// each change it reports makes the watch read and compare, as a file's notification does.
   func start(initial: (@Sendable ([String: SettingValue]) -> Void)? = nil) {
+    let revision = Mutex<StoreRevision?>(nil)
     // The file watcher first: a change after the first read below is then never missed.
     var paths: [SystemPath] = []
     if let store = settings.store as? FileStore { paths.append(store.path) }
@@ -82,6 +87,7 @@ final class SettingsWatch: Sendable {
           var events: [SettingsEvent] = []
           do throws(StoreError) {
             let contents = try settings.store.read()
+            revision.withLock { $0 = contents.revision }
             state.values =
               SettingsSnapshot(
                 document: state.document, contents: contents, storeName: settings.store.name,
@@ -100,6 +106,34 @@ final class SettingsWatch: Sendable {
       }
       if !includesLocalChanges { emit(events) }
     }
+    if !(settings.store is FileStore) { follow(after: revision.withLock { $0 } ?? .initial) }
+  }
+
+  /// Follows the store's own change stream: an unavailable store is reported as such, anything
+  /// else makes the watch read the store again.
+  private func follow(after revision: StoreRevision) {
+    let stream = settings.store.changes(after: revision)
+    let task = Task { [weak self] in
+      for await change in stream {
+        guard let self else { return }
+        if case .unavailable(let error) = change { storeUnavailable(error) } else { refresh() }
+      }
+    }
+    follower.withLock { $0 = task }
+  }
+
+  /// Reports a store that its change stream says cannot be read, once per distinct error.
+  private func storeUnavailable(_ error: StoreError) {
+    delivery.withLock { _ in
+      let events = state.withLock { state -> [SettingsEvent] in
+        let failure = SettingsError.store(error)
+        guard state.started, failure != state.storeError else { return [] }
+        state.storeError = failure
+        if includesLocalChanges { emit([.storeFailed(failure)]) }
+        return [.storeFailed(failure)]
+      }
+      if !includesLocalChanges { emit(events) }
+    }
   }
 
   /// Stops watching; no event is emitted after this returns, except from a refresh already
@@ -110,6 +144,7 @@ final class SettingsWatch: Sendable {
       watcher = nil
     }
     if let id = listener.withLock({ $0.take() }) { settings.localWrites.remove(id) }
+    follower.withLock { $0.take()?.cancel() }
   }
 
   deinit { stop() }

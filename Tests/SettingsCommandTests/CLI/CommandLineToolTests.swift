@@ -54,15 +54,24 @@ struct CommandLineToolTests {
         USAGE: settings [SUBCOMMAND] [OPTIONS]
 
         OPTIONS:
-          -f, --file PATH  The settings document; - reads it from standard input
-                           (default: $SETTINGS_FILE, else the embedded iOS screen).
-          --store PATH     The store of overrides (default: $SETTINGS_STORE, else
-                           $XDG_CONFIG_HOME/settings/<id>.json, ~/.config when
-                           XDG_CONFIG_HOME is unset).
-          --locale TAG     The language of localized text, such as ko or en-US (default:
-                           $LC_ALL, $LC_MESSAGES, $LANG).
-          -h, --help       Show help information.
-          --version        Show the version.
+          -f, --file PATH            The settings document; - reads it from standard
+                                     input (default: $SETTINGS_FILE, else the embedded
+                                     iOS screen).
+          --store PATH               The store of overrides (default: $SETTINGS_STORE,
+                                     else $XDG_CONFIG_HOME/settings/<id>.json, ~/.config
+                                     when XDG_CONFIG_HOME is unset).
+          --etcd URL[,URL...]        Keep the store in etcd at these http:// endpoints
+                                     (default: $SETTINGS_ETCD) instead of a file.
+          --etcd-prefix PREFIX       The etcd key prefix of every document (default:
+                                     /settings/).
+          --etcd-password-file PATH  The password of the etcd user $SETTINGS_ETCD_USER,
+                                     read from this file (its first line).
+          --no-stale                 With --etcd, fail (69) instead of answering from
+                                     the last copy read when etcd is out of reach.
+          --locale TAG               The language of localized text, such as ko or en-US
+                                     (default: $LC_ALL, $LC_MESSAGES, $LANG).
+          -h, --help                 Show help information.
+          --version                  Show the version.
 
         SUBCOMMANDS:
           show         Show the settings screen as text rows (the default subcommand).

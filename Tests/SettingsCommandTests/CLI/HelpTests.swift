@@ -52,21 +52,28 @@ struct HelpTests {
                      written.
 
         OPTIONS:
-          --add VALUE      Add one choice to a multiple choice item's set (as git config
-                           --add adds a value).
-          --remove VALUE   Remove one choice from a multiple choice item's set (as git
-                           config --unset KEY VALUE).
-          --json           Print JSON instead of text.
-          --no-cache       Load the document without the compiled cache in
-                           $XDG_CACHE_HOME/settings (also SETTINGS_CACHE=off).
-          -f, --file PATH  The settings document; - reads it from standard input
-                           (default: $SETTINGS_FILE, else the embedded iOS screen).
-          --store PATH     The store of overrides (default: $SETTINGS_STORE, else
-                           $XDG_CONFIG_HOME/settings/<id>.json, ~/.config when
-                           XDG_CONFIG_HOME is unset).
-          --locale TAG     The language of localized text, such as ko or en-US (default:
-                           $LC_ALL, $LC_MESSAGES, $LANG).
-          -h, --help       Show help information.
+          --add VALUE                Add one choice to a multiple choice item's set (as
+                                     git config --add adds a value).
+          --remove VALUE             Remove one choice from a multiple choice item's set
+                                     (as git config --unset KEY VALUE).
+          --json                     Print JSON instead of text.
+          --no-cache                 Load the document without the compiled cache in
+                                     $XDG_CACHE_HOME/settings (also SETTINGS_CACHE=off).
+          -f, --file PATH            The settings document; - reads it from standard
+                                     input (default: $SETTINGS_FILE, else the embedded
+                                     iOS screen).
+          --store PATH               The store of overrides (default: $SETTINGS_STORE,
+                                     else $XDG_CONFIG_HOME/settings/<id>.json, ~/.config
+                                     when XDG_CONFIG_HOME is unset).
+          --etcd URL[,URL...]        Keep the store in etcd at these http:// endpoints
+                                     (default: $SETTINGS_ETCD) instead of a file.
+          --etcd-prefix PREFIX       The etcd key prefix of every document (default:
+                                     /settings/).
+          --etcd-password-file PATH  The password of the etcd user $SETTINGS_ETCD_USER,
+                                     read from this file (its first line).
+          --locale TAG               The language of localized text, such as ko or en-US
+                                     (default: $LC_ALL, $LC_MESSAGES, $LANG).
+          -h, --help                 Show help information.
 
         """)
     #expect(runCLI(["set", "--help"]) == help)
@@ -86,19 +93,27 @@ struct HelpTests {
         USAGE: settings ui [--color MODE]
 
         OPTIONS:
-          --color MODE     When to colour the output (default: auto).
-                             auto    colour when standard output is a terminal, NO_COLOR
-                                     is unset or empty and TERM is not dumb
-                             always  always colour
-                             never   never colour
-          -f, --file PATH  The settings document; - reads it from standard input
-                           (default: $SETTINGS_FILE, else the embedded iOS screen).
-          --store PATH     The store of overrides (default: $SETTINGS_STORE, else
-                           $XDG_CONFIG_HOME/settings/<id>.json, ~/.config when
-                           XDG_CONFIG_HOME is unset).
-          --locale TAG     The language of localized text, such as ko or en-US (default:
-                           $LC_ALL, $LC_MESSAGES, $LANG).
-          -h, --help       Show help information.
+          --color MODE               When to colour the output (default: auto).
+                                       auto    colour when standard output is a
+                                               terminal, NO_COLOR is unset or empty and
+                                               TERM is not dumb
+                                       always  always colour
+                                       never   never colour
+          -f, --file PATH            The settings document; - reads it from standard
+                                     input (default: $SETTINGS_FILE, else the embedded
+                                     iOS screen).
+          --store PATH               The store of overrides (default: $SETTINGS_STORE,
+                                     else $XDG_CONFIG_HOME/settings/<id>.json, ~/.config
+                                     when XDG_CONFIG_HOME is unset).
+          --etcd URL[,URL...]        Keep the store in etcd at these http:// endpoints
+                                     (default: $SETTINGS_ETCD) instead of a file.
+          --etcd-prefix PREFIX       The etcd key prefix of every document (default:
+                                     /settings/).
+          --etcd-password-file PATH  The password of the etcd user $SETTINGS_ETCD_USER,
+                                     read from this file (its first line).
+          --locale TAG               The language of localized text, such as ko or en-US
+                                     (default: $LC_ALL, $LC_MESSAGES, $LANG).
+          -h, --help                 Show help information.
 
         KEYS:
           ↑ ↓ k j       move
@@ -158,17 +173,24 @@ struct HelpTests {
                one item has it.
 
         OPTIONS:
-          --all            Remove every override, keys the document does not know
-                           included.
-          --json           Print JSON instead of text.
-          -f, --file PATH  The settings document; - reads it from standard input
-                           (default: $SETTINGS_FILE, else the embedded iOS screen).
-          --store PATH     The store of overrides (default: $SETTINGS_STORE, else
-                           $XDG_CONFIG_HOME/settings/<id>.json, ~/.config when
-                           XDG_CONFIG_HOME is unset).
-          --locale TAG     The language of localized text, such as ko or en-US (default:
-                           $LC_ALL, $LC_MESSAGES, $LANG).
-          -h, --help       Show help information.
+          --all                      Remove every override, keys the document does not
+                                     know included.
+          --json                     Print JSON instead of text.
+          -f, --file PATH            The settings document; - reads it from standard
+                                     input (default: $SETTINGS_FILE, else the embedded
+                                     iOS screen).
+          --store PATH               The store of overrides (default: $SETTINGS_STORE,
+                                     else $XDG_CONFIG_HOME/settings/<id>.json, ~/.config
+                                     when XDG_CONFIG_HOME is unset).
+          --etcd URL[,URL...]        Keep the store in etcd at these http:// endpoints
+                                     (default: $SETTINGS_ETCD) instead of a file.
+          --etcd-prefix PREFIX       The etcd key prefix of every document (default:
+                                     /settings/).
+          --etcd-password-file PATH  The password of the etcd user $SETTINGS_ETCD_USER,
+                                     read from this file (its first line).
+          --locale TAG               The language of localized text, such as ko or en-US
+                                     (default: $LC_ALL, $LC_MESSAGES, $LANG).
+          -h, --help                 Show help information.
 
         """)
     #expect(runCLI(["reset", "--help"]) == help)
@@ -240,7 +262,11 @@ struct HelpTests {
     #expect(CommandDefinition.subcommands.map(\.name) == Subcommand.visible.map(\.rawValue))
     let reset = try #require(CommandDefinition.subcommands.first { $0.name == "reset" })
     #expect(reset.arguments.map(\.name) == ["KEY"])
-    #expect(reset.options.map(\.name) == ["--all", "--json", "--file", "--store", "--locale", "--help"])
+    #expect(
+      reset.options.map(\.name) == [
+        "--all", "--json", "--file", "--store", "--etcd", "--etcd-prefix", "--etcd-password-file", "--locale",
+        "--help",
+      ])
   }
 
   static func sample(_ option: OptionDefinition) -> String {

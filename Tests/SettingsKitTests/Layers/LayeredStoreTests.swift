@@ -180,7 +180,8 @@ struct SystemLayerWatchTests {
     try replaceByRename(
       directory.file("second/settings/\(document.id).json"),
       with: #"{"values": {"alpha": true}, "locked": {"alpha": "Managed"}}"#)
-    #expect(changeLines(await recorder.wait(count: 1)) == ["alpha: off -> on"])
+    let first = await recorder.wait(count: 1)
+    #expect(changeLines(first) == ["alpha: off -> on"], "received: \(first)")
     #expect(
       throws: SettingsError.locked(
         key: "alpha", file: directory.file("second/settings/\(document.id).json"), reason: "Managed")

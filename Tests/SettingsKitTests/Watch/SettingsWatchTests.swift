@@ -305,6 +305,23 @@ struct SettingsWatchTests {
     #expect(memory.mechanism == nil)
   }
 
+  @Test func aStoreThatIsNotAFileIsFollowedThroughItsChangeStream() async throws {
+    let document = try DocumentLoader.load(path: try Fixture().documentPath)
+    let store = MemoryStore()
+    let here = Settings(document: document, store: store)
+    let elsewhere = Settings(document: document, store: store)
+    let recorder = Recorder(here.changes())
+    try elsewhere.set("alpha", to: .bool(true))
+    try elsewhere.set([("mode", "b"), ("beta", "on")])
+    #expect(
+      changeLines(await recorder.wait(count: 3)) == ["alpha: off -> on", "beta: off -> on", "mode: a -> b"])
+    try here.set("alpha", to: .bool(false))
+    #expect(
+      changeLines(await recorder.settle()) == [
+        "alpha: off -> on", "beta: off -> on", "mode: a -> b", "alpha: on -> off (here)",
+      ])
+  }
+
   /// Waits up to 5 s for `condition`.
   private func waitUntil(_ condition: () -> Bool) async throws {
     let deadline = Date().addingTimeInterval(5)

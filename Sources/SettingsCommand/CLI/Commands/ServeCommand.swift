@@ -20,7 +20,7 @@ enum ServeCommand {
     do {
       listener = try ListeningSocket(port: port)
     } catch {
-      throw CommandError(messages: [error.description], status: .noTerminal)
+      throw CommandError(messages: [error.description], status: .unavailable)
     }
     let fromFile = context.documentPath != nil && context.documentPath != "-"
     let configuration = WebApp.Configuration(

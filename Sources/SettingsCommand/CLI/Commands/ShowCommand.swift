@@ -26,7 +26,8 @@ enum ShowCommand {
     let storePath = try context.storePath(for: topDocument)
     let settings = Settings(
       document: topDocument,
-      layers: context.layers(for: topDocument, user: storePath.map { FileStore(path: $0) } ?? MemoryStore()))
+      layers: context.layers(
+        for: topDocument, user: try context.userStore(for: topDocument, forWriting: false)))
     var selected: Int?
     var pages: [Int: SettingsTable.Pages] = [:]
     var viewState = ViewState()

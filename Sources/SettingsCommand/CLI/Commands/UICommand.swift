@@ -13,7 +13,7 @@ enum UICommand {
         messages: [
           "settings ui needs a terminal on standard input and output; use 'settings show' in scripts"
         ],
-        status: .noTerminal)
+        status: .unavailable)
     }
     let colors = context.colors()
     let document = try context.openDocument()
@@ -21,7 +21,7 @@ enum UICommand {
     let storePath: SystemPath? = try context.writableStorePath(for: document.document)
     let viewStatePath = storePath.map(ViewState.path(besideStore:))
     let layers = context.layers(
-      for: document.document, user: storePath.map { FileStore(path: $0) } ?? MemoryStore())
+      for: document.document, user: try context.userStore(for: document.document, forWriting: true))
     let terminal: TerminalSession
     var screen: SettingsScreen
     // Open and closed sections are cosmetic: a damaged view-state file is ignored, and said so.

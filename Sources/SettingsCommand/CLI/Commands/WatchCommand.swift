@@ -17,7 +17,7 @@ enum WatchCommand {
     let arguments = try context.arguments()
     let document = try context.loadDocument()
     let settings = Settings(
-      document: document, store: FileStore(path: try context.writableStorePath(for: document)))
+      document: document, store: try context.userStore(for: document, forWriting: true))
     let keys = try arguments.isEmpty ? nil : fullKeys(arguments, in: settings)
     var secureKeys: Set<String> = []
     document.forEachItem { item, _ in
@@ -25,7 +25,7 @@ enum WatchCommand {
     }
     let format = WatchFormat(
       json: context.wantsJSON, arrow: WatchFormat.arrow(environment: context.environment), keys: keys,
-      secureKeys: secureKeys)
+      secureKeys: secureKeys, etcd: settings.store is EtcdStore)
     let signals: SignalPipe
     do {
       signals = try SignalPipe(signals: [
@@ -41,7 +41,10 @@ enum WatchCommand {
     let documentPath = context.documentPath == "-" ? nil : context.documentFile
     let watch = settings.monitor(WatchOptions(documentPath: documentPath, locales: context.locales)) {
       event in
-      let (output, error) = format.text(for: event, nanoseconds: systemRealtimeNanoseconds())
+      // etcd back: the revision the watch reads from now.
+      let revision = event == .storeRecovered && format.etcd ? (try? settings.store.read())?.revision : nil
+      let (output, error) = format.text(
+        for: event, nanoseconds: systemRealtimeNanoseconds(), recoveredAt: revision)
       if !error.isEmpty { try? FileDescriptor.standardError.writeAll(Array(error.utf8)) }
       guard !output.isEmpty, failure.load(ordering: .relaxed) == 0 else { return }
       do throws(Errno) {

@@ -12,10 +12,15 @@ struct WatchFormat: Sendable {
   var keys: Set<String>?
   /// The full keys of secure text fields, whose values are shown as ``ValueRules/mask``.
   var secureKeys: Set<String> = []
+  /// Whether the store is in etcd: losing it and getting it back are one line each
+  /// (`lost etcd: no leader; retrying`, `etcd back at revision 900`).
+  var etcd = false
 
   /// What to write for one event, at `nanoseconds` since 1970 (the JSON record's `time`): text for
   /// standard output and text for standard error, each empty when there is nothing to write.
-  func text(for event: SettingsEvent, nanoseconds: Int64) -> (output: String, error: String) {
+  func text(for event: SettingsEvent, nanoseconds: Int64, recoveredAt revision: StoreRevision? = nil) -> (
+    output: String, error: String
+  ) {
     switch event {
     case .changed(let change):
       guard keys?.contains(change.key) ?? true else { return ("", "") }
@@ -32,8 +37,13 @@ struct WatchFormat: Sendable {
       let old = TerminalText.escaped(Self.shown(change.oldValue, secure: secure))
       let new = TerminalText.escaped(Self.shown(change.newValue, secure: secure))
       return ("\(TerminalText.escaped(change.key)): \(old) \(arrow) \(new)\n", "")
+    case .storeFailed(.store(.etcd(.unreachable(let endpoints)))) where etcd:
+      let reason = endpoints.last.map { TerminalText.escaped($0.reason) } ?? "no endpoint answers"
+      return ("", "lost etcd: \(reason); retrying\n")
     case .storeFailed(let error):
       return ("", Self.errorLine(error))
+    case .storeRecovered where etcd:
+      return ("", revision.map { "etcd back at revision \($0)\n" } ?? "etcd back\n")
     case .documentFailed(let error):
       return ("", Self.errorLine(error))
     case .storeRecovered, .documentReloaded:

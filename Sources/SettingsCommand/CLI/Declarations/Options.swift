@@ -117,6 +117,37 @@ enum Options {
       subcommands: Subcommand.allCases.filter(\.readsStore), isGlobal: true),
     convert: { $0 })
 
+  /// `--etcd URL[,URL…]`: the store in etcd.
+  static let etcd = Option<String>(
+    definition: OptionDefinition(
+      long: "etcd", value: .text(name: "URL[,URL...]"),
+      help: "Keep the store in etcd at these http:// endpoints (default: $SETTINGS_ETCD) instead of a file.",
+      subcommands: Subcommand.allCases.filter(\.readsStore), isGlobal: true),
+    convert: { $0 })
+
+  /// `--etcd-prefix PREFIX`.
+  static let etcdPrefix = Option<String>(
+    definition: OptionDefinition(
+      long: "etcd-prefix", value: .text(name: "PREFIX"),
+      help: "The etcd key prefix of every document (default: /settings/).",
+      subcommands: Subcommand.allCases.filter(\.readsStore), isGlobal: true),
+    convert: { $0 })
+
+  /// `--etcd-password-file PATH`.
+  static let etcdPasswordFile = Option<String>(
+    definition: OptionDefinition(
+      long: "etcd-password-file", value: .path(name: "PATH"),
+      help: "The password of the etcd user $SETTINGS_ETCD_USER, read from this file (its first line).",
+      subcommands: Subcommand.allCases.filter(\.readsStore), isGlobal: true),
+    convert: { $0 })
+
+  /// `--no-stale`: no answers from the last-known-good copy of an etcd store.
+  static let noStale = Flag(
+    definition: OptionDefinition(
+      long: "no-stale",
+      help: "With --etcd, fail (69) instead of answering from the last copy read when etcd is out of reach.",
+      subcommands: [.get, .show, .list, .describe], isGlobal: true))
+
   /// `--locale TAG`.
   static let locale = Option<String>(
     definition: OptionDefinition(
@@ -155,7 +186,8 @@ enum Options {
     add.definition, remove.definition, reveal.definition, storeSchema.definition, fix.definition,
     dropUnknown.definition, includeSecure.definition, replace.definition, dryRun.definition,
     keepUnknown.definition, json.definition, width.definition, color.definition, file.definition,
-    store.definition, port.definition, open.definition,
+    store.definition, etcd.definition, etcdPrefix.definition, etcdPasswordFile.definition, noStale.definition,
+    port.definition, open.definition,
     locale.definition, noCache.definition, help.definition, version.definition,
   ]
 

@@ -30,6 +30,11 @@ enum CommandDefinition {
       "XDG_CACHE_HOME",
       "The folder of compiled document caches: $XDG_CACHE_HOME/settings (default: ~/.cache)."
     ),
+    (
+      "SETTINGS_ETCD",
+      "The etcd endpoints of the store, http://host:port separated by commas, when --etcd is not given."
+    ),
+    ("SETTINGS_ETCD_USER", "The etcd user, whose password is read from --etcd-password-file."),
     ("SETTINGS_CACHE", "When off, get, set and toggle load the document without the compiled cache."),
     ("COLUMNS", "The output width, when --width is not given."),
     ("NO_COLOR", "When set and not empty, --color auto does not colour."),

@@ -1,0 +1,73 @@
+import SettingsKit
+
+extension CommandContext {
+  /// The etcd endpoints from `--etcd` or `SETTINGS_ETCD`, or nil when the store is a file.
+  var etcdEndpointList: String? {
+    if let list = invocation[Options.etcd] { return list }
+    if let list = environment["SETTINGS_ETCD"], !list.isEmpty { return list }
+    return nil
+  }
+
+  /// The user's store of `document`: in etcd with `--etcd` / `SETTINGS_ETCD`, else the file at
+  /// `--store`, `SETTINGS_STORE` or the XDG location; for a reading command with no file location,
+  /// a store with no overrides.
+  ///
+  /// - Throws: a bad endpoint (78), a password file that cannot be read (66), or no file
+  ///   location for a writing command (78).
+  func userStore(for document: SettingsDocument, forWriting: Bool) throws(CommandError) -> any SettingsStore {
+    guard let list = etcdEndpointList else {
+      let path = forWriting ? try writableStorePath(for: document) : try storePath(for: document)
+      return path.map { FileStore(path: $0) } ?? MemoryStore()
+    }
+    let endpoints: [EtcdEndpoint]
+    do throws(EtcdError) {
+      endpoints = try EtcdEndpoint.list(list)
+    } catch {
+      throw CommandError(error)
+    }
+    var store = EtcdStore(
+      endpoints: endpoints, prefix: invocation[Options.etcdPrefix] ?? "/settings/", documentID: document.id,
+      credentials: try etcdCredentials())
+    var paths: [String: SystemPath] = [:]
+    for name in ["XDG_CACHE_HOME", "HOME"] {
+      guard let value = environment[name], !value.isEmpty else { continue }
+      paths[name] = bytes.path(forEnvironment: name, value: value)
+    }
+    store.lastKnownGood = DocumentCache.directory(environment: paths).map {
+      EtcdLastKnownGood(directory: $0.appending(SystemPath("etcd")))
+    }
+    let subcommand = invocation.subcommand
+    store.allowsStaleReads =
+      [.get, .show, .list, .describe].contains(subcommand) && !invocation[Options.noStale]
+    let warnings = warnings
+    let staleReads = staleReads
+    store.onStaleRead = { read in
+      warnings.add(read.message)
+      staleReads.record(read)
+    }
+    return store
+  }
+
+  /// `SETTINGS_ETCD_USER` with the first line of `--etcd-password-file`, or nil without a user.
+  func etcdCredentials() throws(CommandError) -> EtcdCredentials? {
+    guard let user = environment["SETTINGS_ETCD_USER"], !user.isEmpty else { return nil }
+    guard let file = invocation[Options.etcdPasswordFile] else {
+      throw CommandError(
+        messages: [
+          "SETTINGS_ETCD_USER is '\(TerminalText.escaped(user))' but no password file is given; "
+            + "give \(Options.etcdPasswordFile.definition.synopsis)"
+        ], status: .usage)
+    }
+    let bytes: [UInt8]?
+    do {
+      bytes = try FileSystem.readFile(at: path(forArgument: file), limit: 4096)
+    } catch {
+      throw CommandError(messages: [error.description], status: .noInput)
+    }
+    guard let bytes else {
+      throw CommandError(messages: [FileSystemError.notFound(path: file).description], status: .noInput)
+    }
+    let line = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
+    return EtcdCredentials(user: user, password: String(decoding: line, as: UTF8.self))
+  }
+}

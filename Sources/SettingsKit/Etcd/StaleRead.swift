@@ -1,0 +1,25 @@
+/// A read answered from the last-known-good copy because no etcd endpoint answered.
+public struct StaleRead: Sendable, Equatable {
+  /// Why etcd was not read.
+  public var reason: EtcdError
+  /// The revision the copy was read at.
+  public var revision: Int64
+  /// When the copy was made, in seconds since 1970.
+  public var time: Int64
+
+  /// Creates a record.
+  public init(reason: EtcdError, revision: Int64, time: Int64) {
+    self.reason = reason
+    self.revision = revision
+    self.time = time
+  }
+
+  /// "etcd at 127.0.0.1:2379 unreachable (connection refused); values as of revision 812,
+  /// 12:04:31" (local time).
+  public var message: String {
+    let clock = systemLocalTimeOfDay(seconds: time)
+    func two(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
+    return "\(reason.message); values as of revision \(revision), "
+      + "\(two(clock.hour)):\(two(clock.minute)):\(two(clock.second))"
+  }
+}

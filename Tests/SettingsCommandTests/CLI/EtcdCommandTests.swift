@@ -1,0 +1,310 @@
+import Foundation
+import SettingsKit
+import TestSupport
+import Testing
+
+/// The store in etcd through the command line, against a real etcd started by the test (issue 20,
+/// items 2–6): the layout, writes that are never doubled, and every fault with its exact message.
+@Suite(.serialized)
+struct EtcdCommandTests {
+  static let document = """
+    {"version": 1, "id": "fleet", "title": "Fleet", "sections": [{"items": [
+      {"key": "airplane", "type": "switch", "title": "Airplane", "on": false},
+      {"key": "wifi", "type": "switch", "title": "Wi-Fi", "on": true},
+      {"key": "mode", "type": "rightDetail", "title": "Mode", "value": "a",
+       "choices": [{"value": "a", "title": "A"}, {"value": "b", "title": "B"}]}
+    ]}]}
+
+    """
+
+  /// A document and a home directory, and the environment that points `settings` at etcd.
+  struct Setup {
+    let directory: TemporaryDirectory
+    let documentPath: String
+
+    init() throws {
+      directory = try TemporaryDirectory()
+      documentPath = try directory.write("fleet.json", EtcdCommandTests.document)
+      try FileManager.default.createDirectory(
+        atPath: directory.file("home"), withIntermediateDirectories: true)
+    }
+
+    func environment(etcd: String) -> [String: String] {
+      ["SETTINGS_FILE": documentPath, "SETTINGS_ETCD": etcd, "HOME": directory.file("home")]
+    }
+  }
+
+  @Test func setAndGetShareTheStoreInItsDocumentedLayout() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: etcd.endpointList)
+    #expect(runCLI(["set", "airplane=on", "mode=b"], environment: environment).status == 0)
+    #expect(
+      runCLI(["get", "airplane"], environment: environment)
+        == CommandOutcome(status: 0, stdout: "on\n", stderr: ""))
+    #expect(runCLI(["toggle", "wifi"], environment: environment).status == 0)
+    let keys = try etcd.etcdctl(["get", "--prefix", "--keys-only", "/settings/fleet/"]).stdout
+    #expect(
+      keys.split(separator: "\n") == [
+        "/settings/fleet/.head", "/settings/fleet/airplane", "/settings/fleet/mode", "/settings/fleet/wifi",
+      ])
+    #expect(try etcd.etcdctl(["get", "--print-value-only", "/settings/fleet/mode"]).stdout == "\"b\"\n")
+    let head = try etcd.etcdctl(["get", "--print-value-only", "/settings/fleet/.head"]).stdout
+    #expect(
+      head.hasPrefix(#"{"writer":""#) && head.contains("/\(ProcessInfo.processInfo.processIdentifier)/"))
+    // A raw etcdctl put is seen; reset --all removes every key but the head.
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/airplane", "false"]).status == 0)
+    #expect(runCLI(["get", "airplane"], environment: environment).stdout == "off\n")
+    #expect(runCLI(["reset", "--all"], environment: environment).status == 0)
+    #expect(
+      try etcd.etcdctl(["get", "--prefix", "--keys-only", "/settings/fleet/"]).stdout
+        == "/settings/fleet/.head\n\n")
+    // Another prefix is another store.
+    let other = runCLI(["get", "airplane", "--etcd-prefix", "/other/"], environment: environment)
+    #expect(other == CommandOutcome(status: 0, stdout: "off\n", stderr: ""))
+  }
+
+  @Test func aRefusedConnectionExits69WithinASecond() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let port = try Loopback.freePort()
+    let started = Date()
+    let outcome = runCLI(
+      ["get", "airplane"], environment: setup.environment(etcd: "http://127.0.0.1:\(port)"))
+    #expect(Date().timeIntervalSince(started) < 1)
+    #expect(
+      outcome
+        == CommandOutcome(
+          status: 69, stdout: "",
+          stderr: "Error: etcd at 127.0.0.1:\(port) unreachable (connection refused)\n"))
+    let write = runCLI(
+      ["set", "airplane", "on"], environment: setup.environment(etcd: "http://127.0.0.1:\(port)"))
+    #expect(write.status == 69)
+  }
+
+  @Test func theNextEndpointAnswersWhenTheFirstRefuses() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let dead = "http://127.0.0.1:\(try Loopback.freePort())"
+    let environment = setup.environment(etcd: dead + "," + etcd.endpointList)
+    #expect(runCLI(["set", "airplane", "on"], environment: environment).status == 0)
+    #expect(runCLI(["get", "airplane"], environment: environment).stdout == "on\n")
+  }
+
+  @Test func aServerThatIsNotEtcdExits78() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let server = try FakeHTTPServer(status: 404, reason: "Not Found", body: "Not Found\n")
+    defer { server.stop() }
+    let outcome = runCLI(["get", "airplane"], environment: setup.environment(etcd: server.endpoint))
+    #expect(
+      outcome
+        == CommandOutcome(
+          status: 78, stdout: "",
+          stderr: "Error: \(server.endpoint) is not an etcd v3 JSON gateway (GET /version answered 404)\n"))
+  }
+
+  @Test func anHTTPSEndpointIsRefusedPointingToTheREADME() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let outcome = runCLI(["get", "airplane"], environment: setup.environment(etcd: "https://127.0.0.1:2379"))
+    #expect(
+      outcome
+        == CommandOutcome(
+          status: 78, stdout: "",
+          stderr: "Error: 'https://127.0.0.1:2379': settings speaks plain HTTP to etcd; for TLS run stunnel4 "
+            + "in client mode in front of it and give its local http:// address (README, \"etcd over TLS\")\n"
+        ))
+  }
+
+  @Test func aDroppedAnswerIsResolvedThroughTheHeadAndNeverDoubled() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let proxy = try TCPProxy(target: etcd.members[0].clientPort)
+    defer { proxy.stop() }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: proxy.endpoint)
+    // GET /version, the range, then the txn: its answer is lost.
+    proxy.fault = .dropAnswer(toRequest: 3)
+    let outcome = runCLI(["toggle", "airplane"], environment: environment)
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(proxy.droppedRequests == [3])
+    #expect(try etcd.etcdctl(["get", "--print-value-only", "/settings/fleet/airplane"]).stdout == "true\n")
+    // The head was written once: one write, not two.
+    let head = try etcd.etcdctl(["get", "-w", "json", "/settings/fleet/.head"]).stdout
+    #expect(head.contains("\"version\":1"), "\(head)")
+  }
+
+  @Test func aWriteWhoseAnswerIsLostWhileEtcdStopsAnsweringExits75() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let proxy = try TCPProxy(target: etcd.members[0].clientPort)
+    defer { proxy.stop() }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    proxy.fault = .dropAnswer(toRequest: 3)
+    // After the dropped answer, every new connection is reset: the outcome cannot be found.
+    proxy.faultAfterDrop = .reset
+    let outcome = runCLI(["set", "airplane", "on"], environment: setup.environment(etcd: proxy.endpoint))
+    #expect(
+      outcome
+        == CommandOutcome(
+          status: 75, stdout: "",
+          stderr:
+            "Error: the change may or may not have been applied; etcd does not answer; check the value, "
+            + "then change it again if needed\n"))
+  }
+
+  @Test func etcdDownRefusesWritesWith69() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: etcd.endpointList)
+    #expect(runCLI(["set", "airplane", "on"], environment: environment).status == 0)
+    let port = etcd.members[0].clientPort
+    #expect(etcd.stop() == [])
+    let outcome = runCLI(["set", "airplane", "off"], environment: environment)
+    #expect(
+      outcome
+        == CommandOutcome(
+          status: 69, stdout: "",
+          stderr: "Error: etcd at 127.0.0.1:\(port) unreachable (connection refused)\n"))
+  }
+
+  @Test func etcdDownGivesStaleReadsWithOneWarningAndNoStaleExits69() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: etcd.endpointList)
+    #expect(runCLI(["set", "airplane", "on"], environment: environment).status == 0)
+    // A successful read refreshes the copy, at the revision of the set (a new cluster is at 1).
+    #expect(runCLI(["get", "airplane"], environment: environment).stdout == "on\n")
+    let port = etcd.members[0].clientPort
+    #expect(etcd.stop() == [])
+    let stale = runCLI(["get", "airplane"], environment: environment)
+    #expect(stale.status == 0)
+    #expect(stale.stdout == "on\n")
+    let warning =
+      "Warning: etcd at 127.0.0.1:\(port) unreachable (connection refused); values as of revision 2, "
+    #expect(stale.stderr.hasPrefix(warning) && stale.stderr.count == warning.count + 9, "\(stale)")
+    #expect(stale.stderr.split(separator: "\n").count == 1)
+    let show = runCLI(["show", "--json"], environment: environment)
+    #expect(show.status == 0)
+    #expect(show.stdout.hasPrefix("{\n  \"stale\": true,\n  \"revision\": 2,\n"), "\(show)")
+    let strict = runCLI(["get", "airplane", "--no-stale"], environment: environment)
+    #expect(
+      strict
+        == CommandOutcome(
+          status: 69, stdout: "",
+          stderr: "Error: etcd at 127.0.0.1:\(port) unreachable (connection refused)\n"))
+    // Another machine, with no copy: 69.
+    var elsewhere = environment
+    elsewhere["XDG_CACHE_HOME"] = setup.directory.file("other-cache")
+    #expect(runCLI(["get", "airplane"], environment: elsewhere).status == 69)
+    // Writes are refused, not queued.
+    #expect(runCLI(["set", "airplane", "off"], environment: environment).status == 69)
+  }
+
+  @Test func usersAndRolesWrongPasswordsAndOtherPrefixesExit77() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    for arguments in [
+      ["user", "add", "root:rootpw", "--interactive=false"], ["role", "add", "fleet"],
+      ["role", "grant-permission", "fleet", "--prefix=true", "readwrite", "/settings/fleet/"],
+      ["user", "add", "alice:alicepw", "--interactive=false"], ["user", "grant-role", "alice", "fleet"],
+      ["auth", "enable"],
+    ] {
+      let outcome = try etcd.etcdctl(arguments)
+      #expect(outcome.status == 0, "\(arguments): \(outcome)")
+    }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let password = try setup.directory.write("password", "alicepw\n")
+    let wrong = try setup.directory.write("wrong", "nope\n")
+    var environment = setup.environment(etcd: etcd.endpointList)
+    environment["SETTINGS_ETCD_USER"] = "alice"
+    #expect(
+      runCLI(["set", "airplane", "on", "--etcd-password-file", password], environment: environment).status
+        == 0)
+    #expect(
+      runCLI(["get", "airplane", "--etcd-password-file", password], environment: environment).stdout == "on\n"
+    )
+    #expect(
+      runCLI(["get", "airplane", "--etcd-password-file", wrong], environment: environment)
+        == CommandOutcome(
+          status: 77, stdout: "",
+          stderr:
+            "Error: etcd refused user 'alice' for '/settings/fleet/': authentication failed, invalid user ID "
+            + "or password; check SETTINGS_ETCD_USER, the password file, and the user's role on the prefix\n")
+    )
+    #expect(
+      runCLI(
+        ["get", "airplane", "--etcd-password-file", password, "--etcd-prefix", "/other/"],
+        environment: environment)
+        == CommandOutcome(
+          status: 77, stdout: "",
+          stderr:
+            "Error: etcd does not let user 'alice' read and write '/other/fleet/': permission denied; check "
+            + "SETTINGS_ETCD_USER, the password file, and the user's role on the prefix\n"))
+    // The password never comes from the command line or the environment: without the file, a usage error.
+    #expect(runCLI(["get", "airplane"], environment: environment).status == 64)
+  }
+
+  @Test func etcdWithClientCertificatesThroughStunnelInClientMode() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let certificates = try TemporaryDirectory()
+    defer { certificates.remove() }
+    let server = try TLSFiles.make("server", in: certificates)
+    let client = try TLSFiles.make("client", in: certificates)
+    let etcd = try EtcdCluster.start(tls: server)
+    defer { #expect(etcd.stop() == []) }
+    let tunnel = try Stunnel(target: etcd.members[0].clientPort, client: client, in: certificates)
+    defer { tunnel.stop() }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: "http://127.0.0.1:\(tunnel.port)")
+    let set = runCLI(["set", "airplane", "on"], environment: environment)
+    #expect(set.status == 0, "\(set)")
+    #expect(runCLI(["get", "airplane"], environment: environment).stdout == "on\n")
+    // Straight to etcd's https:// URL: refused, pointing to the README.
+    #expect(
+      runCLI(["get", "airplane"], environment: setup.environment(etcd: etcd.endpointList)).status == 78)
+  }
+
+  @Test func watchSeesAnotherMachinesSetAndReportsLosingEtcdAndGettingItBack() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: etcd.endpointList)
+    let watch = try WatchingProcess(["watch"], environment: environment)
+    #expect(runCLI(["set", "airplane", "on"], environment: environment).status == 0)
+    #expect(watch.waitForLines(1) == ["airplane: off -> on"])
+    etcd.kill(0)
+    let lost = watch.waitForErrorLines(1)
+    #expect(
+      lost.first?.hasPrefix("lost etcd: ") == true && lost.first?.hasSuffix("; retrying") == true, "\(lost)")
+    // However long the outage, one line for it.
+    Thread.sleep(forTimeInterval: 1)
+    #expect(watch.waitForErrorLines(1, seconds: 0).count == 1)
+    try etcd.restart(0)
+    let back = watch.waitForErrorLines(2)
+    #expect(back.count == 2 && back[1].hasPrefix("etcd back at revision "), "\(back)")
+    #expect(runCLI(["set", "mode", "b"], environment: environment).status == 0)
+    #expect(watch.waitForLines(2) == ["airplane: off -> on", "mode: a -> b"])
+    #expect(watch.stop(signal: SIGTERM) == 0)
+  }
+}
