@@ -395,16 +395,32 @@ public final class Settings: Sendable {
     _ body: (SettingsSnapshot, inout StoreContents) throws(SettingsError) -> [SettingChange]
   ) throws(SettingsError) -> [SettingChange] {
     let base = defaultsForChange()
-    let changes = try localWrites.perform { () throws(SettingsError) in
-      try store.update { (contents: inout StoreContents) throws(SettingsError) in
-        let snapshot = SettingsSnapshot(
-          document: document, base: base, contents: contents, storeName: store.name, system: layers.system)
+    let changes = try localWrites.perform { () throws(SettingsError) -> LocalWrite in
+      // The store's update runs the body twice (a dry run, then under the lock): the dry run's
+      // snapshot serves the second run when the store and the layers read the same, so the
+      // document's values are copied once per change, not twice.
+      var earlier: (contents: StoreContents, system: [SystemLayer], snapshot: SettingsSnapshot)?
+      var read: StoreContents?
+      var written: StoreContents?
+      let changes = try store.update { (contents: inout StoreContents) throws(SettingsError) in
+        let system = layers.system
+        read = contents
+        let snapshot: SettingsSnapshot
+        if let earlier, earlier.contents == contents, earlier.system == system {
+          snapshot = earlier.snapshot
+        } else {
+          snapshot = SettingsSnapshot(
+            document: document, base: base, contents: contents, storeName: store.name, system: system)
+          earlier = (contents, system, snapshot)
+        }
         let changes = try body(snapshot, &contents)
         // Every write moves values waiting under earlier keys (renamedFrom) to their items' keys.
         snapshot.moveRenamedValues(in: &contents)
         contents.holdsSecureValue = holdsSecureValue(contents, base: base)
+        written = contents
         return changes
       }
+      return LocalWrite(changes: changes, read: read, contents: written)
     }
     notify(changes)
     return changes
