@@ -62,7 +62,13 @@ final class SettingsWatch: Sendable {
 
   /// Reads the values once, hands them to `initial` (under the lock, before any event), and starts
   /// watching the store's file and the document's.
-  func start(initial: (@Sendable ([String: SettingValue]) -> Void)? = nil) {
+  ///
+  /// - Parameter values: the values a snapshot of the settings read before this call (from a
+  ///   store it could read), taken as the first read instead of reading the store again; changes
+  ///   made since that snapshot are reported at the first refresh, which compares every value.
+  func start(
+    initial: (@Sendable ([String: SettingValue]) -> Void)? = nil, from values: [String: SettingValue]? = nil
+  ) {
     // The file watcher first: a change after the first read below is then never missed.
     var paths: [SystemPath] = []
     if let store = settings.store as? FileStore { paths.append(store.path) }
@@ -86,6 +92,12 @@ final class SettingsWatch: Sendable {
           // The first read sets what later reads are compared with: no change comes from it.
           state.started = true
           var events: [SettingsEvent] = []
+          if let values {
+            state.values = values
+            state.system = settings.layers.system
+            initial?(state.values)
+            return events
+          }
           do throws(StoreError) {
             let contents = try settings.store.read()
             let system = settings.layers.system

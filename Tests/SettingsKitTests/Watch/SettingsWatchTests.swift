@@ -223,6 +223,26 @@ struct SettingsWatchTests {
     #expect(changeLines(events.withLock { $0 }) == ["alpha: off -> on (here)", "mode: b -> a"])
   }
 
+  @Test func aWatchStartedFromAnEarlierSnapshotReportsWhatChangedSinceAtItsFirstRefresh() throws {
+    let fixture = try Fixture(contents: #"{"mode": "b"}"#)
+    defer { fixture.directory.remove() }
+    let values = try fixture.settings.snapshot().values
+    try fixture.run("set", "beta", "on")
+    let events = Mutex<[SettingsEvent]>([])
+    let watch = SettingsWatch(
+      settings: fixture.settings, options: WatchOptions(mechanism: .polling(intervalMilliseconds: 3_600_000)),
+      includesLocalChanges: true
+    ) { batch in events.withLock { $0 += batch } }
+    defer { watch.stop() }
+    watch.start(from: values)
+    #expect(events.withLock { $0 }.isEmpty)
+    watch.refresh()
+    #expect(changeLines(events.withLock { $0 }) == ["beta: off -> on"])
+    try fixture.settings.set("alpha", to: .bool(true))
+    watch.refresh()
+    #expect(changeLines(events.withLock { $0 }) == ["beta: off -> on", "alpha: off -> on (here)"])
+  }
+
   @Test func aChangeElsewhereJustBeforeAWriteHereIsStillReported() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
