@@ -129,7 +129,7 @@ public final class Settings: Sendable {
 
   /// The item named by `key` with where it stands; see ``item(_:)``.
   public func locate(_ key: String) throws(SettingsError) -> LocatedItem {
-    if let located = document.locate(key) { return located }
+    if let located = keptDefaults?.topLevel[key] ?? document.locate(key) { return located }
     let all = document.allItems
     if !key.contains(".") {
       let matches = all.filter { $0.item.localKey == key }
