@@ -127,6 +127,12 @@ public final class Settings: Sendable {
     try locate(key).item
   }
 
+  /// The item whose full key is `key` (``SettingsDocument/item(forKey:)``), found in the kept
+  /// defaults when a change worked them out, else by a walk of the document.
+  package func item(forFullKey key: String) -> SettingItem? {
+    keptDefaults?.topLevel[key]?.item ?? document.item(forKey: key)
+  }
+
   /// The item named by `key` with where it stands; see ``item(_:)``.
   public func locate(_ key: String) throws(SettingsError) -> LocatedItem {
     if let located = keptDefaults?.topLevel[key] ?? document.locate(key) { return located }
