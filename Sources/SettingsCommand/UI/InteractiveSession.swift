@@ -36,7 +36,7 @@ struct InteractiveSession {
     }
 
     // Changes made elsewhere wake the loop with a 0 byte (no signal has that number).
-    let watch = live?.start(screen.settings) {
+    let watch = live?.start(screen.settings, from: screen.stack[0].table.snapshot.values) {
       var byte: UInt8 = Self.liveUpdateByte
       _ = systemWrite(signalWrite.rawValue, &byte, 1)
     }

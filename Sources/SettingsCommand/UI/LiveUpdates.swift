@@ -19,10 +19,15 @@ final class LiveUpdates: Sendable {
     self.locales = locales
   }
 
-  /// Starts watching `settings` (changes made through it are not reported: the screen made them);
-  /// `wake` is called on the watch's thread when events wait where there were none.
-  func start(_ settings: Settings, wake: @escaping @Sendable () -> Void) -> ObserverWatch {
-    settings.monitor(WatchOptions(documentPath: documentPath, locales: locales)) { [self] event in
+  /// Starts watching `settings` (changes made through it are not reported: the screen made them)
+  /// from `values`, those the screen shows (it read them from the store); `wake` is called on the
+  /// watch's thread when events wait where there were none.
+  func start(
+    _ settings: Settings, from values: [String: SettingValue], wake: @escaping @Sendable () -> Void
+  ) -> ObserverWatch {
+    settings.monitor(
+      WatchOptions(documentPath: documentPath, locales: locales), startingFrom: values
+    ) { [self] event in
       let wasEmpty = pending.withLock { queue in
         queue.append(event)
         return queue.count == 1

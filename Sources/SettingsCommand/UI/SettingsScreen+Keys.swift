@@ -140,7 +140,7 @@ extension SettingsScreen {
   /// file, the document with every items file decoded (made once).
   mutating func settings(knowing item: SettingItem) throws -> Settings {
     if let completeSettings { return completeSettings }
-    if let key = item.key, settings.document.item(forKey: key) != nil { return settings }
+    if let key = item.key, settings.item(forFullKey: key) != nil { return settings }
     return try allItemsSettings()
   }
 

@@ -101,9 +101,12 @@ public struct SettingsScreen: Sendable {
       width: width, height: height, colors: colors)
   }
 
+  /// The current page. Changed in place (`_modify`): a getter and setter would copy the page's
+  /// table for each change through it, and its snapshot's values with it (66 667 at 100 000 items),
+  /// because the copy shares them with the stack while it is changed.
   var level: Level {
     get { stack[stack.count - 1] }
-    set { stack[stack.count - 1] = newValue }
+    _modify { yield &stack[stack.count - 1] }
   }
 
   /// The selected row, if the page has any selectable row.

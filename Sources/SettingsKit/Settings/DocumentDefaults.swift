@@ -16,10 +16,14 @@ struct DocumentDefaults: Sendable {
   var items: [String: SettingItem] = [:]
   /// The keys of the secure text fields.
   var secureKeys: Set<String> = []
+  /// The items of the top page by key, the first in document order, where they stand: what
+  /// ``SettingsDocument/locate(_:)`` finds for such a key, without its walk of the sections (on
+  /// the screen's toggle of the last item of 100 000, most of a key's time).
+  var topLevel: [String: LocatedItem] = [:]
 
   /// Walks `document`'s items once.
   init(document: SettingsDocument) {
-    document.forEachItem { item, _ in
+    document.forEachItem { item, position in
       guard let key = item.key else {
         for conditions in [item.enabledWhen, item.visibleWhen] {
           if let conditions { controllers.formUnion(conditions.keys) }
@@ -33,6 +37,9 @@ struct DocumentDefaults: Sendable {
       for old in item.renamedFrom ?? [] { renamedTo[old, default: []].append(key) }
       items[key] = item
       if item.secure == true { secureKeys.insert(key) }
+      if position.ancestors.isEmpty, topLevel[key] == nil {
+        topLevel[key] = LocatedItem(item: item, ancestors: [], section: position.section, row: position.row)
+      }
     }
   }
 }

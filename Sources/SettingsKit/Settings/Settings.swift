@@ -127,9 +127,15 @@ public final class Settings: Sendable {
     try locate(key).item
   }
 
+  /// The item whose full key is `key` (``SettingsDocument/item(forKey:)``), found in the kept
+  /// defaults when a change worked them out, else by a walk of the document.
+  package func item(forFullKey key: String) -> SettingItem? {
+    keptDefaults?.topLevel[key]?.item ?? document.item(forKey: key)
+  }
+
   /// The item named by `key` with where it stands; see ``item(_:)``.
   public func locate(_ key: String) throws(SettingsError) -> LocatedItem {
-    if let located = document.locate(key) { return located }
+    if let located = keptDefaults?.topLevel[key] ?? document.locate(key) { return located }
     let all = document.allItems
     if !key.contains(".") {
       let matches = all.filter { $0.item.localKey == key }
@@ -434,16 +440,32 @@ public final class Settings: Sendable {
     _ body: (SettingsSnapshot, inout StoreContents) throws(SettingsError) -> [SettingChange]
   ) throws(SettingsError) -> [SettingChange] {
     let base = defaultsForChange()
-    let changes = try localWrites.perform { () throws(SettingsError) in
-      try store.update { (contents: inout StoreContents) throws(SettingsError) in
-        let snapshot = SettingsSnapshot(
-          document: document, base: base, contents: contents, storeName: store.name, system: layers.system)
+    let changes = try localWrites.perform { () throws(SettingsError) -> LocalWrite in
+      // The store's update runs the body twice (a dry run, then under the lock): the dry run's
+      // snapshot serves the second run when the store and the layers read the same, so the
+      // document's values are copied once per change, not twice.
+      var earlier: (contents: StoreContents, system: [SystemLayer], snapshot: SettingsSnapshot)?
+      var read: StoreContents?
+      var written: StoreContents?
+      let changes = try store.update { (contents: inout StoreContents) throws(SettingsError) in
+        let system = layers.system
+        read = contents
+        let snapshot: SettingsSnapshot
+        if let earlier, earlier.contents == contents, earlier.system == system {
+          snapshot = earlier.snapshot
+        } else {
+          snapshot = SettingsSnapshot(
+            document: document, base: base, contents: contents, storeName: store.name, system: system)
+          earlier = (contents, system, snapshot)
+        }
         let changes = try body(snapshot, &contents)
         // Every write moves values waiting under earlier keys (renamedFrom) to their items' keys.
         snapshot.moveRenamedValues(in: &contents)
         contents.holdsSecureValue = holdsSecureValue(contents, base: base)
+        written = contents
         return changes
       }
+      return LocalWrite(changes: changes, read: read, contents: written)
     }
     notify(changes)
     return changes

@@ -9,19 +9,18 @@ import Synchronization
 /// is released, so an observer may change settings.
 final class LocalWrites: Sendable {
   private let gate = Mutex<Void>(())
-  private let listeners = Mutex<[Int: @Sendable ([SettingChange]) -> Void]>([:])
+  private let listeners = Mutex<[Int: @Sendable (LocalWrite) -> Void]>([:])
   private let nextID = Atomic<Int>(0)
 
-  /// Runs a write and hands the changes it reports to every listener, under the lock.
-  func perform(_ write: () throws(SettingsError) -> [SettingChange]) throws(SettingsError) -> [SettingChange]
-  {
+  /// Runs a write and hands what it reports to every listener, under the lock.
+  func perform(_ write: () throws(SettingsError) -> LocalWrite) throws(SettingsError) -> [SettingChange] {
     try gate.withLock { _ throws(SettingsError) -> [SettingChange] in
-      let changes = try write()
-      if !changes.isEmpty {
+      let written = try write()
+      if !written.changes.isEmpty {
         let current = listeners.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
-        for listener in current { listener(changes) }
+        for listener in current { listener(written) }
       }
-      return changes
+      return written.changes
     }
   }
 
@@ -31,7 +30,7 @@ final class LocalWrites: Sendable {
   }
 
   /// Registers `listener` for the changes of every later write; returns its number for ``remove(_:)``.
-  func add(_ listener: @escaping @Sendable ([SettingChange]) -> Void) -> Int {
+  func add(_ listener: @escaping @Sendable (LocalWrite) -> Void) -> Int {
     let id = nextID.add(1, ordering: .relaxed).newValue
     listeners.withLock { $0[id] = listener }
     return id
@@ -41,4 +40,16 @@ final class LocalWrites: Sendable {
   func remove(_ id: Int) {
     _ = listeners.withLock { $0.removeValue(forKey: id) }
   }
+}
+
+/// What one write through a ``Settings`` did: the changes it reports and the store's contents it
+/// left, so that a watch can tell the store's notification of this write from a change made
+/// elsewhere without comparing every value again.
+struct LocalWrite: Sendable {
+  /// The values that changed.
+  var changes: [SettingChange]
+  /// The store's contents as the write read them (under its lock); nil when unknown.
+  var read: StoreContents?
+  /// The store's contents after the write; nil when unknown.
+  var contents: StoreContents?
 }

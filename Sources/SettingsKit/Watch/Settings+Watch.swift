@@ -72,6 +72,20 @@ extension Settings {
     return ObserverWatch(watch: watch)
   }
 
+  /// ``monitor(_:handler:)`` from the values of a snapshot already read (a screen's), instead of
+  /// reading the store once more: on a large document that read costs as much as the snapshot.
+  /// Changes made after that snapshot are reported at the first refresh.
+  package func monitor(
+    _ options: WatchOptions = WatchOptions(), startingFrom values: [String: SettingValue],
+    handler: @escaping @Sendable (SettingsEvent) -> Void
+  ) -> ObserverWatch {
+    let watch = SettingsWatch(settings: self, options: options, includesLocalChanges: false) { events in
+      for event in events { handler(event) }
+    }
+    watch.start(from: values)
+    return ObserverWatch(watch: watch)
+  }
+
   /// Makes the observers registered with ``addObserver(_:)`` also receive changes made elsewhere
   /// (with ``ChangeOrigin/elsewhere``), on the watch's own thread, until the returned watch is
   /// stopped or released. Changes made through this object reach them as before.

@@ -19,6 +19,12 @@ final class SettingsWatch: Sendable {
     var started = false
     /// Whether `document` is no longer the settings' own (it was reloaded from disk).
     var isReloaded = false
+    /// The store file's bytes and the system layers that `values` were worked out from, when
+    /// known: a later read of the same bytes under the same layers (and document) gives the same
+    /// values, so they are not worked out and compared again. This is what makes the store's
+    /// notification of a write made through the settings cheap: that write leaves its bytes here.
+    var storeBytes: [UInt8]?
+    var system: [SystemLayer] = []
   }
 
   private let settings: Settings
@@ -60,7 +66,14 @@ final class SettingsWatch: Sendable {
   /// watching the store's file and the document's. A store that is not a file (``MemoryStore``,
   /// etcd) is followed through ``SettingsStore/changes(after:)`` from the revision of that read:
   /// each change it reports makes the watch read and compare, as a file's notification does.
-  func start(initial: (@Sendable ([String: SettingValue]) -> Void)? = nil) {
+  ///
+  /// - Parameter values: the values a snapshot of the settings read before this call (from a
+  ///   store it could read), taken as the first read instead of reading the store again; changes
+  ///   made since that snapshot are reported at the first refresh, which compares every value.
+  ///   Only for a ``FileStore``: another store is read again, for the revision to follow from.
+  func start(
+    initial: (@Sendable ([String: SettingValue]) -> Void)? = nil, from values: [String: SettingValue]? = nil
+  ) {
     let revision = Mutex<StoreRevision?>(nil)
     // The file watcher first: a change after the first read below is then never missed.
     var paths: [SystemPath] = []
@@ -76,7 +89,7 @@ final class SettingsWatch: Sendable {
     }
     delivery.withLock { _ in
       let events = settings.localWrites.excluding {
-        let id = settings.localWrites.add { [weak self] changes in self?.recordLocal(changes) }
+        let id = settings.localWrites.add { [weak self] written in self?.recordLocal(written) }
         listener.withLock { $0 = id }
         return state.withLock { state -> [SettingsEvent] in
           if let path = options.documentPath {
@@ -85,15 +98,24 @@ final class SettingsWatch: Sendable {
           // The first read sets what later reads are compared with: no change comes from it.
           state.started = true
           var events: [SettingsEvent] = []
+          if let values, settings.store is FileStore {
+            state.values = values
+            state.system = settings.layers.system
+            initial?(state.values)
+            return events
+          }
           do throws(StoreError) {
             let contents = try settings.store.read()
             revision.withLock { $0 = contents.revision }
+            let system = settings.layers.system
             state.values =
               SettingsSnapshot(
                 document: state.document, contents: contents, storeName: settings.store.name,
-                system: settings.layers.system
+                system: system
               )
               .values
+            state.storeBytes = fileBytes(of: contents)
+            state.system = system
           } catch {
             state.values = SettingsSnapshot(document: state.document).values
             state.storeError = .store(error)
@@ -152,10 +174,21 @@ final class SettingsWatch: Sendable {
   /// Records changes made through ``Settings`` in this process (called under its write lock), so
   /// that the store's notification of them finds nothing new; reports them when the watch includes
   /// local changes.
-  private func recordLocal(_ changes: [SettingChange]) {
+  private func recordLocal(_ written: LocalWrite) {
     state.withLock { state in
       var events: [SettingsEvent] = []
-      for change in changes {
+      // When the write read the bytes the values came from (nothing changed elsewhere in between),
+      // the values with its changes are those of the bytes it left; else the store's next read is
+      // compared in full.
+      if let bytes = state.storeBytes, !state.isReloaded, state.storeError == nil,
+        state.system == settings.layers.system, let read = written.read, let contents = written.contents,
+        fileBytes(of: read) == bytes
+      {
+        state.storeBytes = Array(contents.text.utf8)
+      } else {
+        state.storeBytes = nil
+      }
+      for change in written.changes {
         guard let old = state.values[change.key], old != change.newValue else { continue }
         state.values[change.key] = change.newValue
         events.append(.changed(SettingChange(key: change.key, oldValue: old, newValue: change.newValue)))
@@ -172,7 +205,7 @@ final class SettingsWatch: Sendable {
           guard state.started else { return [] }
           var events = reloadDocument(&state)
           settings.reloadSystemLayers()
-          events += readStore(&state)
+          events += readStore(&state, documentReloaded: !events.isEmpty)
           if includesLocalChanges { emit(events) }
           return events
         }
@@ -210,16 +243,28 @@ final class SettingsWatch: Sendable {
   }
 
   /// Reads the store and reports the values that differ from those last reported.
-  private func readStore(_ state: inout State) -> [SettingsEvent] {
+  private func readStore(_ state: inout State, documentReloaded: Bool) -> [SettingsEvent] {
     let contents: StoreContents
     do {
       contents = try settings.store.read()
     } catch {
+      state.storeBytes = nil
       let failure = SettingsError.store(error)
       guard failure != state.storeError else { return [] }
       state.storeError = failure
       return [.storeFailed(failure)]
     }
+    let bytes = fileBytes(of: contents)
+    let system = settings.layers.system
+    // The bytes and layers the values came from: nothing can have changed (the document's
+    // reload reported its own events, and its defaults' changes are compared below).
+    if !documentReloaded, state.storeError == nil, let bytes, bytes == state.storeBytes,
+      system == state.system
+    {
+      return []
+    }
+    state.storeBytes = bytes
+    state.system = system
     var events: [SettingsEvent] = []
     if state.storeError != nil {
       state.storeError = nil
@@ -240,6 +285,13 @@ final class SettingsWatch: Sendable {
     }
     state.values = values
     return events
+  }
+
+  /// The bytes of a file store's contents as read (nil for other stores, whose reads do not
+  /// give them); a missing file reads as no bytes.
+  private func fileBytes(of contents: StoreContents) -> [UInt8]? {
+    guard settings.store is FileStore else { return nil }
+    return contents.source?.bytes ?? []
   }
 
   /// `keys` in the document's order, then any others sorted.

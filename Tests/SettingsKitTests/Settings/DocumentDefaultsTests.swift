@@ -27,6 +27,29 @@ struct DocumentDefaultsTests {
     #expect(!walked.itemsByKey.isEmpty)
   }
 
+  /// The kept items of the top page are where ``SettingsDocument/locate(_:)`` finds them, also for
+  /// a key used twice (its first use) and a key on a child page (not kept: found by the walk).
+  @Test func theKeptTopLevelItemsAreWhereLocateFindsThem() throws {
+    var document = try DocumentLoader.load(
+      path: SystemPath(examplePath("phone-settings.json")), locales: ["en"])
+    var twin = document.sections[0].items[0]
+    twin.title = "Twin"
+    document.sections[document.sections.count - 1].items.append(twin)
+    let kept = DocumentDefaults(document: document).topLevel
+    var nested = 0
+    for key in document.keys {
+      if let located = kept[key] {
+        #expect(located == document.locate(key))
+      } else {
+        nested += 1
+        #expect(document.locate(key)?.ancestors.isEmpty == false)
+      }
+    }
+    #expect(nested > 0)
+    #expect(kept[twin.key ?? ""]?.item.title != "Twin")
+    #expect(kept.count == document.sections.reduce(0) { $0 + Set($1.items.compactMap(\.key)).count } - 1)
+  }
+
   /// The second change on and later ones use the kept defaults; every change is still checked
   /// against conditions and moves values under earlier keys.
   @Test func repeatedChangesKeepTheirRules() throws {

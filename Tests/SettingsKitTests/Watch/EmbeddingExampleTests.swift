@@ -30,7 +30,7 @@ struct EmbeddingExampleTests {
     let store = home.file(".config/settings/ios-settings.json")
     try replaceByRename(store, with: #"{"airplane": false}"#)
     #expect(await printed.wait(for: "airplane mode is off\nairplane mode is on\nairplane mode is off\n"))
-    let deadline = Date().addingTimeInterval(5)
+    let deadline = Date().addingTimeInterval(20)
     while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
     #expect(!process.isRunning)
     #expect(!process.isRunning && process.terminationStatus == 0)
@@ -69,9 +69,9 @@ private final class Printed: Sendable {
     text.withLock { $0 += String(decoding: data, as: UTF8.self) }
   }
 
-  /// Waits up to 5 s for the output to be exactly `expected`.
+  /// Waits up to 20 s for the output to be exactly `expected`.
   func wait(for expected: String) async -> Bool {
-    let deadline = Date().addingTimeInterval(5)
+    let deadline = Date().addingTimeInterval(20)
     while Date() < deadline {
       if text.withLock({ $0 }) == expected { return true }
       try? await Task.sleep(for: .milliseconds(10))

@@ -52,7 +52,7 @@ struct FileWatcherTests {
     defer { watcher.stop() }
     #expect(watcher.activeMechanism == .polling(intervalMilliseconds: 250))
     try directory.write("s.json", "{}")
-    let deadline = Date().addingTimeInterval(5)
+    let deadline = Date().addingTimeInterval(20)
     while calls.load(ordering: .relaxed) == 0 && Date() < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }

@@ -195,6 +195,92 @@ struct SettingsWatchTests {
     #expect(changeLines(await recorder.settle()) == ["alpha: off -> on (here)", "alpha: on -> off"])
   }
 
+  /// A watch refreshed only when the test says so (its file watcher polls once an hour) that hands
+  /// every batch of events, local ones included, to `emit`.
+  private func manualWatch(
+    _ settings: Settings, emit: @escaping @Sendable ([SettingsEvent]) -> Void
+  ) -> SettingsWatch {
+    let watch = SettingsWatch(
+      settings: settings, options: WatchOptions(mechanism: .polling(intervalMilliseconds: 3_600_000)),
+      includesLocalChanges: true, emit: emit)
+    watch.start()
+    return watch
+  }
+
+  @Test func aWriteHereLeavesNothingForTheStoresNotificationButLaterEditsAreSeen() throws {
+    let fixture = try Fixture(contents: #"{"mode": "b"}"#)
+    defer { fixture.directory.remove() }
+    let events = Mutex<[SettingsEvent]>([])
+    let watch = manualWatch(fixture.settings) { batch in events.withLock { $0 += batch } }
+    defer { watch.stop() }
+    try fixture.settings.set("alpha", to: .bool(true))
+    watch.refresh()  // The store's notification of that write.
+    #expect(changeLines(events.withLock { $0 }) == ["alpha: off -> on (here)"])
+    // An edit in place right after (same inode, maybe within the same clock tick): other bytes,
+    // so compared and reported.
+    try rewriteInPlace(fixture.storePath, with: #"{"alpha": true}"#)
+    watch.refresh()
+    #expect(changeLines(events.withLock { $0 }) == ["alpha: off -> on (here)", "mode: b -> a"])
+  }
+
+  @Test func aWatchStartedFromAnEarlierSnapshotReportsWhatChangedSinceAtItsFirstRefresh() throws {
+    let fixture = try Fixture(contents: #"{"mode": "b"}"#)
+    defer { fixture.directory.remove() }
+    let values = try fixture.settings.snapshot().values
+    try fixture.run("set", "beta", "on")
+    let events = Mutex<[SettingsEvent]>([])
+    let watch = SettingsWatch(
+      settings: fixture.settings, options: WatchOptions(mechanism: .polling(intervalMilliseconds: 3_600_000)),
+      includesLocalChanges: true
+    ) { batch in events.withLock { $0 += batch } }
+    defer { watch.stop() }
+    watch.start(from: values)
+    #expect(events.withLock { $0 }.isEmpty)
+    watch.refresh()
+    #expect(changeLines(events.withLock { $0 }) == ["beta: off -> on"])
+    try fixture.settings.set("alpha", to: .bool(true))
+    watch.refresh()
+    #expect(changeLines(events.withLock { $0 }) == ["beta: off -> on", "alpha: off -> on (here)"])
+  }
+
+  @Test func aChangeElsewhereJustBeforeAWriteHereIsStillReported() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let events = Mutex<[SettingsEvent]>([])
+    let watch = manualWatch(fixture.settings) { batch in events.withLock { $0 += batch } }
+    defer { watch.stop() }
+    // Another process writes before the watch has read the store again; this write reads its
+    // result and keeps it, so the bytes it leaves hold beta's new value too.
+    try fixture.run("set", "beta", "on")
+    try fixture.settings.set("alpha", to: .bool(true))
+    #expect(changeLines(events.withLock { $0 }) == ["alpha: off -> on (here)"])
+    watch.refresh()
+    #expect(changeLines(events.withLock { $0 }) == ["alpha: off -> on (here)", "beta: off -> on"])
+    watch.refresh()
+    #expect(changeLines(events.withLock { $0 }) == ["alpha: off -> on (here)", "beta: off -> on"])
+  }
+
+  @Test func twoWritesHereInARowThenARenameElsewhereAreEachReportedOnce() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let events = Mutex<[SettingsEvent]>([])
+    let watch = manualWatch(fixture.settings) { batch in events.withLock { $0 += batch } }
+    defer { watch.stop() }
+    // Two writes here in a row: the second reads the bytes the first left.
+    try fixture.settings.set("alpha", to: .bool(true))
+    try fixture.settings.set("mode", to: .string("b"))
+    watch.refresh()
+    #expect(changeLines(events.withLock { $0 }) == ["alpha: off -> on (here)", "mode: a -> b (here)"])
+    // Then a rename over the store with the bytes the watch last saw but one value changed.
+    let written = try String(contentsOfFile: fixture.storePath, encoding: .utf8)
+    try replaceByRename(fixture.storePath, with: written.replacingOccurrences(of: "\"b\"", with: "\"a\""))
+    watch.refresh()
+    #expect(
+      changeLines(events.withLock { $0 }) == [
+        "alpha: off -> on (here)", "mode: a -> b (here)", "mode: b -> a",
+      ])
+  }
+
   @Test(arguments: mechanisms)
   func observersAlsoSeeChangesFromOtherProcessesWhileWatching(mechanism: WatchMechanism) async throws {
     let fixture = try Fixture()
@@ -322,9 +408,9 @@ struct SettingsWatchTests {
       ])
   }
 
-  /// Waits up to 5 s for `condition`.
+  /// Waits up to 20 s for `condition`.
   private func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = Date().addingTimeInterval(5)
+    let deadline = Date().addingTimeInterval(20)
     while !condition() && Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
   }
 }

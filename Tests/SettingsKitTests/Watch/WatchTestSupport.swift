@@ -20,10 +20,10 @@ final class Recorder<Element: Sendable>: Sendable {
   /// Everything received so far.
   var elements: [Element] { box.received.withLock { $0 } }
 
-  /// Waits up to `seconds` (5 by default: the machine is loaded) for `condition` to hold on what
+  /// Waits up to `seconds` (20 by default: a loaded machine can hold a watch back for seconds) for `condition` to hold on what
   /// was received, and returns what was received then.
   @discardableResult
-  func wait(seconds: Double = 5, until condition: ([Element]) -> Bool) async -> [Element] {
+  func wait(seconds: Double = 20, until condition: ([Element]) -> Bool) async -> [Element] {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       let current = elements
@@ -35,7 +35,7 @@ final class Recorder<Element: Sendable>: Sendable {
 
   /// Waits until at least `count` elements arrived (or the bound passes).
   @discardableResult
-  func wait(count: Int, seconds: Double = 5) async -> [Element] {
+  func wait(count: Int, seconds: Double = 20) async -> [Element] {
     await wait(seconds: seconds) { $0.count >= count }
   }
 
