@@ -35,8 +35,8 @@ let cacheFuzzValid = DocumentCacheFile.encode(
   fingerprint: cacheFuzzFingerprint)!
 let cacheFuzzKeys = cacheFuzzDocument.keys + ["nope", "cellular.nope", "roaming"]
 
-/// libFuzzer's entry point: runs one input; returns 0 (inputs are never rejected).
-@_cdecl("LLVMFuzzerTestOneInput")
+/// The target's entry point, which `FuzzerMain.swift` calls: runs one input; returns 0 (inputs
+/// are never rejected).
 public func cacheReaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let input = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
   var cache = cacheFuzzValid

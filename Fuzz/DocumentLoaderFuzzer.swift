@@ -4,8 +4,8 @@
 // internal declarations are visible without `@testable`. Any input must give a document or a
 // `DocumentError`, never a crash; and every message it produces must be safe for a terminal.
 
-/// libFuzzer's entry point: runs one input; returns 0 (inputs are never rejected).
-@_cdecl("LLVMFuzzerTestOneInput")
+/// The target's entry point, which `FuzzerMain.swift` calls: runs one input; returns 0 (inputs
+/// are never rejected).
 public func documentLoaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
   let source = SourceText(name: "fuzz\u{1B}[31m.json", bytes: bytes)

@@ -12,8 +12,8 @@
 
 let etcdFuzzStore = EtcdStore(endpoints: [EtcdEndpoint(host: "127.0.0.1", port: 2379)], documentID: "app")
 
-/// libFuzzer's entry point: runs one input; returns 0 (inputs are never rejected).
-@_cdecl("LLVMFuzzerTestOneInput")
+/// The target's entry point, which `FuzzerMain.swift` calls: runs one input; returns 0 (inputs
+/// are never rejected).
 public func etcdGatewayFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
   var decoder = HTTPResponseDecoder(limits: HTTPLimits(maxBodySize: 64 * 1024))

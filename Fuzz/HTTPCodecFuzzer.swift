@@ -11,8 +11,8 @@
 
 let httpFuzzLimits = HTTPLimits(maxHeadSize: 2048, maxFieldCount: 20, maxBodySize: 4096, maxChunkLineSize: 64)
 
-/// libFuzzer's entry point: runs one input; returns 0 (inputs are never rejected).
-@_cdecl("LLVMFuzzerTestOneInput")
+/// The target's entry point, which `FuzzerMain.swift` calls: runs one input; returns 0 (inputs
+/// are never rejected).
 public func httpCodecFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard size > 0, let data else { return 0 }
   let control = data[0]

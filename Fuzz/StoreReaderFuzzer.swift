@@ -16,8 +16,8 @@ let storeFuzzDocuments: [SettingsDocument] = [
     ]),
 ]
 
-/// libFuzzer's entry point: runs one input; returns 0 (inputs are never rejected).
-@_cdecl("LLVMFuzzerTestOneInput")
+/// The target's entry point, which `FuzzerMain.swift` calls: runs one input; returns 0 (inputs
+/// are never rejected).
 public func storeReaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
   let source = SourceText(name: "store\u{9B}.json", bytes: bytes)

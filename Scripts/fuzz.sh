@@ -4,8 +4,10 @@
 #   Scripts/fuzz.sh [SECONDS-PER-TARGET] [TARGET...]
 #
 # TARGET is DocumentLoaderFuzzer, StoreReaderFuzzer, CacheReaderFuzzer, HTTPCodecFuzzer or EtcdGatewayFuzzer
-# (default: all five, one after the other: the machine may have only 2 cores). Each target is compiled with every file of Sources/SettingsKit
-# as one module (SettingsFuzz), so it reaches internal declarations without @testable. The corpus
+# (default: all five, one after the other: the machine may have only 2 cores). The targets are compiled
+# with every file of Sources/SettingsKit as one module (SettingsFuzz), so they reach internal declarations
+# without @testable, into one binary, .build/fuzz/SettingsFuzzers, run with SETTINGS_FUZZ_TARGET=TARGET
+# (to replay a crash: SETTINGS_FUZZ_TARGET=TARGET .build/fuzz/SettingsFuzzers Fuzz/crashes/FILE). The corpus
 # lives in .build/fuzz/corpus-TARGET, seeded from Examples/*.json, Examples/*.jsonl (whole files
 # and single lines) and a few store files; crashing inputs are saved as Fuzz/crashes/TARGET-*.
 # Prints one summary line per target; exits 1 when a target found a crash, leak, timeout or OOM.
@@ -22,6 +24,7 @@ root="$(pwd)"
 build=.build/fuzz
 mkdir -p "$build" Fuzz/crashes
 mapfile -t sources < <(find Sources/SettingsKit -name '*.swift' | sort)
+mapfile -t fuzz_sources < <(find Fuzz -name '*.swift' | sort)
 
 seed() {
   local target="$1" corpus="$2"
@@ -70,16 +73,18 @@ seed() {
 }
 
 status=0
+# One binary for every target (Fuzz/FuzzerMain.swift picks one by SETTINGS_FUZZ_TARGET): the engine is
+# compiled once, not once a target.
+binary="$build/SettingsFuzzers"
+echo "== building SettingsFuzzers (${targets[*]})"
+# Built from inside the build directory, where swiftc leaves its module files.
+(cd "$build" && swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name settings \
+  -enable-upcoming-feature ExistentialAny -O -wmo -g -module-name SettingsFuzz \
+  "${sources[@]/#/$root/}" "${fuzz_sources[@]/#/$root/}" -o SettingsFuzzers) >"$build/SettingsFuzzers.build.log" 2>&1 || {
+  cat "$build/SettingsFuzzers.build.log"
+  exit 2
+}
 for target in "${targets[@]}"; do
-  binary="$build/$target"
-  echo "== building $target"
-  # Built from inside the build directory, where swiftc leaves its module files.
-  (cd "$build" && swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name settings \
-    -enable-upcoming-feature ExistentialAny -O -wmo -g -module-name SettingsFuzz \
-    "${sources[@]/#/$root/}" "$root/Fuzz/$target.swift" -o "$target") >"$build/$target.build.log" 2>&1 || {
-    cat "$build/$target.build.log"
-    exit 2
-  }
   corpus="$build/corpus-$target"
   seed "$target" "$corpus"
   echo "== running $target for ${seconds}s"
@@ -88,7 +93,7 @@ for target in "${targets[@]}"; do
   # Swift's own backtracer reads the crashed stack, which AddressSanitizer reports as a second bug.
   dict=Fuzz/json.dict
   if [ "$target" = HTTPCodecFuzzer ]; then dict=Fuzz/http.dict; fi
-  SWIFT_BACKTRACE=enable=no "$binary" "$corpus" -dict="$dict" -max_total_time="$seconds" -max_len=65536 \
+  SETTINGS_FUZZ_TARGET="$target" SWIFT_BACKTRACE=enable=no "$binary" "$corpus" -dict="$dict" -max_total_time="$seconds" -max_len=65536 \
     -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 ${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
     -artifact_prefix="Fuzz/crashes/$target-" >"$log" 2>&1
   code=$?
