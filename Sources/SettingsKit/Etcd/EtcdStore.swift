@@ -55,7 +55,9 @@ public struct EtcdStore: SettingsStore {
 
   /// The overrides at the latest revision, read linearizably.
   ///
-  /// A value that is not JSON is left out (the key reads as its default); the head is not a value.
+  /// A value that is not JSON is left out of the values and listed in
+  /// ``StoreContents/unparsed`` (the key reads as its default, with a warning naming the etcd
+  /// key); the head is not a value.
   /// When no endpoint answers and ``allowsStaleReads`` is set, the last-known-good copy answers
   /// and ``onStaleRead`` is told.
   ///
@@ -99,11 +101,21 @@ public struct EtcdStore: SettingsStore {
   /// The overrides held by `pairs` (keys under the document's prefix).
   func contents(of pairs: [EtcdMessages.KeyValue], revision: Int64) -> StoreContents {
     var values: [String: JSONValue] = [:]
+    var unparsed: [String: String] = [:]
     for pair in pairs {
       guard let name = itemKey(pair.key) else { continue }
-      if let value = try? JSONParser(maximumDepth: 64).parse(pair.value) { values[name] = value }
+      do {
+        values[name] = try JSONParser(maximumDepth: 64).parse(pair.value)
+      } catch {
+        unparsed[name] =
+          error.reason == .empty
+          ? "the value is empty" : error.message(in: SourceText(name: pair.key, bytes: pair.value))
+      }
     }
-    return StoreContents(values: values, revision: StoreRevision(revision))
+    var contents = StoreContents(values: values, revision: StoreRevision(revision))
+    contents.unparsed = unparsed
+    contents.keyNamePrefix = "etcd key " + documentPrefix
+    return contents
   }
 
   /// The item key of etcd key `key`, nil for the head or a key outside the document.

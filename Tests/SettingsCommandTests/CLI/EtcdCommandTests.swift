@@ -67,6 +67,48 @@ struct EtcdCommandTests {
     #expect(other == CommandOutcome(status: 0, stdout: "off\n", stderr: ""))
   }
 
+  @Test func aValueThatIsNotJSONOrDoesNotFitReadsAsTheDefaultWithAWarningNamingTheEtcdKey() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: etcd.endpointList)
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/airplane", "yes please"]).status == 0)
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/mode", "\"z\""]).status == 0)
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/wifi", "false"]).status == 0)
+    let notJSON =
+      "Warning: etcd key /settings/fleet/airplane: not JSON (unexpected 'y'; expected a value); "
+      + "using the default false; 'settings reset airplane' removes it\n"
+    #expect(
+      runCLI(["get", "airplane"], environment: environment)
+        == CommandOutcome(status: 0, stdout: "off\n", stderr: notJSON))
+    #expect(
+      runCLI(["get", "mode"], environment: environment)
+        == CommandOutcome(
+          status: 0, stdout: "a\n",
+          stderr:
+            "Warning: etcd key /settings/fleet/mode: stored value is \"z\"; expected one of \"a\", \"b\"; "
+            + "using the default \"a\"; 'settings reset mode' removes it\n"))
+    // Other keys are unaffected.
+    #expect(
+      runCLI(["get", "wifi"], environment: environment)
+        == CommandOutcome(status: 0, stdout: "off\n", stderr: ""))
+    // A reset removes the value that is not JSON; a set replaces it.
+    #expect(runCLI(["reset", "airplane"], environment: environment).status == 0)
+    #expect(try etcd.etcdctl(["get", "--print-value-only", "/settings/fleet/airplane"]).stdout == "")
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/airplane", ""]).status == 0)
+    #expect(
+      runCLI(["get", "airplane"], environment: environment).stderr
+        == "Warning: etcd key /settings/fleet/airplane: not JSON (the value is empty); "
+        + "using the default false; 'settings reset airplane' removes it\n")
+    #expect(runCLI(["set", "airplane=on"], environment: environment).status == 0)
+    #expect(try etcd.etcdctl(["get", "--print-value-only", "/settings/fleet/airplane"]).stdout == "true\n")
+    #expect(
+      runCLI(["get", "airplane"], environment: environment)
+        == CommandOutcome(status: 0, stdout: "on\n", stderr: ""))
+  }
+
   @Test func aRefusedConnectionExits69WithinASecond() throws {
     let setup = try Setup()
     defer { setup.directory.remove() }
