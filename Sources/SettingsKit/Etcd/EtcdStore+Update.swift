@@ -17,6 +17,7 @@ extension EtcdStore {
   ///   or what `body` throws (nothing is sent then).
   public func update<T>(_ body: (inout StoreContents) throws(SettingsError) -> T) throws(SettingsError) -> T {
     var firstKey = documentPrefix
+    defer { rememberCheckedEndpoints() }
     for attempt in 1...attempts {
       let read: PrefixRead
       do throws(EtcdClient.Failure) {

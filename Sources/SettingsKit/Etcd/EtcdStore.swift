@@ -23,7 +23,11 @@ public struct EtcdStore: SettingsStore {
   /// How many times a conflicting write is tried.
   public var attempts = 5
   /// Where the last-known-good copy is kept (every successful ``read()`` refreshes it), or nil.
-  public var lastKnownGood: EtcdLastKnownGood?
+  /// The endpoints found to be etcd 3.4 or later are remembered there too, so that later commands
+  /// skip the `/version` round trip.
+  public var lastKnownGood: EtcdLastKnownGood? {
+    didSet { client.assumeEtcd(at: lastKnownGood?.knownEtcdEndpoints() ?? []) }
+  }
   /// Whether ``read()`` answers from the last-known-good copy when no endpoint answers (`get`,
   /// `show`, `list`, `describe`, unless `--no-stale`); writes never do.
   public var allowsStaleReads = false
@@ -67,6 +71,7 @@ public struct EtcdStore: SettingsStore {
     do throws(EtcdClient.Failure) {
       let read = try readPrefix(revision: nil)
       lastKnownGood?.save(read.contents, clusterID: read.clusterID, for: self)
+      rememberCheckedEndpoints()
       return read.contents
     } catch {
       let reason = Self.error(error)
@@ -76,6 +81,13 @@ public struct EtcdStore: SettingsStore {
       }
       throw .etcd(reason)
     }
+  }
+
+  /// Records in the last-known-good directory the endpoints whose `/version` was read.
+  func rememberCheckedEndpoints() {
+    guard let lastKnownGood else { return }
+    let checked = client.checkedEndpoints
+    if !checked.isEmpty { lastKnownGood.rememberEtcdEndpoints(checked) }
   }
 
   /// What one range of the prefix gives: the contents, the head's key-value, the cluster's id.
