@@ -5,7 +5,9 @@ import Synchronization
 /// moving to the next endpoint when one does not answer.
 ///
 /// It reads `/version` once per endpoint before the first call there (an older etcd is named in
-/// the error), authenticates when given credentials (the token goes in `Authorization`, and an
+/// the error), unless an earlier process found an etcd 3.4 or later there (``assumeEtcd(at:)``):
+/// then a call that fails the way a server that is not etcd or an older one would (a 404, an
+/// answer that is not JSON) reads `/version` after all, to name that server. It authenticates when given credentials (the token goes in `Authorization`, and an
 /// "invalid auth token" answer makes it authenticate once more), and refuses answers over
 /// ``answerLimit`` bytes.
 final class EtcdClient: Sendable {
@@ -22,6 +24,8 @@ final class EtcdClient: Sendable {
     var preferred = 0
     var token: String?
     var checkedVersions: Set<Int> = []
+    /// Endpoints an earlier process found to be etcd 3.4 or later: `/version` is not read there.
+    var assumed: Set<Int> = []
   }
 
   private let state = Mutex(State())
@@ -36,6 +40,19 @@ final class EtcdClient: Sendable {
     self.endpoints = endpoints
     self.credentials = credentials
     self.prefix = prefix
+  }
+
+  /// Skips the `/version` round trip at the endpoints named in `endpoints` (`host:port`), which an
+  /// earlier process found to be etcd 3.4 or later.
+  func assumeEtcd(at endpoints: Set<String>) {
+    let indices = self.endpoints.indices.filter { endpoints.contains(self.endpoints[$0].description) }
+    state.withLock { $0.assumed = Set(indices) }
+  }
+
+  /// The endpoints (`host:port`) whose `/version` this client read and found to be etcd 3.4 or
+  /// later.
+  var checkedEndpoints: Set<String> {
+    Set(state.withLock { $0.checkedVersions }.map { endpoints[$0].description })
   }
 
   /// Why a call did not give an answer.
@@ -68,7 +85,7 @@ final class EtcdClient: Sendable {
       var reauthenticated = false
       while true {
         do throws(Failure) {
-          try checkVersion(index, timeoutMilliseconds: timeoutMilliseconds)
+          try prepare(index, timeoutMilliseconds: timeoutMilliseconds)
           let answer = try exchange(
             endpoint, path: path, body: bytes, token: state.withLock { $0.token },
             timeoutMilliseconds: timeoutMilliseconds, isWrite: isWrite)
@@ -78,6 +95,12 @@ final class EtcdClient: Sendable {
           switch error {
           case .unreachable(let records):
             unreachable += records
+          case .etcd(.notEtcd), .etcd(.malformedAnswer):
+            // What a server that is not etcd, or an older etcd, answers: nothing was applied. When
+            // `/version` was skipped, it names that server now.
+            guard state.withLock({ $0.assumed.remove(index) != nil }) else { throw error }
+            try checkVersion(index, timeoutMilliseconds: timeoutMilliseconds)
+            throw error
           case .etcd(.server(_, let message))
           where message.contains("invalid auth token") && !reauthenticated:
             reauthenticated = true
@@ -98,10 +121,21 @@ final class EtcdClient: Sendable {
     throw .unreachable(unreachable)
   }
 
-  /// Reads `/version` of endpoint `index` once: a server that is not etcd, or an etcd older than
-  /// 3.4, is refused; authenticates there first when the client has credentials and no token.
+  /// Before a call at endpoint `index`: reads its `/version` once unless it is assumed to be etcd
+  /// (``checkVersion(_:timeoutMilliseconds:)``); authenticates when the client has credentials and
+  /// no token.
+  private func prepare(_ index: Int, timeoutMilliseconds: Int32) throws(Failure) {
+    if !state.withLock({ $0.checkedVersions.contains(index) || $0.assumed.contains(index) }) {
+      try checkVersion(index, timeoutMilliseconds: timeoutMilliseconds)
+    }
+    if credentials != nil, state.withLock({ $0.token == nil }) {
+      try authenticate(at: endpoints[index], timeoutMilliseconds: timeoutMilliseconds)
+    }
+  }
+
+  /// Reads `/version` of endpoint `index`: a server that is not etcd, or an etcd older than 3.4,
+  /// is refused.
   private func checkVersion(_ index: Int, timeoutMilliseconds: Int32) throws(Failure) {
-    guard !state.withLock({ $0.checkedVersions.contains(index) }) else { return }
     let endpoint = endpoints[index]
     let answer = try send(
       endpoint, method: "GET", path: "/version", body: [], token: nil,
@@ -117,9 +151,6 @@ final class EtcdClient: Sendable {
       throw .etcd(.tooOld(endpoint: endpoint.description, version: text))
     }
     state.withLock { _ = $0.checkedVersions.insert(index) }
-    if credentials != nil, state.withLock({ $0.token == nil }) {
-      try authenticate(at: endpoint, timeoutMilliseconds: timeoutMilliseconds)
-    }
   }
 
   /// Authenticates again at `endpoint` (a watch whose token expired); an error leaves the old

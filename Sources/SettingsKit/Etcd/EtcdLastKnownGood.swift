@@ -56,6 +56,26 @@ public struct EtcdLastKnownGood: Sendable {
     )
   }
 
+  /// The endpoints (`host:port`) an earlier process found to be etcd 3.4 or later, from
+  /// `<directory>/etcd-versions`: their `/version` need not be read again.
+  func knownEtcdEndpoints() -> Set<String> {
+    guard let bytes = (try? FileSystem.readFile(at: versionsPath, limit: 64 << 10)).flatMap({ $0 }) else {
+      return []
+    }
+    return Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
+  }
+
+  /// Adds `endpoints` to those ``knownEtcdEndpoints()`` gives (best effort; nothing is written
+  /// when they are known already).
+  func rememberEtcdEndpoints(_ endpoints: Set<String>) {
+    let known = knownEtcdEndpoints()
+    guard !endpoints.isSubset(of: known) else { return }
+    let lines = known.union(endpoints).sorted().map { $0 + "\n" }.joined()
+    try? AtomicFile.write(Array(lines.utf8), to: versionsPath, privateMode: true)
+  }
+
+  private var versionsPath: SystemPath { directory.appending(SystemPath("etcd-versions")) }
+
   /// `endpoints-<FNV-1a of the endpoints and the prefix>`.
   private func pointerPath(for store: EtcdStore) -> SystemPath {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -17,6 +17,7 @@ extension EtcdStore {
   ///   or what `body` throws (nothing is sent then).
   public func update<T>(_ body: (inout StoreContents) throws(SettingsError) -> T) throws(SettingsError) -> T {
     var firstKey = documentPrefix
+    defer { rememberCheckedEndpoints() }
     for attempt in 1...attempts {
       let read: PrefixRead
       do throws(EtcdClient.Failure) {
@@ -30,12 +31,16 @@ extension EtcdStore {
       let before = read.contents.values
       let puts = contents.values.filter { key, value in before[key].map { !JSONValue.same($0, value) } ?? true
       }
-      let removed = before.keys.filter { contents.values[$0] == nil }
+      // A value that is not JSON goes when body drops it from `unparsed` (a reset) or sets the key.
+      let removed =
+        before.keys.filter { contents.values[$0] == nil }
+        + read.contents.unparsed.keys.filter { contents.unparsed[$0] == nil && contents.values[$0] == nil }
       if puts.isEmpty && removed.isEmpty { return result }
       firstKey = (puts.keys.sorted() + removed.sorted()).first ?? firstKey
       let writer = Self.writerID()
       let transaction = try transaction(
-        puts: puts, removed: removed, clearsAll: contents.values.isEmpty, after: revision, writer: writer)
+        puts: puts, removed: removed, clearsAll: contents.values.isEmpty && contents.unparsed.isEmpty,
+        after: revision, writer: writer)
       do throws(EtcdClient.Failure) {
         let answer = try client.call("/v3/kv/txn", transaction, timeoutMilliseconds: 5000, isWrite: true)
         if EtcdMessages.flag(answer[member: "succeeded"]) { return result }

@@ -23,7 +23,11 @@ public struct EtcdStore: SettingsStore {
   /// How many times a conflicting write is tried.
   public var attempts = 5
   /// Where the last-known-good copy is kept (every successful ``read()`` refreshes it), or nil.
-  public var lastKnownGood: EtcdLastKnownGood?
+  /// The endpoints found to be etcd 3.4 or later are remembered there too, so that later commands
+  /// skip the `/version` round trip.
+  public var lastKnownGood: EtcdLastKnownGood? {
+    didSet { client.assumeEtcd(at: lastKnownGood?.knownEtcdEndpoints() ?? []) }
+  }
   /// Whether ``read()`` answers from the last-known-good copy when no endpoint answers (`get`,
   /// `show`, `list`, `describe`, unless `--no-stale`); writes never do.
   public var allowsStaleReads = false
@@ -55,7 +59,9 @@ public struct EtcdStore: SettingsStore {
 
   /// The overrides at the latest revision, read linearizably.
   ///
-  /// A value that is not JSON is left out (the key reads as its default); the head is not a value.
+  /// A value that is not JSON is left out of the values and listed in
+  /// ``StoreContents/unparsed`` (the key reads as its default, with a warning naming the etcd
+  /// key); the head is not a value.
   /// When no endpoint answers and ``allowsStaleReads`` is set, the last-known-good copy answers
   /// and ``onStaleRead`` is told.
   ///
@@ -65,6 +71,7 @@ public struct EtcdStore: SettingsStore {
     do throws(EtcdClient.Failure) {
       let read = try readPrefix(revision: nil)
       lastKnownGood?.save(read.contents, clusterID: read.clusterID, for: self)
+      rememberCheckedEndpoints()
       return read.contents
     } catch {
       let reason = Self.error(error)
@@ -74,6 +81,13 @@ public struct EtcdStore: SettingsStore {
       }
       throw .etcd(reason)
     }
+  }
+
+  /// Records in the last-known-good directory the endpoints whose `/version` was read.
+  func rememberCheckedEndpoints() {
+    guard let lastKnownGood else { return }
+    let checked = client.checkedEndpoints
+    if !checked.isEmpty { lastKnownGood.rememberEtcdEndpoints(checked) }
   }
 
   /// What one range of the prefix gives: the contents, the head's key-value, the cluster's id.
@@ -99,11 +113,21 @@ public struct EtcdStore: SettingsStore {
   /// The overrides held by `pairs` (keys under the document's prefix).
   func contents(of pairs: [EtcdMessages.KeyValue], revision: Int64) -> StoreContents {
     var values: [String: JSONValue] = [:]
+    var unparsed: [String: String] = [:]
     for pair in pairs {
       guard let name = itemKey(pair.key) else { continue }
-      if let value = try? JSONParser(maximumDepth: 64).parse(pair.value) { values[name] = value }
+      do {
+        values[name] = try JSONParser(maximumDepth: 64).parse(pair.value)
+      } catch {
+        unparsed[name] =
+          error.reason == .empty
+          ? "the value is empty" : error.message(in: SourceText(name: pair.key, bytes: pair.value))
+      }
     }
-    return StoreContents(values: values, revision: StoreRevision(revision))
+    var contents = StoreContents(values: values, revision: StoreRevision(revision))
+    contents.unparsed = unparsed
+    contents.keyNamePrefix = "etcd key " + documentPrefix
+    return contents
   }
 
   /// The item key of etcd key `key`, nil for the head or a key outside the document.

@@ -385,7 +385,9 @@ public final class Settings: Sendable {
         // A value waiting under an earlier key (renamedFrom) is the item's override too.
         let earlier = snapshot.renamedValues.filter { $0.key == key }.map(\.oldKey)
         let removed = ([key] + earlier).compactMap { contents.values.removeValue(forKey: $0) }
-        guard !removed.isEmpty else { continue }
+        // A stored value that is not JSON (etcd) goes too.
+        let unparsed = contents.unparsed.removeValue(forKey: key) != nil
+        guard !removed.isEmpty || unparsed else { continue }
         if let old = snapshot.values[key], let new = snapshot.systemValues[key] ?? snapshot.defaults[key],
           old != new
         {
@@ -409,6 +411,10 @@ public final class Settings: Sendable {
         && !snapshot.system.contains(where: { $0.locked[key] != nil })
       {
         contents.values[key] = nil
+      }
+      for key in contents.unparsed.keys
+      where snapshot.locks[key] == nil && !snapshot.system.contains(where: { $0.locked[key] != nil }) {
+        contents.unparsed[key] = nil
       }
       return document.keys.filter { keys.contains($0) }.compactMap { key in
         guard let old = snapshot.values[key], let new = snapshot.systemValues[key] ?? snapshot.defaults[key],

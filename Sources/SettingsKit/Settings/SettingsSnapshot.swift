@@ -24,6 +24,8 @@ public struct SettingsSnapshot: Sendable, Equatable {
   /// The store's name and text, to locate a problem found by ``problem(of:)``.
   var storeName = ""
   var storeSource: SourceText?
+  /// The store's ``StoreContents/keyNamePrefix``.
+  var storeKeyNamePrefix: String?
   /// The source of each key whose value does not come from the default (see ``source(of:)``).
   public var sources: [String: ValueSource] = [:]
   /// The lock on each locked item of the document, by key (see ``lock(of:)``).
@@ -119,7 +121,7 @@ public struct SettingsSnapshot: Sendable, Equatable {
     document: SettingsDocument, base: DocumentDefaults?, contents: StoreContents, storeName: String,
     system: [SystemLayer] = []
   ) {
-    var keeping = Set(contents.values.keys)
+    var keeping = Set(contents.values.keys).union(contents.unparsed.keys)
     for layer in system {
       keeping.formUnion(layer.values.keys)
       keeping.formUnion(layer.locked.keys)
@@ -131,6 +133,7 @@ public struct SettingsSnapshot: Sendable, Equatable {
     }
     self.storeName = storeName
     storeSource = contents.source
+    storeKeyNamePrefix = contents.keyNamePrefix
     apply(system: system, document: document)
     var rejected: [(key: String, stored: JSONValue, item: SettingItem)] = []
     var renamed: [String: [(old: String, stored: JSONValue)]] = [:]
@@ -177,7 +180,14 @@ public struct SettingsSnapshot: Sendable, Equatable {
       }
     }
     renamedValues.sort { $0.oldKey < $1.oldKey }
-    guard !rejected.isEmpty else { return }
+    var unparsed: [StoredValueProblem] = []
+    for (key, reason) in contents.unparsed where contents.values[key] == nil {
+      guard let item = itemsByKey[key] else { continue }
+      var problem = problem(key: key, stored: .null, item: item, location: SourceLocation(line: 1, column: 1))
+      problem.notJSON = reason
+      unparsed.append(problem)
+    }
+    guard !rejected.isEmpty || !unparsed.isEmpty else { return }
     // One scan of the store text locates every problem, however many there are.
     let locator = contents.source.map(SourceLocator.init)
     problems = rejected.sorted { $0.key < $1.key }.map { entry in
@@ -185,6 +195,7 @@ public struct SettingsSnapshot: Sendable, Equatable {
         key: entry.key, stored: entry.stored, item: entry.item,
         location: locator?.location(ofOffset: entry.stored.offset) ?? SourceLocation(line: 1, column: 1))
     }
+    if !unparsed.isEmpty { problems = (problems + unparsed).sorted { $0.key < $1.key } }
     problemIndex = Dictionary(uniqueKeysWithValues: problems.enumerated().map { ($1.key, $0) })
   }
 
@@ -232,9 +243,10 @@ public struct SettingsSnapshot: Sendable, Equatable {
     -> StoredValueProblem
   {
     StoredValueProblem(
-      key: key, file: storeName, location: location, storedValue: stored,
+      key: key, file: storeKeyNamePrefix.map { $0 + key } ?? storeName, location: location,
+      storedValue: stored,
       expected: StoredValueProblem.expected(by: item), defaultValue: valueWithoutOverride(of: item),
-      isSecure: item.isSecure)
+      isSecure: item.isSecure, namesStoredKey: storeKeyNamePrefix != nil)
   }
 
   /// An item's default value: a switch's `on`, a right-detail item's text, a text field's, number's or

@@ -22,12 +22,19 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
   /// Whether the item is a secure text field: ``message`` shows the stored value and the default
   /// as ``ValueRules/mask``.
   public var isSecure: Bool
+  /// Whether ``file`` names the stored value itself (`etcd key /settings/phone/airplane`), for a
+  /// store that keeps each override under its own key: ``message`` then gives no location.
+  public var namesStoredKey = false
+  /// Why the stored value is not JSON (then ``storedValue`` is `null`), or nil.
+  public var notJSON: String?
 
   /// Creates a problem.
   public init(
     key: String, file: String, location: SourceLocation, storedValue: JSONValue, expected: String,
-    defaultValue: SettingValue?, isSecure: Bool = false
+    defaultValue: SettingValue?, isSecure: Bool = false, namesStoredKey: Bool = false, notJSON: String? = nil
   ) {
+    self.namesStoredKey = namesStoredKey
+    self.notJSON = notJSON
     self.key = key
     self.file = file
     self.location = location
@@ -39,10 +46,19 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
 
   /// One line naming the store, the key, the stored value, what is accepted and what is used
   /// instead: `s.json:2:17: stored value of "theme" is "sepia"; expected one of "light", "dark";
-  /// using the default "light"`. Text is escaped for the terminal and a long value is cut.
+  /// using the default "light"`. Text is escaped for the terminal and a long value is cut. A
+  /// value kept under its own key is named by that key instead: `etcd key /settings/app/theme:
+  /// stored value is "sepia"; …`, or `etcd key /settings/app/theme: not JSON (…); using the
+  /// default "light"`.
   public var message: String {
     let instead =
       defaultValue.map { "using the default \(Self.shown($0.json, secure: isSecure))" } ?? "ignoring it"
+    if namesStoredKey {
+      let what =
+        notJSON.map { "not JSON (\(TerminalText.escaped($0)))" }
+        ?? "stored value is \(Self.shown(storedValue, secure: isSecure)); expected \(expected)"
+      return "\(TerminalText.escaped(file)): \(what); \(instead)"
+    }
     return "\(TerminalText.escaped(file)):\(location): stored value of \"\(TerminalText.escaped(key))\" is "
       + "\(Self.shown(storedValue, secure: isSecure)); expected \(expected); \(instead)"
   }

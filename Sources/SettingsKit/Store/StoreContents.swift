@@ -13,6 +13,14 @@ public struct StoreContents: Sendable, Equatable {
   /// The store's revision when the values were read (``StoreRevision/initial`` for contents made
   /// in code).
   public var revision: StoreRevision
+  /// Stored values that are not JSON, by item key, each with the parser's reason; only a store
+  /// that keeps each override under its own key has them (etcd): the key reads as its default and
+  /// ``SettingsSnapshot/problems`` lists it, while every other key reads as usual.
+  public var unparsed: [String: String] = [:]
+  /// How a problem names a stored value when the store keeps each override under its own key:
+  /// this text followed by the item key (`etcd key /settings/phone/`); nil names the store and the
+  /// value's location in its text.
+  public var keyNamePrefix: String?
 
   /// Creates contents.
   public init(

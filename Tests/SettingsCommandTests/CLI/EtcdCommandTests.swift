@@ -67,6 +67,48 @@ struct EtcdCommandTests {
     #expect(other == CommandOutcome(status: 0, stdout: "off\n", stderr: ""))
   }
 
+  @Test func aValueThatIsNotJSONOrDoesNotFitReadsAsTheDefaultWithAWarningNamingTheEtcdKey() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: etcd.endpointList)
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/airplane", "yes please"]).status == 0)
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/mode", "\"z\""]).status == 0)
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/wifi", "false"]).status == 0)
+    let notJSON =
+      "Warning: etcd key /settings/fleet/airplane: not JSON (unexpected 'y'; expected a value); "
+      + "using the default false; 'settings reset airplane' removes it\n"
+    #expect(
+      runCLI(["get", "airplane"], environment: environment)
+        == CommandOutcome(status: 0, stdout: "off\n", stderr: notJSON))
+    #expect(
+      runCLI(["get", "mode"], environment: environment)
+        == CommandOutcome(
+          status: 0, stdout: "a\n",
+          stderr:
+            "Warning: etcd key /settings/fleet/mode: stored value is \"z\"; expected one of \"a\", \"b\"; "
+            + "using the default \"a\"; 'settings reset mode' removes it\n"))
+    // Other keys are unaffected.
+    #expect(
+      runCLI(["get", "wifi"], environment: environment)
+        == CommandOutcome(status: 0, stdout: "off\n", stderr: ""))
+    // A reset removes the value that is not JSON; a set replaces it.
+    #expect(runCLI(["reset", "airplane"], environment: environment).status == 0)
+    #expect(try etcd.etcdctl(["get", "--print-value-only", "/settings/fleet/airplane"]).stdout == "")
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/airplane", ""]).status == 0)
+    #expect(
+      runCLI(["get", "airplane"], environment: environment).stderr
+        == "Warning: etcd key /settings/fleet/airplane: not JSON (the value is empty); "
+        + "using the default false; 'settings reset airplane' removes it\n")
+    #expect(runCLI(["set", "airplane=on"], environment: environment).status == 0)
+    #expect(try etcd.etcdctl(["get", "--print-value-only", "/settings/fleet/airplane"]).stdout == "true\n")
+    #expect(
+      runCLI(["get", "airplane"], environment: environment)
+        == CommandOutcome(status: 0, stdout: "on\n", stderr: ""))
+  }
+
   @Test func aRefusedConnectionExits69WithinASecond() throws {
     let setup = try Setup()
     defer { setup.directory.remove() }
@@ -108,6 +150,36 @@ struct EtcdCommandTests {
         == CommandOutcome(
           status: 78, stdout: "",
           stderr: "Error: \(server.endpoint) is not an etcd v3 JSON gateway (GET /version answered 404)\n"))
+    // An endpoint that an earlier command found to be etcd is not asked for /version again, until a
+    // call fails the way a server that is not etcd would: the same error then.
+    let hostPort = String(server.endpoint.dropFirst("http://".count))
+    try FileManager.default.createDirectory(
+      atPath: setup.directory.file("home/.cache/settings/etcd"), withIntermediateDirectories: true)
+    try (hostPort + "\n").write(
+      toFile: setup.directory.file("home/.cache/settings/etcd/etcd-versions"), atomically: true,
+      encoding: .utf8)
+    #expect(runCLI(["get", "airplane"], environment: setup.environment(etcd: server.endpoint)) == outcome)
+  }
+
+  @Test func theFirstCommandRemembersTheEtcdEndpointsSoLaterOnesSkipVersion() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let proxy = try TCPProxy(target: etcd.members[0].clientPort)
+    defer { proxy.stop() }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: proxy.endpoint)
+    // The first command reads /version, then the range and sends the transaction.
+    #expect(runCLI(["set", "airplane=on"], environment: environment).status == 0)
+    #expect(proxy.requestCount == 3)
+    let versions = setup.directory.file("home/.cache/settings/etcd/etcd-versions")
+    #expect(try String(contentsOfFile: versions, encoding: .utf8) == "127.0.0.1:\(proxy.port)\n")
+    // A later one only reads the range.
+    #expect(
+      runCLI(["get", "airplane"], environment: environment)
+        == CommandOutcome(status: 0, stdout: "on\n", stderr: ""))
+    #expect(proxy.requestCount == 4)
   }
 
   @Test func anHTTPSEndpointIsRefusedPointingToTheREADME() throws {

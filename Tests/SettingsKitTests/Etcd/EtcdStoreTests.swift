@@ -49,8 +49,10 @@ struct EtcdStoreTests {
     #expect(try etcd.etcdctl(["put", "/settings/apple/airplane", "true"]).status == 0)
     let store = try Self.store(etcd.endpointList)
     #expect(texts(try store.read().values) == ["wifi": "\"켬\""])
+    #expect(try store.read().unparsed == ["airplane": "unexpected 'y'; expected a value"])
     try store.update { $0.values["airplane"] = .bool(false) }
     #expect(texts(try store.read().values) == ["airplane": "false", "wifi": "\"켬\""])
+    #expect(try store.read().unparsed == [:])
     let head = try etcd.etcdctl(["get", "--print-value-only", "/settings/app/.head"]).stdout
     #expect(head.hasPrefix(#"{"writer":""#))
   }
