@@ -108,6 +108,8 @@ package enum ValueRules {
         guard let choice = choice(named: name, in: item.choices ?? []) else {
           return .failure(.notAChoice(name, accepted: (item.choices ?? []).map(\.value)))
         }
+        // A repeat is refused, as in a document's default and a stored value, not dropped unseen.
+        guard !chosen.contains(choice.value) else { return .failure(.repeatedChoice(name)) }
         chosen.append(choice.value)
       }
       value = .strings(ordered(chosen, in: item))

@@ -74,6 +74,7 @@ struct ValueTypesTests {
       "Error: ratio: 'NaN' is not a number; write digits with an optional '.', such as 2.5\n"
     ),
     (["set", "languages", "en,fr"], "Error: languages: 'fr' is not one of the choices: en, ko, ja\n"),
+    (["set", "languages", "en,ko,EN"], "Error: languages: 'EN' is given twice\n"),
     (["set", "languages", "--add", "fr"], "Error: languages: 'fr' is not one of the choices: en, ko, ja\n"),
     (
       ["set", "volume", "--add", "5"],
