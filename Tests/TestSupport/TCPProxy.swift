@@ -30,7 +30,12 @@ public final class TCPProxy: @unchecked Sendable {
   private var nextFault: Fault?
   private var requests = 0
   private var dropped: [Int] = []
-  private var descriptors: Set<Int32> = []
+  /// The open connections' descriptors, each with the number of pumps still using it. A
+  /// descriptor is closed only under `lock`, when its count reaches zero, and shut down by others
+  /// only under `lock` while it is here: a number that was closed and reused by someone else (a
+  /// pipe of Foundation's `Process`, say) is never touched.
+  private var descriptors: [Int32: Int] = [:]
+  private var listenerOpen = true
   private var stopped = false
 
   /// Starts a proxy on a free port in front of 127.0.0.1:`target`.
@@ -66,19 +71,20 @@ public final class TCPProxy: @unchecked Sendable {
 
   /// Closes every connection (resetting it) and stops accepting.
   public func stop() {
-    let open = lock.withLock { () -> Set<Int32> in
+    lock.withLock {
       stopped = true
-      return descriptors
+      if listenerOpen { shutdown(listener, Int32(SHUT_RDWR)) }
+      for descriptor in descriptors.keys { shutdown(descriptor, Int32(SHUT_RDWR)) }
     }
-    shutdown(listener, Int32(SHUT_RDWR))
-    for descriptor in open { shutdown(descriptor, Int32(SHUT_RDWR)) }
   }
 
   deinit { stop() }
 
   /// Resets every open connection now (a cut), leaving the proxy accepting new ones.
   public func cutConnections() {
-    for descriptor in lock.withLock({ descriptors }) { Self.reset(descriptor, closing: false) }
+    lock.withLock {
+      for descriptor in descriptors.keys { Self.reset(descriptor, closing: false) }
+    }
   }
 
   private func acceptLoop() {
@@ -86,7 +92,10 @@ public final class TCPProxy: @unchecked Sendable {
       let client = accept(listener, nil, nil)
       if client < 0 {
         if errno == EINTR { continue }
-        close(listener)
+        lock.withLock {
+          listenerOpen = false
+          close(listener)
+        }
         return
       }
       let (fault, isStopped) = lock.withLock { (currentFault, stopped) }
@@ -98,20 +107,19 @@ public final class TCPProxy: @unchecked Sendable {
       case .reset:
         Self.reset(client, closing: true)
       case .blackHole:
-        track(client)
+        track(client, users: 1)
         Thread.detachNewThread { [self] in
           var buffer = [UInt8](repeating: 0, count: 4096)
           while buffer.withUnsafeMutableBytes({ recv(client, $0.baseAddress, $0.count, 0) }) > 0 {}
-          untrack(client)
-          close(client)
+          release(client)
         }
       default:
         guard let upstream = Loopback.connect(port: target) else {
           Self.reset(client, closing: true)
           continue
         }
-        track(client)
-        track(upstream)
+        track(client, users: 2)
+        track(upstream, users: 2)
         let connection = Connection()
         Thread.detachNewThread { [self] in pumpRequests(from: client, to: upstream, connection) }
         Thread.detachNewThread { [self] in pumpAnswers(from: upstream, to: client, connection) }
@@ -152,6 +160,8 @@ public final class TCPProxy: @unchecked Sendable {
       guard Self.sendAll(chunk, to: upstream) else { break }
     }
     shutdown(upstream, Int32(SHUT_WR))
+    release(client)
+    release(upstream)
   }
 
   private func pumpAnswers(from upstream: Int32, to client: Int32, _ connection: Connection) {
@@ -169,16 +179,24 @@ public final class TCPProxy: @unchecked Sendable {
     }
     shutdown(client, Int32(SHUT_RDWR))
     shutdown(upstream, Int32(SHUT_RDWR))
-    untrack(client)
-    untrack(upstream)
-    // Both pumps have stopped using the descriptors once the other side is shut down; close after.
-    usleep(100_000)
-    close(client)
-    close(upstream)
+    release(client)
+    release(upstream)
   }
 
-  private func track(_ descriptor: Int32) { lock.withLock { _ = descriptors.insert(descriptor) } }
-  private func untrack(_ descriptor: Int32) { lock.withLock { _ = descriptors.remove(descriptor) } }
+  private func track(_ descriptor: Int32, users: Int) { lock.withLock { descriptors[descriptor] = users } }
+
+  /// One pump is done with `descriptor`; the last one closes it.
+  private func release(_ descriptor: Int32) {
+    lock.withLock {
+      guard let users = descriptors[descriptor] else { return }
+      if users > 1 {
+        descriptors[descriptor] = users - 1
+      } else {
+        descriptors[descriptor] = nil
+        close(descriptor)
+      }
+    }
+  }
 
   private static func startsRequest(_ chunk: [UInt8]) -> Bool {
     for method in ["GET ", "POST ", "PUT ", "DELETE "] where chunk.starts(with: Array(method.utf8)) {

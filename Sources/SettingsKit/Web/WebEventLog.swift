@@ -61,16 +61,18 @@ package final class WebEventLog: Sendable {
   /// Adds `event` under the next number and wakes every open stream; returns the number.
   func append(_ event: Event) -> Int {
     var event = event
-    let (id, waiters) = state.withLock { state -> (Int, [FileDescriptor]) in
+    // The wake bytes are written under the lock: a stream closes its pipe only after
+    // removeWaiter(_:) took it out, so a descriptor written to here is never one that was closed
+    // and reused for something else. The pipes do not block (a full one is already awake).
+    return state.withLock { state -> Int in
       state.lastID += 1
       event.id = state.lastID
       state.events.append(event)
       if state.events.count > capacity { state.events.removeFirst(state.events.count - capacity) }
-      return (state.lastID, Array(state.waiters.values))
+      var byte: UInt8 = 1
+      for waiter in state.waiters.values { _ = systemWrite(waiter.rawValue, &byte, 1) }
+      return state.lastID
     }
-    var byte: UInt8 = 1
-    for waiter in waiters { _ = systemWrite(waiter.rawValue, &byte, 1) }
-    return id
   }
 
   /// The events after number `id`, oldest first; nil when some of them are no longer kept (or
@@ -89,15 +91,16 @@ package final class WebEventLog: Sendable {
     state.withLock { $0.waiters[writeEnd.rawValue] = writeEnd }
   }
 
-  /// Stops waking a stream.
+  /// Stops waking a stream; its pipe may be closed once this returns.
   package func removeWaiter(_ writeEnd: FileDescriptor) {
     _ = state.withLock { $0.waiters.removeValue(forKey: writeEnd.rawValue) }
   }
 
   /// Writes a byte to every wake pipe (when the server stops).
   package func wakeAll() {
-    let waiters = state.withLock { Array($0.waiters.values) }
-    var byte: UInt8 = 0
-    for waiter in waiters { _ = systemWrite(waiter.rawValue, &byte, 1) }
+    state.withLock { state in
+      var byte: UInt8 = 0
+      for waiter in state.waiters.values { _ = systemWrite(waiter.rawValue, &byte, 1) }
+    }
   }
 }

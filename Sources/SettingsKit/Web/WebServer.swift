@@ -85,7 +85,9 @@ package final class WebServer: Sendable {
     guard !stopping.exchange(true, ordering: .sequentiallyConsistent) else { return }
     var byte: UInt8 = 0
     _ = systemWrite(wake.write.rawValue, &byte, 1)
-    for descriptor in connections.withLock({ Array($0) }) { systemShutdownBoth(descriptor) }
+    // Under the lock: a connection's thread takes it out of the set before closing it, so every
+    // descriptor shut down here is still that connection's, never a reused number.
+    connections.withLock { open in for descriptor in open { systemShutdownBoth(descriptor) } }
     let deadline = systemMonotonicNanoseconds() + 2_000_000_000
     while running.load(ordering: .sequentiallyConsistent) > 0 && systemMonotonicNanoseconds() < deadline {
       systemSleep(nanoseconds: 5_000_000)
