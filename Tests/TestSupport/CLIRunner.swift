@@ -58,27 +58,7 @@ public let settingsBinary: String = {
 public func runBinary(
   _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
 ) throws -> CommandOutcome {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: settingsBinary)
-  process.arguments = arguments
-  process.environment = environment
-  let stdoutPipe = Pipe()
-  let stderrPipe = Pipe()
-  process.standardOutput = stdoutPipe
-  process.standardError = stderrPipe
-  let stdinPipe = Pipe()
-  process.standardInput = stdin == nil ? FileHandle.nullDevice : stdinPipe
-  try process.run()
-  if let stdin {
-    stdinPipe.fileHandleForWriting.write(Data(stdin.utf8))
-    try stdinPipe.fileHandleForWriting.close()
-  }
-  let out = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
-  let err = stderrPipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return CommandOutcome(
-    status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-    stderr: String(decoding: err, as: UTF8.self))
+  try ExternalTool(path: settingsBinary).run(arguments, environment: environment, stdin: stdin)
 }
 
 /// The path of a file in the package's `Examples` folder.

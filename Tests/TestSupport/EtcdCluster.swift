@@ -109,7 +109,7 @@ public final class EtcdCluster: @unchecked Sendable {
   public func kill(_ index: Int) {
     guard let process = lock.withLock({ processes.removeValue(forKey: index) }) else { return }
     Foundation.kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    process.waitForExit(seconds: 30)
   }
 
   /// Stops member `index` with `SIGSTOP` (it keeps its sockets and answers nothing).

@@ -60,7 +60,7 @@ public struct ExternalTool: Sendable {
     let reader = Thread { errorData.set(stderrPipe.fileHandleForReading.readDataToEndOfFile()) }
     reader.start()
     let out = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    process.waitForExit()
     while !errorData.isSet { usleep(1000) }
     return CommandOutcome(
       status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),

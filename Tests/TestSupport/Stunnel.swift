@@ -54,7 +54,7 @@ public final class Stunnel: @unchecked Sendable {
   public func stop() {
     guard process.isRunning else { return }
     kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    process.waitForExit(seconds: 30)
   }
 
   deinit { stop() }

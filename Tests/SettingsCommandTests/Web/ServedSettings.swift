@@ -69,7 +69,7 @@ final class ServedSettings: @unchecked Sendable {
   /// first line, and on standard error.
   func stop(signal: Int32 = SIGTERM) -> (status: Int32, stdout: String, stderr: String) {
     kill(process.processIdentifier, signal)
-    process.waitUntilExit()
+    process.waitForExit(seconds: 30)
     let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     directory.remove()
@@ -79,7 +79,7 @@ final class ServedSettings: @unchecked Sendable {
   deinit {
     if process.isRunning {
       process.terminate()
-      process.waitUntilExit()
+      process.waitForExit(seconds: 30)
     }
   }
 
