@@ -380,3 +380,44 @@ struct EtcdCommandTests {
     #expect(watch.stop(signal: SIGTERM) == 0)
   }
 }
+
+extension EtcdCommandTests {
+  /// `settings serve --etcd` once served the local store file: the page's edits went to the file
+  /// and changes in etcd never reached it.
+  @Test func serveKeepsItsStoreInEtcdAndAnEtcdctlChangeReachesTheOpenPage() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/mode", "\"b\""]).status == 0)
+    let server = try ServedSettings(document: Self.document, arguments: ["--etcd", etcd.endpointList])
+    defer { _ = server.stop() }
+    #expect(try server.get("/api/row?key=mode").json?[member: "row"]?[member: "value"]?.kind == .string("b"))
+    let connection = try SocketConnection.connect(
+      host: "127.0.0.1", port: server.port, timeoutMilliseconds: 5000)
+    defer { connection.close() }
+    try connection.writeAll(
+      Array("GET /api/events HTTP/1.1\r\n\(server.authorized)\r\n".utf8), timeoutMilliseconds: 5000)
+    func readEvent() throws -> String {
+      var text = ""
+      while !text.hasSuffix("\n\n") {
+        let bytes = try connection.read(timeoutMilliseconds: 20_000)
+        if bytes.isEmpty { break }
+        text += String(decoding: bytes, as: UTF8.self)
+      }
+      return text
+    }
+    #expect(try readEvent().hasSuffix("\r\n\r\nretry: 1000\n\n"))
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/airplane", "true"]).status == 0)
+    #expect(
+      try readEvent()
+        == "id: 1\nevent: change\ndata: {\"key\":\"airplane\",\"row\":{\"key\":\"airplane\",\"type\":\"switch\","
+        + "\"title\":\"Airplane\",\"value\":true,\"shown\":\"On\",\"modified\":true,\"default\":false,"
+        + "\"defaultShown\":\"Off\",\"source\":\"user\"},\"previous\":false,\"previousShown\":\"Off\","
+        + "\"origin\":\"elsewhere\",\"dependents\":[]}\n\n")
+    // The page's edit goes to etcd, not to a store file.
+    let set = try server.post("/api/set", #"{"key": "wifi", "value": false, "expect": true}"#)
+    #expect(set.status == 200)
+    #expect(try etcd.etcdctl(["get", "--print-value-only", "/settings/fleet/wifi"]).stdout == "false\n")
+    #expect(server.storeText == "")
+  }
+}
