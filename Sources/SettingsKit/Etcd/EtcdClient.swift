@@ -184,6 +184,26 @@ final class EtcdClient: Sendable {
     state.withLock { $0.token = token }
   }
 
+  /// Whether `endpoint` itself still answers: a linearizable count of the keys under the prefix,
+  /// sent there only, within `timeoutMilliseconds`. Returns the failure when it does not answer
+  /// (a member stopped or cut off keeps its sockets and says nothing), nil when it answers, also
+  /// with an error (a watch's own stream reports those).
+  func probe(_ endpoint: EtcdEndpoint, timeoutMilliseconds: Int32) -> Failure? {
+    let body = JSONValue.object([
+      ("key", EtcdMessages.key(prefix)), ("range_end", .string(EtcdMessages.rangeEnd(of: prefix))),
+      ("count_only", .bool(true)),
+    ])
+    do throws(Failure) {
+      _ = try exchange(
+        endpoint, path: "/v3/kv/range", body: Array(JSONWriter().line(body).utf8.dropLast()),
+        token: state.withLock { $0.token }, timeoutMilliseconds: timeoutMilliseconds, isWrite: false)
+      return nil
+    } catch {
+      if case .unreachable = error { return error }
+      return nil
+    }
+  }
+
   /// One request and its answer's JSON, with etcd's errors sorted out.
   private func exchange(
     _ endpoint: EtcdEndpoint, path: String, body: [UInt8], token: String?, timeoutMilliseconds: Int32,
