@@ -421,3 +421,39 @@ extension EtcdCommandTests {
     #expect(server.storeText == "")
   }
 }
+
+extension EtcdCommandTests {
+  /// `check` over etcd once placed an unknown key at `etcd … /settings/fleet/:1:1`, and `check
+  /// --fix` announced `remove "airplane": null` for a value that is not JSON but left it in etcd.
+  @Test func checkNamesEtcdKeysAndFixRemovesAValueThatIsNotJSON() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: etcd.endpointList)
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/airplane", "yes"]).status == 0)
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/mode", "\"z\""]).status == 0)
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/extra", "1"]).status == 0)
+    let findings =
+      "etcd key /settings/fleet/extra: unknown key \"extra\"; the document has no such item\n"
+      + "etcd key /settings/fleet/airplane: not JSON (unexpected 'y'; expected a value); using the default false\n"
+      + "etcd key /settings/fleet/mode: stored value is \"z\"; expected one of \"a\", \"b\"; using the default \"a\"\n"
+    #expect(
+      runCLI(["check"], environment: environment) == CommandOutcome(status: 1, stdout: findings, stderr: ""))
+    let fixed = runCLI(["check", "--fix"], environment: environment)
+    #expect(
+      fixed.stdout
+        == findings + "fix: remove \"airplane\": not JSON (unexpected 'y'; expected a value)\n"
+        + "fix: remove \"mode\": \"z\"\n")
+    #expect(
+      try etcd.etcdctl(["get", "--prefix", "--keys-only", "/settings/fleet/"]).stdout
+        == "/settings/fleet/.head\n\n/settings/fleet/extra\n\n")
+    #expect(
+      runCLI(["check"], environment: environment)
+        == CommandOutcome(
+          status: 1,
+          stdout: "etcd key /settings/fleet/extra: unknown key \"extra\"; the document has no such item\n",
+          stderr: ""))
+  }
+}
