@@ -268,9 +268,11 @@ final class EtcdClient: Sendable {
     if reason.contains("authentication failed") || reason.contains("user name is empty") {
       return .etcd(.authenticationFailed(user: credentials?.user ?? "", prefix: prefix, reason: reason))
     }
+    // etcd's own limits, lower than the store's: the store says how much the change needed.
     if reason.contains("too many operations in txn") {
       return .etcd(.tooManyOperations(count: 0, limit: 0))
     }
+    if reason.contains("request is too large") { return .etcd(.requestTooLarge(bytes: 0, limit: 0)) }
     if reason.contains("required revision has been compacted") { return .compacted(0) }
     return .etcd(.server(endpoint: endpoint.description, message: reason))
   }

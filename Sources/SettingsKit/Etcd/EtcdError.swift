@@ -21,9 +21,13 @@ public enum EtcdError: Error, Equatable, Sendable {
   /// The answer to a write never came and its outcome could not be found: `now` says the key's
   /// current value (`airplane is now on`), or nil when etcd no longer answers.
   case unknownOutcome(key: String, now: String?)
-  /// The change needs more operations in one transaction than etcd allows (`--max-txn-ops`).
+  /// The change needs more operations in one transaction than etcd allows (`--max-txn-ops`):
+  /// refused before anything was sent, or with `limit` 0 refused by etcd itself (its flag is below
+  /// the store's ``EtcdStore/maxTransactionOperations``).
   case tooManyOperations(count: Int, limit: Int)
-  /// The change's request is larger than etcd accepts (`--max-request-bytes`).
+  /// The change's request is larger than etcd accepts (`--max-request-bytes`): refused before
+  /// anything was sent, or with `limit` 0 refused by etcd itself (its flag is below the store's
+  /// ``EtcdStore/maxRequestBytes``).
   case requestTooLarge(bytes: Int, limit: Int)
   /// An answer larger than the client accepts.
   case answerTooLarge(endpoint: String, limit: Int)
@@ -80,9 +84,15 @@ extension EtcdError: ExplainedError {
         + "was written"
     case .unknownOutcome(_, let now):
       return "the change may or may not have been applied; \(now.map(shown) ?? "etcd does not answer")"
+    case .tooManyOperations(let count, 0):
+      return "the change needs \(count) operations in one etcd transaction; etcd refused that many "
+        + "(its --max-txn-ops flag is lower); nothing was written"
     case .tooManyOperations(let count, let limit):
       return "the change needs \(count) operations in one etcd transaction; etcd allows \(limit) "
         + "(its --max-txn-ops flag); nothing was sent"
+    case .requestTooLarge(let bytes, 0):
+      return "the change is a request of \(bytes) bytes; etcd refused it as too large "
+        + "(its --max-request-bytes flag is lower); nothing was written"
     case .requestTooLarge(let bytes, let limit):
       return "the change is a request of \(bytes) bytes; etcd accepts \(limit) "
         + "(its --max-request-bytes flag); nothing was sent"

@@ -53,8 +53,13 @@ extension EtcdStore {
           case .undetermined(let now): throw .store(.etcd(.unknownOutcome(key: firstKey, now: now)))
           }
         case .etcd(.tooManyOperations):
+          // etcd's --max-txn-ops is below maxTransactionOperations.
+          guard case .array(let operations)? = transaction[member: "success"]?.kind else { fallthrough }
+          throw .store(.etcd(.tooManyOperations(count: operations.count, limit: 0)))
+        case .etcd(.requestTooLarge):
+          // etcd's --max-request-bytes is below maxRequestBytes.
           throw .store(
-            .etcd(.tooManyOperations(count: puts.count + removed.count + 1, limit: maxTransactionOperations)))
+            .etcd(.requestTooLarge(bytes: JSONWriter().line(transaction).utf8.count - 1, limit: 0)))
         default:
           throw .store(.etcd(Self.error(error)))
         }

@@ -40,3 +40,39 @@ extension EtcdStoreTests {
     #expect(events.contains(.available))
   }
 }
+
+extension EtcdStoreTests {
+  /// An etcd whose `--max-txn-ops` or `--max-request-bytes` is lower than the store's limits
+  /// refuses the transaction itself: the message once said "etcd allows 128 … nothing was sent"
+  /// for the first, and "etcd at …: request is too large" with exit 69 (unreachable) for the second.
+  @Test func etcdsOwnLowerLimitsAreNamedWithTheirFlags() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start(arguments: ["--max-txn-ops=3", "--max-request-bytes=4096"])
+    defer { #expect(etcd.stop() == []) }
+    let store = try Self.store(etcd.endpointList)
+    let tooMany = #expect(throws: SettingsError.self) {
+      try store.update { contents in
+        for index in 0..<4 { contents.values["k\(index)"] = .integer(index) }
+      }
+    }
+    #expect(tooMany == .store(.etcd(.tooManyOperations(count: 5, limit: 0))))
+    #expect(
+      tooMany?.message
+        == "the change needs 5 operations in one etcd transaction; etcd refused that many "
+        + "(its --max-txn-ops flag is lower); nothing was written")
+    let big = String(repeating: "x", count: 5000)
+    let tooLarge = #expect(throws: SettingsError.self) {
+      try store.update { $0.values["big"] = .string(big) }
+    }
+    let bytes = try #require(
+      {
+        if case .store(.etcd(.requestTooLarge(let bytes, 0)))? = tooLarge { bytes } else { nil }
+      }(), "\(String(describing: tooLarge))")
+    #expect(bytes > 5000)
+    #expect(
+      tooLarge?.message
+        == "the change is a request of \(bytes) bytes; etcd refused it as too large "
+        + "(its --max-request-bytes flag is lower); nothing was written")
+    #expect(try etcd.etcdctl(["get", "--prefix", "--keys-only", "/settings/app/"]).stdout == "")
+  }
+}
