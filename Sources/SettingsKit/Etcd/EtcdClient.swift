@@ -137,10 +137,17 @@ final class EtcdClient: Sendable {
   /// is refused.
   private func checkVersion(_ index: Int, timeoutMilliseconds: Int32) throws(Failure) {
     let endpoint = endpoints[index]
-    let answer = try send(
-      endpoint, method: "GET", path: "/version", body: [], token: nil,
-      timeoutMilliseconds: timeoutMilliseconds,
-      isWrite: false)
+    let answer: Answer
+    do throws(Failure) {
+      answer = try send(
+        endpoint, method: "GET", path: "/version", body: [], token: nil,
+        timeoutMilliseconds: timeoutMilliseconds,
+        isWrite: false)
+    } catch {
+      // etcd answers /version in plain HTTP: anything else there is not etcd.
+      guard case .etcd(.malformedAnswer) = error else { throw error }
+      throw .etcd(.notEtcd(endpoint: "http://\(endpoint)", path: "GET /version", status: 0))
+    }
     guard answer.status == 200, let version = (try? JSONParser().parse(answer.body))?[member: "etcdserver"],
       case .string(let text) = version.kind
     else {
@@ -310,6 +317,9 @@ final class EtcdClient: Sendable {
     decoder.requestMethod = method
     var status = 0
     var answer: [UInt8] = []
+    // The answer's first bytes: a server that is not HTTP (ssh, a database) is told at once.
+    var opening: [UInt8] = []
+    let notHTTP = Failure.etcd(.malformedAnswer(endpoint: endpoint.description, reason: Self.notHTTP))
     let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
     while true {
       do throws(HTTPError) {
@@ -335,6 +345,7 @@ final class EtcdClient: Sendable {
         throw lost(Self.reason(error))
       }
       if bytes.isEmpty {
+        if !Self.mayBeHTTP(opening) { throw notHTTP }
         do throws(HTTPError) {
           if try decoder.finish() { return Answer(status: status, body: answer) }
         } catch {
@@ -342,8 +353,21 @@ final class EtcdClient: Sendable {
         }
         throw lost("the connection closed without an answer")
       }
+      if opening.count < 5 {
+        opening += bytes.prefix(5 - opening.count)
+        if !Self.mayBeHTTP(opening) { throw notHTTP }
+      }
       decoder.append(bytes)
     }
+  }
+
+  /// The reason of a ``EtcdError/malformedAnswer(endpoint:reason:)`` for an answer that does not
+  /// start as HTTP does.
+  static let notHTTP = "the answer is not HTTP"
+
+  /// Whether an answer that starts with `opening` may be HTTP: `HTTP/` or the start of it.
+  static func mayBeHTTP(_ opening: [UInt8]) -> Bool {
+    "HTTP/".utf8.prefix(opening.count).elementsEqual(opening.prefix(5))
   }
 
   /// A connection to `endpoint`; nothing is sent yet, so a failure is always "unreachable".

@@ -8,7 +8,8 @@ public enum EtcdError: Error, Equatable, Sendable {
   /// No endpoint answered: each endpoint tried (`host:port`) with why (connection refused, timed
   /// out, no leader, …).
   case unreachable([Unreachable])
-  /// The server at `endpoint` is not an etcd v3 JSON gateway (`status` is what `path` answered).
+  /// The server at `endpoint` is not an etcd v3 JSON gateway (`status` is what `path` answered;
+  /// 0 when the answer was not HTTP at all).
   case notEtcd(endpoint: String, path: String, status: Int)
   /// The server is an etcd older than 3.4.
   case tooOld(endpoint: String, version: String)
@@ -70,6 +71,9 @@ extension EtcdError: ExplainedError {
     case .unreachable(let endpoints):
       return endpoints.map { "etcd at \(shown($0.endpoint)) unreachable (\(shown($0.reason)))" }
         .joined(separator: "; ")
+    case .notEtcd(let endpoint, let path, 0):
+      return "\(shown(endpoint)) is not an etcd v3 JSON gateway (\(shown(path)) answered with something that "
+        + "is not HTTP)"
     case .notEtcd(let endpoint, let path, let status):
       return "\(shown(endpoint)) is not an etcd v3 JSON gateway (\(shown(path)) answered \(status))"
     case .tooOld(let endpoint, let version):

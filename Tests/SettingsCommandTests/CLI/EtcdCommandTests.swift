@@ -457,3 +457,32 @@ extension EtcdCommandTests {
           stderr: ""))
   }
 }
+
+extension EtcdCommandTests {
+  /// A port where something other than HTTP answers (ssh here) once read as etcd being down: `etcd at
+  /// …: unreachable (the connection closed before the answer was complete)`, exit 69, and a read
+  /// fell back to the last-known-good copy.
+  @Test func aServerThatIsNotHTTPIsNotEtcdAndExits78() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let server = try FakeHTTPServer(answer: Array("SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n".utf8))
+    defer { server.stop() }
+    let expected = CommandOutcome(
+      status: 78, stdout: "",
+      stderr:
+        "Error: \(server.endpoint) is not an etcd v3 JSON gateway (GET /version answered with something "
+        + "that is not HTTP)\n")
+    #expect(runCLI(["get", "airplane"], environment: setup.environment(etcd: server.endpoint)) == expected)
+    #expect(
+      runCLI(["set", "airplane", "on"], environment: setup.environment(etcd: server.endpoint)) == expected)
+    // Also where an earlier command found etcd: the call fails as not HTTP, and /version says why.
+    let hostPort = String(server.endpoint.dropFirst("http://".count))
+    try FileManager.default.createDirectory(
+      atPath: setup.directory.file("home/.cache/settings/etcd"), withIntermediateDirectories: true)
+    try (hostPort + "\n").write(
+      toFile: setup.directory.file("home/.cache/settings/etcd/etcd-versions"), atomically: true,
+      encoding: .utf8)
+    #expect(
+      runCLI(["set", "airplane", "on"], environment: setup.environment(etcd: server.endpoint)) == expected)
+  }
+}
