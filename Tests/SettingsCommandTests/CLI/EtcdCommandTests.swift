@@ -486,3 +486,26 @@ extension EtcdCommandTests {
       runCLI(["set", "airplane", "on"], environment: setup.environment(etcd: server.endpoint)) == expected)
   }
 }
+
+extension EtcdCommandTests {
+  /// Only reads refreshed the last-known-good copy: after `get` (off) then `set airplane on`, etcd
+  /// going down made this machine's own `get` answer `off`, the value before its own write.
+  @Test func aStaleReadShowsThisMachinesLastWrite() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: etcd.endpointList)
+    #expect(runCLI(["set", "mode", "b"], environment: environment).status == 0)
+    #expect(runCLI(["get", "airplane"], environment: environment).stdout == "off\n")
+    #expect(runCLI(["set", "airplane", "on"], environment: environment).status == 0)
+    let port = etcd.members[0].clientPort
+    #expect(etcd.stop() == [])
+    let stale = runCLI(["get", "airplane"], environment: environment)
+    #expect(stale.stdout == "on\n")
+    let warning =
+      "Warning: etcd at 127.0.0.1:\(port) unreachable (connection refused); values as of revision 3, "
+    #expect(stale.stderr.hasPrefix(warning) && stale.stderr.count == warning.count + 9, "\(stale)")
+    #expect(runCLI(["get", "mode"], environment: environment).stdout == "b\n")
+  }
+}
