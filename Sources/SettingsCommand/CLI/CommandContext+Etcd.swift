@@ -12,8 +12,8 @@ extension CommandContext {
   /// `--store`, `SETTINGS_STORE` or the XDG location; for a reading command with no file location,
   /// a store with no overrides.
   ///
-  /// - Throws: a bad endpoint (78), a password file that cannot be read (66), or no file
-  ///   location for a writing command (78).
+  /// - Throws: a bad endpoint (78), a password file that cannot be read or has an empty first line
+  ///   (66), or no file location for a writing command (78).
   func userStore(for document: SettingsDocument, forWriting: Bool) throws(CommandError) -> any SettingsStore {
     guard let list = etcdEndpointList else {
       let path = forWriting ? try writableStorePath(for: document) : try storePath(for: document)
@@ -68,6 +68,13 @@ extension CommandContext {
       throw CommandError(messages: [FileSystemError.notFound(path: file).description], status: .noInput)
     }
     let line = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
+    guard !line.isEmpty else {
+      throw CommandError(
+        messages: [
+          "the password file '\(TerminalText.escaped(file))' has no password on its first line; write the "
+            + "password of etcd user '\(TerminalText.escaped(user))' there"
+        ], status: .noInput)
+    }
     return EtcdCredentials(user: user, password: String(decoding: line, as: UTF8.self))
   }
 }

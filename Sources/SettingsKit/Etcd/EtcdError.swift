@@ -13,7 +13,8 @@ public enum EtcdError: Error, Equatable, Sendable {
   case notEtcd(endpoint: String, path: String, status: Int)
   /// The server is an etcd older than 3.4.
   case tooOld(endpoint: String, version: String)
-  /// etcd refused the user's name or password (or the token could not be renewed).
+  /// etcd refused the user's name or password (or the token could not be renewed); an empty `user`:
+  /// no user was given to an etcd whose authentication is on.
   case authenticationFailed(user: String, prefix: String, reason: String)
   /// The user may not read or write the prefix.
   case permissionDenied(user: String?, prefix: String)
@@ -78,6 +79,9 @@ extension EtcdError: ExplainedError {
       return "\(shown(endpoint)) is not an etcd v3 JSON gateway (\(shown(path)) answered \(status))"
     case .tooOld(let endpoint, let version):
       return "etcd at \(shown(endpoint)) is version \(shown(version)); settings needs etcd 3.4 or later"
+    case .authenticationFailed("", let prefix, _):
+      return "etcd refused an anonymous client for '\(shown(prefix))': its authentication is on, so a user "
+        + "is needed"
     case .authenticationFailed(let user, let prefix, let reason):
       return "etcd refused user '\(shown(user))' for '\(shown(prefix))': \(shown(reason))"
     case .permissionDenied(let user, let prefix):

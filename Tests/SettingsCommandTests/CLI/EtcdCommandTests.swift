@@ -509,3 +509,44 @@ extension EtcdCommandTests {
     #expect(runCLI(["get", "mode"], environment: environment).stdout == "b\n")
   }
 }
+
+extension EtcdCommandTests {
+  /// With authentication on, no user once read `etcd refused user '' for …: user name is empty`, and
+  /// an empty password file went to etcd as an empty password (`authentication failed`).
+  @Test func noUserAndAnEmptyPasswordFileSayWhatIsMissing() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    for arguments in [
+      ["user", "add", "root:rootpw", "--interactive=false"], ["role", "add", "fleet"],
+      ["role", "grant-permission", "fleet", "--prefix=true", "readwrite", "/settings/fleet/"],
+      ["user", "add", "alice:alicepw", "--interactive=false"], ["user", "grant-role", "alice", "fleet"],
+      ["auth", "enable"],
+    ] {
+      let outcome = try etcd.etcdctl(arguments)
+      #expect(outcome.status == 0, "\(arguments): \(outcome)")
+    }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    var environment = setup.environment(etcd: etcd.endpointList)
+    #expect(
+      runCLI(["get", "airplane"], environment: environment)
+        == CommandOutcome(
+          status: 77, stdout: "",
+          stderr:
+            "Error: etcd refused an anonymous client for '/settings/fleet/': its authentication is on, so a "
+            + "user is needed; check SETTINGS_ETCD_USER, the password file, and the user's role on the prefix\n"
+        ))
+    environment["SETTINGS_ETCD_USER"] = "alice"
+    for text in ["", "\nalicepw\n"] {
+      let empty = try setup.directory.write("empty", text)
+      #expect(
+        runCLI(["get", "airplane", "--etcd-password-file", empty], environment: environment)
+          == CommandOutcome(
+            status: 66, stdout: "",
+            stderr:
+              "Error: the password file '\(empty)' has no password on its first line; write the password of "
+              + "etcd user 'alice' there\n"))
+    }
+  }
+}
