@@ -441,6 +441,12 @@ extension EtcdCommandTests {
       + "etcd key /settings/fleet/mode: stored value is \"z\"; expected one of \"a\", \"b\"; using the default \"a\"\n"
     #expect(
       runCLI(["check"], environment: environment) == CommandOutcome(status: 1, stdout: findings, stderr: ""))
+    // why once showed the value that is not JSON as `null (rejected: expected true or false)`.
+    #expect(
+      runCLI(["why", "airplane"], environment: environment).stdout
+        == "key:     airplane\nvalue:   off\nsource:  default\nlayers, lowest first:\n"
+        + "  default  off                                          wins\n"
+        + "  user     not JSON (unexpected 'y'; expected a value)\n")
     let fixed = runCLI(["check", "--fix"], environment: environment)
     #expect(
       fixed.stdout
