@@ -12,7 +12,7 @@ extension CommandContext {
   /// `--store`, `SETTINGS_STORE` or the XDG location; for a reading command with no file location,
   /// a store with no overrides.
   ///
-  /// - Throws: a bad endpoint (78), a password file that cannot be read or has an empty first line
+  /// - Throws: an `--etcd-prefix` that does not end with `/` (64), a bad endpoint (78), a password file that cannot be read or has an empty first line
   ///   (66), or no file location for a writing command (78).
   func userStore(for document: SettingsDocument, forWriting: Bool) throws(CommandError) -> any SettingsStore {
     guard let list = etcdEndpointList else {
@@ -25,8 +25,16 @@ extension CommandContext {
     } catch {
       throw CommandError(error)
     }
+    let prefix = invocation[Options.etcdPrefix] ?? "/settings/"
+    guard prefix.hasSuffix("/") else {
+      // `<prefix><document id>/<key>`: without the slash, `/kiosks` would give `/kiosksfleet/airplane`.
+      throw .usage(
+        "'\(Options.etcdPrefix.definition.name)' is '\(TerminalText.escaped(prefix))'; a prefix ends with '/' "
+          + "(the document's id follows it): give '\(TerminalText.escaped(prefix))/'",
+        subcommand: invocation.subcommand)
+    }
     var store = EtcdStore(
-      endpoints: endpoints, prefix: invocation[Options.etcdPrefix] ?? "/settings/", documentID: document.id,
+      endpoints: endpoints, prefix: prefix, documentID: document.id,
       credentials: try etcdCredentials())
     var paths: [String: SystemPath] = [:]
     for name in ["XDG_CACHE_HOME", "HOME"] {

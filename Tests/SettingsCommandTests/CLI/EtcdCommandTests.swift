@@ -556,3 +556,22 @@ extension EtcdCommandTests {
     }
   }
 }
+
+extension EtcdCommandTests {
+  /// `--etcd-prefix /kiosks` once kept the document under `/kiosksfleet/`: the document's id was
+  /// glued to the prefix.
+  @Test func aPrefixWithoutItsTrailingSlashIsRefused() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    #expect(
+      runCLI(
+        ["set", "mode", "b", "--etcd-prefix", "/kiosks"],
+        environment: setup.environment(etcd: "http://127.0.0.1:1"))
+        == CommandOutcome(
+          status: 64, stdout: "",
+          stderr:
+            "Error: '--etcd-prefix' is '/kiosks'; a prefix ends with '/' (the document's id follows it): give "
+            + "'/kiosks/'\nUsage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
+            + "                    [--json] [--no-cache]\nSee 'settings help set' for more information.\n"))
+  }
+}
