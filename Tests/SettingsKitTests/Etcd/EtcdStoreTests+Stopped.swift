@@ -76,3 +76,29 @@ extension EtcdStoreTests {
     #expect(try etcd.etcdctl(["get", "--prefix", "--keys-only", "/settings/app/"]).stdout == "")
   }
 }
+
+extension EtcdStoreTests {
+  /// The gateway ends a watch whose member lost its leader with `{"error": {… "etcdserver: no
+  /// leader" …}}` and no newline: that last line was dropped, and the watch said "the watch stream
+  /// ended" instead of the README's `lost etcd: no leader; retrying`.
+  @Test func aWatchWhoseMemberLosesItsLeaderSaysNoLeader() async throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start(members: 3)
+    defer { #expect(etcd.stop() == []) }
+    let store = try Self.store(etcd.endpointList)
+    let start = try store.read()
+    #expect(store.client.preferredIndex == 0)
+    let recorder = Recorder(store.changes(after: start.revision))
+    defer { recorder.stop() }
+    try await Task.sleep(for: .milliseconds(500))
+    etcd.kill(1)
+    etcd.kill(2)
+    let events = await recorder.wait(seconds: 15) {
+      $0.contains { if case .unavailable = $0 { true } else { false } }
+    }
+    let member = String(etcd.endpoints[0].dropFirst("http://".count))
+    #expect(
+      events.first { if case .unavailable = $0 { true } else { false } }
+        == .unavailable(.etcd(.unreachable([EtcdError.Unreachable(endpoint: member, reason: "no leader")]))))
+  }
+}
