@@ -1,9 +1,11 @@
 import SettingsKit
 
 extension CommandContext {
-  /// The etcd endpoints from `--etcd` or `SETTINGS_ETCD`, or nil when the store is a file.
+  /// The etcd endpoints from `--etcd` or `SETTINGS_ETCD`, or nil when the store is a file: an
+  /// explicit `--store` wins over `SETTINGS_ETCD`, as the command line wins over the environment.
   var etcdEndpointList: String? {
     if let list = invocation[Options.etcd] { return list }
+    if invocation[Options.store] != nil { return nil }
     if let list = environment["SETTINGS_ETCD"], !list.isEmpty { return list }
     return nil
   }
@@ -12,9 +14,15 @@ extension CommandContext {
   /// `--store`, `SETTINGS_STORE` or the XDG location; for a reading command with no file location,
   /// a store with no overrides.
   ///
-  /// - Throws: an `--etcd-prefix` that does not end with `/` (64), a bad endpoint (78), a password file that cannot be read or has an empty first line
-  ///   (66), or no file location for a writing command (78).
+  /// - Throws: both `--store` and `--etcd`, or an `--etcd-prefix` that does not end with `/` (64),
+  ///   a bad endpoint (78), a password file that cannot be read or has an empty first line (66), or
+  ///   no file location for a writing command (78).
   func userStore(for document: SettingsDocument, forWriting: Bool) throws(CommandError) -> any SettingsStore {
+    if invocation[Options.etcd] != nil, invocation[Options.store] != nil {
+      throw .usage(
+        "'\(Options.store.definition.name)' and '\(Options.etcd.definition.name)' name two stores; give one",
+        subcommand: invocation.subcommand)
+    }
     guard let list = etcdEndpointList else {
       let path = forWriting ? try writableStorePath(for: document) : try storePath(for: document)
       return path.map { FileStore(path: $0) } ?? MemoryStore()

@@ -575,3 +575,28 @@ extension EtcdCommandTests {
             + "                    [--json] [--no-cache]\nSee 'settings help set' for more information.\n"))
   }
 }
+
+extension EtcdCommandTests {
+  /// `--store` beside `--etcd` was ignored without a word (the change went to etcd), and so was
+  /// `--store` under `SETTINGS_ETCD`, although the command line wins over the environment elsewhere.
+  @Test func storeAndEtcdTogetherAreRefusedAndStoreWinsOverTheEnvironment() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let file = setup.directory.file("local.json")
+    let environment = setup.environment(etcd: "http://127.0.0.1:1")
+    #expect(
+      runCLI(["set", "mode", "b", "--store", file, "--etcd", "http://127.0.0.1:1"], environment: environment)
+        == CommandOutcome(
+          status: 64, stdout: "",
+          stderr:
+            "Error: '--store' and '--etcd' name two stores; give one\n"
+            + "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
+            + "                    [--json] [--no-cache]\nSee 'settings help set' for more information.\n"))
+    #expect(!FileManager.default.fileExists(atPath: file))
+    // SETTINGS_ETCD names an etcd that is down: --store is used, and etcd is not asked.
+    #expect(
+      runCLI(["set", "mode", "b", "--store", file], environment: environment)
+        == CommandOutcome(status: 0, stdout: "", stderr: ""))
+    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"mode\": \"b\""))
+  }
+}
