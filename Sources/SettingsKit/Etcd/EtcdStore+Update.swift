@@ -154,9 +154,13 @@ extension EtcdStore {
     return transaction
   }
 
-  /// A write id: `<host>/<pid>/<random>`.
+  /// A write id: `<host>/<pid>/<random>`, the random part 16 hex digits.
   static func writerID() -> String {
-    let random = (0..<4).map { _ in String(UInt16.random(in: 0...UInt16.max), radix: 16) }.joined()
+    // 16 hex digits: each group of four keeps its leading zeros.
+    let random = (0..<4).map { _ in
+      let digits = String(UInt16.random(in: 0...UInt16.max), radix: 16)
+      return String(repeating: "0", count: 4 - digits.count) + digits
+    }.joined()
     return "\(systemHostName())/\(systemGetpid())/\(random)"
   }
 }

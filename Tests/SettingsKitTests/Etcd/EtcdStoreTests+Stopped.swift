@@ -102,3 +102,14 @@ extension EtcdStoreTests {
         == .unavailable(.etcd(.unreachable([EtcdError.Unreachable(endpoint: member, reason: "no leader")]))))
   }
 }
+
+extension EtcdStoreTests {
+  /// The random part of a write id lost the leading zeros of its four groups: 13 to 16 digits
+  /// instead of the README's 16.
+  @Test func aWriteIDEndsWith16HexDigits() {
+    for _ in 0..<200 {
+      let random = EtcdStore.writerID().split(separator: "/").last ?? ""
+      #expect(random.count == 16 && random.allSatisfy(\.isHexDigit), "\(random)")
+    }
+  }
+}
