@@ -113,3 +113,26 @@ extension EtcdStoreTests {
     }
   }
 }
+
+extension EtcdStoreTests {
+  /// A copy from last week read "values as of revision 812, 12:04:31", like one from this morning.
+  @Test func aStaleReadFromAnotherDayGivesItsDate() {
+    let reason = EtcdError.unreachable([
+      EtcdError.Unreachable(endpoint: "127.0.0.1:2379", reason: "connection refused")
+    ])
+    // 2026-03-14 12:00:00 UTC; the time zone of the test run decides the local time, so it is
+    // worked out the same way here.
+    let copy: Int64 = 1_773_489_600
+    let local = systemLocalTime(seconds: copy)
+    func two(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
+    let clock = "\(two(local.hour)):\(two(local.minute)):\(two(local.second))"
+    let read = StaleRead(reason: reason, revision: 812, time: copy)
+    #expect(
+      read.message(now: copy + 60)
+        == "etcd at 127.0.0.1:2379 unreachable (connection refused); values as of revision 812, \(clock)")
+    #expect(
+      read.message(now: copy + 3 * 86_400)
+        == "etcd at 127.0.0.1:2379 unreachable (connection refused); values as of revision 812, "
+        + "\(local.year)-\(two(local.month))-\(two(local.day)) \(clock)")
+  }
+}
