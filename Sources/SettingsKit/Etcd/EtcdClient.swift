@@ -148,6 +148,9 @@ final class EtcdClient: Sendable {
       guard case .etcd(.malformedAnswer) = error else { throw error }
       throw .etcd(.notEtcd(endpoint: "http://\(endpoint)", path: "GET /version", status: 0))
     }
+    if answer.status == 421 {
+      throw .etcd(.hostNotAllowed(endpoint: endpoint.description, host: endpoint.host))
+    }
     guard answer.status == 200, let version = (try? JSONParser().parse(answer.body))?[member: "etcdserver"],
       case .string(let text) = version.kind
     else {
@@ -222,6 +225,9 @@ final class EtcdClient: Sendable {
       isWrite: isWrite)
     if answer.status == 404 {
       throw .etcd(.notEtcd(endpoint: "http://\(endpoint)", path: "POST \(path)", status: 404))
+    }
+    if answer.status == 421 {
+      throw .etcd(.hostNotAllowed(endpoint: endpoint.description, host: endpoint.host))
     }
     let json: JSONValue
     do {

@@ -11,6 +11,8 @@ public enum EtcdError: Error, Equatable, Sendable {
   /// The server at `endpoint` is not an etcd v3 JSON gateway (`status` is what `path` answered;
   /// 0 when the answer was not HTTP at all).
   case notEtcd(endpoint: String, path: String, status: Int)
+  /// etcd answered 421: the endpoint's host name is not in its `--host-whitelist`.
+  case hostNotAllowed(endpoint: String, host: String)
   /// The server is an etcd older than 3.4.
   case tooOld(endpoint: String, version: String)
   /// etcd refused the user's name or password (or the token could not be renewed); an empty `user`:
@@ -77,6 +79,10 @@ extension EtcdError: ExplainedError {
         + "is not HTTP)"
     case .notEtcd(let endpoint, let path, let status):
       return "\(shown(endpoint)) is not an etcd v3 JSON gateway (\(shown(path)) answered \(status))"
+    case .hostNotAllowed(let endpoint, let host):
+      return
+        "etcd at \(shown(endpoint)) does not accept the host name '\(shown(host))' (it answered 421: the "
+        + "name is not in its --host-whitelist); add it there, or give the endpoint by a name listed there"
     case .tooOld(let endpoint, let version):
       return "etcd at \(shown(endpoint)) is version \(shown(version)); settings needs etcd 3.4 or later"
     case .authenticationFailed("", let prefix, _):

@@ -600,3 +600,25 @@ extension EtcdCommandTests {
     #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"mode\": \"b\""))
   }
 }
+
+extension EtcdCommandTests {
+  /// etcd answers 421 (as etcd 3.4.23 does, by hand) to a Host its `--host-whitelist` does not
+  /// list, which the README asks for: that read "is not an etcd v3 JSON gateway (GET /version
+  /// answered 421)".
+  @Test func aHostNameOutsideEtcdsWhitelistIsNamed() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let server = try FakeHTTPServer(
+      status: 421, reason: "Misdirected Request",
+      body: "\netcd received your request, but the Host header was unrecognized.\n")
+    defer { server.stop() }
+    #expect(
+      runCLI(["get", "airplane"], environment: setup.environment(etcd: server.endpoint))
+        == CommandOutcome(
+          status: 78, stdout: "",
+          stderr:
+            "Error: etcd at 127.0.0.1:\(server.port) does not accept the host name '127.0.0.1' (it answered 421: "
+            + "the name is not in its --host-whitelist); add it there, or give the endpoint by a name listed "
+            + "there\n"))
+  }
+}
