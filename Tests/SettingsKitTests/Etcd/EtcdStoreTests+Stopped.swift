@@ -136,3 +136,24 @@ extension EtcdStoreTests {
         + "\(local.year)-\(two(local.month))-\(two(local.day)) \(clock)")
   }
 }
+
+extension EtcdStoreTests {
+  /// A key under the prefix that is not UTF-8 read as `bad\u{FFFD}key`: `check --fix
+  /// --drop-unknown` announced removing it, deleted that other name, and left the key.
+  @Test func aKeyThatIsNotUTF8IsNoItemKey() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let store = try Self.store(etcd.endpointList)
+    for (key, value) in [
+      (Array("/settings/app/bad".utf8) + [0xFF] + Array("key".utf8), "1"),
+      (Array("/settings/app/extra".utf8), "2"),
+    ] {
+      _ = try store.client.call(
+        "/v3/kv/put",
+        .object([("key", .string(Base64.encode(key))), ("value", .string(Base64.encode(Array(value.utf8))))]),
+        timeoutMilliseconds: 2000, isWrite: true)
+    }
+    #expect(try store.read().values.keys.sorted() == ["extra"])
+  }
+}
