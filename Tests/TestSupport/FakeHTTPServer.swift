@@ -1,24 +1,37 @@
 import Foundation
+import Synchronization
 
 /// A server on 127.0.0.1 that answers every request with the same bytes and closes: a web server
 /// that is not etcd, or a gateway that misbehaves, for the etcd client's tests.
 public final class FakeHTTPServer: @unchecked Sendable {
   /// The port it listens on.
   public let port: Int
-  private let listener: Int32
+  /// The listening socket until it is closed: ``stop()`` shuts it down at most once, and never after
+  /// the accepting thread closed it (its number may belong to another descriptor by then).
+  private let listener: Listener
+
+  /// The listening descriptor, or nil once the accepting thread closed it.
+  private final class Listener: Sendable {
+    let descriptor: Mutex<Int32?>
+    init(_ descriptor: Int32) { self.descriptor = Mutex(descriptor) }
+  }
 
   /// Starts answering every connection with `answer` (a whole HTTP response).
   public init(answer: [UInt8]) throws {
     let socket = try Loopback.listen(port: 0)
-    listener = socket.descriptor
+    let descriptor = socket.descriptor
+    let listener = Listener(descriptor)
+    self.listener = listener
     port = socket.port
-    let listener = listener
     Thread.detachNewThread {
       while true {
-        let client = accept(listener, nil, nil)
+        let client = accept(descriptor, nil, nil)
         if client < 0 {
           if errno == EINTR { continue }
-          close(listener)
+          listener.descriptor.withLock {
+            if let open = $0 { close(open) }
+            $0 = nil
+          }
           return
         }
         // Read the request's head, answer, close.
@@ -56,7 +69,11 @@ public final class FakeHTTPServer: @unchecked Sendable {
   public var endpoint: String { "http://127.0.0.1:\(port)" }
 
   /// Stops accepting.
-  public func stop() { shutdown(listener, Int32(SHUT_RDWR)) }
+  public func stop() {
+    listener.descriptor.withLock {
+      if let open = $0 { shutdown(open, Int32(SHUT_RDWR)) }
+    }
+  }
 
   deinit { stop() }
 }

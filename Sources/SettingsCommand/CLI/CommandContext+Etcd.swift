@@ -1,9 +1,11 @@
 import SettingsKit
 
 extension CommandContext {
-  /// The etcd endpoints from `--etcd` or `SETTINGS_ETCD`, or nil when the store is a file.
+  /// The etcd endpoints from `--etcd` or `SETTINGS_ETCD`, or nil when the store is a file: an
+  /// explicit `--store` wins over `SETTINGS_ETCD`, as the command line wins over the environment.
   var etcdEndpointList: String? {
     if let list = invocation[Options.etcd] { return list }
+    if invocation[Options.store] != nil { return nil }
     if let list = environment["SETTINGS_ETCD"], !list.isEmpty { return list }
     return nil
   }
@@ -12,9 +14,15 @@ extension CommandContext {
   /// `--store`, `SETTINGS_STORE` or the XDG location; for a reading command with no file location,
   /// a store with no overrides.
   ///
-  /// - Throws: a bad endpoint (78), a password file that cannot be read (66), or no file
-  ///   location for a writing command (78).
+  /// - Throws: both `--store` and `--etcd`, or an `--etcd-prefix` that does not end with `/` (64),
+  ///   a bad endpoint (78), a password file that cannot be read or has an empty first line (66), or
+  ///   no file location for a writing command (78).
   func userStore(for document: SettingsDocument, forWriting: Bool) throws(CommandError) -> any SettingsStore {
+    if invocation[Options.etcd] != nil, invocation[Options.store] != nil {
+      throw .usage(
+        "'\(Options.store.definition.name)' and '\(Options.etcd.definition.name)' name two stores; give one",
+        subcommand: invocation.subcommand)
+    }
     guard let list = etcdEndpointList else {
       let path = forWriting ? try writableStorePath(for: document) : try storePath(for: document)
       return path.map { FileStore(path: $0) } ?? MemoryStore()
@@ -25,8 +33,16 @@ extension CommandContext {
     } catch {
       throw CommandError(error)
     }
+    let prefix = invocation[Options.etcdPrefix] ?? "/settings/"
+    guard prefix.hasSuffix("/") else {
+      // `<prefix><document id>/<key>`: without the slash, `/kiosks` would give `/kiosksfleet/airplane`.
+      throw .usage(
+        "'\(Options.etcdPrefix.definition.name)' is '\(TerminalText.escaped(prefix))'; a prefix ends with '/' "
+          + "(the document's id follows it): give '\(TerminalText.escaped(prefix))/'",
+        subcommand: invocation.subcommand)
+    }
     var store = EtcdStore(
-      endpoints: endpoints, prefix: invocation[Options.etcdPrefix] ?? "/settings/", documentID: document.id,
+      endpoints: endpoints, prefix: prefix, documentID: document.id,
       credentials: try etcdCredentials())
     var paths: [String: SystemPath] = [:]
     for name in ["XDG_CACHE_HOME", "HOME"] {
@@ -68,6 +84,13 @@ extension CommandContext {
       throw CommandError(messages: [FileSystemError.notFound(path: file).description], status: .noInput)
     }
     let line = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
+    guard !line.isEmpty else {
+      throw CommandError(
+        messages: [
+          "the password file '\(TerminalText.escaped(file))' has no password on its first line; write the "
+            + "password of etcd user '\(TerminalText.escaped(user))' there"
+        ], status: .noInput)
+    }
     return EtcdCredentials(user: user, password: String(decoding: line, as: UTF8.self))
   }
 }

@@ -112,7 +112,9 @@ struct CommandError: Error {
       }
     case let error as EtcdError:
       switch error {
-      case .badEndpoint, .tlsEndpoint, .notEtcd, .tooOld, .tooManyOperations, .requestTooLarge: return .config
+      case .badEndpoint, .tlsEndpoint, .notEtcd, .hostNotAllowed, .tooOld, .tooManyOperations,
+        .requestTooLarge:
+        return .config
       case .unreachable, .server: return .unavailable
       case .authenticationFailed, .permissionDenied: return .noPermission
       case .conflict, .unknownOutcome: return .busy

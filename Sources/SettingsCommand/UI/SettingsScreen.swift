@@ -318,7 +318,9 @@ public struct SettingsScreen: Sendable {
       }
       if let problem = level.table.snapshot.problem(of: item) {
         let stored = StoredValueProblem.shown(problem.storedValue, secure: problem.isSecure)
-        text += " — stored \(stored) rejected: expected \(problem.expected)"
+        text +=
+          problem.notJSON.map { " — stored value not JSON (\(TerminalText.escaped($0)))" }
+          ?? " — stored \(stored) rejected: expected \(problem.expected)"
       }
       if let lock = state.lock { text += " — locked: \(lock.reason) (\(lock.file))" }
       if let reason = state.disabledReason { text += " — " + reason }

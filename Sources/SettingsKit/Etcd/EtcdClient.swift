@@ -137,10 +137,20 @@ final class EtcdClient: Sendable {
   /// is refused.
   private func checkVersion(_ index: Int, timeoutMilliseconds: Int32) throws(Failure) {
     let endpoint = endpoints[index]
-    let answer = try send(
-      endpoint, method: "GET", path: "/version", body: [], token: nil,
-      timeoutMilliseconds: timeoutMilliseconds,
-      isWrite: false)
+    let answer: Answer
+    do throws(Failure) {
+      answer = try send(
+        endpoint, method: "GET", path: "/version", body: [], token: nil,
+        timeoutMilliseconds: timeoutMilliseconds,
+        isWrite: false)
+    } catch {
+      // etcd answers /version in plain HTTP: anything else there is not etcd.
+      guard case .etcd(.malformedAnswer) = error else { throw error }
+      throw .etcd(.notEtcd(endpoint: "http://\(endpoint)", path: "GET /version", status: 0))
+    }
+    if answer.status == 421 {
+      throw .etcd(.hostNotAllowed(endpoint: endpoint.description, host: endpoint.host))
+    }
     guard answer.status == 200, let version = (try? JSONParser().parse(answer.body))?[member: "etcdserver"],
       case .string(let text) = version.kind
     else {
@@ -184,6 +194,26 @@ final class EtcdClient: Sendable {
     state.withLock { $0.token = token }
   }
 
+  /// Whether `endpoint` itself still answers: a linearizable count of the keys under the prefix,
+  /// sent there only, within `timeoutMilliseconds`. Returns the failure when it does not answer
+  /// (a member stopped or cut off keeps its sockets and says nothing), nil when it answers, also
+  /// with an error (a watch's own stream reports those).
+  func probe(_ endpoint: EtcdEndpoint, timeoutMilliseconds: Int32) -> Failure? {
+    let body = JSONValue.object([
+      ("key", EtcdMessages.key(prefix)), ("range_end", .string(EtcdMessages.rangeEnd(of: prefix))),
+      ("count_only", .bool(true)),
+    ])
+    do throws(Failure) {
+      _ = try exchange(
+        endpoint, path: "/v3/kv/range", body: Array(JSONWriter().line(body).utf8.dropLast()),
+        token: state.withLock { $0.token }, timeoutMilliseconds: timeoutMilliseconds, isWrite: false)
+      return nil
+    } catch {
+      if case .unreachable = error { return error }
+      return nil
+    }
+  }
+
   /// One request and its answer's JSON, with etcd's errors sorted out.
   private func exchange(
     _ endpoint: EtcdEndpoint, path: String, body: [UInt8], token: String?, timeoutMilliseconds: Int32,
@@ -195,6 +225,9 @@ final class EtcdClient: Sendable {
       isWrite: isWrite)
     if answer.status == 404 {
       throw .etcd(.notEtcd(endpoint: "http://\(endpoint)", path: "POST \(path)", status: 404))
+    }
+    if answer.status == 421 {
+      throw .etcd(.hostNotAllowed(endpoint: endpoint.description, host: endpoint.host))
     }
     let json: JSONValue
     do {
@@ -248,9 +281,11 @@ final class EtcdClient: Sendable {
     if reason.contains("authentication failed") || reason.contains("user name is empty") {
       return .etcd(.authenticationFailed(user: credentials?.user ?? "", prefix: prefix, reason: reason))
     }
+    // etcd's own limits, lower than the store's: the store says how much the change needed.
     if reason.contains("too many operations in txn") {
       return .etcd(.tooManyOperations(count: 0, limit: 0))
     }
+    if reason.contains("request is too large") { return .etcd(.requestTooLarge(bytes: 0, limit: 0)) }
     if reason.contains("required revision has been compacted") { return .compacted(0) }
     return .etcd(.server(endpoint: endpoint.description, message: reason))
   }
@@ -288,6 +323,9 @@ final class EtcdClient: Sendable {
     decoder.requestMethod = method
     var status = 0
     var answer: [UInt8] = []
+    // The answer's first bytes: a server that is not HTTP (ssh, a database) is told at once.
+    var opening: [UInt8] = []
+    let notHTTP = Failure.etcd(.malformedAnswer(endpoint: endpoint.description, reason: Self.notHTTP))
     let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
     while true {
       do throws(HTTPError) {
@@ -313,6 +351,7 @@ final class EtcdClient: Sendable {
         throw lost(Self.reason(error))
       }
       if bytes.isEmpty {
+        if !Self.mayBeHTTP(opening) { throw notHTTP }
         do throws(HTTPError) {
           if try decoder.finish() { return Answer(status: status, body: answer) }
         } catch {
@@ -320,8 +359,21 @@ final class EtcdClient: Sendable {
         }
         throw lost("the connection closed without an answer")
       }
+      if opening.count < 5 {
+        opening += bytes.prefix(5 - opening.count)
+        if !Self.mayBeHTTP(opening) { throw notHTTP }
+      }
       decoder.append(bytes)
     }
+  }
+
+  /// The reason of a ``EtcdError/malformedAnswer(endpoint:reason:)`` for an answer that does not
+  /// start as HTTP does.
+  static let notHTTP = "the answer is not HTTP"
+
+  /// Whether an answer that starts with `opening` may be HTTP: `HTTP/` or the start of it.
+  static func mayBeHTTP(_ opening: [UInt8]) -> Bool {
+    "HTTP/".utf8.prefix(opening.count).elementsEqual(opening.prefix(5))
   }
 
   /// A connection to `endpoint`; nothing is sent yet, so a failure is always "unreachable".

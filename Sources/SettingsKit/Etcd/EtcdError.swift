@@ -8,11 +8,15 @@ public enum EtcdError: Error, Equatable, Sendable {
   /// No endpoint answered: each endpoint tried (`host:port`) with why (connection refused, timed
   /// out, no leader, …).
   case unreachable([Unreachable])
-  /// The server at `endpoint` is not an etcd v3 JSON gateway (`status` is what `path` answered).
+  /// The server at `endpoint` is not an etcd v3 JSON gateway (`status` is what `path` answered;
+  /// 0 when the answer was not HTTP at all).
   case notEtcd(endpoint: String, path: String, status: Int)
+  /// etcd answered 421: the endpoint's host name is not in its `--host-whitelist`.
+  case hostNotAllowed(endpoint: String, host: String)
   /// The server is an etcd older than 3.4.
   case tooOld(endpoint: String, version: String)
-  /// etcd refused the user's name or password (or the token could not be renewed).
+  /// etcd refused the user's name or password (or the token could not be renewed); an empty `user`:
+  /// no user was given to an etcd whose authentication is on.
   case authenticationFailed(user: String, prefix: String, reason: String)
   /// The user may not read or write the prefix.
   case permissionDenied(user: String?, prefix: String)
@@ -21,9 +25,13 @@ public enum EtcdError: Error, Equatable, Sendable {
   /// The answer to a write never came and its outcome could not be found: `now` says the key's
   /// current value (`airplane is now on`), or nil when etcd no longer answers.
   case unknownOutcome(key: String, now: String?)
-  /// The change needs more operations in one transaction than etcd allows (`--max-txn-ops`).
+  /// The change needs more operations in one transaction than etcd allows (`--max-txn-ops`):
+  /// refused before anything was sent, or with `limit` 0 refused by etcd itself (its flag is below
+  /// the store's ``EtcdStore/maxTransactionOperations``).
   case tooManyOperations(count: Int, limit: Int)
-  /// The change's request is larger than etcd accepts (`--max-request-bytes`).
+  /// The change's request is larger than etcd accepts (`--max-request-bytes`): refused before
+  /// anything was sent, or with `limit` 0 refused by etcd itself (its flag is below the store's
+  /// ``EtcdStore/maxRequestBytes``).
   case requestTooLarge(bytes: Int, limit: Int)
   /// An answer larger than the client accepts.
   case answerTooLarge(endpoint: String, limit: Int)
@@ -66,10 +74,20 @@ extension EtcdError: ExplainedError {
     case .unreachable(let endpoints):
       return endpoints.map { "etcd at \(shown($0.endpoint)) unreachable (\(shown($0.reason)))" }
         .joined(separator: "; ")
+    case .notEtcd(let endpoint, let path, 0):
+      return "\(shown(endpoint)) is not an etcd v3 JSON gateway (\(shown(path)) answered with something that "
+        + "is not HTTP)"
     case .notEtcd(let endpoint, let path, let status):
       return "\(shown(endpoint)) is not an etcd v3 JSON gateway (\(shown(path)) answered \(status))"
+    case .hostNotAllowed(let endpoint, let host):
+      return
+        "etcd at \(shown(endpoint)) does not accept the host name '\(shown(host))' (it answered 421: the "
+        + "name is not in its --host-whitelist); add it there, or give the endpoint by a name listed there"
     case .tooOld(let endpoint, let version):
       return "etcd at \(shown(endpoint)) is version \(shown(version)); settings needs etcd 3.4 or later"
+    case .authenticationFailed("", let prefix, _):
+      return "etcd refused an anonymous client for '\(shown(prefix))': its authentication is on, so a user "
+        + "is needed"
     case .authenticationFailed(let user, let prefix, let reason):
       return "etcd refused user '\(shown(user))' for '\(shown(prefix))': \(shown(reason))"
     case .permissionDenied(let user, let prefix):
@@ -80,9 +98,15 @@ extension EtcdError: ExplainedError {
         + "was written"
     case .unknownOutcome(_, let now):
       return "the change may or may not have been applied; \(now.map(shown) ?? "etcd does not answer")"
+    case .tooManyOperations(let count, 0):
+      return "the change needs \(count) operations in one etcd transaction; etcd refused that many "
+        + "(its --max-txn-ops flag is lower); nothing was written"
     case .tooManyOperations(let count, let limit):
       return "the change needs \(count) operations in one etcd transaction; etcd allows \(limit) "
         + "(its --max-txn-ops flag); nothing was sent"
+    case .requestTooLarge(let bytes, 0):
+      return "the change is a request of \(bytes) bytes; etcd refused it as too large "
+        + "(its --max-request-bytes flag is lower); nothing was written"
     case .requestTooLarge(let bytes, let limit):
       return "the change is a request of \(bytes) bytes; etcd accepts \(limit) "
         + "(its --max-request-bytes flag); nothing was sent"

@@ -55,9 +55,13 @@ enum EtcdMessages {
     return items.compactMap(keyValue)
   }
 
-  /// One `kv` object, nil when its key is not base64.
+  /// One `kv` object, nil when its key is not base64 or not UTF-8 (no item's key can be such a
+  /// key, and a name decoded with replacement characters would name another key: `check --fix`
+  /// once "removed" one and left it).
   static func keyValue(_ item: JSONValue) -> KeyValue? {
-    guard case .string(let keyText)? = item[member: "key"]?.kind, let key = Base64.decode(keyText) else {
+    guard case .string(let keyText)? = item[member: "key"]?.kind, let key = Base64.decode(keyText),
+      String(validating: key, as: UTF8.self) != nil
+    else {
       return nil
     }
     var value: [UInt8] = []

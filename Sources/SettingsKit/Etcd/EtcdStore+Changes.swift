@@ -27,6 +27,10 @@ final class EtcdFollower: Sendable {
   private let store: EtcdStore
   private let continuation: AsyncStream<StoreChange>.Continuation
   private let stopped = Atomic<Bool>(false)
+  /// How long a watch may stay silent before its endpoint is asked whether it still answers
+  /// (``EtcdClient/probe(_:timeoutMilliseconds:)``): with `--experimental-watch-progress-notify-interval=1s`
+  /// an idle watch hears from etcd every second.
+  static let silence = Duration.seconds(3)
 
   init(store: EtcdStore, continuation: AsyncStream<StoreChange>.Continuation) {
     self.store = store
@@ -106,6 +110,7 @@ final class EtcdFollower: Sendable {
       return
     }
     defer { watch.close() }
+    var heard = ContinuousClock.now
     while !isStopped {
       let line: JSONValue?
       do throws(EtcdClient.Failure) {
@@ -114,7 +119,19 @@ final class EtcdFollower: Sendable {
         fail(error, &position)
         return
       }
-      guard let line else { continue }
+      guard let line else {
+        // A member stopped (SIGSTOP) or stuck keeps the connection open and sends nothing, not
+        // even the progress notifications of an idle watch: after a silence, ask it directly.
+        if heard.duration(to: .now) >= Self.silence {
+          if let failure = store.client.probe(endpoint, timeoutMilliseconds: 2000) {
+            fail(failure, &position)
+            return
+          }
+          heard = .now
+        }
+        continue
+      }
+      heard = .now
       if let message = EtcdClient.errorMessage(line), line[member: "result"] == nil {
         // An expired token: authenticate once more before the watch resumes.
         if message.contains("invalid auth token") { store.client.reauthenticate(at: endpoint) }

@@ -5,6 +5,8 @@ extension EtcdStore {
   /// removed ones (two range deletes around the head when every override goes) and rewrites the
   /// head; its failure returns the head.
   ///
+  /// A read, and a write that succeeds, refresh the last-known-good copy.
+  ///
   /// `body` runs once per attempt (as ``SettingsStore/update(_:)`` allows), up to ``attempts``
   /// times with a jittered backoff of 10 to 200 ms after a failed compare. A transaction whose
   /// answer never comes is resolved through the head and its history (``resolve(writer:after:key:)``)
@@ -35,7 +37,10 @@ extension EtcdStore {
       let removed =
         before.keys.filter { contents.values[$0] == nil }
         + read.contents.unparsed.keys.filter { contents.unparsed[$0] == nil && contents.values[$0] == nil }
-      if puts.isEmpty && removed.isEmpty { return result }
+      if puts.isEmpty && removed.isEmpty {
+        lastKnownGood?.save(read.contents, clusterID: read.clusterID, for: self)
+        return result
+      }
       firstKey = (puts.keys.sorted() + removed.sorted()).first ?? firstKey
       let writer = Self.writerID()
       let transaction = try transaction(
@@ -43,7 +48,13 @@ extension EtcdStore {
         after: revision, writer: writer)
       do throws(EtcdClient.Failure) {
         let answer = try client.call("/v3/kv/txn", transaction, timeoutMilliseconds: 5000, isWrite: true)
-        if EtcdMessages.flag(answer[member: "succeeded"]) { return result }
+        if EtcdMessages.flag(answer[member: "succeeded"]) {
+          // What this machine just wrote is what a stale read should show.
+          var written = contents
+          written.revision = StoreRevision(EtcdMessages.revision(answer))
+          lastKnownGood?.save(written, clusterID: EtcdMessages.clusterID(answer), for: self)
+          return result
+        }
       } catch {
         switch error {
         case .unknown:
@@ -53,8 +64,13 @@ extension EtcdStore {
           case .undetermined(let now): throw .store(.etcd(.unknownOutcome(key: firstKey, now: now)))
           }
         case .etcd(.tooManyOperations):
+          // etcd's --max-txn-ops is below maxTransactionOperations.
+          guard case .array(let operations)? = transaction[member: "success"]?.kind else { fallthrough }
+          throw .store(.etcd(.tooManyOperations(count: operations.count, limit: 0)))
+        case .etcd(.requestTooLarge):
+          // etcd's --max-request-bytes is below maxRequestBytes.
           throw .store(
-            .etcd(.tooManyOperations(count: puts.count + removed.count + 1, limit: maxTransactionOperations)))
+            .etcd(.requestTooLarge(bytes: JSONWriter().line(transaction).utf8.count - 1, limit: 0)))
         default:
           throw .store(.etcd(Self.error(error)))
         }
@@ -138,9 +154,13 @@ extension EtcdStore {
     return transaction
   }
 
-  /// A write id: `<host>/<pid>/<random>`.
+  /// A write id: `<host>/<pid>/<random>`, the random part 16 hex digits.
   static func writerID() -> String {
-    let random = (0..<4).map { _ in String(UInt16.random(in: 0...UInt16.max), radix: 16) }.joined()
+    // 16 hex digits: each group of four keeps its leading zeros.
+    let random = (0..<4).map { _ in
+      let digits = String(UInt16.random(in: 0...UInt16.max), radix: 16)
+      return String(repeating: "0", count: 4 - digits.count) + digits
+    }.joined()
     return "\(systemHostName())/\(systemGetpid())/\(random)"
   }
 }

@@ -47,7 +47,12 @@ struct EtcdWatchConnection {
     let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
     while true {
       if let line = try takeLine() { return line }
-      if ended { throw lost("the watch stream ended") }
+      if ended {
+        // The gateway ends a stream with its error and no newline after it (`{"error": {…
+        // "etcdserver: no leader"…}}`): that last line says why the stream ended.
+        if let last = lastLine() { return last }
+        throw lost("the watch stream ended")
+      }
       let left = EtcdClient.milliseconds(until: deadline)
       guard left > 0 else { return nil }
       let bytes: [UInt8]
@@ -96,6 +101,15 @@ struct EtcdWatchConnection {
       throw .etcd(.answerTooLarge(endpoint: endpoint.description, limit: EtcdClient.answerLimit))
     }
     return nil
+  }
+
+  /// What is left after the last newline once the stream ended, parsed; nil when it is blank or
+  /// not JSON (a stream cut in the middle of a line).
+  private mutating func lastLine() -> JSONValue? {
+    let rest = pending
+    pending = []
+    guard rest.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 && $0 != 0x0A }) else { return nil }
+    return try? JSONParser(maximumDepth: 64).parse(rest)
   }
 
   private func lost(_ reason: String) -> EtcdClient.Failure {

@@ -38,6 +38,9 @@ public struct StoreCheck: Sendable, Equatable {
   public var deprecatedValues: [DeprecatedValue]
   /// Overrides of items a system file locks, by key order.
   public var lockedValues: [LockedValue]
+  /// For a store that keeps each override under its own key (etcd), what comes before a key to
+  /// name it (`etcd key /settings/app/`): an unknown key is named so, without a line and column.
+  public var keyNamePrefix: String?
 
   /// Whether there is nothing to report.
   public var isClean: Bool {
@@ -53,6 +56,7 @@ public struct StoreCheck: Sendable, Equatable {
     let snapshot = SettingsSnapshot(
       document: document, contents: contents, storeName: storeName, system: system)
     file = storeName
+    keyNamePrefix = contents.keyNamePrefix
     unknownKeys = snapshot.otherOverrides.keys.filter { $0 != "$schema" }.sorted().map { key in
       UnknownKey(key: key, location: contents.location(of: key), storedValue: contents.values[key]!)
     }
@@ -83,8 +87,10 @@ public struct StoreCheck: Sendable, Equatable {
   public var lines: [String] {
     func shown(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
     let name = TerminalText.escaped(file)
-    var lines = unknownKeys.map {
-      "\(name):\($0.location): unknown key \(shown($0.key)); the document has no such item"
+    var lines = unknownKeys.map { unknown in
+      let place =
+        keyNamePrefix.map { TerminalText.escaped($0 + unknown.key) } ?? "\(name):\(unknown.location)"
+      return "\(place): unknown key \(shown(unknown.key)); the document has no such item"
     }
     lines += problems.map(\.message)
     lines += renamedValues.map {
@@ -175,6 +181,8 @@ extension Settings {
       let check = StoreCheck(document: document, contents: contents, storeName: store.name)
       for problem in check.problems {
         contents.values.removeValue(forKey: problem.key)
+        // A stored value that is not JSON (etcd) goes too.
+        if problem.notJSON != nil { contents.unparsed.removeValue(forKey: problem.key) }
         for renamed in check.renamedValues where renamed.key == problem.key && renamed.isRead {
           contents.values.removeValue(forKey: renamed.oldKey)
         }

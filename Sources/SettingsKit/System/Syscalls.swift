@@ -354,17 +354,23 @@ package func systemRealtimeNanoseconds() -> Int64 {
 /// The corresponding C function is `getpid`.
 package func systemGetpid() -> Int32 { getpid() }
 
-/// The local time of day (hour, minute, second) at `seconds` since 1970, in the time zone of `TZ`.
+/// The local date and time of day at `seconds` since 1970, in the time zone of `TZ` (`day` counts
+/// days since 1970 when the time cannot be converted).
 ///
 /// The corresponding C function is `localtime_r`.
-package func systemLocalTimeOfDay(seconds: Int64) -> (hour: Int, minute: Int, second: Int) {
+package func systemLocalTime(seconds: Int64) -> (
+  year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+) {
   var time = time_t(seconds)
   var parts = tm()
   guard localtime_r(&time, &parts) != nil else {
     let day = Int(seconds % 86_400)
-    return (day / 3600, day / 60 % 60, day % 60)
+    return (1970, 1, Int(seconds / 86_400), day / 3600, day / 60 % 60, day % 60)
   }
-  return (Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+  return (
+    Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour),
+    Int(parts.tm_min), Int(parts.tm_sec)
+  )
 }
 
 /// This machine's host name, or "localhost" when it cannot be read.

@@ -144,12 +144,24 @@ final class SettingsWatch: Sendable {
     follower.withLock { $0 = task }
   }
 
-  /// Reports a store that its change stream says cannot be read, once per distinct error.
+  /// Whether `failure` goes on with the store failure already reported: the same error, or etcd
+  /// still out of reach, whatever each endpoint said this time (one report per outage).
+  static func continues(_ failure: SettingsError, _ reported: SettingsError?) -> Bool {
+    guard let reported else { return false }
+    if failure == reported { return true }
+    if case .store(.etcd(let now)) = failure, case .store(.etcd(let before)) = reported {
+      return now.isUnreachable && before.isUnreachable
+    }
+    return false
+  }
+
+  /// Reports a store that its change stream says cannot be read, once per distinct error (once
+  /// per outage for etcd, ``continues(_:_:)``).
   private func storeUnavailable(_ error: StoreError) {
     delivery.withLock { _ in
       let events = state.withLock { state -> [SettingsEvent] in
         let failure = SettingsError.store(error)
-        guard state.started, failure != state.storeError else { return [] }
+        guard state.started, !Self.continues(failure, state.storeError) else { return [] }
         state.storeError = failure
         if includesLocalChanges { emit([.storeFailed(failure)]) }
         return [.storeFailed(failure)]
@@ -250,7 +262,7 @@ final class SettingsWatch: Sendable {
     } catch {
       state.storeBytes = nil
       let failure = SettingsError.store(error)
-      guard failure != state.storeError else { return [] }
+      guard !Self.continues(failure, state.storeError) else { return [] }
       state.storeError = failure
       return [.storeFailed(failure)]
     }

@@ -380,3 +380,245 @@ struct EtcdCommandTests {
     #expect(watch.stop(signal: SIGTERM) == 0)
   }
 }
+
+extension EtcdCommandTests {
+  /// `settings serve --etcd` once served the local store file: the page's edits went to the file
+  /// and changes in etcd never reached it.
+  @Test func serveKeepsItsStoreInEtcdAndAnEtcdctlChangeReachesTheOpenPage() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/mode", "\"b\""]).status == 0)
+    let server = try ServedSettings(document: Self.document, arguments: ["--etcd", etcd.endpointList])
+    defer { _ = server.stop() }
+    #expect(try server.get("/api/row?key=mode").json?[member: "row"]?[member: "value"]?.kind == .string("b"))
+    let connection = try SocketConnection.connect(
+      host: "127.0.0.1", port: server.port, timeoutMilliseconds: 5000)
+    defer { connection.close() }
+    try connection.writeAll(
+      Array("GET /api/events HTTP/1.1\r\n\(server.authorized)\r\n".utf8), timeoutMilliseconds: 5000)
+    func readEvent() throws -> String {
+      var text = ""
+      while !text.hasSuffix("\n\n") {
+        let bytes = try connection.read(timeoutMilliseconds: 20_000)
+        if bytes.isEmpty { break }
+        text += String(decoding: bytes, as: UTF8.self)
+      }
+      return text
+    }
+    #expect(try readEvent().hasSuffix("\r\n\r\nretry: 1000\n\n"))
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/airplane", "true"]).status == 0)
+    #expect(
+      try readEvent()
+        == "id: 1\nevent: change\ndata: {\"key\":\"airplane\",\"row\":{\"key\":\"airplane\",\"type\":\"switch\","
+        + "\"title\":\"Airplane\",\"value\":true,\"shown\":\"On\",\"modified\":true,\"default\":false,"
+        + "\"defaultShown\":\"Off\",\"source\":\"user\"},\"previous\":false,\"previousShown\":\"Off\","
+        + "\"origin\":\"elsewhere\",\"dependents\":[]}\n\n")
+    // The page's edit goes to etcd, not to a store file.
+    let set = try server.post("/api/set", #"{"key": "wifi", "value": false, "expect": true}"#)
+    #expect(set.status == 200)
+    #expect(try etcd.etcdctl(["get", "--print-value-only", "/settings/fleet/wifi"]).stdout == "false\n")
+    #expect(server.storeText == "")
+  }
+}
+
+extension EtcdCommandTests {
+  /// `check` over etcd once placed an unknown key at `etcd … /settings/fleet/:1:1`, and `check
+  /// --fix` announced `remove "airplane": null` for a value that is not JSON but left it in etcd.
+  @Test func checkNamesEtcdKeysAndFixRemovesAValueThatIsNotJSON() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: etcd.endpointList)
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/airplane", "yes"]).status == 0)
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/mode", "\"z\""]).status == 0)
+    #expect(try etcd.etcdctl(["put", "/settings/fleet/extra", "1"]).status == 0)
+    let findings =
+      "etcd key /settings/fleet/extra: unknown key \"extra\"; the document has no such item\n"
+      + "etcd key /settings/fleet/airplane: not JSON (unexpected 'y'; expected a value); using the default false\n"
+      + "etcd key /settings/fleet/mode: stored value is \"z\"; expected one of \"a\", \"b\"; using the default \"a\"\n"
+    #expect(
+      runCLI(["check"], environment: environment) == CommandOutcome(status: 1, stdout: findings, stderr: ""))
+    // why once showed the value that is not JSON as `null (rejected: expected true or false)`.
+    #expect(
+      runCLI(["why", "airplane"], environment: environment).stdout
+        == "key:     airplane\nvalue:   off\nsource:  default\nlayers, lowest first:\n"
+        + "  default  off                                          wins\n"
+        + "  user     not JSON (unexpected 'y'; expected a value)\n")
+    let fixed = runCLI(["check", "--fix"], environment: environment)
+    #expect(
+      fixed.stdout
+        == findings + "fix: remove \"airplane\": not JSON (unexpected 'y'; expected a value)\n"
+        + "fix: remove \"mode\": \"z\"\n")
+    #expect(
+      try etcd.etcdctl(["get", "--prefix", "--keys-only", "/settings/fleet/"]).stdout
+        == "/settings/fleet/.head\n\n/settings/fleet/extra\n\n")
+    #expect(
+      runCLI(["check"], environment: environment)
+        == CommandOutcome(
+          status: 1,
+          stdout: "etcd key /settings/fleet/extra: unknown key \"extra\"; the document has no such item\n",
+          stderr: ""))
+  }
+}
+
+extension EtcdCommandTests {
+  /// A port where something other than HTTP answers (ssh here) once read as etcd being down: `etcd at
+  /// …: unreachable (the connection closed before the answer was complete)`, exit 69, and a read
+  /// fell back to the last-known-good copy.
+  @Test func aServerThatIsNotHTTPIsNotEtcdAndExits78() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let server = try FakeHTTPServer(answer: Array("SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n".utf8))
+    defer { server.stop() }
+    let expected = CommandOutcome(
+      status: 78, stdout: "",
+      stderr:
+        "Error: \(server.endpoint) is not an etcd v3 JSON gateway (GET /version answered with something "
+        + "that is not HTTP)\n")
+    #expect(runCLI(["get", "airplane"], environment: setup.environment(etcd: server.endpoint)) == expected)
+    #expect(
+      runCLI(["set", "airplane", "on"], environment: setup.environment(etcd: server.endpoint)) == expected)
+    // Also where an earlier command found etcd: the call fails as not HTTP, and /version says why.
+    let hostPort = String(server.endpoint.dropFirst("http://".count))
+    try FileManager.default.createDirectory(
+      atPath: setup.directory.file("home/.cache/settings/etcd"), withIntermediateDirectories: true)
+    try (hostPort + "\n").write(
+      toFile: setup.directory.file("home/.cache/settings/etcd/etcd-versions"), atomically: true,
+      encoding: .utf8)
+    #expect(
+      runCLI(["set", "airplane", "on"], environment: setup.environment(etcd: server.endpoint)) == expected)
+  }
+}
+
+extension EtcdCommandTests {
+  /// Only reads refreshed the last-known-good copy: after `get` (off) then `set airplane on`, etcd
+  /// going down made this machine's own `get` answer `off`, the value before its own write.
+  @Test func aStaleReadShowsThisMachinesLastWrite() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: etcd.endpointList)
+    #expect(runCLI(["set", "mode", "b"], environment: environment).status == 0)
+    #expect(runCLI(["get", "airplane"], environment: environment).stdout == "off\n")
+    #expect(runCLI(["set", "airplane", "on"], environment: environment).status == 0)
+    let port = etcd.members[0].clientPort
+    #expect(etcd.stop() == [])
+    let stale = runCLI(["get", "airplane"], environment: environment)
+    #expect(stale.stdout == "on\n")
+    let warning =
+      "Warning: etcd at 127.0.0.1:\(port) unreachable (connection refused); values as of revision 3, "
+    #expect(stale.stderr.hasPrefix(warning) && stale.stderr.count == warning.count + 9, "\(stale)")
+    #expect(runCLI(["get", "mode"], environment: environment).stdout == "b\n")
+  }
+}
+
+extension EtcdCommandTests {
+  /// With authentication on, no user once read `etcd refused user '' for …: user name is empty`, and
+  /// an empty password file went to etcd as an empty password (`authentication failed`).
+  @Test func noUserAndAnEmptyPasswordFileSayWhatIsMissing() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    for arguments in [
+      ["user", "add", "root:rootpw", "--interactive=false"], ["role", "add", "fleet"],
+      ["role", "grant-permission", "fleet", "--prefix=true", "readwrite", "/settings/fleet/"],
+      ["user", "add", "alice:alicepw", "--interactive=false"], ["user", "grant-role", "alice", "fleet"],
+      ["auth", "enable"],
+    ] {
+      let outcome = try etcd.etcdctl(arguments)
+      #expect(outcome.status == 0, "\(arguments): \(outcome)")
+    }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    var environment = setup.environment(etcd: etcd.endpointList)
+    #expect(
+      runCLI(["get", "airplane"], environment: environment)
+        == CommandOutcome(
+          status: 77, stdout: "",
+          stderr:
+            "Error: etcd refused an anonymous client for '/settings/fleet/': its authentication is on, so a "
+            + "user is needed; check SETTINGS_ETCD_USER, the password file, and the user's role on the prefix\n"
+        ))
+    environment["SETTINGS_ETCD_USER"] = "alice"
+    for text in ["", "\nalicepw\n"] {
+      let empty = try setup.directory.write("empty", text)
+      #expect(
+        runCLI(["get", "airplane", "--etcd-password-file", empty], environment: environment)
+          == CommandOutcome(
+            status: 66, stdout: "",
+            stderr:
+              "Error: the password file '\(empty)' has no password on its first line; write the password of "
+              + "etcd user 'alice' there\n"))
+    }
+  }
+}
+
+extension EtcdCommandTests {
+  /// `--etcd-prefix /kiosks` once kept the document under `/kiosksfleet/`: the document's id was
+  /// glued to the prefix.
+  @Test func aPrefixWithoutItsTrailingSlashIsRefused() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    #expect(
+      runCLI(
+        ["set", "mode", "b", "--etcd-prefix", "/kiosks"],
+        environment: setup.environment(etcd: "http://127.0.0.1:1"))
+        == CommandOutcome(
+          status: 64, stdout: "",
+          stderr:
+            "Error: '--etcd-prefix' is '/kiosks'; a prefix ends with '/' (the document's id follows it): give "
+            + "'/kiosks/'\nUsage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
+            + "                    [--json] [--no-cache]\nSee 'settings help set' for more information.\n"))
+  }
+}
+
+extension EtcdCommandTests {
+  /// `--store` beside `--etcd` was ignored without a word (the change went to etcd), and so was
+  /// `--store` under `SETTINGS_ETCD`, although the command line wins over the environment elsewhere.
+  @Test func storeAndEtcdTogetherAreRefusedAndStoreWinsOverTheEnvironment() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let file = setup.directory.file("local.json")
+    let environment = setup.environment(etcd: "http://127.0.0.1:1")
+    #expect(
+      runCLI(["set", "mode", "b", "--store", file, "--etcd", "http://127.0.0.1:1"], environment: environment)
+        == CommandOutcome(
+          status: 64, stdout: "",
+          stderr:
+            "Error: '--store' and '--etcd' name two stores; give one\n"
+            + "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
+            + "                    [--json] [--no-cache]\nSee 'settings help set' for more information.\n"))
+    #expect(!FileManager.default.fileExists(atPath: file))
+    // SETTINGS_ETCD names an etcd that is down: --store is used, and etcd is not asked.
+    #expect(
+      runCLI(["set", "mode", "b", "--store", file], environment: environment)
+        == CommandOutcome(status: 0, stdout: "", stderr: ""))
+    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"mode\": \"b\""))
+  }
+}
+
+extension EtcdCommandTests {
+  /// etcd answers 421 (as etcd 3.4.23 does, by hand) to a Host its `--host-whitelist` does not
+  /// list, which the README asks for: that read "is not an etcd v3 JSON gateway (GET /version
+  /// answered 421)".
+  @Test func aHostNameOutsideEtcdsWhitelistIsNamed() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let server = try FakeHTTPServer(
+      status: 421, reason: "Misdirected Request",
+      body: "\netcd received your request, but the Host header was unrecognized.\n")
+    defer { server.stop() }
+    #expect(
+      runCLI(["get", "airplane"], environment: setup.environment(etcd: server.endpoint))
+        == CommandOutcome(
+          status: 78, stdout: "",
+          stderr:
+            "Error: etcd at 127.0.0.1:\(server.port) does not accept the host name '127.0.0.1' (it answered 421: "
+            + "the name is not in its --host-whitelist); add it there, or give the endpoint by a name listed "
+            + "there\n"))
+  }
+}

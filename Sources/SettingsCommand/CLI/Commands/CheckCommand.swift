@@ -60,7 +60,10 @@ enum CheckCommand {
     }
     let rejected = Set(check.problems.map(\.key))
     actions += check.problems.map {
-      "remove \(shown($0.key)): \(StoredValueProblem.shown($0.storedValue, secure: $0.isSecure))"
+      let value =
+        $0.notJSON.map { "not JSON (\(TerminalText.escaped($0)))" }
+        ?? StoredValueProblem.shown($0.storedValue, secure: $0.isSecure)
+      return "remove \(shown($0.key)): \(value)"
     }
     actions += check.renamedValues.map { renamed in
       renamed.isRead && !rejected.contains(renamed.key)

@@ -10,8 +10,8 @@ enum ServeCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     _ = try context.arguments()
     let document = try context.loadDocument()
-    let storePath = try context.writableStorePath(for: document)
-    let layers = context.layers(for: document, user: FileStore(path: storePath))
+    // The store every other command uses: the file, or etcd with --etcd / SETTINGS_ETCD.
+    let layers = context.layers(for: document, user: try context.userStore(for: document, forWriting: true))
     for lock in layers.unmatchedLocks(in: document) { context.warnings.add(lock.message) }
     let settings = Settings(document: document, layers: layers)
     let itemsFiles = try context.itemsFiles(for: document.sections)

@@ -36,8 +36,10 @@ enum WhyCommand {
     for (index, layer) in explanation.layers.enumerated() {
       var value = layer.value.map { shown($0, of: item) } ?? "-"
       if let problem = layer.problem {
+        // A value that is not JSON (etcd) has no value to show: say why instead of `null`.
         value =
-          StoredValueProblem.shown(problem.storedValue, secure: item.isSecure)
+          problem.notJSON.map { "not JSON (\(TerminalText.escaped($0)))" }
+          ?? StoredValueProblem.shown(problem.storedValue, secure: item.isSecure)
           + " (rejected: expected \(problem.expected))"
       }
       var row = ["  " + layer.source.description, value]
