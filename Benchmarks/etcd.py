@@ -563,6 +563,7 @@ def leader_recovery(args, base, work, three):
     env_b = {**base, "SETTINGS_ETCD": endpoints, "XDG_CACHE_HOME": os.path.join(work, "cache-b")}
     watch = subprocess.Popen([args.binary, "watch"], env=env_b, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     errors = LineReader(watch.stderr)
+    changes = LineReader(watch.stdout)
     try:
         time.sleep(1.0)
         three.kill(leader)
@@ -571,14 +572,17 @@ def leader_recovery(args, base, work, three):
         while run_command([args.binary, "toggle", "airplane"], env)[1] != 0:
             attempts += 1
         written = time.perf_counter() - start
+        seen = changes.wait_for("airplane", start, 15)
         lost = errors.wait_for("lost etcd", start, 10)
         back = errors.wait_for("etcd back", start, 15) if lost else None
         lost_text = next((line for at, line in errors.lines if "lost etcd" in line), "")
         watch_note = (f"the watch printed `{lost_text}` after {lost - start:.2f} s and `etcd back` "
                       f"{'after ' + format(back - start, '.2f') + ' s' if back else 'not within 15 s'}"
                       if lost else "the watch printed no `lost etcd` line within 10 s")
+        seen_note = (f"it printed that first write's change {seen - start:.2f} s after the kill" if seen
+                     else "it did NOT print that first write's change within 15 s")
         print(f"- leader killed (member {leader} of 3, the first endpoint): writes succeed again after "
-              f"{written:.2f} s ({attempts} attempts); {watch_note}; load average {load_average()}")
+              f"{written:.2f} s ({attempts} attempts); {watch_note}; {seen_note}; load average {load_average()}")
         three.restart(leader)
         three.wait(leader)
     finally:
