@@ -288,6 +288,47 @@ struct EtcdCommandTests {
     #expect(runCLI(["set", "airplane", "off"], environment: environment).status == 69)
   }
 
+  @Test func theLastKnownGoodCopyIsPrivateWholeAndRewrittenOnlyWhenValuesChange() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: etcd.endpointList)
+    #expect(runCLI(["set", "airplane", "on"], environment: environment).status == 0)
+    #expect(runCLI(["get", "airplane"], environment: environment).stdout == "on\n")
+    let cache = setup.directory.file("home/.cache/settings/etcd")
+    let files = FileManager.default.subpaths(atPath: cache)?.sorted() ?? []
+    // The endpoints' pointer, the endpoints known to be etcd, and the copy; no temporary file left.
+    #expect(files.count == 4, "\(files)")
+    #expect(files.filter { $0.hasPrefix("endpoints-") }.count == 1, "\(files)")
+    #expect(files.contains("etcd-versions"), "\(files)")
+    let copyName = try #require(files.first { $0.hasSuffix("/fleet.json") })
+    let copyPath = cache + "/" + copyName
+    for file in files {
+      let attributes = try FileManager.default.attributesOfItem(atPath: cache + "/" + file)
+      guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+      #expect(attributes[.posixPermissions] as? Int == 0o600, "\(file)")
+    }
+    let copy = try String(contentsOfFile: copyPath, encoding: .utf8)
+    #expect(copy.hasPrefix("{\n  \"revision\": 2,\n  \"time\": "), "\(copy)")
+    #expect(copy.hasSuffix(",\n  \"values\": {\n    \"airplane\": true\n  }\n}\n"), "\(copy)")
+    func inode() throws -> Int? {
+      try FileManager.default.attributesOfItem(atPath: copyPath)[.systemFileNumber] as? Int
+    }
+    let first = try inode()
+    // The same values: not rewritten. Changed values: replaced whole (a new file renamed over it).
+    #expect(runCLI(["get", "airplane"], environment: environment).stdout == "on\n")
+    #expect(try inode() == first)
+    #expect(runCLI(["set", "airplane", "off"], environment: environment).status == 0)
+    #expect(runCLI(["get", "airplane"], environment: environment).stdout == "off\n")
+    #expect(try inode() != first)
+    let changed = try String(contentsOfFile: copyPath, encoding: .utf8)
+    #expect(changed.hasPrefix("{\n  \"revision\": 3,\n"), "\(changed)")
+    #expect(changed.hasSuffix("\"airplane\": false\n  }\n}\n"), "\(changed)")
+    #expect((FileManager.default.subpaths(atPath: cache)?.count ?? 0) == 4)
+  }
+
   @Test func everyStaleJSONAnswerSaysStaleWithTheRevisionAndDumpIsNeverStale() throws {
     try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
     let etcd = try EtcdCluster.start()
