@@ -23,7 +23,10 @@ default; `--parts` picks some):
   loss; then both restarted: the time until a `set` succeeds and the watch prints `etcd back`.
 
 Usage: etcd.py --binary PATH [--runs N] [--idle-seconds S] [--writers W] [--toggles N] [--sets S]
-               [--parts latency,idle,toggles,sets,leader,quorum]
+               [--parts latency,idle,toggles,sets,leader,quorum] [--compare PATH]
+
+`--compare PATH` adds a second binary (say, the build before a change) to the latency rounds, on
+the etcd stores under its own prefix, so both are timed at the same load.
 """
 
 import argparse
@@ -334,20 +337,30 @@ def timed(command, env):
 
 def latency(args, base, work, one, three):
     stores = {
-        "file store": {**base, "SETTINGS_STORE": os.path.join(work, "store.json")},
-        "etcd, 1 member": {**base, "SETTINGS_ETCD": one.endpoints, "XDG_CACHE_HOME": os.path.join(work, "cache-a")},
-        "etcd, 3 members": {**base, "SETTINGS_ETCD": three.endpoints, "XDG_CACHE_HOME": os.path.join(work, "cache-a")},
+        "file store": (args.binary, {**base, "SETTINGS_STORE": os.path.join(work, "store.json")}),
+        "etcd, 1 member": (args.binary, {**base, "SETTINGS_ETCD": one.endpoints,
+                                         "XDG_CACHE_HOME": os.path.join(work, "cache-a")}),
+        "etcd, 3 members": (args.binary, {**base, "SETTINGS_ETCD": three.endpoints,
+                                          "XDG_CACHE_HOME": os.path.join(work, "cache-a")}),
     }
+    if args.compare:
+        # The peer binary on its own prefix, so that both see the same changes between rounds.
+        for label, cluster in [("1 member", one), ("3 members", three)]:
+            stores[f"etcd, {label}, --compare binary"] = (args.compare, {
+                **base, "SETTINGS_ETCD": cluster.endpoints, "XDG_CACHE_HOME": os.path.join(work, "cache-c")})
     commands = {"get": ["get", "airplane"], "set": ["set", "airplane", "on"], "toggle": ["toggle", "airplane"]}
     times = {(store, name): [] for store in stores for name in commands}
-    for store, env in stores.items():
-        timed([args.binary, "set", "airplane", "off"], env)
+    for store, (binary, env) in stores.items():
+        prefix = ["--etcd-prefix", "/compare/"] if binary != args.binary else []
+        timed([binary, "set", "airplane", "off"] + prefix, env)
     for run in range(args.runs):
         for name, arguments in commands.items():
-            for store, env in stores.items():
-                command = [args.binary] + arguments
+            for store, (binary, env) in stores.items():
+                command = [binary] + arguments
                 if name == "set":
-                    command = [args.binary, "set", "airplane", "on" if run % 2 else "off"]
+                    command = [binary, "set", "airplane", "on" if run % 2 else "off"]
+                if binary != args.binary:
+                    command += ["--etcd-prefix", "/compare/"]
                 times[(store, name)].append(timed(command, env))
     print(f"## etcd store: {args.runs} runs each, medians and p99 in ms (ratio of medians to the file store)\n")
     print("| command | " + " | ".join(stores) + " |")
@@ -639,12 +652,15 @@ def main():
     parser.add_argument("--toggles", type=int, default=100)
     parser.add_argument("--sets", type=int, default=1000)
     parser.add_argument("--parts", default=",".join(PARTS))
+    parser.add_argument("--compare", help="a second binary timed in the same latency rounds (its own prefix)")
     args = parser.parse_args()
     parts = args.parts.split(",")
     for part in parts:
         if part not in PARTS:
             sys.exit(f"unknown part {part!r}; expected some of {', '.join(PARTS)}")
     args.binary = os.path.abspath(args.binary)
+    if args.compare:
+        args.compare = os.path.abspath(args.compare)
     work = tempfile.mkdtemp(prefix="settings-etcd-bench.")
     clusters = []
     try:
