@@ -195,7 +195,7 @@ class DroppingProxy:
                     self.requests += 1
                     drop = self.requests % self.every == 0
                     if drop:
-                        self.dropped.append(self.requests)
+                        self.dropped.append(chunk.split(b" ", 2)[1].decode(errors="replace"))
                 if drop:
                     connection["dropping"] = True
             try:
@@ -489,6 +489,10 @@ def toggles(args, base, work, one):
               f"{' (' + '; '.join(wrong[:5]) + ')' if wrong else ''}; writes by no command: {len(strangers)}")
         for (status, text), count in sorted(messages.items()):
             print(f"  - exit {status} ×{count}: `{text}`")
+        paths = {}
+        for path in proxy.dropped:
+            paths[path] = paths.get(path, 0) + 1
+        print("  - answers dropped: " + ", ".join(f"`{path}` ×{count}" for path, count in sorted(paths.items())))
     finally:
         proxy.stop()
 
