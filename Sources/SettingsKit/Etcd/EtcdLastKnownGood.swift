@@ -79,7 +79,8 @@ public struct EtcdLastKnownGood: Sendable {
   /// or the new one, never a mix. Unlike ``AtomicFile/write(_:to:createDirectories:privateMode:)``
   /// (for the store), nothing is flushed with `fsync(2)` and the rename runs in this process: a
   /// copy lost in a crash is only a copy missing, one damaged does not parse and reads as none, and
-  /// the two `fsync(2)`s and the `fork(2)` were about 3 ms of every read that found values changed.
+  /// the two `fsync(2)`s and the `fork(2)` cost every read that found values changed about 1.5 ms
+  /// (the `get` median, docs/PERFORMANCE.md).
   static func replace(_ path: SystemPath, with bytes: [UInt8]) {
     let directory = path.directory
     try? FileSystem.makeDirectories(directory)
