@@ -53,8 +53,10 @@ extension CommandContext {
       EtcdLastKnownGood(directory: $0.appending(SystemPath("etcd")))
     }
     let subcommand = invocation.subcommand
+    // The reading commands that take --no-stale. Not `dump`: its output is a store for `load`,
+    // which a stale copy would roll back.
     store.allowsStaleReads =
-      [.get, .show, .list, .describe].contains(subcommand) && !invocation[Options.noStale]
+      Options.noStale.definition.subcommands.contains(subcommand) && !invocation[Options.noStale]
     let warnings = warnings
     let staleReads = staleReads
     store.onStaleRead = { read in
@@ -62,6 +64,13 @@ extension CommandContext {
       staleReads.record(read)
     }
     return store
+  }
+
+  /// The text of a `--json` answer: `value` pretty-printed, marked `"stale": true` with the copy's
+  /// revision when a read came from the last-known-good copy (``StaleReadLog/marking(_:as:)``;
+  /// a value that is not an object is then wrapped as `member`).
+  func jsonText(_ value: JSONValue, wrappedAs member: String = "value") -> String {
+    staleReads.marking(value, as: member)
   }
 
   /// `SETTINGS_ETCD_USER` with the first line of `--etcd-password-file`, or nil without a user.

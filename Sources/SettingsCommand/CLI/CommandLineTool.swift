@@ -33,8 +33,7 @@ public enum CommandLineTool {
       let context = CommandContext(
         invocation: invocation, environment: environment, terminal: terminal, warnings: warnings,
         standardInput: StandardInputOnce(standardInput).callAsFunction, bytes: bytes)
-      var text = try execute(context)
-      if context.wantsJSON { text = context.staleReads.marking(text) }
+      let text = try execute(context)
       warnings.write(to: &errorOutput)
       output.write(text)
       return ExitStatus.success.rawValue

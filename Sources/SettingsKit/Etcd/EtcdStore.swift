@@ -29,7 +29,7 @@ public struct EtcdStore: SettingsStore {
     didSet { client.assumeEtcd(at: lastKnownGood?.knownEtcdEndpoints() ?? []) }
   }
   /// Whether ``read()`` answers from the last-known-good copy when no endpoint answers (`get`,
-  /// `show`, `list`, `describe`, unless `--no-stale`); writes never do.
+  /// `show`, `list`, `describe`, `find`, `why`, unless `--no-stale`); writes never do.
   public var allowsStaleReads = false
   /// Called when ``read()`` answered from the copy, with what the warning says.
   public var onStaleRead: (@Sendable (StaleRead) -> Void)?

@@ -288,6 +288,183 @@ struct EtcdCommandTests {
     #expect(runCLI(["set", "airplane", "off"], environment: environment).status == 69)
   }
 
+  @Test func theLastKnownGoodCopyIsPrivateWholeAndRewrittenOnlyWhenValuesChange() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    defer { #expect(etcd.stop() == []) }
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: etcd.endpointList)
+    #expect(runCLI(["set", "airplane", "on"], environment: environment).status == 0)
+    #expect(runCLI(["get", "airplane"], environment: environment).stdout == "on\n")
+    let cache = setup.directory.file("home/.cache/settings/etcd")
+    let files = FileManager.default.subpaths(atPath: cache)?.sorted() ?? []
+    // The endpoints' pointer, the endpoints known to be etcd, and the copy; no temporary file left.
+    #expect(files.count == 4, "\(files)")
+    #expect(files.filter { $0.hasPrefix("endpoints-") }.count == 1, "\(files)")
+    #expect(files.contains("etcd-versions"), "\(files)")
+    let copyName = try #require(files.first { $0.hasSuffix("/fleet.json") })
+    let copyPath = cache + "/" + copyName
+    for file in files {
+      let attributes = try FileManager.default.attributesOfItem(atPath: cache + "/" + file)
+      guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+      #expect(attributes[.posixPermissions] as? Int == 0o600, "\(file)")
+    }
+    let copy = try String(contentsOfFile: copyPath, encoding: .utf8)
+    #expect(copy.hasPrefix("{\n  \"revision\": 2,\n  \"time\": "), "\(copy)")
+    #expect(copy.hasSuffix(",\n  \"values\": {\n    \"airplane\": true\n  }\n}\n"), "\(copy)")
+    func inode() throws -> Int? {
+      try FileManager.default.attributesOfItem(atPath: copyPath)[.systemFileNumber] as? Int
+    }
+    let first = try inode()
+    // The same values: not rewritten. Changed values: replaced whole (a new file renamed over it).
+    #expect(runCLI(["get", "airplane"], environment: environment).stdout == "on\n")
+    #expect(try inode() == first)
+    #expect(runCLI(["set", "airplane", "off"], environment: environment).status == 0)
+    #expect(runCLI(["get", "airplane"], environment: environment).stdout == "off\n")
+    #expect(try inode() != first)
+    let changed = try String(contentsOfFile: copyPath, encoding: .utf8)
+    #expect(changed.hasPrefix("{\n  \"revision\": 3,\n"), "\(changed)")
+    #expect(changed.hasSuffix("\"airplane\": false\n  }\n}\n"), "\(changed)")
+    #expect((FileManager.default.subpaths(atPath: cache)?.count ?? 0) == 4)
+  }
+
+  @Test func everyStaleJSONAnswerSaysStaleWithTheRevisionAndDumpIsNeverStale() throws {
+    try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
+    let etcd = try EtcdCluster.start()
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let environment = setup.environment(etcd: etcd.endpointList)
+    #expect(runCLI(["set", "airplane=on", "mode=b"], environment: environment).status == 0)
+    // Fresh answers are not marked (and the get refreshes the copy, at revision 2).
+    #expect(
+      runCLI(["get", "airplane", "--json"], environment: environment)
+        == CommandOutcome(status: 0, stdout: "true\n", stderr: ""))
+    let port = etcd.members[0].clientPort
+    #expect(etcd.stop() == [])
+    let warning =
+      "Warning: etcd at 127.0.0.1:\(port) unreachable (connection refused); values as of revision 2, "
+    func stale(_ arguments: [String]) -> String {
+      let outcome = runCLI(arguments, environment: environment)
+      #expect(outcome.status == 0, "\(arguments): \(outcome)")
+      #expect(
+        outcome.stderr.hasPrefix(warning) && outcome.stderr.count == warning.count + 9,
+        "\(arguments): \(outcome)")
+      return outcome.stdout
+    }
+    #expect(
+      stale(["get", "airplane", "--json"]) == """
+        {
+          "stale": true,
+          "revision": 2,
+          "value": true
+        }
+
+        """)
+    #expect(
+      stale(["get", "mode", "--json"]) == """
+        {
+          "stale": true,
+          "revision": 2,
+          "value": "b"
+        }
+
+        """)
+    #expect(
+      stale(["list", "--modified", "--json"]) == """
+        {
+          "stale": true,
+          "revision": 2,
+          "items": [
+            {
+              "default": false,
+              "key": "airplane",
+              "modified": true,
+              "source": "user",
+              "type": "switch",
+              "value": true
+            },
+            {
+              "default": "a",
+              "key": "mode",
+              "modified": true,
+              "source": "user",
+              "type": "rightDetail",
+              "value": "b"
+            }
+          ]
+        }
+
+        """)
+    #expect(
+      stale(["find", "Mode", "--json"]) == """
+        {
+          "stale": true,
+          "revision": 2,
+          "matches": [
+            {
+              "breadcrumb": [
+                "Fleet",
+                "Mode"
+              ],
+              "enabled": true,
+              "field": "title",
+              "key": "mode",
+              "title": "Mode",
+              "visible": true
+            }
+          ]
+        }
+
+        """)
+    #expect(
+      stale(["why", "airplane", "--json"]) == """
+        {
+          "stale": true,
+          "revision": 2,
+          "key": "airplane",
+          "layers": [
+            {
+              "layer": "default",
+              "value": false,
+              "wins": false
+            },
+            {
+              "layer": "user",
+              "value": true,
+              "wins": true
+            }
+          ],
+          "source": "user",
+          "value": true,
+          "winner": "user"
+        }
+
+        """)
+    #expect(
+      stale(["describe", "wifi", "--json"]).hasPrefix(
+        "{\n  \"stale\": true,\n  \"revision\": 2,\n  \"breadcrumb\": [\n    \"Fleet\"\n  ],\n"))
+    #expect(stale(["list", "--json"]).hasSuffix("\n  ]\n}\n"))
+    // Text answers are as fresh ones are, with the warning.
+    #expect(stale(["find", "Mode"]) == "mode  Fleet › Mode\n")
+    // dump's output is a store for load: never the copy.
+    let unreachable = "Error: etcd at 127.0.0.1:\(port) unreachable (connection refused)\n"
+    #expect(
+      runCLI(["dump"], environment: environment)
+        == CommandOutcome(status: 69, stdout: "", stderr: unreachable))
+    for arguments in [["find", "Mode", "--json", "--no-stale"], ["why", "airplane", "--no-stale"]] {
+      #expect(
+        runCLI(arguments, environment: environment)
+          == CommandOutcome(status: 69, stdout: "", stderr: unreachable), "\(arguments)")
+    }
+    // With no copy, find does not judge conditions on the defaults: 69.
+    var elsewhere = environment
+    elsewhere["XDG_CACHE_HOME"] = setup.directory.file("other-cache")
+    #expect(
+      runCLI(["find", "Mode"], environment: elsewhere)
+        == CommandOutcome(status: 69, stdout: "", stderr: unreachable))
+  }
+
   @Test func usersAndRolesWrongPasswordsAndOtherPrefixesExit77() throws {
     try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
     let etcd = try EtcdCluster.start()

@@ -11,7 +11,7 @@ enum DescribeCommand {
       var description = try settings.describe(key)
       description.revealsSecureValue = context.invocation[Options.reveal]
       if let problem = description.problem { context.warnings.add(problem) }
-      return context.wantsJSON ? JSONWriter().string(json(description)) : description.text
+      return context.wantsJSON ? context.jsonText(json(description)) : description.text
     } catch {
       throw CommandError(error)
     }

@@ -10,10 +10,18 @@ enum FindCommand {
       throw .usage("Empty TEXT for 'settings find'; give the text to look for", subcommand: .find)
     }
     let settings = try context.openSettings()
-    // Without readable values (a damaged store), conditions are judged on the defaults.
-    let matches = SettingsSearch.find(text, in: settings.document, snapshot: try? settings.snapshot())
+    // Without readable values (a damaged store), conditions are judged on the defaults; an etcd
+    // store out of reach (with no last-known-good copy, or --no-stale) is an error, as for `get`.
+    let snapshot: SettingsSnapshot?
+    do {
+      snapshot = try settings.snapshot()
+    } catch {
+      if case .store(.etcd) = error { throw CommandError(error) }
+      snapshot = nil
+    }
+    let matches = SettingsSearch.find(text, in: settings.document, snapshot: snapshot)
     if context.wantsJSON {
-      return JSONWriter().string(
+      return context.jsonText(
         .array(
           matches.map { match in
             .object([
@@ -21,7 +29,7 @@ enum FindCommand {
               ("breadcrumb", .array(match.breadcrumb.map(JSONValue.string))), ("field", .string(match.field)),
               ("visible", .bool(match.isVisible)), ("enabled", .bool(match.isEnabled)),
             ])
-          }))
+          }), wrappedAs: "matches")
     }
     guard !matches.isEmpty else { throw CommandError(messages: [], status: .refused) }
     return ColumnTable.text(

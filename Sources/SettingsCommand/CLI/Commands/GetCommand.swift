@@ -9,7 +9,7 @@ enum GetCommand {
     do {
       let (value, problem) = try settings.read(key)
       if let problem { context.warnings.add(problem) }
-      if context.wantsJSON { return JSONWriter().string(value.json) }
+      if context.wantsJSON { return context.jsonText(value.json, wrappedAs: "value") }
       return TerminalText.escaped(value.description) + "\n"
     } catch {
       throw CommandError(error)

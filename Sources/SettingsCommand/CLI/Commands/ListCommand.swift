@@ -40,7 +40,7 @@ enum ListCommand {
             ("modified", .bool(row.modified)), ("source", .string(row.source.description)),
           ] + ValueRules.limitMembers(of: row.item))
       }
-      return JSONWriter().string(.array(values))
+      return context.jsonText(.array(values), wrappedAs: "items")
     }
     let table =
       [["KEY", "TYPE", "VALUE", "DEFAULT", "MODIFIED", "SOURCE"]]

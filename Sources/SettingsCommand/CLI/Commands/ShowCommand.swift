@@ -105,7 +105,7 @@ enum ShowCommand {
       }
     }
     if context.wantsJSON {
-      return JSONWriter().string(
+      return context.jsonText(
         DocumentJSON.value(
           of: table, in: topDocument, title: pageTitle, sections: shown,
           reveal: context.invocation[Options.reveal]))

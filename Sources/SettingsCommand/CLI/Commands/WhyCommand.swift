@@ -14,7 +14,7 @@ enum WhyCommand {
       throw CommandError(error)
     }
     if let problem = explanation.layers.last?.problem { context.warnings.add(problem) }
-    return context.wantsJSON ? JSONWriter().string(json(explanation)) : text(explanation)
+    return context.wantsJSON ? context.jsonText(json(explanation)) : text(explanation)
   }
 
   /// The text: `key:`, `value:`, `source:`, `locked:` lines, then the layers lowest first (the

@@ -146,7 +146,7 @@ enum Options {
     definition: OptionDefinition(
       long: "no-stale",
       help: "With --etcd, fail (69) instead of answering from the last copy read when etcd is out of reach.",
-      subcommands: [.get, .show, .list, .describe], isGlobal: true))
+      subcommands: [.get, .show, .list, .describe, .find, .why], isGlobal: true))
 
   /// `--locale TAG`.
   static let locale = Option<String>(
