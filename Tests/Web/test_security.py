@@ -232,3 +232,45 @@ def test_the_servers_refusals_over_a_socket(ctx):
     ):
         check_equal(headers.get(name), value, f"the {name} header")
     check_equal(stored(server, "airplane"), False, "nothing changed by the refused requests")
+
+
+class CookieTosser(BaseHTTPRequestHandler):
+    """A page on another loopback port that sets `settings_auth` cookies of its own: cookies are not
+    kept apart by port, and ones with a longer path are sent before the page's own."""
+
+    def log_message(self, *arguments):
+        pass
+
+    def do_GET(self):
+        page = b"""<!DOCTYPE html><html lang="en"><title>toss</title><body><script>
+for (const path of ["/api", "/api/events", "/page", "/"]) document.cookie = `settings_auth=tossed; Path=${path}`;
+document.title = "done";
+</script></body></html>"""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(page)))
+        self.end_headers()
+        self.wfile.write(page)
+
+
+def test_cookies_tossed_from_another_loopback_port_do_not_lock_the_page_out(ctx):
+    server = ctx.server(PHONE)
+    browser = ctx.browser()
+    browser.open(server)
+    tosser = ThreadingHTTPServer(("127.0.0.1", 0), CookieTosser)
+    thread = threading.Thread(target=tosser.serve_forever, daemon=True)
+    thread.start()
+    try:
+        browser.driver.get(f"http://127.0.0.1:{tosser.server_address[1]}/")
+        wait_until(lambda: browser.driver.title == "done", "the tossing page")
+    finally:
+        tosser.shutdown()
+        tosser.server_close()
+    browser.driver.get(server.url("/page/cellular"))
+    browser.wait_ready()
+    wait_until(lambda: browser.js("return document.documentElement.dataset.live") == "open", "the event stream")
+    check_equal(browser.find_all("#banners [data-banner]"), [], "no banner")
+    browser.click_switch("cellular.data")
+    wait_until(lambda: stored(server, "cellular.data") is False, "the change stored")
+    server.settings("set", "cellular.data", "on")
+    wait_until(lambda: browser.checked("cellular.data") == "true", "a change from elsewhere shown")
