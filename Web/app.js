@@ -233,11 +233,16 @@ async function refreshView() {
         data.matches = [...data.matches, ...kept];
       }
       if (state.view === view) view.data = data;
-      if (state.pageView) state.pageView = await loadView(location.pathname, history.state);
+      if (state.pageView) {
+        const shown = shownCounts(state.pageView);
+        state.pageView = await loadAsMany(await loadView(location.pathname, history.state), shown);
+      }
     } else {
       const scroll = scrollY;
       const sequence = navigation;
+      const shown = shownCounts(state.view);
       const view = await loadView(location.pathname, history.state);
+      await loadAsMany(view, shown);
       if (sequence !== navigation || state.view.kind !== 'page') return; // the user went elsewhere meanwhile
       state.view = view;
       scrollTo(0, scroll);
@@ -246,6 +251,31 @@ async function refreshView() {
   } catch {
     // The reachability handlers show why.
   }
+}
+
+/** For each paginated section of a page view, how many of its rows it shows ("Load more" adds to them). */
+function shownCounts(view) {
+  const counts = new Map();
+  if (!view || view.kind !== 'page' || !view.data) return counts;
+  for (const section of view.data.sections || []) {
+    if (section.pageSize !== undefined) counts.set(section.index, (section.items || []).length);
+  }
+  return counts;
+}
+
+/** Loads into a page fetched again as many rows of each paginated section as it showed before, so that a
+ * change elsewhere does not take away the rows "Load more" brought in (nor the place the user scrolled to). */
+async function loadAsMany(view, counts) {
+  for (const section of view && view.data ? view.data.sections || [] : []) {
+    const wanted = counts.get(section.index) || 0;
+    while ((section.items || []).length < wanted && section.remaining > 0) {
+      const answer = await get(`/api/more${query({ page: view.key, section: section.index, offset: section.offset + section.items.length })}`);
+      if (!answer.items || answer.items.length === 0) break;
+      section.items.push(...answer.items);
+      section.remaining = answer.remaining;
+    }
+  }
+  return catchUp(view);
 }
 
 // ---- Rendering ----
