@@ -879,7 +879,8 @@ function onChange(data, id) {
   const shown = byKey(data.key).length > 0;
   if (shown) {
     const current = byKey(data.key)[0];
-    const unchanged = current && current.row && same(current.row, row);
+    // A secure value's row is the same mask before and after: the event itself says that it changed.
+    const unchanged = current && current.row && !row.secure && same(current.row, row);
     if (!unchanged) {
       updateRow(row, { mine });
       if (!mine) announce(changeText(row));

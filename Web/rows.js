@@ -75,9 +75,15 @@ export function shownValue(row) {
   return row.value === undefined ? '' : String(row.value);
 }
 
-/** Whether two JSON values are the same. */
+/** Whether two JSON values are the same, whatever the order of their members (the server's pages
+ * send them sorted, its events in the row's order). */
 export function same(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const names = Object.keys(a);
+  if (names.length !== Object.keys(b).length) return false;
+  return names.every((name) => Object.prototype.hasOwnProperty.call(b, name) && same(a[name], b[name]));
 }
 
 /**
