@@ -40,8 +40,12 @@ def hostile_document():
                     {
                         "key": "e",
                         "type": "rightDetail",
-                        "title": "Choice",
-                        "choices": [{"value": "x", "title": HOSTILE[0]}, {"value": "y", "title": HOSTILE[1]}],
+                        "title": HOSTILE[3],
+                        "choices": [
+                            {"value": "x", "title": HOSTILE[0]},
+                            {"value": "y", "title": HOSTILE[1]},
+                            {"value": "z", "title": HOSTILE[3]},
+                        ],
                         "value": "x",
                     },
                     {"key": "f", "type": "textField", "title": "Text", "value": "plain", "description": HOSTILE[1]},
@@ -72,7 +76,12 @@ def test_hostile_titles_and_values_show_literally(ctx):
     browser.driver.get(server.url("/page/e"))
     browser.wait_ready()
     labels = browser.js("return [...document.querySelectorAll('label.choice .title')].map(e => e.textContent)")
-    check_equal(labels, HOSTILE[:2], "the choice titles as text")
+    check_equal(labels, HOSTILE[:2] + HOSTILE[3:], "the choice titles as text")
+    check_equal(browser.js("return document.querySelector('legend').textContent"), HOSTILE[3], "the choices' legend")
+    for width in (1280, 320):
+        browser.set_size(width, 800)
+        fits = browser.js("return document.documentElement.scrollWidth <= window.innerWidth + 1")
+        check(fits, f"the 10 000-character title and choice wrap inside a choice page {width} px wide")
     try:
         alert = browser.driver.switch_to.alert
         raise AssertionError(f"an alert opened: {alert.text}")
