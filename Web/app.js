@@ -248,8 +248,10 @@ async function refreshView() {
       scrollTo(0, scroll);
     }
     render({ keepEditing: true });
-  } catch {
-    // The reachability handlers show why.
+  } catch (error) {
+    // A page that a new document no longer has says so, as when it is opened; the reachability
+    // handlers show why anything else failed.
+    if (error && error.status === 404 && state.view && state.view.kind === 'page') showPath(location.pathname);
   }
 }
 
