@@ -345,7 +345,7 @@ function renderPage(view) {
   const loadMore = loadMoreFor(view);
   for (const section of view.data ? view.data.sections : []) {
     let items = section.items || [];
-    if (state.filter) items = items.filter((row) => row.modified || (row.key !== undefined && state.justReset.has(row.key)));
+    if (state.filter) items = items.filter((row) => row.modified || row.storedProblem || (row.key !== undefined && state.justReset.has(row.key)));
     if (state.filter && items.length === 0) continue;
     const shown = state.filter ? { ...section, items, remaining: 0 } : section;
     sections.push(renderSection(shown, { actions, justReset: state.justReset, loadMore }));
