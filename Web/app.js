@@ -233,19 +233,51 @@ async function refreshView() {
         data.matches = [...data.matches, ...kept];
       }
       if (state.view === view) view.data = data;
-      if (state.pageView) state.pageView = await loadView(location.pathname, history.state);
+      if (state.pageView) {
+        const shown = shownCounts(state.pageView);
+        state.pageView = await loadAsMany(await loadView(location.pathname, history.state), shown);
+      }
     } else {
       const scroll = scrollY;
       const sequence = navigation;
+      const shown = shownCounts(state.view);
       const view = await loadView(location.pathname, history.state);
+      await loadAsMany(view, shown);
       if (sequence !== navigation || state.view.kind !== 'page') return; // the user went elsewhere meanwhile
       state.view = view;
       scrollTo(0, scroll);
     }
     render({ keepEditing: true });
-  } catch {
-    // The reachability handlers show why.
+  } catch (error) {
+    // A page that a new document no longer has says so, as when it is opened; the reachability
+    // handlers show why anything else failed.
+    if (error && error.status === 404 && state.view && state.view.kind === 'page') showPath(location.pathname);
   }
+}
+
+/** For each paginated section of a page view, how many of its rows it shows ("Load more" adds to them). */
+function shownCounts(view) {
+  const counts = new Map();
+  if (!view || view.kind !== 'page' || !view.data) return counts;
+  for (const section of view.data.sections || []) {
+    if (section.pageSize !== undefined) counts.set(section.index, (section.items || []).length);
+  }
+  return counts;
+}
+
+/** Loads into a page fetched again as many rows of each paginated section as it showed before, so that a
+ * change elsewhere does not take away the rows "Load more" brought in (nor the place the user scrolled to). */
+async function loadAsMany(view, counts) {
+  for (const section of view && view.data ? view.data.sections || [] : []) {
+    const wanted = counts.get(section.index) || 0;
+    while ((section.items || []).length < wanted && section.remaining > 0) {
+      const answer = await get(`/api/more${query({ page: view.key, section: section.index, offset: section.offset + section.items.length })}`);
+      if (!answer.items || answer.items.length === 0) break;
+      section.items.push(...answer.items);
+      section.remaining = answer.remaining;
+    }
+  }
+  return catchUp(view);
 }
 
 // ---- Rendering ----
@@ -313,7 +345,7 @@ function renderPage(view) {
   const loadMore = loadMoreFor(view);
   for (const section of view.data ? view.data.sections : []) {
     let items = section.items || [];
-    if (state.filter) items = items.filter((row) => row.modified || (row.key !== undefined && state.justReset.has(row.key)));
+    if (state.filter) items = items.filter((row) => row.modified || row.storedProblem || (row.key !== undefined && state.justReset.has(row.key)));
     if (state.filter && items.length === 0) continue;
     const shown = state.filter ? { ...section, items, remaining: 0 } : section;
     sections.push(renderSection(shown, { actions, justReset: state.justReset, loadMore }));
@@ -849,7 +881,8 @@ function onChange(data, id) {
   const shown = byKey(data.key).length > 0;
   if (shown) {
     const current = byKey(data.key)[0];
-    const unchanged = current && current.row && same(current.row, row);
+    // A secure value's row is the same mask before and after: the event itself says that it changed.
+    const unchanged = current && current.row && !row.secure && same(current.row, row);
     if (!unchanged) {
       updateRow(row, { mine });
       if (!mine) announce(changeText(row));

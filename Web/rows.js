@@ -75,9 +75,15 @@ export function shownValue(row) {
   return row.value === undefined ? '' : String(row.value);
 }
 
-/** Whether two JSON values are the same. */
+/** Whether two JSON values are the same, whatever the order of their members (the server's pages
+ * send them sorted, its events in the row's order). */
 export function same(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const names = Object.keys(a);
+  if (names.length !== Object.keys(b).length) return false;
+  return names.every((name) => Object.prototype.hasOwnProperty.call(b, name) && same(a[name], b[name]));
 }
 
 /**
@@ -140,6 +146,10 @@ export function renderRow(row, context = {}) {
 
   const meta = metaLine(row, li, context, actions);
   if (meta) li.append(meta);
+  if (li.problemId) {
+    const control = li.querySelector('input, [role="switch"], a.row-link');
+    if (control) control.setAttribute('aria-describedby', [li.problemId, control.getAttribute('aria-describedby')].filter(Boolean).join(' '));
+  }
   if (row.limits && row.limits.length && (row.type === 'number' || row.type === 'textField' || row.type === 'slider')) {
     li.append(h('p', { class: 'field-help', text: row.limits.join(', ') }));
   }
@@ -149,11 +159,17 @@ export function renderRow(row, context = {}) {
 function metaLine(row, li, context, actions) {
   const justReset = context.justReset && row.key !== undefined && context.justReset.has(row.key);
   const source = sourceText(row);
-  if (!row.modified && !justReset && !source) return null;
+  if (!row.modified && !justReset && !source && !row.storedProblem) return null;
   const meta = h('div', { class: 'meta field-help' });
+  if (row.storedProblem) {
+    // A stored value the item does not accept: the row shows the default; Reset removes the value.
+    const problem = h('span', { class: 'stored-problem', id: uid('problem'), text: row.storedProblem });
+    meta.append(problem);
+    li.problemId = problem.id;
+  }
   if (row.modified) meta.append(h('span', { class: 'marker', text: t('modified') }));
   if (source && !(row.modified && row.source === 'user')) meta.append(h('span', { class: 'source', text: source }));
-  if (row.modified && row.key !== undefined && !row.lock) {
+  if ((row.modified || row.storedProblem) && row.key !== undefined && !row.lock) {
     const label = row.defaultShown !== undefined ? t('resetTo', row.defaultShown) : t('reset');
     const button = h('button', { type: 'button', class: 'reset', 'data-focus': 'reset', text: label });
     button.setAttribute('aria-label', `${label}: ${row.title}`);

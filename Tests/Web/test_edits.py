@@ -181,6 +181,65 @@ def test_json_view_and_secure_text(ctx):
     wait_until(lambda: server.store_json().get(row) == "new-secret", "a new secure value applied")
 
 
+def test_a_revealed_secure_value_changed_elsewhere_goes_back_to_the_mask(ctx):
+    server = ctx.server(PHONE)
+    server.settings("set", "wifi.password", "first-secret")
+    browser = ctx.browser()
+    browser.open(server, "/page/wifi")
+    wait_until(lambda: browser.js("return document.documentElement.dataset.live") == "open", "the event stream")
+    row = '[data-key="wifi.password"]'
+    for secret in ("second-secret", "third-secret", "fourth-secret"):
+        browser.click(f"{row} .reveal")
+        wait_until(lambda: browser.find(f"{row} input").get_attribute("value") != "", "the revealed value")
+        browser.js("document.activeElement.blur()")
+        # The row of a secure value is the same before and after (a mask): the event itself says it changed.
+        server.settings("set", "wifi.password", secret)
+        wait_until(
+            lambda: browser.find(f"{row} input").get_attribute("type") == "password", f"the mask again after {secret}"
+        )
+        check_equal(browser.find(f"{row} input").get_attribute("value"), "", "no stale revealed value")
+        wait_until(
+            lambda: browser.text("#live") == "Wi-Fi Password changed elsewhere to ••••••••", f"the announcement of {secret}"
+        )
+        browser.js("document.getElementById('live').textContent = ''")
+    browser.click(f"{row} .reveal")
+    wait_until(lambda: browser.find(f"{row} input").get_attribute("value") == "fourth-secret", "the value revealed now")
+    # Being edited, it keeps what is typed and says it changed elsewhere.
+    field = browser.find(f"{row} input")
+    field.click()
+    field.send_keys(Keys.END, "-typed")
+    server.settings("set", "wifi.password", "fifth-secret")
+    wait_until(lambda: browser.find_all(f"{row} .note"), "the note above the field being edited")
+    check_equal(browser.text(f"{row} .note"), "Changed elsewhere to ••••••••", "the note")
+    check_equal(field.get_attribute("value"), "fourth-secret-typed", "the text being edited")
+    check("fifth-secret" not in browser.driver.page_source, "the new secret not in the page")
+
+
+def test_a_rejected_stored_value_says_so_on_its_row_until_reset(ctx):
+    server = ctx.server(PHONE, store_text='{"airplane": "maybe", "bluetooth": false}\n')
+    browser = ctx.browser()
+    browser.open(server)
+    warning = server.settings("get", "airplane").stderr.strip()
+    check(warning.startswith("Warning: "), f"the CLI's warning: {warning!r}")
+    problem = '[data-key="airplane"] .stored-problem'
+    # The CLI's warning ends with "; 'settings reset airplane' removes it": the row has a Reset button.
+    check_equal(
+        "Warning: " + browser.text(problem) + "; 'settings reset airplane' removes it", warning, "the CLI's words"
+    )
+    check_equal(browser.checked("airplane"), "false", "the default shown")
+    described = browser.switch("airplane").get_attribute("aria-describedby").split()
+    check(browser.find(problem).get_attribute("id") in described, "the problem describes the switch")
+    browser.click("#modified")
+    wait_until(lambda: browser.find_all('#content [data-key="airplane"] .stored-problem'), "listed by Modified")
+    browser.click("#modified")
+    wait_until(lambda: browser.find_all('#content [data-key="airplane"] .reset'), "the Reset button")
+    check_equal(browser.text('[data-key="airplane"] .reset'), "Reset to Off", "the Reset button's text")
+    browser.click('[data-key="airplane"] .reset')
+    wait_until(lambda: "airplane" not in server.store_json(), "the rejected value removed from the store")
+    wait_until(lambda: not browser.find_all(problem), "the problem gone from the row")
+    check_equal(server.store_json(), {"bluetooth": False}, "the store after Reset")
+
+
 def test_the_modified_filter_lists_overrides_of_every_page(ctx):
     server = ctx.server(PHONE)
     server.settings("set", "cellular.options.roaming", "on")

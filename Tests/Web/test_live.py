@@ -77,6 +77,27 @@ def test_the_document_changing_on_disk_reloads_the_page(ctx):
     wait_until(lambda: browser.text('[data-key="airplane"] .title') == "Plane Mode", "the fixed document")
 
 
+def test_a_page_the_new_document_no_longer_has_says_it_is_not_found(ctx):
+    document = ctx.temp_copy(PHONE)
+    server = ctx.server(document)
+    browser = ctx.browser()
+    browser.open(server, "/page/wifi")
+    wait_live(browser)
+    check_equal(browser.text("h1"), "Wi-Fi", "the page before")
+    data = json.loads(document.read_text())
+    for section in data["sections"]:
+        section["items"] = [item for item in section.get("items", []) if item.get("key") != "wifi"]
+        for item in section.get("items", []):
+            item.pop("enabledWhen", None)
+    replace_file(document, json.dumps(data))
+    wait_until(lambda: browser.text("h1") == "Not found", "the page that is gone says so")
+    check_equal(browser.text("#content"), 'There is no setting "wifi".', "why")
+    check_equal(browser.find_all('[data-key="wifi.auto-hotspot"]'), [], "no row of the page that is gone")
+    browser.driver.back()
+    wait_until(lambda: browser.text("h1") == "Settings", "Back to the top page")
+    check_equal(browser.find_all('#content [data-key="wifi"]'), [], "the new document's top page")
+
+
 def test_a_broken_store_shows_a_banner_until_repaired(ctx):
     server = ctx.server(PHONE, store_text='{"airplane": false}\n')
     browser = ctx.browser()

@@ -1,5 +1,7 @@
 """The examples in the browser: every item type and page, accessibility, navigation and search."""
 
+import os
+
 from selenium.webdriver.common.keys import Keys
 
 from harness import (
@@ -15,6 +17,13 @@ from harness import (
 )
 
 PHONE = EXAMPLES / "phone-settings.json"
+
+
+def replace_file(path, text):
+    """Writes `text` to `path` as an editor would: a temporary file renamed over it."""
+    temporary = path.with_name(path.name + ".tmp-edit")
+    temporary.write_text(text)
+    os.replace(temporary, path)
 
 
 def key_ending(browser, suffix):
@@ -267,6 +276,36 @@ def test_load_more_reads_items_files_a_page_at_a_time(ctx):
     before = stored(server, first)
     browser.click_switch(first)
     wait_until(lambda: stored(server, first) == (not before), "a switch from a loaded page applies")
+
+
+def test_rows_brought_in_by_load_more_stay_when_the_page_is_fetched_again(ctx):
+    document = ctx.temp_copy(EXAMPLES / "app-notifications.json", EXAMPLES / "apps.jsonl")
+    server = ctx.server(document, store_text='{"scheduled-summary": false}\n')
+    browser = ctx.browser()
+    browser.open(server)
+    wait_until(lambda: browser.js("return document.documentElement.dataset.live") == "open", "the event stream")
+
+    def keys():
+        return browser.js("return [...document.querySelectorAll('[data-section=\"2\"] li.row')].map(e => e.dataset.key)")
+
+    for shown in (40, 60):
+        browser.click('[data-section="2"] .load-more')
+        wait_until(lambda: len(keys()) == shown, f"{shown} rows of the items file")
+    loaded = keys()
+    browser.js("document.querySelector(`[data-key=\"${arguments[0]}\"]`).scrollIntoView({block: 'center'})", loaded[55])
+    # The document changing on disk: the page is fetched again (a reload event).
+    replace_file(document, document.read_text().replace('"title": "알림"', '"title": "알림 센터"', 1))
+    wait_until(lambda: browser.text("h1") == "알림 센터", "the page fetched again")
+    check_equal(keys(), loaded, "the rows shown after the reload")
+    top = browser.js("return document.querySelector(`[data-key=\"${arguments[0]}\"]`).getBoundingClientRect().top", loaded[55])
+    check(0 <= top < browser.js("return innerHeight"), f"the row scrolled to is still in view (top {top})")
+    # A store broken and repaired: fetched again too.
+    replace_file(server.store, '{"scheduled-summary": tru')
+    wait_until(lambda: browser.find_all('[data-banner="store"]'), "the broken store's banner")
+    replace_file(server.store, '{"scheduled-summary": true}\n')
+    wait_until(lambda: browser.checked("scheduled-summary") == "true", "the repaired store's value")
+    check_equal(keys(), loaded, "the rows shown after the store was repaired")
+    wait_until(lambda: "190" in browser.text('[data-section="2"] .load-more'), "Load more counts what is left")
 
 
 def test_text_follows_the_locale_and_accept_language(ctx):

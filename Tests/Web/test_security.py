@@ -40,8 +40,12 @@ def hostile_document():
                     {
                         "key": "e",
                         "type": "rightDetail",
-                        "title": "Choice",
-                        "choices": [{"value": "x", "title": HOSTILE[0]}, {"value": "y", "title": HOSTILE[1]}],
+                        "title": HOSTILE[3],
+                        "choices": [
+                            {"value": "x", "title": HOSTILE[0]},
+                            {"value": "y", "title": HOSTILE[1]},
+                            {"value": "z", "title": HOSTILE[3]},
+                        ],
                         "value": "x",
                     },
                     {"key": "f", "type": "textField", "title": "Text", "value": "plain", "description": HOSTILE[1]},
@@ -72,7 +76,12 @@ def test_hostile_titles_and_values_show_literally(ctx):
     browser.driver.get(server.url("/page/e"))
     browser.wait_ready()
     labels = browser.js("return [...document.querySelectorAll('label.choice .title')].map(e => e.textContent)")
-    check_equal(labels, HOSTILE[:2], "the choice titles as text")
+    check_equal(labels, HOSTILE[:2] + HOSTILE[3:], "the choice titles as text")
+    check_equal(browser.js("return document.querySelector('legend').textContent"), HOSTILE[3], "the choices' legend")
+    for width in (1280, 320):
+        browser.set_size(width, 800)
+        fits = browser.js("return document.documentElement.scrollWidth <= window.innerWidth + 1")
+        check(fits, f"the 10 000-character title and choice wrap inside a choice page {width} px wide")
     try:
         alert = browser.driver.switch_to.alert
         raise AssertionError(f"an alert opened: {alert.text}")
@@ -232,3 +241,45 @@ def test_the_servers_refusals_over_a_socket(ctx):
     ):
         check_equal(headers.get(name), value, f"the {name} header")
     check_equal(stored(server, "airplane"), False, "nothing changed by the refused requests")
+
+
+class CookieTosser(BaseHTTPRequestHandler):
+    """A page on another loopback port that sets `settings_auth` cookies of its own: cookies are not
+    kept apart by port, and ones with a longer path are sent before the page's own."""
+
+    def log_message(self, *arguments):
+        pass
+
+    def do_GET(self):
+        page = b"""<!DOCTYPE html><html lang="en"><title>toss</title><body><script>
+for (const path of ["/api", "/api/events", "/page", "/"]) document.cookie = `settings_auth=tossed; Path=${path}`;
+document.title = "done";
+</script></body></html>"""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(page)))
+        self.end_headers()
+        self.wfile.write(page)
+
+
+def test_cookies_tossed_from_another_loopback_port_do_not_lock_the_page_out(ctx):
+    server = ctx.server(PHONE)
+    browser = ctx.browser()
+    browser.open(server)
+    tosser = ThreadingHTTPServer(("127.0.0.1", 0), CookieTosser)
+    thread = threading.Thread(target=tosser.serve_forever, daemon=True)
+    thread.start()
+    try:
+        browser.driver.get(f"http://127.0.0.1:{tosser.server_address[1]}/")
+        wait_until(lambda: browser.driver.title == "done", "the tossing page")
+    finally:
+        tosser.shutdown()
+        tosser.server_close()
+    browser.driver.get(server.url("/page/cellular"))
+    browser.wait_ready()
+    wait_until(lambda: browser.js("return document.documentElement.dataset.live") == "open", "the event stream")
+    check_equal(browser.find_all("#banners [data-banner]"), [], "no banner")
+    browser.click_switch("cellular.data")
+    wait_until(lambda: stored(server, "cellular.data") is False, "the change stored")
+    server.settings("set", "cellular.data", "on")
+    wait_until(lambda: browser.checked("cellular.data") == "true", "a change from elsewhere shown")

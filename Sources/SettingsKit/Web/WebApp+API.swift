@@ -154,7 +154,8 @@ extension WebApp {
     let snapshot = view.snapshot()
     let document = view.settings.document
     var matches: [JSONValue] = []
-    for located in document.allItems where snapshot.value(of: located.item).isModified {
+    for located in document.allItems
+    where snapshot.value(of: located.item).isModified || snapshot.problem(of: located.item) != nil {
       let item = located.item
       var found = SettingsSearch.Match(
         item: item, breadcrumb: located.breadcrumb(in: document) + [item.title], field: "modified")

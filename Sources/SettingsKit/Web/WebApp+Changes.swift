@@ -59,6 +59,13 @@ extension WebApp {
         eventID = log.appendChange(change.key, origin: "page", previous: change.oldValue)
         if let item = try? view.settings.item(change.key) { rows.append(WebRow.json(item, in: snapshot)) }
       }
+      // A reset that removed only a value the item did not accept changes no value, but the row
+      // loses its storedProblem.
+      if case .string(let key)? = body[member: "key"]?.kind, !changes.contains(where: { $0.key == key }),
+        let item = try? view.settings.item(key)
+      {
+        rows.append(WebRow.json(item, in: snapshot))
+      }
       return .json(.object([("rows", .array(rows)), ("eventId", .integer(eventID))]))
     } catch {
       return Self.refusal(error)

@@ -3,7 +3,9 @@ extension WebApp {
   /// token or cookie, and for `POST` the content type, `Origin` and CSRF header), then the route.
   package func respond(to request: WebRequest) -> WebReply {
     let head = request.head
-    guard WebSecurity.isAllowedHost(head.headers["Host"], port: configuration.port) else {
+    // One Host, and exactly this server's: a second one (which a proxy might read instead) is refused too.
+    let hosts = head.headers.values(of: "Host")
+    guard hosts.count == 1, WebSecurity.isAllowedHost(hosts.first, port: configuration.port) else {
       return .response(
         .page(
           421, title: "Misdirected request",
@@ -26,9 +28,9 @@ extension WebApp {
       response.headers.add("Set-Cookie", WebSecurity.authCookie(configuration.token))
       return .response(response)
     }
-    guard let cookie = WebSecurity.cookie(WebSecurity.cookieName, in: head.headers["Cookie"]),
-      WebSecurity.matches(cookie, secret: configuration.token)
-    else { return .response(forbidden) }
+    guard WebSecurity.hasToken(configuration.token, inCookies: head.headers.values(of: "Cookie")) else {
+      return .response(forbidden)
+    }
     if head.method == "POST", let refusal = postRefusal(head) { return .response(refusal) }
     return route(path, request)
   }

@@ -24,6 +24,9 @@ package enum WebRow {
     } else if item.type == .rightDetail, let detail = item.rightDetail {
       pairs.append(("shown", .string(detail)))
     }
+    // A stored value the item does not accept: the row shows the default, and says so (as `show`'s
+    // `!` and its warning do), with a Reset that removes it. A secure value is masked in the message.
+    if let problem = snapshot.problem(of: item) { pairs.append(("storedProblem", .string(problem.message))) }
     let state = snapshot.state(of: item)
     if value != nil { pairs.append(("source", .string(state.source.description))) }
     if !state.isEnabled {

@@ -50,16 +50,30 @@ package enum WebSecurity {
     return host == "127.0.0.1:\(port)" || host == "localhost:\(port)"
   }
 
-  /// The value of the cookie `name` in a `Cookie` header (`a=1; settings_auth=…`).
-  package static func cookie(_ name: String, in header: String?) -> String? {
-    guard let header else { return nil }
-    for pair in header.split(separator: ";") {
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      if parts.count == 2, String(parts[0]).trimmingHTTPWhitespace() == name {
-        return String(parts[1]).trimmingHTTPWhitespace()
+  /// Every value of the cookie `name` in the `Cookie` headers (`a=1; settings_auth=…`), in order.
+  ///
+  /// There may be several: cookies are not kept apart by port, so a page served on another
+  /// 127.0.0.1 port can set its own `settings_auth` with a longer path (`Path=/api`), which the
+  /// browser then sends first. Such a cookie must not shadow the one with the token.
+  package static func cookies(_ name: String, in headers: [String]) -> [String] {
+    var values: [String] = []
+    for header in headers {
+      for pair in header.split(separator: ";") {
+        let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count == 2, String(parts[0]).trimmingHTTPWhitespace() == name {
+          values.append(String(parts[1]).trimmingHTTPWhitespace())
+        }
       }
     }
-    return nil
+    return values
+  }
+
+  /// Whether one of the `Cookie` headers carries the token in the cookie ``cookieName``, each
+  /// value compared in constant time.
+  package static func hasToken(_ token: String, inCookies headers: [String]) -> Bool {
+    var found = false
+    for value in cookies(cookieName, in: headers) where matches(value, secret: token) { found = true }
+    return found
   }
 
   /// The `Set-Cookie` value that hands the token to the browser: not readable by scripts, never

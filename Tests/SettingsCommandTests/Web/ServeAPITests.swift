@@ -87,6 +87,48 @@ struct ServeAPITests {
     #expect(server.storeText == before)
   }
 
+  /// A stored value the item does not accept shows the default on the row, which says so in the
+  /// words of the CLI's warning (`show` marks it `!`), is listed by the Modified filter, and Reset
+  /// removes it.
+  @Test func aRejectedStoredValueIsOnItsRowUntilReset() throws {
+    let server = try ServedSettings(store: #"{"airplane": "maybe", "wifi.password": 42}"#)
+    defer { _ = server.stop() }
+    let warnings = try cli(server, ["get", "airplane"]).stderr
+    let row = try #require(try server.get("/api/row?key=airplane").json?[member: "row"])
+    guard case .string(let problem)? = row[member: "storedProblem"]?.kind else {
+      Issue.record("no storedProblem in \(JSONWriter().line(row))")
+      return
+    }
+    #expect(
+      problem.hasSuffix(
+        #":1:14: stored value of "airplane" is "maybe"; expected true or false; using the default false"#))
+    #expect(warnings.contains("Warning: \(problem)"))
+    #expect(row[member: "value"]?.kind == .bool(false))
+    #expect(row[member: "modified"]?.kind == .bool(false))
+    let secure = try #require(try server.get("/api/row?key=wifi.password").json?[member: "row"])
+    guard case .string(let masked)? = secure[member: "storedProblem"]?.kind else {
+      Issue.record("no storedProblem for the secure value")
+      return
+    }
+    #expect(masked.contains("is ••••••••;"))
+    #expect(!masked.contains("42"))
+    let modified = try server.get("/api/modified").text
+    #expect(modified.contains(#""key": "airplane""#))
+    let reset = try server.post("/api/reset", #"{"key": "airplane"}"#)
+    #expect(reset.status == 200)
+    // The row without its problem, though no value changed.
+    let rows = try #require(reset.json?[member: "rows"])
+    guard case .array(let changed) = rows.kind, changed.count == 1 else {
+      Issue.record("rows: \(JSONWriter().line(rows))")
+      return
+    }
+    #expect(changed[0][member: "key"]?.kind == .string("airplane"))
+    #expect(changed[0][member: "storedProblem"] == nil)
+    let after = try #require(try server.get("/api/row?key=airplane").json?[member: "row"])
+    #expect(after[member: "storedProblem"] == nil)
+    #expect(!server.storeText.contains("maybe"))
+  }
+
   @Test func aSecureValueIsInNoPageEventOrDumpUntilRevealed() throws {
     let server = try ServedSettings(store: #"{"wifi.password": "hunter2-secret"}"#)
     defer { _ = server.stop() }

@@ -83,6 +83,31 @@ struct ServeSecurityTests {
     #expect(try server.get("/api/document").status == 200)
   }
 
+  /// Cookies are not kept apart by port: a page on another 127.0.0.1 port can set a
+  /// `settings_auth` of its own with a longer path, which the browser sends before ours. It must
+  /// not lock the page out (a denial of service that opening the address again did not end).
+  @Test func aCookieOfTheSameNameBesidesTheTokenDoesNotShadowIt() throws {
+    let server = try ServedSettings()
+    defer { _ = server.stop() }
+    let host = "Host: 127.0.0.1:\(server.port)\r\n"
+    for cookies in [
+      "Cookie: settings_auth=tossed; settings_auth=\(server.token)\r\n",
+      "Cookie: other=1; settings_auth=; settings_auth=\(server.token); more=2\r\n",
+      "Cookie: settings_auth=tossed\r\nCookie: settings_auth=\(server.token)\r\n",
+    ] {
+      let reply = try server.send("GET /api/document HTTP/1.1\r\n\(host)\(cookies)\r\n")
+      #expect(reply.status == 200, "\(cookies)")
+    }
+    for cookies in [
+      "Cookie: settings_auth=tossed; settings_auth=\(server.token)x\r\n",
+      "Cookie: settings_auth=tossed; Settings_Auth=\(server.token)\r\n",
+      "Cookie: settings_auth=tossed\r\nCookie: xsettings_auth=\(server.token)\r\n",
+    ] {
+      let reply = try server.send("GET /api/document HTTP/1.1\r\n\(host)\(cookies)\r\n")
+      #expect(reply.status == 403, "\(cookies)")
+    }
+  }
+
   @Test func aHostOtherThanItsOwnIsMisdirected() throws {
     let server = try ServedSettings()
     defer { _ = server.stop() }
@@ -91,6 +116,9 @@ struct ServeSecurityTests {
       "Host: evil.example:\(server.port)\r\n", "Host: 127.0.0.1\r\n",
       "Host: 127.0.0.1:\(server.port + 1)\r\n",
       "Host: localhost.evil.example:\(server.port)\r\n", "", "Host: 127.0.0.1:\(server.port)x\r\n",
+      // Its own name, but a second Host header besides (either first).
+      "Host: 127.0.0.1:\(server.port)\r\nHost: evil.example:\(server.port)\r\n",
+      "Host: evil.example:\(server.port)\r\nHost: 127.0.0.1:\(server.port)\r\n",
     ] {
       let reply = try server.send("GET /api/document HTTP/1.1\r\n\(host)\(cookie)\r\n")
       #expect(reply.status == 421, "\(host)")
