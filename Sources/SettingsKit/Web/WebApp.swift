@@ -117,11 +117,15 @@ package final class WebApp: WebHandler {
         settings: Settings(document: document, layers: settings.layers), itemsFiles: files, language: language
       )
     }
-    state.withLock { state in
+    let kept = state.withLock { state in
+      // Another request for these locales may have made the view first: keep one.
+      if let made = state.views[name] { return made }
       if state.views.count >= 8 { state.views = [:] }
       state.views[name] = view
+      return view
     }
-    return view
+    if kept === view { view.prepareSearch() }
+    return kept
   }
 
   /// The values now through the app's own settings (a write's check reads the same store).
