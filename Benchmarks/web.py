@@ -6,6 +6,7 @@ Run by hand on a release build (swift build -c release), with the browser tests'
 
     .build/webtest-venv/bin/python Benchmarks/web.py                # 200 clicks, 100 sets, 20 loads
     .build/webtest-venv/bin/python Benchmarks/web.py --clicks 50 --sets 30 --loads 10
+    .build/webtest-venv/bin/python Benchmarks/web.py --only streams      # or --only big
 
 1. A switch clicked until the page shows it confirmed: inside the page, `performance.now()` before a
    click on Airplane Mode's switch and when the switch has the server's answer (its `aria-busy` gone,
@@ -22,7 +23,10 @@ Run by hand on a release build (swift build -c release), with the browser tests'
    the first search results (from the keystroke, the page's 80 ms pause after typing included, until the
    results are drawn); the server's peak memory (VmHWM) against the document's size. Peer: `settings
    show` and `settings find` of the same document.
-5. Idle: three tabs open, no change, for S seconds: the server's user + system CPU time over that span
+5. 64 open event streams (Python clients reading `GET /api/events` with the auth cookie) while 1 000
+   `settings set`s are made, four processes at a time (a `POST /api/set` would need a 65th connection,
+   which the server refuses): at the end, each client's last value of every key against the store.
+6. Idle: three tabs open, no change, for S seconds: the server's user + system CPU time over that span
    (/proc/PID/stat). Peer: a `settings watch` over the same store for the same span.
 
 Prints a Markdown report (medians, 99th percentiles, maxima).
@@ -173,6 +177,132 @@ def big_document(options):
     return rows, [note]
 
 
+class StreamClient:
+    """One `GET /api/events` with the auth cookie on a socket of its own, read on a thread: the last
+    value of each key that its `change` and `snapshot` events gave, and how many events came."""
+
+    def __init__(self, server):
+        import socket
+
+        self.values, self.events, self.error = {}, 0, None
+        self.socket = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+        request = (f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                   f"Cookie: settings_auth={server.token}\r\nAccept: text/event-stream\r\n\r\n")
+        self.socket.sendall(request.encode())
+        self.thread = threading.Thread(target=self.read, daemon=True)
+        self.thread.start()
+
+    def read(self):
+        import json
+
+        buffer = b""
+        try:
+            while b"\r\n\r\n" not in buffer:
+                chunk = self.socket.recv(65536)
+                if not chunk:
+                    raise ConnectionError("closed before the head")
+                buffer += chunk
+            head, buffer = buffer.split(b"\r\n\r\n", 1)
+            if not head.startswith(b"HTTP/1.1 200"):
+                raise ConnectionError(head.split(b"\r\n")[0].decode())
+            name, data = "message", []
+            while True:
+                while b"\n" not in buffer:
+                    chunk = self.socket.recv(65536)
+                    if not chunk:
+                        return
+                    buffer += chunk
+                line, buffer = buffer.split(b"\n", 1)
+                line = line.decode()
+                if line == "":
+                    if data:
+                        self.take(name, json.loads("\n".join(data)))
+                    name, data = "message", []
+                elif line.startswith("event:"):
+                    name = line[6:].strip()
+                elif line.startswith("data:"):
+                    data.append(line[5:].lstrip())
+        except OSError as error:
+            if self.error is None:
+                self.error = error
+        except Exception as error:  # a malformed event: reported by the benchmark
+            self.error = error
+
+    def take(self, name, data):
+        self.events += 1
+        if name == "change" and "row" in data and "value" in data["row"]:
+            self.values[data["key"]] = data["row"]["value"]
+        elif name == "snapshot":
+            for key, row in data["rows"].items():
+                if "value" in row:
+                    self.values[key] = row["value"]
+
+    def close(self):
+        import socket
+
+        try:
+            self.socket.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.socket.close()
+        self.thread.join(timeout=5)
+
+
+def streams(options):
+    """`options.streams` event streams open while `options.changes` `settings set`s are made from
+    four processes at a time: at the end every client's last value of each key must be the store's."""
+    import json
+    import random
+    from concurrent.futures import ThreadPoolExecutor
+
+    keys = ["wifi.auto-hotspot", "focus", "true-tone", "location", "analytics", "brightness"]
+    server = Server(EXAMPLES / "phone-settings.json")
+    clients = []
+    try:
+        clients = [StreamClient(server) for _ in range(options.streams)]
+        wait_until(lambda: all(client.socket for client in clients), "the streams")
+        time.sleep(1)
+        refused = [client.error for client in clients if client.error]
+        random.seed(19)
+        changes = []
+        for index in range(options.changes):
+            key = keys[index % len(keys)]
+            value = str(5 * random.randint(0, 20)) if key == "brightness" else random.choice(["on", "off"])
+            changes.append((key, value))
+        cpu_before = cpu_seconds(server.process.pid)
+        start = time.perf_counter()
+        # Each key's changes stay in order (one worker per key), so the last one made is the last written.
+        by_key = {key: [change for change in changes if change[0] == key] for key in keys}
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            list(pool.map(lambda key: [server.settings("set", *change) for change in by_key[key]], keys))
+        made = time.perf_counter() - start
+        store = server.store_json()
+        expected = {key: store[key] for key in keys}
+
+        def agreeing():
+            return sum(1 for client in clients if all(client.values.get(key) == expected[key] for key in keys))
+
+        try:
+            wait_until(lambda: agreeing() == len(clients), "every stream to reach the store's values", timeout=30)
+        except AssertionError:
+            pass
+        converged = time.perf_counter() - start - made
+        cpu = cpu_seconds(server.process.pid) - cpu_before
+        agree = agreeing()
+        events = sorted(client.events for client in clients)
+        errors = [client.error for client in clients if client.error]
+    finally:
+        for client in clients:
+            client.close()
+        server.close()
+    expected_text = json.dumps(expected, sort_keys=True)
+    return [f"{options.streams} open streams while {options.changes:,} `settings set`s were made (4 processes at a "
+            f"time, {made:.1f} s): {agree} of {len(clients)} clients' last value of every key equals the store "
+            f"({expected_text}); events received per client {events[0]}–{events[-1]} (the changes that changed "
+            f"a value, or snapshots); the last client agreed {converged * 1000:.0f} ms after the last set; "
+            f"the server used {cpu:.2f} s of CPU; refused or broken streams: {len(refused) + len(errors)}."]
+
+
 def idle(options):
     """The server's CPU time with three tabs open and nothing changing, beside a `settings watch`'s."""
     server = Server(EXAMPLES / "phone-settings.json")
@@ -206,7 +336,24 @@ def main():
     parser.add_argument("--loads", type=int, default=20)
     parser.add_argument("--items", type=int, default=100000)
     parser.add_argument("--idle-seconds", type=float, default=60)
+    parser.add_argument("--streams", type=int, default=64)
+    parser.add_argument("--changes", type=int, default=1000)
+    parser.add_argument("--only", choices=["streams", "big"], help="run only this part")
     options = parser.parse_args()
+    if options.only:
+        if not BINARY.exists():
+            sys.exit(f"{BINARY} is missing: run swift build -c release")
+        if options.only == "streams":
+            lines = streams(options)
+        else:
+            rows, lines = big_document(options)
+            print("| measure | median | p99 | max | peer | peer median | peer p99 | ratio |")
+            print("| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |")
+            for line in rows:
+                print(line)
+        for line in lines:
+            print(line)
+        return
     if not BINARY.exists():
         sys.exit(f"{BINARY} is missing: run swift build -c release")
     document = EXAMPLES / "phone-settings.json"
@@ -268,6 +415,7 @@ def main():
     big_rows, big_notes = big_document(options)
     rows += big_rows
     notes += big_notes
+    notes += streams(options)
     notes += idle(options)
     size = sum(path.stat().st_size for path in (ROOT / "Web").iterdir() if path.is_file())
     print(f"Machine: {os.cpu_count()} CPUs; {BINARY}; Chromium headless.\n")

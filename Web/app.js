@@ -376,10 +376,13 @@ function renderSearch(view) {
     li.prepend(link);
     list.append(li);
   }
-  const counted = t('settingsCount', matches.length);
+  // A search gives its first 500 matches and counts them all (`total`).
+  const total = Math.max(view.data.total || 0, matches.length);
+  const counted = t('settingsCount', total);
   const header = h('h2', { class: 'section-header', id: 'results-header', text: view.kind === 'search' ? t('results', counted, view.query) : t('modifiedEverywhere', counted) });
   const section = h('section', { class: 'section', 'aria-labelledby': 'results-header' }, header);
   section.append(matches.length ? list : h('p', { class: 'empty', text: view.kind === 'search' ? t('noMatch') : t('noneModified') }));
+  if (total > matches.length) section.append(h('p', { class: 'section-footer', text: t('firstShown', matches.length) }));
   return [section];
 }
 
@@ -764,7 +767,7 @@ async function runSearch() {
     if (state.view.kind === 'page') state.pageView = state.view;
     state.view = { kind: 'search', query: text, data };
     render();
-    const count = (data.matches || []).length;
+    const count = Math.max(data.total || 0, (data.matches || []).length);
     announce(`${count} ${count === 1 ? 'result' : 'results'}`);
   } catch (error) {
     announce(error.message);

@@ -39,22 +39,38 @@ public enum SettingsSearch {
     guard !needle.isEmpty else { return [] }
     var matches: [Match] = []
     let values = snapshot ?? SettingsSnapshot(document: document)
-    for located in document.allItems {
-      let item = located.item
-      let fields: [(String, String?)] =
-        [("title", item.title), ("subTitle", item.subTitle), ("key", item.key)]
-        + (item.choices ?? []).map { ("choice", $0.title) } + [("description", item.description)]
-      guard
-        let field = fields.first(where: { $0.1.map { contains(Array($0.lowercased()), needle) } ?? false })
-      else { continue }
-      var match = Match(
-        item: item, breadcrumb: located.breadcrumb(in: document) + [item.title], field: field.0)
-      match.hiddenReason =
-        (located.ancestors + [item]).lazy.compactMap { hiddenReason(of: $0, in: values) }.first
-      match.disabledReason = values.state(of: item).disabledReason
-      matches.append(match)
+    document.forEachItem { item, position in
+      guard let field = matchedField(of: item, needle) else { return }
+      matches.append(
+        match(item, ancestors: position.ancestors, field: field, in: document, values: values))
     }
     return matches
+  }
+
+  /// The texts of `item` that ``find(_:in:snapshot:)`` searches, in the order it tries them:
+  /// title, subtitle, key, each choice's title, description; with the name of each.
+  static func searchedFields(of item: SettingItem) -> [(name: String, text: String?)] {
+    [("title", item.title), ("subTitle", item.subTitle), ("key", item.key)]
+      + (item.choices ?? []).map { ("choice", $0.title) } + [("description", item.description)]
+  }
+
+  /// The name of the first searched text of `item` that contains `needle` (lowercased
+  /// characters), or nil.
+  static func matchedField(of item: SettingItem, _ needle: [Character]) -> String? {
+    searchedFields(of: item).first { $0.text.map { contains(Array($0.lowercased()), needle) } ?? false }?.name
+  }
+
+  /// The match of `item` under `ancestors` in `field`: its breadcrumb, and why `values` hide or
+  /// disable it.
+  static func match(
+    _ item: SettingItem, ancestors: [SettingItem], field: String, in document: SettingsDocument,
+    values: SettingsSnapshot
+  ) -> Match {
+    var match = Match(
+      item: item, breadcrumb: [document.title] + ancestors.map(\.title) + [item.title], field: field)
+    match.hiddenReason = (ancestors + [item]).lazy.compactMap { hiddenReason(of: $0, in: values) }.first
+    match.disabledReason = values.state(of: item).disabledReason
+    return match
   }
 
   /// Why `item`'s `visibleWhen` hides it under `snapshot`: "shown only while Do Not Disturb is on"

@@ -124,23 +124,31 @@ extension WebApp {
     return .json(.object(pairs))
   }
 
-  /// `GET /api/search?q=TEXT`: `settings find`'s matches, each with its row.
+  /// The most matches `/api/search` gives; `total` counts them all.
+  static let searchLimit = 500
+
+  /// `GET /api/search?q=TEXT`: `settings find`'s matches, each with its row: the first
+  /// ``searchLimit``, and how many there are in all.
   func searchResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
     let query = parameters["q"] ?? ""
     let snapshot = view.snapshot()
-    let matches = SettingsSearch.find(query, in: view.settings.document, snapshot: snapshot).prefix(500)
+    let found = view.search(query, snapshot: snapshot, limit: Self.searchLimit)
     return .json(
-      .object([("query", .string(query)), ("matches", .array(matches.map { match($0, view, snapshot) }))]))
+      .object([
+        ("query", .string(query)),
+        ("matches", .array(found.matches.map { match($0.match, page: $0.page, snapshot) })),
+        ("total", .integer(found.total)),
+      ]))
   }
 
   /// One match as `/api/search` and `/api/modified` give it: key, title, breadcrumb, the page
-  /// holding it, why it is hidden or disabled, and its row.
-  func match(_ match: SettingsSearch.Match, _ view: WebView, _ snapshot: SettingsSnapshot) -> JSONValue {
+  /// holding it (the key of the item that opens it), why it is hidden or disabled, and its row.
+  func match(_ match: SettingsSearch.Match, page pageKey: String?, _ snapshot: SettingsSnapshot) -> JSONValue
+  {
     var pairs: [(String, JSONValue)] = [
       ("key", match.item.key.map(JSONValue.string) ?? .null), ("title", .string(match.item.title)),
       ("breadcrumb", .array(match.breadcrumb.map(JSONValue.string))), ("field", .string(match.field)),
     ]
-    let pageKey = match.item.key.flatMap { try? view.settings.locate($0) }?.ancestors.last?.key
     pairs.append(("page", pageKey.map(JSONValue.string) ?? .null))
     if let reason = match.hiddenReason { pairs.append(("hiddenReason", .string(reason))) }
     if let reason = match.disabledReason { pairs.append(("disabledReason", .string(reason))) }
@@ -164,7 +172,7 @@ extension WebApp {
           SettingsSearch.hiddenReason(of: $0, in: snapshot)
         }.first
       found.disabledReason = snapshot.state(of: item).disabledReason
-      matches.append(match(found, view, snapshot))
+      matches.append(match(found, page: located.ancestors.last?.key, snapshot))
     }
     return .json(.object([("matches", .array(matches))]))
   }

@@ -32,7 +32,10 @@ extension WebApp {
       }
       let snapshot = view.snapshot()
       var eventID = log.lastID
-      if let change { eventID = log.appendChange(change.key, origin: "page", previous: change.oldValue) }
+      if let change {
+        eventID = log.appendChange(
+          change.key, origin: "page", previous: change.oldValue, value: change.newValue)
+      }
       let shown = (try? view.settings.item(fullKey)) ?? item
       return .json(.object([("row", WebRow.json(shown, in: snapshot)), ("eventId", .integer(eventID))]))
     } catch {
@@ -56,7 +59,8 @@ extension WebApp {
       var eventID = log.lastID
       var rows: [JSONValue] = []
       for change in changes {
-        eventID = log.appendChange(change.key, origin: "page", previous: change.oldValue)
+        eventID = log.appendChange(
+          change.key, origin: "page", previous: change.oldValue, value: change.newValue)
         if let item = try? view.settings.item(change.key) { rows.append(WebRow.json(item, in: snapshot)) }
       }
       // A reset that removed only a value the item did not accept changes no value, but the row

@@ -117,11 +117,15 @@ package final class WebApp: WebHandler {
         settings: Settings(document: document, layers: settings.layers), itemsFiles: files, language: language
       )
     }
-    state.withLock { state in
+    let kept = state.withLock { state in
+      // Another request for these locales may have made the view first: keep one.
+      if let made = state.views[name] { return made }
       if state.views.count >= 8 { state.views = [:] }
       state.views[name] = view
+      return view
     }
-    return view
+    if kept === view { view.prepareSearch() }
+    return kept
   }
 
   /// The values now through the app's own settings (a write's check reads the same store).
@@ -133,7 +137,7 @@ package final class WebApp: WebHandler {
   func take(_ event: SettingsEvent) {
     switch event {
     case .changed(let change):
-      log.appendChange(change.key, origin: "elsewhere", previous: change.oldValue)
+      log.appendChange(change.key, origin: "elsewhere", previous: change.oldValue, value: change.newValue)
     case .storeFailed(let error):
       state.withLock { $0.storeError = error.message }
       log.append("store-error", .object([("error", .string(error.message))]))
@@ -157,16 +161,22 @@ package final class WebApp: WebHandler {
     }
   }
 
-  /// The `data:` of a `change` event: the key, its row now, the value before, who changed it, and
-  /// the keys whose conditions name it.
+  /// The `data:` of a `change` event: the key, its row now (with `value`, the value the change
+  /// made, when given), the value before, who changed it, and the keys whose conditions name it.
   func changeData(
-    _ key: String, origin: String, previous: SettingValue?, view: WebView, snapshot: SettingsSnapshot
+    _ key: String, origin: String, previous: SettingValue?, value: SettingValue? = nil, view: WebView,
+    snapshot: SettingsSnapshot
   )
     -> JSONValue
   {
     let dependents = state.withLock { $0.dependents[key] ?? [] }
     var pairs: [(String, JSONValue)] = [("key", .string(key))]
     if let item = try? view.settings.item(key) {
+      // Values read after a later change show that change, and a later change undone before the
+      // watch read the store makes no event of its own: the row shows the value of this change,
+      // so that a stream's last row of each key is the value in the store.
+      var snapshot = snapshot
+      if let value, snapshot.value(of: item).value != value { snapshot.values[key] = value }
       pairs.append(("row", WebRow.json(item, in: snapshot)))
       if let previous {
         if item.secure != true { pairs.append(("previous", previous.json)) }
@@ -186,7 +196,7 @@ package final class WebApp: WebHandler {
     }
     let view = view(for: request)
     let data = changeData(
-      key, origin: event.origin ?? "elsewhere", previous: event.previous, view: view,
+      key, origin: event.origin ?? "elsewhere", previous: event.previous, value: event.value, view: view,
       snapshot: view.snapshot(reflecting: event.id, of: log))
     var line = JSONWriter(sortsKeys: false).line(data)
     line.removeLast()

@@ -20,6 +20,9 @@ package final class WebEventLog: Sendable {
     package var origin: String?
     /// The value before, for a `change`.
     package var previous: SettingValue?
+    /// The value after, for a `change`: what its row shows, also when the stream renders it from
+    /// the values read after a later change.
+    package var value: SettingValue?
 
     /// The event as the stream sends it, with `data` as its `data:` line.
     package static func text(id: Int, name: String, data: String) -> String {
@@ -52,10 +55,14 @@ package final class WebEventLog: Sendable {
     return append(Event(id: 0, name: name, data: line))
   }
 
-  /// Adds a `change` of `key`; returns its number.
+  /// Adds a `change` of `key` from `previous` to `value`; returns its number.
   @discardableResult
-  package func appendChange(_ key: String, origin: String, previous: SettingValue?) -> Int {
-    append(Event(id: 0, name: "change", data: "", key: key, origin: origin, previous: previous))
+  package func appendChange(
+    _ key: String, origin: String, previous: SettingValue?, value: SettingValue? = nil
+  )
+    -> Int
+  {
+    append(Event(id: 0, name: "change", data: "", key: key, origin: origin, previous: previous, value: value))
   }
 
   /// Adds `event` under the next number and wakes every open stream; returns the number.

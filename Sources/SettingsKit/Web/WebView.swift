@@ -10,25 +10,39 @@ package final class WebView: Sendable {
   package let itemsFiles: [Int: ItemsFile]
   /// The BCP 47 tag of the locale, for `<html lang>`.
   package let language: String
-  let lastSnapshot: Mutex<SettingsSnapshot>
+  /// The last snapshot made, with the store's contents and the system layers it was made from.
+  let lastSnapshot: Mutex<(snapshot: SettingsSnapshot, contents: StoreContents?, system: [SystemLayer])>
   /// The snapshot read for the event streams and the number of the last event it reflects.
   let streamSnapshot = Mutex<(eventID: Int, snapshot: SettingsSnapshot)?>(nil)
+  /// The searched texts of the document, lowercased by the first search.
+  let searchIndex = Mutex<SettingsSearchIndex?>(nil)
 
   /// A view of `settings`.
   package init(settings: Settings, itemsFiles: [Int: ItemsFile], language: String) {
     self.settings = settings
     self.itemsFiles = itemsFiles
     self.language = language
-    lastSnapshot = Mutex((try? settings.snapshot()) ?? SettingsSnapshot(document: settings.document))
+    lastSnapshot = Mutex((SettingsSnapshot(document: settings.document), nil, []))
+    _ = snapshot()
   }
 
   /// The values now, or the last ones read when the store cannot be read now.
+  ///
+  /// A store and system files that read as they did for the last snapshot give that snapshot
+  /// again: making one walks every item of the document (on 100 000 items, most of a search's
+  /// time), and reading the store costs a small file's read.
   package func snapshot() -> SettingsSnapshot {
-    if let snapshot = try? settings.snapshot() {
-      lastSnapshot.withLock { $0 = snapshot }
-      return snapshot
+    let system = settings.layers.system
+    guard let contents = try? settings.store.read() else { return lastSnapshot.withLock { $0.snapshot } }
+    if let cached = lastSnapshot.withLock({
+      $0.contents == contents && $0.system == system ? $0.snapshot : nil
+    }) {
+      return cached
     }
-    return lastSnapshot.withLock { $0 }
+    let snapshot = SettingsSnapshot(
+      document: settings.document, contents: contents, storeName: settings.store.name, system: system)
+    lastSnapshot.withLock { $0 = (snapshot, contents, system) }
+    return snapshot
   }
 
   /// A snapshot that reflects at least event `eventID` of `log`: one read of the store serves every
@@ -41,6 +55,33 @@ package final class WebView: Sendable {
       if (cached?.eventID ?? -1) < lastID { cached = (lastID, snapshot) }
     }
     return snapshot
+  }
+
+  /// The first `limit` matches of `text` as `settings find` gives them, each with the key of the
+  /// item whose page holds it, and how many there are in all.
+  package func search(_ text: String, snapshot: SettingsSnapshot, limit: Int) -> (
+    matches: [(match: SettingsSearch.Match, page: String?)], total: Int
+  ) {
+    indexed().find(text, in: settings.document, snapshot: snapshot, limit: limit)
+  }
+
+  /// The search index, made now unless it is made already (a search made while another thread
+  /// makes it waits for it).
+  func indexed() -> SettingsSearchIndex {
+    let document = settings.document
+    return searchIndex.withLock { index in
+      if let index { return index }
+      let made = SettingsSearchIndex(document: document)
+      index = made
+      return made
+    }
+  }
+
+  /// Starts making the search index on a thread of its own, so that the first search does not
+  /// wait for it (on 100 000 items it takes about as long as drawing the first screen); when no
+  /// thread can be made, the first search makes it.
+  package func prepareSearch() {
+    _ = systemStartThread { [self] in _ = indexed() }
   }
 
   /// `ltr`, or `rtl` for Arabic, Hebrew, Persian, Urdu and other right-to-left languages.

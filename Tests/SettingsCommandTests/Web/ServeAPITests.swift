@@ -174,6 +174,7 @@ struct ServeAPITests {
     guard case .array(let matches)? = search[member: "matches"]?.kind else { return }
     #expect(matches.map { $0[member: "key"]?.kind } == [.string("cellular.options.roaming")])
     #expect(matches[0][member: "page"]?.kind == .string("cellular.options"))
+    #expect(search[member: "total"]?.kind == .number("1"))
     #expect(
       JSONWriter().line(matches[0][member: "breadcrumb"]!)
         == #"["Settings","Cellular","Cellular Data Options","Data Roaming"]"# + "\n")
