@@ -100,8 +100,8 @@ extension EtcdStore {
           )
         ]))
     }
-    if clearsAll && removed.count > 1 {
-      // Every key but the head: two range deletes around it.
+    if clearsAll && !removed.isEmpty {
+      // Every key but the head, also those no item can have (not UTF-8): two range deletes around it.
       success.append(
         .object([
           (

@@ -155,5 +155,10 @@ extension EtcdStoreTests {
         timeoutMilliseconds: 2000, isWrite: true)
     }
     #expect(try store.read().values.keys.sorted() == ["extra"])
+    // Resetting everything still removes it.
+    try store.update { $0.values = [:] }
+    #expect(
+      try etcd.etcdctl(["get", "--prefix", "--keys-only", "/settings/app/"]).stdout
+        == "/settings/app/.head\n\n")
   }
 }
