@@ -133,15 +133,50 @@ final class SettingsWatch: Sendable {
 
   /// Follows the store's own change stream: an unavailable store is reported as such, anything
   /// else makes the watch read the store again.
+  ///
+  /// A stream that says the store answers again while the watch's own read still finds etcd out
+  /// of reach (a member is back but the cluster is still electing a leader) is read again, 200 ms
+  /// later and then at doubling intervals up to 2 s, ten times at most, until the read succeeds or
+  /// the stream says something else: the recovery is reported when it happens, not at the next
+  /// change.
   private func follow(after revision: StoreRevision) {
     let stream = settings.store.changes(after: revision)
     let task = Task { [weak self] in
+      var retry: Task<Void, Never>?
+      defer { retry?.cancel() }
       for await change in stream {
+        retry?.cancel()
+        retry = nil
         guard let self else { return }
-        if case .unavailable(let error) = change { storeUnavailable(error) } else { refresh() }
+        if case .unavailable(let error) = change {
+          storeUnavailable(error)
+          continue
+        }
+        refresh()
+        if isWaitingForStore { retry = Task { [weak self] in await self?.readAgainUntilItAnswers() } }
       }
     }
     follower.withLock { $0 = task }
+  }
+
+  /// Whether the last read of the store found etcd out of reach.
+  private var isWaitingForStore: Bool {
+    state.withLock { state in
+      guard case .store(.etcd(let error)) = state.storeError else { return false }
+      return error.isUnreachable
+    }
+  }
+
+  /// Reads the store again while it is out of reach (see ``follow(after:)``).
+  private func readAgainUntilItAnswers() async {
+    var delay = 200
+    for _ in 0..<10 {
+      try? await Task.sleep(for: .milliseconds(delay))
+      if Task.isCancelled { return }
+      refresh()
+      if !isWaitingForStore { return }
+      delay = min(delay * 2, 2000)
+    }
   }
 
   /// Whether `failure` goes on with the store failure already reported: the same error, or etcd

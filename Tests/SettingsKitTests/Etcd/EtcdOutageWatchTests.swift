@@ -69,4 +69,32 @@ struct EtcdOutageWatchTests {
       ])
     #expect(await recorder.settle() == events)
   }
+
+  /// A leader killed: the member's stream came back (`available`) while the cluster was still
+  /// electing, so the watch's read failed, and nothing read again until the next change: `etcd
+  /// back` came late or never.
+  @Test func aReadThatStillFailsAfterTheStreamIsBackIsTriedAgain() async throws {
+    let document = try DocumentLoader.decode(
+      SourceText(name: "d.json", bytes: Array(watchTestDocument().utf8)))
+    let store = ScriptedStore()
+    let settings = Settings(document: document, store: store)
+    let recorder = Recorder(settings.changes())
+    defer { recorder.stop() }
+    try await Task.sleep(for: .milliseconds(200))
+    store.answer(.failure(Self.unreachable("no leader")))
+    store.send(.unavailable(Self.unreachable("no leader")))
+    _ = await recorder.wait(count: 1)
+    store.send(.available)
+    try await Task.sleep(for: .milliseconds(300))
+    // The leader is elected; the stream has nothing more to say.
+    store.answer(.success(StoreContents(values: ["alpha": .bool(true)], revision: StoreRevision(9))))
+    let events = await recorder.wait(count: 3)
+    #expect(
+      events == [
+        .storeFailed(.store(Self.unreachable("no leader"))), .storeRecovered,
+        .changed(
+          SettingChange(key: "alpha", oldValue: .bool(false), newValue: .bool(true), origin: .elsewhere)),
+      ])
+    #expect(await recorder.settle() == events)
+  }
 }
