@@ -40,11 +40,15 @@ public struct EtcdEndpoint: Sendable, Equatable, CustomStringConvertible {
     self.init(host: String(host), port: port)
   }
 
-  /// Parses a comma-separated list of endpoints (`--etcd`, `SETTINGS_ETCD`).
+  /// Parses a comma-separated list of endpoints (`--etcd`, `SETTINGS_ETCD`); spaces and tabs
+  /// around each one are left out (`http://a:2379, http://b:2379`), an empty one is refused.
+  ///
+  /// - Throws: what ``init(parsing:)`` throws, for the first endpoint that is not one.
   public static func list(_ text: String) throws(EtcdError) -> [EtcdEndpoint] {
     var endpoints: [EtcdEndpoint] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-      endpoints.append(try EtcdEndpoint(parsing: String(part)))
+      let trimmed = part.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }
+      endpoints.append(try EtcdEndpoint(parsing: String(trimmed.reversed())))
     }
     return endpoints
   }
