@@ -250,6 +250,11 @@ struct DocumentDecoder {
   }
 
   /// An array of sections (of the top page or of a child page), each validated.
+  /// The message for an `itemsFile` in a child page's section (``SettingsDocument/validate()``
+  /// says the same).
+  static let itemsFileOutsideTopPage =
+    "\"itemsFile\" is read only in the top page's sections; give this page's items in \"items\""
+
   mutating func decodeSections(_ value: JSONMap.Value, at path: String) -> [SettingSection] {
     guard let elements = map.elements(of: value) else {
       report(path, value.offset, "expected an array of sections; found \(map.typeDescription(of: value))")
@@ -292,6 +297,13 @@ struct DocumentDecoder {
     section.pageSize = integer(
       fields["pageSize"], at: Self.join(path, "pageSize"), minimum: 1, maximum: 1_000_000)
     section.itemsFile = string(fields["itemsFile"], at: Self.join(path, "itemsFile"))
+    // Items files are opened for the top page's sections only (keys, the cache, search): refused
+    // elsewhere rather than shown with keys that nothing can look up.
+    if let itemsFileValue = fields["itemsFile"], section.itemsFile != nil,
+      !(path.hasPrefix("sections[") && !path.contains("."))
+    {
+      report(Self.join(path, "itemsFile"), itemsFileValue.offset, Self.itemsFileOutsideTopPage)
+    }
     if let itemsValue = fields["items"] {
       if section.itemsFile != nil {
         report(

@@ -26,7 +26,7 @@ extension SettingsDocument {
   ///
   /// Keys may be full dot paths (as a loaded document has them) or an item's own key; keys in
   /// conditions are full keys. A top-page section may have both `itemsFile` and `items` (a loaded
-  /// document holds the file's items).
+  /// document holds the file's items); a child page's section has no `itemsFile`.
   /// - Throws: ``DocumentValidationError`` with every problem found.
   public func validate() throws(DocumentValidationError) {
     var validator = DocumentValidator()
@@ -87,8 +87,8 @@ struct DocumentValidator {
         report(
           Self.join(sectionPath, "pageSize"), "expected a whole number from 1 to 1000000; found \(pageSize)")
       }
-      if section.itemsFile != nil, !section.items.isEmpty, parentKey != nil {
-        report(Self.join(sectionPath, "items"), "a section has \"items\" or \"itemsFile\", not both")
+      if section.itemsFile != nil, parentKey != nil {
+        report(Self.join(sectionPath, "itemsFile"), DocumentDecoder.itemsFileOutsideTopPage)
       }
       for (row, item) in section.items.enumerated() {
         check(item, at: "\(sectionPath).items[\(row)]", parentKey: parentKey)

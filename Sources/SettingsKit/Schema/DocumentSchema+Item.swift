@@ -70,7 +70,7 @@ extension SettingsSchema {
                 "A child page that the row opens; the item needs a key.",
                 [
                   ("type", .string("object")), ("required", .array([.string("sections")])),
-                  ("properties", .object([("sections", sections("The child page's sections."))])),
+                  ("properties", .object([("sections", pageSections("The child page's sections."))])),
                   ("additionalProperties", .bool(false)),
                 ])
             ),

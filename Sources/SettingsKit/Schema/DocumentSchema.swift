@@ -73,6 +73,14 @@ public enum SettingsSchema {
   }
 
   /// `"name": …` as a required-absent rule: `{"not": {"required": ["name"]}}`.
+  /// A child page's sections: as the top page's, without `itemsFile` (read on the top page only).
+  static func pageSections(_ text: String) -> JSONValue {
+    let section = JSONValue.object([
+      ("allOf", .array([.object([("$ref", .string("#/$defs/section"))]), absent("itemsFile")]))
+    ])
+    return described(text, [("type", .string("array")), ("items", section)])
+  }
+
   static func absent(_ names: String...) -> JSONValue {
     .object([
       ("not", .object([("anyOf", .array(names.map { .object([("required", .array([.string($0)]))]) }))]))
@@ -144,7 +152,7 @@ public enum SettingsSchema {
               "itemsFile",
               described(
                 "A JSON Lines file of items (one item object a line), relative to the document's folder, "
-                  + "instead of \"items\".",
+                  + "instead of \"items\"; in a section of the top page only.",
                 [("type", .string("string"))])
             ),
           ])

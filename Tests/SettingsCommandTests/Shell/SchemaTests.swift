@@ -86,6 +86,7 @@ struct SchemaTests {
     #"{"id": "x", "sections": [{"items": [{"key": "n", "type": "number", "title": "N", "value": 1}, {"key": "a", "type": "switch", "title": "A", "enabledWhen": {"n": {"minimum": 1}}}]}]}"#,
     #"{"id": "x", "sections": [{"items": [{"key": "t", "type": "textField", "title": "T"}, {"key": "a", "type": "switch", "title": "A", "visibleWhen": {"t": {"notEmpty": false}}}]}]}"#,
     #"{"id": "x", "sections": [{"items": [{"key": "n", "type": "number", "title": "N", "value": 1}, {"key": "a", "type": "switch", "title": "A", "enabledWhen": {"n": [1]}}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"key": "sub", "type": "detailTitle", "title": "S", "page": {"sections": [{"itemsFile": "a.jsonl"}]}}]}]}"#,
   ]
 
   @Test func invalidDocumentsFailTheSchemaAsTheyFailValidate() throws {

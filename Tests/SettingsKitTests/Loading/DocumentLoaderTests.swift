@@ -226,6 +226,34 @@ struct DocumentLoaderTests {
     #expect(messages(text) == (expected.isEmpty ? [] : [expected]))
   }
 
+  /// An items file on a child page was shown by `show PAGE` while `get`, `set`, `list`, the cache
+  /// and the web page knew none of its keys: it is refused where it is written.
+  @Test func anItemsFileOnAChildPageIsRefused() throws {
+    let text =
+      #"{"id": "x", "sections": [{"items": [{"key": "sub", "type": "detailTitle", "title": "Sub", "#
+      + #""page": {"sections": [{"itemsFile": "items.jsonl"}]}}]}]}"#
+    #expect(
+      messages(text) == [
+        #"doc.json:1:127: sections[0].items[0].page.sections[0].itemsFile: "itemsFile" is read only in the top page's sections; give this page's items in "items""#
+      ])
+    let page = SettingsPage(sections: [SettingSection(items: [], itemsFile: "items.jsonl")])
+    let document = SettingsDocument(
+      id: "x", title: "X",
+      sections: [
+        SettingSection(items: [SettingItem(key: "sub", type: .detailTitle, title: "Sub", page: page)])
+      ])
+    #expect(throws: DocumentValidationError.self) { try document.validate() }
+    do {
+      try document.validate()
+    } catch {
+      #expect(
+        error.issues.map(\.message) == [
+          #""itemsFile" is read only in the top page's sections; give this page's items in "items""#
+        ])
+      #expect(error.issues.map(\.path) == ["sections[0].items[0].page.sections[0].itemsFile"])
+    }
+  }
+
   @Test func unknownFieldFarFromAnyKnownListsTheKnownFields() {
     #expect(
       messages(#"{"id": "x", "sections": [{"colour": "red", "items": []}]}"#) == [
