@@ -68,6 +68,12 @@ package final class WebServer: Sendable {
     systemConfigure(wake.write.rawValue, closeOnExec: true, nonBlocking: true)
   }
 
+  /// What a user can do about a 431: a browser's head grows past the limit when pages on
+  /// 127.0.0.1 (any port: cookies do not keep ports apart) have set large cookies.
+  static let headTooLargeHint =
+    "a browser sends this when pages on 127.0.0.1 or localhost have set large cookies; clear that "
+    + "site's cookies, then open the address that settings serve printed"
+
   /// Starts accepting connections on a thread of its own; false when no thread can be made.
   package func start() -> Bool {
     running.add(1, ordering: .sequentiallyConsistent)
@@ -163,7 +169,8 @@ package final class WebServer: Sendable {
           }
         }
       } catch let error as HTTPError {
-        let response = WebResponse.error(error.status, error.description)
+        let response = WebResponse.error(
+          error.status, error.description, hint: error.status == 431 ? Self.headTooLargeHint : nil)
         try? connection.writeAll(response.bytes(closing: true), timeoutMilliseconds: 1000)
         return
       } catch {

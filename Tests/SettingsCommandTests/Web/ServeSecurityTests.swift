@@ -198,6 +198,12 @@ struct ServeSecurityTests {
       #expect(reply.status == status, "\(request.prefix(60))")
       expectSecurityHeaders(reply)
     }
+    // Large cookies that another page on 127.0.0.1 set are the likely cause: the answer says what to do.
+    #expect(
+      String(decoding: try server.send(huge).body, as: UTF8.self)
+        == "{\n  \"error\": \"the request head is over 16384 bytes or has too many fields\",\n  \"hint\": \"a browser "
+        + "sends this when pages on 127.0.0.1 or localhost have set large cookies; clear that site's "
+        + "cookies, then open the address that settings serve printed\"\n}\n")
     // A chunked body over the limit, sent in pieces.
     let chunks = String(repeating: "8000\r\n" + String(repeating: "{", count: 0x8000) + "\r\n", count: 3)
     let big = try server.send(
