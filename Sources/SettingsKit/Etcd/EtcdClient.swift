@@ -22,6 +22,9 @@ final class EtcdClient: Sendable {
 
   private struct State {
     var preferred = 0
+    /// The endpoint an earlier process found answering (``prefer(_:)``), to tell whether
+    /// ``preferred`` moved since.
+    var remembered: Int?
     var token: String?
     var checkedVersions: Set<Int> = []
     /// Endpoints an earlier process found to be etcd 3.4 or later: `/version` is not read there.
@@ -35,6 +38,21 @@ final class EtcdClient: Sendable {
 
   /// The endpoint that answered last, where a watch starts.
   var preferredIndex: Int { state.withLock { $0.preferred } }
+
+  /// Starts at endpoint `index` (the one an earlier process found answering), so that a member
+  /// that stopped answering costs its timeout once, not in every command.
+  func prefer(_ index: Int) {
+    guard endpoints.indices.contains(index) else { return }
+    state.withLock {
+      $0.preferred = index
+      $0.remembered = index
+    }
+  }
+
+  /// The endpoint that answered last, when it is not the one ``prefer(_:)`` gave (nil otherwise).
+  var movedPreference: Int? {
+    state.withLock { $0.preferred == ($0.remembered ?? 0) ? nil : $0.preferred }
+  }
 
   init(endpoints: [EtcdEndpoint], credentials: EtcdCredentials?, prefix: String) {
     self.endpoints = endpoints

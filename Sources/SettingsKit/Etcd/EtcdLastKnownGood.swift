@@ -74,6 +74,19 @@ public struct EtcdLastKnownGood: Sendable {
     Self.replace(versionsPath, with: Array(lines.utf8))
   }
 
+  /// The endpoint (`host:port`) that answered last at `store`'s list of endpoints and prefix, from
+  /// `<directory>/preferred-<hash>`; nil when none was recorded.
+  func preferredEndpoint(for store: EtcdStore) -> String? {
+    guard let bytes = (try? FileSystem.readFile(at: preferredPath(for: store), limit: 1024)).flatMap({ $0 })
+    else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Records `endpoint` (`host:port`) as the one ``preferredEndpoint(for:)`` gives (best effort).
+  func rememberPreferredEndpoint(_ endpoint: String, for store: EtcdStore) {
+    Self.replace(preferredPath(for: store), with: Array(endpoint.utf8))
+  }
+
   /// Replaces the file at `path` with `bytes` (best effort), mode `0o600`: they go to a new
   /// temporary file beside it (`O_EXCL`), which is renamed over it, so a reader sees the old file
   /// or the new one, never a mix. Unlike ``AtomicFile/write(_:to:createDirectories:privateMode:)``
@@ -101,13 +114,23 @@ public struct EtcdLastKnownGood: Sendable {
 
   private var versionsPath: SystemPath { directory.appending(SystemPath("etcd-versions")) }
 
+  /// `preferred-<FNV-1a of the endpoints and the prefix>`.
+  private func preferredPath(for store: EtcdStore) -> SystemPath {
+    directory.appending(SystemPath("preferred-" + Self.hash(of: store)))
+  }
+
   /// `endpoints-<FNV-1a of the endpoints and the prefix>`.
   private func pointerPath(for store: EtcdStore) -> SystemPath {
+    directory.appending(SystemPath("endpoints-" + Self.hash(of: store)))
+  }
+
+  /// FNV-1a of the store's endpoints and prefix, in hexadecimal.
+  private static func hash(of store: EtcdStore) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in (store.endpoints.map(\.description).joined(separator: ",") + " " + store.prefix).utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
     }
-    return directory.appending(SystemPath("endpoints-" + String(hash, radix: 16)))
+    return String(hash, radix: 16)
   }
 
   private static func isSafeName(_ name: String) -> Bool {

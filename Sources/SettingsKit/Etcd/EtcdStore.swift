@@ -24,9 +24,17 @@ public struct EtcdStore: SettingsStore {
   public var attempts = 5
   /// Where the last-known-good copy is kept (every successful ``read()`` refreshes it), or nil.
   /// The endpoints found to be etcd 3.4 or later are remembered there too, so that later commands
-  /// skip the `/version` round trip.
+  /// skip the `/version` round trip, and the endpoint that answered last, where later commands
+  /// start (a stopped member costs its 2 s timeout once, not in every command).
   public var lastKnownGood: EtcdLastKnownGood? {
-    didSet { client.assumeEtcd(at: lastKnownGood?.knownEtcdEndpoints() ?? []) }
+    didSet {
+      client.assumeEtcd(at: lastKnownGood?.knownEtcdEndpoints() ?? [])
+      if let name = lastKnownGood?.preferredEndpoint(for: self),
+        let index = endpoints.firstIndex(where: { $0.description == name })
+      {
+        client.prefer(index)
+      }
+    }
   }
   /// Whether ``read()`` answers from the last-known-good copy when no endpoint answers (`get`,
   /// `show`, `list`, `describe`, `find`, `why`, unless `--no-stale`); writes never do.
@@ -83,11 +91,15 @@ public struct EtcdStore: SettingsStore {
     }
   }
 
-  /// Records in the last-known-good directory the endpoints whose `/version` was read.
+  /// Records in the last-known-good directory the endpoints whose `/version` was read, and the
+  /// endpoint that answered when it is not the one this store started at.
   func rememberCheckedEndpoints() {
     guard let lastKnownGood else { return }
     let checked = client.checkedEndpoints
     if !checked.isEmpty { lastKnownGood.rememberEtcdEndpoints(checked) }
+    if let moved = client.movedPreference {
+      lastKnownGood.rememberPreferredEndpoint(endpoints[moved].description, for: self)
+    }
   }
 
   /// What one range of the prefix gives: the contents, the head's key-value, the cluster's id.
