@@ -10,20 +10,37 @@ package final class WebView: Sendable {
   package let itemsFiles: [Int: ItemsFile]
   /// The BCP 47 tag of the locale, for `<html lang>`.
   package let language: String
-  /// The last snapshot made, with the store's contents and the system layers it was made from.
-  let lastSnapshot: Mutex<(snapshot: SettingsSnapshot, contents: StoreContents?, system: [SystemLayer])>
-  /// The snapshot read for the event streams and the number of the last event it reflects.
-  let streamSnapshot = Mutex<(eventID: Int, snapshot: SettingsSnapshot)?>(nil)
-  /// The searched texts of the document, lowercased by the first search.
-  let searchIndex = Mutex<SettingsSearchIndex?>(nil)
+  /// What the views of one ``Settings`` share, whatever their language: the values and the
+  /// search index do not depend on it.
+  final class Caches: Sendable {
+    /// The last snapshot made, with the store's contents and the system layers it was made from.
+    let lastSnapshot: Mutex<(snapshot: SettingsSnapshot, contents: StoreContents?, system: [SystemLayer])>
+    /// The snapshot read for the event streams and the number of the last event it reflects.
+    let streamSnapshot = Mutex<(eventID: Int, snapshot: SettingsSnapshot)?>(nil)
+    /// The searched texts of the document, lowercased by the first search.
+    let searchIndex = Mutex<SettingsSearchIndex?>(nil)
 
-  /// A view of `settings`.
-  package init(settings: Settings, itemsFiles: [Int: ItemsFile], language: String) {
+    init(document: SettingsDocument) {
+      lastSnapshot = Mutex((SettingsSnapshot(document: document), nil, []))
+    }
+  }
+
+  let caches: Caches
+
+  /// A view of `settings`; one made with the same `settings` as `other` shares its snapshots and
+  /// search index (a document without translations serves every language from one copy).
+  package init(
+    settings: Settings, itemsFiles: [Int: ItemsFile], language: String, sharingWith other: WebView? = nil
+  ) {
     self.settings = settings
     self.itemsFiles = itemsFiles
     self.language = language
-    lastSnapshot = Mutex((SettingsSnapshot(document: settings.document), nil, []))
-    _ = snapshot()
+    if let other, other.settings === settings {
+      caches = other.caches
+    } else {
+      caches = Caches(document: settings.document)
+      _ = snapshot()
+    }
   }
 
   /// The values now, or the last ones read when the store cannot be read now.
@@ -33,25 +50,29 @@ package final class WebView: Sendable {
   /// time), and reading the store costs a small file's read.
   package func snapshot() -> SettingsSnapshot {
     let system = settings.layers.system
-    guard let contents = try? settings.store.read() else { return lastSnapshot.withLock { $0.snapshot } }
-    if let cached = lastSnapshot.withLock({
+    guard let contents = try? settings.store.read() else {
+      return caches.lastSnapshot.withLock { $0.snapshot }
+    }
+    if let cached = caches.lastSnapshot.withLock({
       $0.contents == contents && $0.system == system ? $0.snapshot : nil
     }) {
       return cached
     }
     let snapshot = SettingsSnapshot(
       document: settings.document, contents: contents, storeName: settings.store.name, system: system)
-    lastSnapshot.withLock { $0 = (snapshot, contents, system) }
+    caches.lastSnapshot.withLock { $0 = (snapshot, contents, system) }
     return snapshot
   }
 
   /// A snapshot that reflects at least event `eventID` of `log`: one read of the store serves every
   /// stream that sends the same events (64 tabs and 1 000 changes are not 64 000 reads).
   package func snapshot(reflecting eventID: Int, of log: WebEventLog) -> SettingsSnapshot {
-    if let cached = streamSnapshot.withLock({ $0 }), cached.eventID >= eventID { return cached.snapshot }
+    if let cached = caches.streamSnapshot.withLock({ $0 }), cached.eventID >= eventID {
+      return cached.snapshot
+    }
     let lastID = log.lastID
     let snapshot = self.snapshot()
-    streamSnapshot.withLock { cached in
+    caches.streamSnapshot.withLock { cached in
       if (cached?.eventID ?? -1) < lastID { cached = (lastID, snapshot) }
     }
     return snapshot
@@ -69,7 +90,7 @@ package final class WebView: Sendable {
   /// makes it waits for it).
   func indexed() -> SettingsSearchIndex {
     let document = settings.document
-    return searchIndex.withLock { index in
+    return caches.searchIndex.withLock { index in
       if let index { return index }
       let made = SettingsSearchIndex(document: document)
       index = made
