@@ -117,6 +117,8 @@ struct ShellCompletionTests {
 
   /// The matches zsh's completion system adds for `line`, in a real interactive zsh (zpty) with
   /// `compinit` and the script on `fpath`; `compadd` is wrapped to append what it adds to a file.
+  /// The completion runs in a widget that says when it is done, and nothing more is typed before:
+  /// a line typed while it still ran (on a loaded machine) was typeahead, and the matches varied.
   func zsh(_ line: String, _ setup: Setup) throws -> [String] {
     let zsh = try #require(
       ExternalTool.find("zsh"), "\(ExternalTool.missing("zsh", install: "apt-get install zsh"))")
@@ -127,9 +129,11 @@ struct ShellCompletionTests {
       zpty -w z 'compadd() { if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return; fi
         local -a hits; builtin compadd -A hits "$@"; print -rl -- $hits >> '"${(q)3}"'
         builtin compadd "$@"; }'
+      zpty -w z 'complete-then-say() { zle complete-word; zle -M "COMPLE""TED"; }; zle -N complete-then-say; bindkey "^X^T" complete-then-say'
       zpty -w z 'print -r -- REA""DY'
       zpty -r z out '*READY*'
-      zpty -w -n z "$2"$'\t'
+      zpty -w -n z "$2"$'\C-x\C-t'
+      zpty -r z out '*COMPLETED*'
       zpty -w z $'\C-u print -r -- DO""NE'
       zpty -r z out '*DONE*'
       zpty -d z
