@@ -298,9 +298,10 @@ struct DocumentDecoder {
       fields["pageSize"], at: Self.join(path, "pageSize"), minimum: 1, maximum: 1_000_000)
     section.itemsFile = string(fields["itemsFile"], at: Self.join(path, "itemsFile"))
     // Items files are opened for the top page's sections only (keys, the cache, search): refused
-    // elsewhere rather than shown with keys that nothing can look up.
+    // elsewhere rather than shown with keys that nothing can look up. A top-page section is at
+    // `sections[N]`, or at "" when the document cache decodes it alone.
     if let itemsFileValue = fields["itemsFile"], section.itemsFile != nil,
-      !(path.hasPrefix("sections[") && !path.contains("."))
+      !(path.isEmpty || (path.hasPrefix("sections[") && !path.contains(".")))
     {
       report(Self.join(path, "itemsFile"), itemsFileValue.offset, Self.itemsFileOutsideTopPage)
     }
