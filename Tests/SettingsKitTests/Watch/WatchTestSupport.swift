@@ -20,10 +20,12 @@ final class Recorder<Element: Sendable>: Sendable {
   /// Everything received so far.
   var elements: [Element] { box.received.withLock { $0 } }
 
-  /// Waits up to `seconds` (20 by default: a loaded machine can hold a watch back for seconds) for `condition` to hold on what
-  /// was received, and returns what was received then.
+  /// Waits up to `seconds` for `condition` to hold on what was received, and returns what was
+  /// received then. 60 s by default: synchronous tests hold the cooperative pool's threads (one per
+  /// core), and a full run on two busy cores has held this task or the collecting one back for
+  /// over 20 s; a passing test never waits that long.
   @discardableResult
-  func wait(seconds: Double = 20, until condition: ([Element]) -> Bool) async -> [Element] {
+  func wait(seconds: Double = 60, until condition: ([Element]) -> Bool) async -> [Element] {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       let current = elements
@@ -35,7 +37,7 @@ final class Recorder<Element: Sendable>: Sendable {
 
   /// Waits until at least `count` elements arrived (or the bound passes).
   @discardableResult
-  func wait(count: Int, seconds: Double = 20) async -> [Element] {
+  func wait(count: Int, seconds: Double = 60) async -> [Element] {
     await wait(seconds: seconds) { $0.count >= count }
   }
 
