@@ -2,6 +2,9 @@
 /// written atomically after every successful read, with its revision and time, so that reads can
 /// still answer (stale, and saying so) while no endpoint answers.
 ///
+/// Every file here is written as the compiled documents are (``DocumentCache/replace(_:with:)``:
+/// not flushed, as a copy lost in a crash is only missing).
+///
 /// Since the cluster's id is only known from an answer, `<directory>/endpoints-<hash>` records the
 /// cluster id last seen at a list of endpoints and a prefix.
 public struct EtcdLastKnownGood: Sendable {
@@ -27,10 +30,10 @@ public struct EtcdLastKnownGood: Sendable {
       ("values", JSONValue(.object(values))),
     ])
     let path = directory.appending(SystemPath(clusterID + "/" + store.documentID + ".json"))
-    Self.replace(path, with: Array(JSONWriter().string(copy).utf8))
+    DocumentCache.replace(path, with: Array(JSONWriter().string(copy).utf8))
     let pointer = pointerPath(for: store)
     if (try? FileSystem.readFile(at: pointer, limit: 256)).flatMap({ $0 }) != Array(clusterID.utf8) {
-      Self.replace(pointer, with: Array(clusterID.utf8))
+      DocumentCache.replace(pointer, with: Array(clusterID.utf8))
     }
   }
 
@@ -71,7 +74,7 @@ public struct EtcdLastKnownGood: Sendable {
     let known = knownEtcdEndpoints()
     guard !endpoints.isSubset(of: known) else { return }
     let lines = known.union(endpoints).sorted().map { $0 + "\n" }.joined()
-    Self.replace(versionsPath, with: Array(lines.utf8))
+    DocumentCache.replace(versionsPath, with: Array(lines.utf8))
   }
 
   /// The endpoint (`host:port`) that answered last at `store`'s list of endpoints and prefix, from
@@ -84,32 +87,7 @@ public struct EtcdLastKnownGood: Sendable {
 
   /// Records `endpoint` (`host:port`) as the one ``preferredEndpoint(for:)`` gives (best effort).
   func rememberPreferredEndpoint(_ endpoint: String, for store: EtcdStore) {
-    Self.replace(preferredPath(for: store), with: Array(endpoint.utf8))
-  }
-
-  /// Replaces the file at `path` with `bytes` (best effort), mode `0o600`: they go to a new
-  /// temporary file beside it (`O_EXCL`), which is renamed over it, so a reader sees the old file
-  /// or the new one, never a mix. Unlike ``AtomicFile/write(_:to:createDirectories:privateMode:)``
-  /// (for the store), nothing is flushed with `fsync(2)` and the rename runs in this process: a
-  /// copy lost in a crash is only a copy missing, one damaged does not parse and reads as none, and
-  /// the two `fsync(2)`s and the `fork(2)` cost every read that found values changed about 1.5 ms
-  /// (the `get` median, docs/PERFORMANCE.md).
-  static func replace(_ path: SystemPath, with bytes: [UInt8]) {
-    let directory = path.directory
-    try? FileSystem.makeDirectories(directory)
-    guard let folder = try? FileDescriptor.open(directory, [.readOnly, .directory, .closeOnExec]) else {
-      return
-    }
-    folder.closeAfter {
-      let name = path.lastComponent
-      let temporary = name.addingSuffix(".\(systemGetpid()).\(systemMonotonicNanoseconds()).tmp")
-      guard
-        let file = try? folder.open(
-          temporary, [.writeOnly, .create, .exclusiveCreate, .closeOnExec], mode: 0o600)
-      else { return }
-      let written = file.closeAfter { (try? file.writeAll(bytes)) != nil }
-      if !written || (try? folder.rename(temporary, to: name)) == nil { folder.removeEntry(temporary) }
-    }
+    DocumentCache.replace(preferredPath(for: store), with: Array(endpoint.utf8))
   }
 
   private var versionsPath: SystemPath { directory.appending(SystemPath("etcd-versions")) }

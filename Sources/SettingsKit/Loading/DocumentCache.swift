@@ -210,7 +210,19 @@ package struct DocumentCache: Sendable {
 
   /// Writes `bytes` to a temporary file in the folder and renames it over `target`; best effort.
   func write(_ bytes: [UInt8], to target: SystemPath) {
-    Self.makeDirectories(directory)
+    Self.replace(target, with: bytes)
+  }
+
+  /// Replaces the cache file at `target` with `bytes` (best effort), mode `0o600`, creating its
+  /// folder (``makeDirectories(_:)``): they go to a new temporary file beside it (`O_EXCL`), which
+  /// is renamed over it, so a reader sees the old file or the new one, never a mix. Unlike
+  /// ``AtomicFile/write(_:to:createDirectories:privateMode:)`` (for the store), nothing is flushed
+  /// with `fsync(2)` and the rename runs in this process: a cache file lost in a crash is only
+  /// missing, one damaged reads as none. The compiled documents and the etcd store's
+  /// last-known-good copies (``EtcdLastKnownGood``) are written with it.
+  static func replace(_ target: SystemPath, with bytes: [UInt8]) {
+    let directory = target.directory
+    makeDirectories(directory)
     guard let folder = try? FileDescriptor.open(directory, [.readOnly, .directory, .closeOnExec]) else {
       return
     }
