@@ -5,14 +5,31 @@ let package = Package(
   name: "settings",
   products: [
     .library(name: "SettingsKit", targets: ["SettingsKit"]),
+    .library(name: "SettingsEtcd", targets: ["SettingsEtcd"]),
     .executable(name: "settings", targets: ["settings"]),
   ],
   targets: [
+    // Targets by dependency weight, bottom up (docs/ARCHITECTURE.md): the compiler refuses a lower
+    // target that names a higher one.
+    // The one layer over the C library: descriptors, paths, files, watching, sockets, processes, the terminal.
+    .target(name: "SettingsPOSIX"),
+    // The HTTP/1.1 codec: bytes in, heads and bodies out, no I/O (serve and the etcd client share it).
+    .target(name: "SettingsHTTP"),
     // The engine that embedders import: JSON, model, loading, values, stores, the table, rendering.
-    .target(name: "SettingsKit"),
+    .target(name: "SettingsKit", dependencies: ["SettingsPOSIX"]),
+    // The fleet store on etcd's v3 JSON gateway.
+    .target(name: "SettingsEtcd", dependencies: ["SettingsKit", "SettingsPOSIX", "SettingsHTTP"]),
+    // The server of `settings serve`.
+    .target(
+      name: "SettingsWeb", dependencies: ["SettingsKit", "SettingsPOSIX", "SettingsHTTP"],
+      plugins: ["EmbedWebFiles"]
+    ),
     // The command layer and the interactive screen: argv, exit statuses, stdout/stderr, the terminal.
-    .target(name: "SettingsCommand", dependencies: ["SettingsKit"], plugins: ["EmbedWebFiles"]),
-    // The page of `settings serve`: the files of Web/ become string literals in SettingsCommand at
+    .target(
+      name: "SettingsCommand",
+      dependencies: ["SettingsKit", "SettingsPOSIX", "SettingsEtcd", "SettingsWeb"]
+    ),
+    // The page of `settings serve`: the files of Web/ become string literals in SettingsWeb at
     // build time (no resources at run time, so the static binary stays one file).
     .executableTarget(name: "embed-web-files", path: "Sources/embed-web-files"),
     .plugin(name: "EmbedWebFiles", capability: .buildTool(), dependencies: ["embed-web-files"]),
@@ -30,9 +47,21 @@ let package = Package(
       dependencies: ["SettingsKit"],
       path: "Examples/airplane-mode"
     ),
-    .target(name: "TestSupport", dependencies: ["SettingsCommand"], path: "Tests/TestSupport"),
-    .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit", "TestSupport"]),
-    .testTarget(name: "SettingsCommandTests", dependencies: ["SettingsCommand", "TestSupport"]),
+    // Test helpers that depend on no library target (processes, temporary folders, real tools).
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "SettingsPOSIXTests", dependencies: ["SettingsPOSIX", "TestSupport"]),
+    .testTarget(name: "SettingsHTTPTests", dependencies: ["SettingsHTTP"]),
+    .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit", "SettingsPOSIX", "TestSupport"]),
+    .testTarget(
+      name: "SettingsEtcdTests",
+      dependencies: ["SettingsEtcd", "SettingsKit", "SettingsPOSIX", "TestSupport"]),
+    .testTarget(
+      name: "SettingsCommandTests",
+      dependencies: [
+        "SettingsCommand", "SettingsKit", "SettingsPOSIX", "SettingsHTTP", "SettingsWeb", "SettingsEtcd",
+        "TestSupport",
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -5,8 +5,9 @@
 #
 # TARGET is DocumentLoaderFuzzer, StoreReaderFuzzer, CacheReaderFuzzer, HTTPCodecFuzzer or EtcdGatewayFuzzer
 # (default: all five, one after the other: the machine may have only 2 cores). The targets are compiled
-# with every file of Sources/SettingsKit as one module (SettingsFuzz), so they reach internal declarations
-# without @testable, into one binary, .build/fuzz/SettingsFuzzers, run with SETTINGS_FUZZ_TARGET=TARGET
+# with every file of the library targets they reach (SettingsPOSIX, SettingsHTTP, SettingsKit,
+# SettingsEtcd; copied to .build/fuzz/src without their imports of each other) as one module
+# (SettingsFuzz), so they reach internal declarations without @testable, into one binary, .build/fuzz/SettingsFuzzers, run with SETTINGS_FUZZ_TARGET=TARGET
 # (to replay a crash: SETTINGS_FUZZ_TARGET=TARGET .build/fuzz/SettingsFuzzers Fuzz/crashes/FILE). The corpus
 # lives in .build/fuzz/corpus-TARGET, seeded from Examples/*.json, Examples/*.jsonl (whole files
 # and single lines) and a few store files; crashing inputs are saved as Fuzz/crashes/TARGET-*.
@@ -23,7 +24,15 @@ if [ ${#targets[@]} -eq 0 ]; then targets=(DocumentLoaderFuzzer StoreReaderFuzze
 root="$(pwd)"
 build=.build/fuzz
 mkdir -p "$build" Fuzz/crashes
-mapfile -t sources < <(find Sources/SettingsKit -name '*.swift' | sort)
+rm -rf "$build/src"
+mkdir -p "$build/src"
+for library in SettingsPOSIX SettingsHTTP SettingsKit SettingsEtcd; do
+  while IFS= read -r file; do
+    flat="$build/src/$library-$(basename "$file")"
+    grep -v -E '^import Settings(POSIX|HTTP|Kit|Etcd)$' "$file" >"$flat"
+  done < <(find "Sources/$library" -name '*.swift' | sort)
+done
+mapfile -t sources < <(find "$build/src" -name '*.swift' | sort)
 mapfile -t fuzz_sources < <(find Fuzz -name '*.swift' | sort)
 
 seed() {

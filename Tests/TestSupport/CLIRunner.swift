@@ -1,6 +1,4 @@
 import Foundation
-import SettingsCommand
-import SettingsKit
 
 /// The outcome of one command line: standard output, standard error and the exit status.
 public struct CommandOutcome: Equatable, CustomStringConvertible {
@@ -20,21 +18,6 @@ public struct CommandOutcome: Equatable, CustomStringConvertible {
 
   /// The outcome as text, for failure messages.
   public var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
-}
-
-/// Runs the command layer in-process with a controlled environment (no HOME from the real one);
-/// `stdin` is what standard input holds (empty when nil).
-public func runCLI(
-  _ arguments: [String], environment: [String: String] = [:],
-  terminal: TerminalInfo = TerminalInfo(stdoutIsTerminal: false), stdin: String? = nil
-) -> CommandOutcome {
-  var output = ""
-  var errorOutput = ""
-  let input = Array((stdin ?? "").utf8)
-  let status = CommandLineTool.run(
-    arguments: arguments, environment: environment, terminal: terminal, output: &output,
-    errorOutput: &errorOutput, standardInput: { input })
-  return CommandOutcome(status: status, stdout: output, stderr: errorOutput)
 }
 
 /// The built `settings` executable, beside the test bundle in the build directory.

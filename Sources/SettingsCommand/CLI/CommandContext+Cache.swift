@@ -1,4 +1,5 @@
 import SettingsKit
+import SettingsPOSIX
 
 extension CommandContext {
   /// Whether commands may use the compiled document cache: not with `--no-cache`, nor when

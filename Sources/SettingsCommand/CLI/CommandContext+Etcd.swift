@@ -1,4 +1,6 @@
+import SettingsEtcd
 import SettingsKit
+import SettingsPOSIX
 
 extension CommandContext {
   /// The etcd endpoints from `--etcd` or `SETTINGS_ETCD`, or nil when the store is a file: an

@@ -1,4 +1,5 @@
 import SettingsKit
+import SettingsPOSIX
 
 /// Everything a subcommand works from: the parsed command line, the environment and the terminal.
 struct CommandContext: Sendable {

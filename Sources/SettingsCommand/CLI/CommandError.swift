@@ -1,4 +1,6 @@
+import SettingsEtcd
 import SettingsKit
+import SettingsPOSIX
 
 /// A failed command: what to print to standard error and the exit status, decided in one place
 /// (after swift-argument-parser's `MessageInfo`). Engine errors come in as ``ExplainedError``s;
@@ -108,7 +110,7 @@ struct CommandError: Error {
       case .fileSystem(let reason): return status(for: reason)
       case .syntax, .notAnObject, .wrongType: return .dataError
       case .noLocation: return .config
-      case .etcd(let error): return status(for: error)
+      case .backend(let error): return status(for: error)
       }
     case let error as EtcdError:
       switch error {

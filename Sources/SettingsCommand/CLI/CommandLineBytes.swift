@@ -1,4 +1,5 @@
 import SettingsKit
+import SettingsPOSIX
 
 /// The command line and the environment as the bytes the process received, for paths.
 ///

@@ -1,4 +1,5 @@
 import SettingsKit
+import SettingsPOSIX
 
 /// The `settings` command line, as a function of its inputs: testable without a process.
 public enum CommandLineTool {

@@ -1,4 +1,5 @@
 import SettingsKit
+import SettingsPOSIX
 
 /// A text stream that buffers and writes to a file descriptor (``FileDescriptor/writeAll(_:)-([UInt8])``),
 /// in one go at `flush()`.

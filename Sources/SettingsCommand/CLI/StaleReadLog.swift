@@ -1,3 +1,4 @@
+import SettingsEtcd
 import SettingsKit
 import Synchronization
 

@@ -1,4 +1,5 @@
 import SettingsKit
+import SettingsPOSIX
 import Synchronization
 
 /// Standard input, read whole for a document given as `-` (`-f -`, `validate -`).

@@ -1,4 +1,5 @@
 import SettingsKit
+import SettingsPOSIX
 
 /// What the command layer needs to know about the process's standard output.
 public struct TerminalInfo: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import SettingsKit
+import SettingsPOSIX
 import Synchronization
 
 /// Runs a ``SettingsScreen`` on the process's terminal until the user quits.
@@ -60,8 +61,10 @@ struct InteractiveSession {
       let timeout: Int32 = pending.isEmpty ? -1 : 30  // wait briefly for the rest of an escape sequence
       let readable: [Bool]
       do {
-        readable = try systemPollReadable(
-          [terminal.input.rawValue, signalRead.rawValue], timeoutMilliseconds: timeout)
+        readable = try systemPoll(
+          [(terminal.input.rawValue, .readable), (signalRead.rawValue, .readable)],
+          timeoutMilliseconds: timeout
+        ).map { !$0.isEmpty }
       } catch {
         if error == .interrupted { continue }
         return ExitStatus.ioError.rawValue

@@ -1,4 +1,5 @@
 import SettingsKit
+import SettingsPOSIX
 import Synchronization
 
 /// Changes made elsewhere while `settings ui` runs: a watch of the screen's store (and of its

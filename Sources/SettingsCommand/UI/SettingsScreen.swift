@@ -1,4 +1,6 @@
+import SettingsHTTP
 import SettingsKit
+import SettingsPOSIX
 
 /// The interactive settings screen's state and behaviour, apart from any terminal: keys in, lines
 /// out. `settings ui` drives it from a real terminal; tests drive it directly or through a

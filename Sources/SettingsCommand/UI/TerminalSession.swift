@@ -1,4 +1,5 @@
 import SettingsKit
+import SettingsPOSIX
 
 /// The terminal while `settings ui` runs: raw mode through termios, the alternate screen, a hidden
 /// cursor; and its restoration, which ``leave()`` does and is safe to call more than once.

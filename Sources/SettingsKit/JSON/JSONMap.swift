@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// A scanned JSON text: its bytes and a flat array of cells that says where every value stands.
 ///
 /// Made by ``JSONParser/scan(_:)``, which has already checked the whole text, so reading a map

@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// A JSON value as a tree: built in code for ``JSONWriter``, or parsed (``JSONParser/parse(_:)``)
 /// remembering where each value stood in its source.
 ///
@@ -32,6 +34,14 @@ public struct JSONValue: Sendable, Equatable {
     public var nameOffset: Int
     /// The member's value.
     public var value: JSONValue
+
+    /// A member named `name` whose name starts at byte `nameOffset` of its text (0 for a member
+    /// made in code).
+    public init(name: String, nameOffset: Int, value: JSONValue) {
+      self.name = name
+      self.nameOffset = nameOffset
+      self.value = value
+    }
   }
 
   /// The value's kind and contents.

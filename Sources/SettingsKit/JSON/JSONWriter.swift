@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// Writes ``JSONValue``s as text: pretty-printed with two-space indents, object members in sorted
 /// order, non-ASCII text written literally (UTF-8) and control characters escaped.
 ///
@@ -74,7 +76,7 @@ public struct JSONWriter: Sendable {
   static func writeString(_ text: String, to output: inout String) {
     output.append("\"")
     let needsEscaping = text.unicodeScalars.contains { scalar in
-      scalar == "\"" || scalar == "\\" || TerminalText.isEscaped(scalar)
+      scalar == "\"" || scalar == "\\" || ControlCharacters.isEscaped(scalar)
     }
     guard needsEscaping else {
       output.append(text)
@@ -89,7 +91,7 @@ public struct JSONWriter: Sendable {
       case "\r": output.append("\\r")
       case "\t": output.append("\\t")
       default:
-        if TerminalText.isEscaped(scalar) {
+        if ControlCharacters.isEscaped(scalar) {
           let hex = String(scalar.value, radix: 16, uppercase: true)
           output.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
         } else {

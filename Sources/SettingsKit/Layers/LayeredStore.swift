@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// The user's store with the system layers under it: every place a value can come from.
 ///
 /// Layers, lowest first: the document's defaults; the system files, a later `XDG_CONFIG_DIRS`

@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// One system file of values and locks: `settings/<id>.json` in a directory of `XDG_CONFIG_DIRS`.
 ///
 /// The file is a JSON object with two members, both optional: `"values"`, item key to value (read

@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// The compiled document cache: what lets `settings get`, `set` and `toggle` answer for one key of a
 /// large document without parsing it.
 ///
@@ -199,42 +201,9 @@ package struct DocumentCache: Sendable {
     return lines
   }
 
-  /// Creates `directory` and its missing parents (mode 0700), without the `fsync(2)` of each new
-  /// entry that stores get: a cache folder lost in a crash is only rebuilt. Best effort.
-  static func makeDirectories(_ directory: SystemPath) {
-    if directory.isEmpty || FileSystem.isDirectory(directory) { return }
-    let parent = directory.directory
-    if parent != directory { makeDirectories(parent) }
-    _ = systemMkdir(directory, 0o700)
-  }
-
-  /// Writes `bytes` to a temporary file in the folder and renames it over `target`; best effort.
+  /// Writes `bytes` to a temporary file in the folder and renames it over `target`; best effort
+  /// (``FileSystem/replaceBestEffort(_:with:)``).
   func write(_ bytes: [UInt8], to target: SystemPath) {
-    Self.replace(target, with: bytes)
-  }
-
-  /// Replaces the cache file at `target` with `bytes` (best effort), mode `0o600`, creating its
-  /// folder (``makeDirectories(_:)``): they go to a new temporary file beside it (`O_EXCL`), which
-  /// is renamed over it, so a reader sees the old file or the new one, never a mix. Unlike
-  /// ``AtomicFile/write(_:to:createDirectories:privateMode:)`` (for the store), nothing is flushed
-  /// with `fsync(2)` and the rename runs in this process: a cache file lost in a crash is only
-  /// missing, one damaged reads as none. The compiled documents and the etcd store's
-  /// last-known-good copies (``EtcdLastKnownGood``) are written with it.
-  static func replace(_ target: SystemPath, with bytes: [UInt8]) {
-    let directory = target.directory
-    makeDirectories(directory)
-    guard let folder = try? FileDescriptor.open(directory, [.readOnly, .directory, .closeOnExec]) else {
-      return
-    }
-    folder.closeAfter {
-      let name = target.lastComponent
-      let temporary = name.addingSuffix(".\(systemGetpid()).\(systemMonotonicNanoseconds()).tmp")
-      guard
-        let file = try? folder.open(
-          temporary, [.writeOnly, .create, .exclusiveCreate, .closeOnExec], mode: 0o600)
-      else { return }
-      let written = file.closeAfter { (try? file.writeAll(bytes)) != nil }
-      if !written || (try? folder.rename(temporary, to: name)) == nil { folder.removeEntry(temporary) }
-    }
+    FileSystem.replaceBestEffort(target, with: bytes)
   }
 }

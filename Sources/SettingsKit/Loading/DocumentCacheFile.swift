@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// A compiled document cache's bytes (``DocumentCacheFormat``): written from a loaded document by
 /// ``encode(document:skeleton:bytes:itemsFiles:sources:locales:fingerprint:)``, read a few bytes at a time
 /// through `read` (an offset and a count; nil when they are not there), so that a lookup reads the

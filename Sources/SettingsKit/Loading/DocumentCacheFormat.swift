@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// The bytes of a compiled document cache file (see ``DocumentCache``), little-endian throughout.
 ///
 /// ```

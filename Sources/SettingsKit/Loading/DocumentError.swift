@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// Why a settings document could not be loaded, with where.
 public enum DocumentError: ExplainedError, Equatable {
   /// The file could not be read.

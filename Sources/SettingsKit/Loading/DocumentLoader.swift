@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// Loads settings documents from files or bytes, validating them.
 public enum DocumentLoader {
   /// Parses and validates a document's bytes.

@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// A JSON Lines file of items (`"itemsFile": "apps.jsonl"`): one item object per line, decoded on demand.
 ///
 /// Opening it reads the bytes and finds the line boundaries, nothing more, so showing the first

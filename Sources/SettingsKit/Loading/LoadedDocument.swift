@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// A document read from a file, with the items files of its sections opened for paging: what a
 /// screen needs to show a large `itemsFile` section a page at a time.
 ///

@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// The shape of every error the engine throws: a ``message`` that says what is wrong, where, and
 /// what would be right, and apart from it an optional ``hint`` with advice. `"\(error)"` reads as
 /// the message.

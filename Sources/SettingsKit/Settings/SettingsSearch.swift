@@ -17,6 +17,18 @@ public enum SettingsSearch {
     /// on"; nil when it is enabled.
     public var disabledReason: String?
 
+    /// A match of `item` in `field`, shown and enabled unless the reasons say otherwise.
+    public init(
+      item: SettingItem, breadcrumb: [String], field: String, hiddenReason: String? = nil,
+      disabledReason: String? = nil
+    ) {
+      self.item = item
+      self.breadcrumb = breadcrumb
+      self.field = field
+      self.hiddenReason = hiddenReason
+      self.disabledReason = disabledReason
+    }
+
     /// Whether the item is shown under the values searched with.
     public var isVisible: Bool { hiddenReason == nil }
     /// Whether the item can be changed under the values searched with.

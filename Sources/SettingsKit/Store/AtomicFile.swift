@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// Reading and atomically replacing a whole file.
 ///
 /// A reader sees either the old contents or the new contents of a file written with

@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// An exclusive advisory lock (`flock(2)`) on a lock file beside the target, held for a
 /// read-modify-write.
 ///

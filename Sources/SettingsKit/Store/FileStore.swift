@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// A store kept in a JSON file, replaced atomically under an exclusive lock.
 ///
 /// Writes follow git's config writer and dconf: the whole file is written to a temporary file in
@@ -62,11 +64,11 @@ public struct FileStore: SettingsStore {
   /// The revision of the file at `path`: a 64-bit FNV-1a hash of its device, inode, size and
   /// modification and change times (following links); 0 when it does not exist.
   static func revision(of path: SystemPath) -> StoreRevision {
-    guard let signature = WatchSyscalls.signature(of: path, followingLinks: true) else { return .initial }
+    guard let signature = FileSystem.status(of: path) else { return .initial }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for field in [
-      signature.device, signature.inode, UInt64(bitPattern: signature.size),
-      UInt64(bitPattern: signature.modified), UInt64(bitPattern: signature.changed),
+      signature.device, signature.inode, UInt64(bitPattern: Int64(signature.size)),
+      UInt64(bitPattern: signature.modificationTime), UInt64(bitPattern: signature.changeTime),
     ] {
       for shift in stride(from: 0, to: 64, by: 8) {
         hash = (hash ^ (field >> UInt64(shift) & 0xff)) &* 0x100_0000_01b3

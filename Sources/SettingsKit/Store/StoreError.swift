@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// Why the store of overrides could not be read or written.
 public enum StoreError: ExplainedError, Equatable {
   /// The file system refused (missing directory, permission, read-only, busy lock, …).
@@ -10,8 +12,9 @@ public enum StoreError: ExplainedError, Equatable {
   case wrongType(file: String, location: SourceLocation, key: String, expected: String, found: String)
   /// No store path could be worked out (no `HOME`), or the document id would leave the directory.
   case noLocation(reason: String)
-  /// The etcd store failed: out of reach, refused, conflicting writers, an unknown outcome.
-  case etcd(EtcdError)
+  /// A store that is not a file failed (etcd: out of reach, refused, conflicting writers, an
+  /// unknown outcome), in its own words.
+  case backend(any StoreBackendError)
 
   /// A message fragment saying what is wrong, where, and what would be right; text is escaped.
   public var message: String {
@@ -29,7 +32,7 @@ public enum StoreError: ExplainedError, Equatable {
         "\(shown(file)):\(location): stored value of \"\(TerminalText.escaped(key))\" is \(found); expected \(expected)"
     case .noLocation(let reason):
       return TerminalText.escaped(reason)
-    case .etcd(let error):
+    case .backend(let error):
       return error.message
     }
   }
@@ -41,10 +44,24 @@ public enum StoreError: ExplainedError, Equatable {
       return "reset \"\(TerminalText.escaped(key))\" to go back to the default"
     case .noLocation:
       return "give the store's path explicitly"
-    case .etcd(let error):
+    case .backend(let error):
       return error.hint
     case .fileSystem, .syntax, .notAnObject:
       return nil
+    }
+  }
+
+  /// Equal cases with equal values; two backend errors are equal when ``StoreBackendError/isSame(as:)``.
+  public static func == (lhs: StoreError, rhs: StoreError) -> Bool {
+    switch (lhs, rhs) {
+    case (.fileSystem(let a), .fileSystem(let b)): a == b
+    case (.syntax(let a, let b, let c), .syntax(let d, let e, let f)): a == d && b == e && c == f
+    case (.notAnObject(let a, let b), .notAnObject(let c, let d)): a == c && b == d
+    case (.wrongType(let a, let b, let c, let d, let e), .wrongType(let f, let g, let h, let i, let j)):
+      a == f && b == g && c == h && d == i && e == j
+    case (.noLocation(let a), .noLocation(let b)): a == b
+    case (.backend(let a), .backend(let b)): a.isSame(as: b)
+    default: false
     }
   }
 }

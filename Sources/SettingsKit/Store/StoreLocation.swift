@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// Works out where a document's store file lives.
 public enum StoreLocation {
   /// The store path for a document: `explicit` (from `--store`) when given, else `SETTINGS_STORE`,

@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// Per-user view state of a screen: which collapsible sections are open. Kept apart from the
 /// values, in its own file beside the store, and never mixed into them.
 public struct ViewState: Sendable, Equatable {
@@ -69,7 +71,7 @@ public struct ViewState: Sendable, Equatable {
         case .fileSystem(let error): error.description
         case .wrongType(_, _, _, _, let found): found
         case .noLocation(let reason): TerminalText.escaped(reason)
-        case .etcd(let error): error.message
+        case .backend(let error): error.message
         }
       return (ViewState(), warning(path, reason))
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import SettingsPOSIX
 import Synchronization
 
 /// How a watch learns that files changed.
@@ -47,7 +48,7 @@ final class FileWatcher: Sendable {
   /// Stops the watch; `onChange` is not called after the loop sees the stop.
   func stop() {
     guard !core.stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
-    if let wake = core.wakePipe { WatchSyscalls.wake(wake.write) }
+    if let wake = core.wakePipe { FileEvents.wake(wake.write) }
   }
 
   deinit { stop() }
@@ -71,13 +72,13 @@ final class FileWatcher: Sendable {
       self.simulatingWatchLimit = simulatingWatchLimit
       active = Mutex(mechanism)
       self.onChange = onChange
-      wakePipe = WatchSyscalls.makeWakePipe()
+      wakePipe = makeWakePipe()
     }
 
     deinit {
       if let wakePipe {
-        WatchSyscalls.closeDescriptor(wakePipe.read)
-        WatchSyscalls.closeDescriptor(wakePipe.write)
+        _ = systemClose(wakePipe.read)
+        _ = systemClose(wakePipe.write)
       }
     }
 
@@ -103,11 +104,11 @@ final class FileWatcher: Sendable {
     // MARK: Polling
 
     /// What polling compares: each path's chain of links and its target's signature.
-    private func signatures() -> [WatchSyscalls.FileSignature?] {
-      var result: [WatchSyscalls.FileSignature?] = []
+    private func signatures() -> [FileStatus?] {
+      var result: [FileStatus?] = []
       let plan = WatchPlan(paths: paths)
-      for path in paths { result.append(WatchSyscalls.signature(of: path, followingLinks: false)) }
-      for target in plan.targets { result.append(WatchSyscalls.signature(of: target, followingLinks: true)) }
+      for path in paths { result.append(FileSystem.status(of: path, followingLinks: false)) }
+      for target in plan.targets { result.append(FileSystem.status(of: target)) }
       return result
     }
 
@@ -117,19 +118,19 @@ final class FileWatcher: Sendable {
       markReady()
       let wake = wakePipe.map { [$0.read] } ?? []
       while !isStopped {
-        _ = WatchSyscalls.waitReadable(wake, timeoutMilliseconds: Int32(max(1, interval)))
+        _ = waitUntilReadable(wake, timeoutMilliseconds: Int32(max(1, interval)))
         if isStopped { return }
         var current = signatures()
         // A file written again within its timestamp's granularity, at the same size, keeps its
         // signature: while a signature is that recent, read again at every poll.
-        guard current != last || current.contains(where: { $0.map(WatchSyscalls.isRecent) ?? false }) else {
+        guard current != last || current.contains(where: { $0?.isRecent ?? false }) else {
           continue
         }
         // A poll can land between a writer's truncation and its write: report only once the
         // signatures hold still for a short while (at most 10 × 50 ms), as inotify waits for the
         // writer to close the file.
         for _ in 0..<10 {
-          _ = WatchSyscalls.waitReadable(wake, timeoutMilliseconds: 50)
+          _ = waitUntilReadable(wake, timeoutMilliseconds: 50)
           if isStopped { return }
           let again = signatures()
           if again == current { break }
@@ -146,11 +147,11 @@ final class FileWatcher: Sendable {
       /// Watches with inotify until stopped; false when inotify is unavailable or a limit was
       /// reached, for the caller to poll instead.
       private func runNotify() -> Bool {
-        guard let wakePipe, !simulatingWatchLimit, case .success(let notify) = WatchSyscalls.notifyOpen()
+        guard let wakePipe, !simulatingWatchLimit, case .success(let notify) = FileEvents.notifyOpen()
         else {
           return false
         }
-        defer { WatchSyscalls.closeDescriptor(notify) }
+        defer { _ = systemClose(notify) }
         active.withLock { $0 = .automatic }
         var watches: [Int32: Set<SystemPath>] = [:]
         /// Brings the watches in line with the file system; false when a limit stops it.
@@ -158,14 +159,14 @@ final class FileWatcher: Sendable {
           let plan = WatchPlan(paths: paths)
           var next: [Int32: Set<SystemPath>] = [:]
           for (directory, names) in plan.interests {
-            switch WatchSyscalls.notifyAddWatch(notify, directory: directory) {
+            switch FileEvents.notifyAddWatch(notify, directory: directory) {
             case .success(let watch): next[watch, default: []].formUnion(names)
             case .failure(let failure) where failure.isLimit: return false
             case .failure: continue  // Gone meanwhile: the event that removed it follows.
             }
           }
           for watch in watches.keys where next[watch] == nil {
-            WatchSyscalls.notifyRemoveWatch(notify, watch)
+            FileEvents.notifyRemoveWatch(notify, watch)
           }
           watches = next
           return true
@@ -175,17 +176,17 @@ final class FileWatcher: Sendable {
         var deadline: Int64?  // When an in-place write not yet closed is reported.
         while !isStopped {
           let timeout =
-            deadline.map { Int32(clamping: max(0, $0 - WatchSyscalls.monotonicMilliseconds())) } ?? -1
-          let ready = WatchSyscalls.waitReadable([notify, wakePipe.read], timeoutMilliseconds: timeout)
+            deadline.map { Int32(clamping: max(0, $0 - systemMonotonicNanoseconds() / 1_000_000)) } ?? -1
+          let ready = waitUntilReadable([notify, wakePipe.read], timeoutMilliseconds: timeout)
           if isStopped { return true }
           var relevant = false
           var structural = false
           var written = false
           if ready.contains(notify) {
             while true {
-              let bytes = WatchSyscalls.drain(notify)
+              let bytes = FileEvents.drain(notify)
               if bytes.isEmpty { break }
-              for event in WatchSyscalls.notifyEvents(in: bytes) {
+              for event in FileEvents.notifyEvents(in: bytes) {
                 let onDirectory = event.name.isEmpty
                 if event.isOverflow {
                   (relevant, structural) = (true, true)
@@ -202,8 +203,8 @@ final class FileWatcher: Sendable {
               }
             }
           }
-          if written && deadline == nil { deadline = WatchSyscalls.monotonicMilliseconds() + 50 }
-          if let due = deadline, relevant || WatchSyscalls.monotonicMilliseconds() >= due {
+          if written && deadline == nil { deadline = systemMonotonicNanoseconds() / 1_000_000 + 50 }
+          if let due = deadline, relevant || systemMonotonicNanoseconds() / 1_000_000 >= due {
             relevant = true
             deadline = nil
           }
@@ -221,26 +222,26 @@ final class FileWatcher: Sendable {
       /// Watches with kqueue until stopped: each directory of the plan and each existing target
       /// (for writes in place); false when kqueue is unavailable.
       private func runKqueue() -> Bool {
-        guard let wakePipe, !simulatingWatchLimit, let queue = WatchSyscalls.kqueueOpen() else {
+        guard let wakePipe, !simulatingWatchLimit, let queue = FileEvents.kqueueOpen() else {
           return false
         }
-        defer { WatchSyscalls.closeDescriptor(queue) }
+        defer { _ = systemClose(queue) }
         active.withLock { $0 = .automatic }
-        WatchSyscalls.kqueueRegister(queue, wakePipe.read, isVnode: false)
+        FileEvents.kqueueRegister(queue, wakePipe.read, isVnode: false)
         var open: [Int32] = []
         func update() {
-          for descriptor in open { WatchSyscalls.closeDescriptor(descriptor) }
+          for descriptor in open { _ = systemClose(descriptor) }
           let plan = WatchPlan(paths: paths)
-          open = (Array(plan.interests.keys) + plan.targets).compactMap(WatchSyscalls.openForEvents)
-          for descriptor in open { WatchSyscalls.kqueueRegister(queue, descriptor, isVnode: true) }
+          open = (Array(plan.interests.keys) + plan.targets).compactMap(FileEvents.openForEvents)
+          for descriptor in open { FileEvents.kqueueRegister(queue, descriptor, isVnode: true) }
         }
-        defer { for descriptor in open { WatchSyscalls.closeDescriptor(descriptor) } }
+        defer { for descriptor in open { _ = systemClose(descriptor) } }
         update()
         markReady()
         while !isStopped {
-          let ready = WatchSyscalls.kqueueWait(queue, timeoutMilliseconds: -1)
+          let ready = FileEvents.kqueueWait(queue, timeoutMilliseconds: -1)
           if isStopped { return true }
-          _ = WatchSyscalls.drain(wakePipe.read)
+          _ = FileEvents.drain(wakePipe.read)
           guard ready.contains(where: { $0 != wakePipe.read }) else { continue }
           update()
           onChange()

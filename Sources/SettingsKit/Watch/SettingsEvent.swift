@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// Who made a ``SettingChange``.
 public enum ChangeOrigin: Sendable, Equatable {
   /// A ``Settings`` object in this process (`set`, `toggle`, `reset`).

@@ -1,3 +1,4 @@
+import SettingsPOSIX
 import Synchronization
 
 /// One watch of a ``Settings``: the values it last reported, compared with the store (and the
@@ -11,7 +12,7 @@ import Synchronization
 final class SettingsWatch: Sendable {
   private struct State {
     var document: SettingsDocument
-    var documentSignature: WatchSyscalls.FileSignature?
+    var documentSignature: FileStatus?
     var values: [String: SettingValue] = [:]
     var storeError: SettingsError?
     var documentError: DocumentError?
@@ -93,7 +94,7 @@ final class SettingsWatch: Sendable {
         listener.withLock { $0 = id }
         return state.withLock { state -> [SettingsEvent] in
           if let path = options.documentPath {
-            state.documentSignature = WatchSyscalls.signature(of: path, followingLinks: true)
+            state.documentSignature = FileSystem.status(of: path)
           }
           // The first read sets what later reads are compared with: no change comes from it.
           state.started = true
@@ -162,7 +163,7 @@ final class SettingsWatch: Sendable {
   /// Whether the last read of the store found etcd out of reach.
   private var isWaitingForStore: Bool {
     state.withLock { state in
-      guard case .store(.etcd(let error)) = state.storeError else { return false }
+      guard case .store(.backend(let error)) = state.storeError else { return false }
       return error.isUnreachable
     }
   }
@@ -184,7 +185,7 @@ final class SettingsWatch: Sendable {
   static func continues(_ failure: SettingsError, _ reported: SettingsError?) -> Bool {
     guard let reported else { return false }
     if failure == reported { return true }
-    if case .store(.etcd(let now)) = failure, case .store(.etcd(let before)) = reported {
+    if case .store(.backend(let now)) = failure, case .store(.backend(let before)) = reported {
       return now.isUnreachable && before.isUnreachable
     }
     return false
@@ -264,9 +265,9 @@ final class SettingsWatch: Sendable {
   /// Reloads the document when its file's signature changed.
   private func reloadDocument(_ state: inout State) -> [SettingsEvent] {
     guard let path = options.documentPath else { return [] }
-    let signature = WatchSyscalls.signature(of: path, followingLinks: true)
+    let signature = FileSystem.status(of: path)
     // An unchanged signature may still hide a second write within the timestamp's granularity.
-    guard signature != state.documentSignature || signature.map(WatchSyscalls.isRecent) == true else {
+    guard signature != state.documentSignature || signature?.isRecent == true else {
       return []
     }
     state.documentSignature = signature

@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// Which directories to watch for a set of files, and which names in each matter.
 ///
 /// A store is replaced by `rename(2)`, so a watch on the file itself would be lost at the first
@@ -31,7 +33,7 @@ struct WatchPlan: Equatable, Sendable {
     targets.append(current)
     // The directory of the final target: itself when it exists, else its nearest existing ancestor.
     var directory = current.directory
-    while !WatchSyscalls.isDirectory(directory) {
+    while FileSystem.status(of: directory)?.kind != .directory {
       let parent = directory.directory
       if parent == directory { return }
       note(directory.lastComponent, in: parent)
@@ -42,11 +44,13 @@ struct WatchPlan: Equatable, Sendable {
   /// Records that `name` matters in `directory`, and, when `directory` is itself a symbolic link,
   /// that the link's name matters in its parent.
   private mutating func note(_ name: SystemPath, in directory: SystemPath) {
-    guard WatchSyscalls.isDirectory(directory) else { return }
+    guard FileSystem.status(of: directory)?.kind == .directory else { return }
     interests[directory, default: []].insert(name)
-    if WatchSyscalls.signature(of: directory, followingLinks: false)?.isSymbolicLink == true {
+    if FileSystem.status(of: directory, followingLinks: false)?.kind == .symbolicLink {
       let parent = directory.directory
-      if WatchSyscalls.isDirectory(parent) { interests[parent, default: []].insert(directory.lastComponent) }
+      if FileSystem.status(of: parent)?.kind == .directory {
+        interests[parent, default: []].insert(directory.lastComponent)
+      }
     }
   }
 }

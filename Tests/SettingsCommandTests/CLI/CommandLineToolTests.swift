@@ -3,6 +3,7 @@ import Testing
 
 @testable import SettingsCommand
 @testable import SettingsKit
+@testable import SettingsWeb
 
 /// The command layer in-process: parsing, help, usage errors, and each subcommand's output.
 @Suite(.serialized)

@@ -4,6 +4,7 @@ import Testing
 
 @testable import SettingsCommand
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// `get`, `set` and `toggle` through the compiled document cache, `--no-cache` and
 /// `SETTINGS_CACHE=off` (issue 17).

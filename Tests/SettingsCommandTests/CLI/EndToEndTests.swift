@@ -4,6 +4,7 @@ import Testing
 
 @testable import SettingsCommand
 @testable import SettingsKit
+@testable import SettingsWeb
 
 /// The built `settings` binary, run as a user would: output, exit codes, crash and concurrency safety.
 @Suite(.serialized)

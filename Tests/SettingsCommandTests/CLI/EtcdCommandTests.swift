@@ -1,7 +1,10 @@
 import Foundation
-import SettingsKit
 import TestSupport
 import Testing
+
+@testable import SettingsCommand
+@testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// The store in etcd through the command line, against a real etcd started by the test (issue 20,
 /// items 2–6): the layout, writes that are never doubled, and every fault with its exact message.

@@ -2,6 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import SettingsKit
+@testable import SettingsWeb
+
 /// Values read under an earlier key (`renamedFrom`): their source, `reset` of the earlier key, and
 /// a dump that leaves out what the document rejects.
 extension EvolutionCommandTests {

@@ -2,6 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import SettingsCommand
+@testable import SettingsKit
+
 /// Issue 15 on the command line: renamed and deprecated items, `check`, `dump` and `load`.
 @Suite(.serialized)
 struct EvolutionCommandTests {

@@ -4,6 +4,7 @@ import Testing
 
 @testable import SettingsCommand
 @testable import SettingsKit
+@testable import SettingsWeb
 
 /// Help and usage lines, all derived from the declarations of the options and subcommands.
 struct HelpTests {

@@ -4,6 +4,8 @@ import Testing
 
 @testable import SettingsCommand
 @testable import SettingsKit
+@testable import SettingsPOSIX
+@testable import SettingsWeb
 
 /// Layers, locks and provenance (issue 18): system files from `XDG_CONFIG_DIRS` under the user's
 /// store, locks on a key, a section and a page, each value's source, `settings why`, and refusals.

@@ -4,6 +4,7 @@ import Testing
 
 @testable import SettingsCommand
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 #if canImport(Glibc)
   import Glibc

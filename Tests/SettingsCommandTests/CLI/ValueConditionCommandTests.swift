@@ -4,6 +4,7 @@ import Testing
 
 @testable import SettingsCommand
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// Conditions on numbers, text fields and multiple choice from the command line, with and without
 /// the compiled document cache.

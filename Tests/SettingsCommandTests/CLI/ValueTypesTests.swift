@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import SettingsCommand
+@testable import SettingsKit
+@testable import SettingsWeb
+
 /// Text fields, numbers, sliders, multiple choice and secure text from the command line (issue
 /// 13, items 2 to 5): every message pinned, values kept in their JSON types and exact.
 @Suite(.serialized)

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SettingsCommand
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// Inputs that Fuzz/DocumentLoaderFuzzer and Fuzz/StoreReaderFuzzer found (Scripts/fuzz.sh), each
 /// pinned with the exact outcome that fixed it.
@@ -99,14 +100,14 @@ struct FuzzRegressionTests {
 
   /// Every scalar the terminal escaping replaces is also escaped by the JSON writer, and reads back.
   @Test func jsonWriterEscapesWhatTheTerminalEscapes() throws {
-    let scalars = (0...0xFEFF).compactMap(Unicode.Scalar.init).filter(TerminalText.isEscaped)
+    let scalars = (0...0xFEFF).compactMap(Unicode.Scalar.init).filter(ControlCharacters.isEscaped)
     // C0, DEL, C1, U+061C, U+200E–F, U+202A–E, U+2066–9, U+2028–9, then the invisible format
     // characters U+200B, U+2060–4, U+206A–F and U+FEFF.
     #expect(scalars.count == 32 + 1 + 32 + 1 + 2 + 5 + 4 + 2 + 1 + 5 + 6 + 1)
     var text = ""
     text.unicodeScalars.append(contentsOf: scalars)
     let written = JSONWriter().string(.string(text))
-    #expect(!written.dropLast().unicodeScalars.contains(where: TerminalText.isEscaped))
+    #expect(!written.dropLast().unicodeScalars.contains(where: ControlCharacters.isEscaped))
     #expect(try JSONParser().parse(Array(written.utf8)).kind == .string(text))
   }
 }

@@ -4,6 +4,7 @@ import Testing
 
 @testable import SettingsCommand
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// No byte from a document, a store, a file name or an argument reaches the terminal raw: every
 /// command's stdout and stderr is free of ESC, CSI, OSC, C1 controls, BEL, CR, backspace and bidi
@@ -18,7 +19,7 @@ struct TerminalSafetyTests {
 
   /// The raw scalars found in `text`, other than the newlines that end lines.
   static func rawControls(_ text: String) -> [String] {
-    text.unicodeScalars.filter { $0 != "\n" && TerminalText.isEscaped($0) }.map {
+    text.unicodeScalars.filter { $0 != "\n" && ControlCharacters.isEscaped($0) }.map {
       "U+" + String($0.value, radix: 16, uppercase: true)
     }
   }

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import SettingsKit
+
 /// `settings schema` and `settings schema --store`, checked by a real JSON Schema validator
 /// (Python's jsonschema, draft 2020-12) against the examples, invalid documents and real stores.
 @Suite(.serialized)

@@ -2,6 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import SettingsKit
+@testable import SettingsWeb
+
 /// The generated scripts in real shells, calling the built binary: bash through its completion
 /// function (`COMP_WORDS`, `COMP_CWORD`, `COMPREPLY`), zsh through `compinit` and a completion
 /// widget in a pseudo-terminal (zpty), fish through `complete -C`.

@@ -4,6 +4,7 @@ import Testing
 
 @testable import SettingsCommand
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// The screen on a large document lays out only the rows it shows; these pin that what it shows is
 /// right at the top, after End, after PgDn, and that selecting and toggling work far down.

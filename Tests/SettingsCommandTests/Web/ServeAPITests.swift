@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsPOSIX
+@testable import SettingsWeb
 
 /// `settings serve`'s API (docs/WEB-API.md) end to end: pages and rows, conditional sets and
 /// their 409, refusals with the CLI's messages, secure values, the event stream, signals.

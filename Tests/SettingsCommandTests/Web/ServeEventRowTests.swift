@@ -1,7 +1,10 @@
 import TestSupport
 import Testing
 
+@testable import SettingsHTTP
 @testable import SettingsKit
+@testable import SettingsPOSIX
+@testable import SettingsWeb
 
 /// A `change` event's row shows the value of that change, also when the stream renders it after
 /// the store moved on: a later change undone before the watch read the store makes no event, so a

@@ -1,7 +1,10 @@
 import TestSupport
 import Testing
 
+@testable import SettingsHTTP
 @testable import SettingsKit
+@testable import SettingsPOSIX
+@testable import SettingsWeb
 
 /// A document without translations for a browser's locale is served from the one copy in memory,
 /// found out without loading it a second time; the views of one document share their values and

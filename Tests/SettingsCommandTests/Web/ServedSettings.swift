@@ -1,7 +1,11 @@
 import Foundation
 import TestSupport
 
+@testable import SettingsCommand
+@testable import SettingsHTTP
 @testable import SettingsKit
+@testable import SettingsPOSIX
+@testable import SettingsWeb
 
 /// A `settings serve` of the real binary on a free port, with its own store and XDG directories;
 /// requests go over real sockets, written byte for byte.

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// The layered store in the library: system files under the user's store, locks, each value's
 /// source on the item's state.

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// The compiled document cache: answers equal to a full load for every key, and never an answer
 /// from a stale, racy, damaged or truncated cache.

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// The model on its own: the one traversal, `locate`, the page-size rule, encoding back to a
 /// valid document, and `validate()` for documents built in code.

@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// The defaults a ``Settings`` keeps for its changes give the snapshot a walk of the items gives.
 struct DocumentDefaultsTests {

@@ -1,5 +1,7 @@
-import SettingsKit
 import Testing
+
+@testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// Every engine error has a message and, apart from it, an optional hint; neither names a
 /// command line's flags or subcommands, and `"\(error)"` reads as the message.

@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 #if canImport(Glibc)
   import Glibc

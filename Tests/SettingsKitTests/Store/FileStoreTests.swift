@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// The file-backed store: format, kept keys, refusal to overwrite what does not parse.
 @Suite(.serialized)

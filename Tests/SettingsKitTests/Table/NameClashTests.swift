@@ -1,6 +1,7 @@
 import Foundation
-import SettingsKit
 import Testing
+
+@testable import SettingsKit
 
 /// An embedder imports Foundation beside SettingsKit: names must not clash.
 struct NameClashTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// Bidi isolation of fields: only right-to-left text is wrapped, and the wrapping takes no column.
 struct TerminalTextBidiTests {
@@ -78,6 +79,6 @@ struct TerminalTextBidiTests {
     let text = TextRenderer(width: 40).render(document, snapshot: SettingsSnapshot(document: document))
     #expect(text == "  \u{2068}רשת\\u{2068}\\u{202E}\u{2069}        \\u{2069}5 ›\n")
     let shown = TerminalText.removingFieldIsolates(text)
-    #expect(!shown.unicodeScalars.contains { $0 != "\n" && TerminalText.isEscaped($0) })
+    #expect(!shown.unicodeScalars.contains { $0 != "\n" && ControlCharacters.isEscaped($0) })
   }
 }

@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 struct TerminalTextTests {
   // MARK: - escaped
@@ -41,7 +42,7 @@ struct TerminalTextTests {
     }
     text.unicodeScalars.append("\u{FEFF}")
     let escaped = TerminalText.escaped(text)
-    #expect(!escaped.unicodeScalars.contains(where: TerminalText.isEscaped))
+    #expect(!escaped.unicodeScalars.contains(where: ControlCharacters.isEscaped))
     #expect(escaped.contains("\\u{1B}"))
     #expect(escaped.contains("\\u{85}"))
   }

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// The file watcher and the directories it watches.
 @Suite(.serialized)

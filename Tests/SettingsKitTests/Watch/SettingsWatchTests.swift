@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import SettingsKit
+@testable import SettingsPOSIX
 
 /// Watching a store and a document for changes made elsewhere: real files, real processes.
 @Suite(.serialized)

@@ -1,57 +1,6 @@
-import Foundation
-import SettingsKit
-import Synchronization
+import TestSupport
 
-/// Collects what a stream yields, on a task of its own, for a test to wait on with a bound.
-final class Recorder<Element: Sendable>: Sendable {
-  private final class Box: Sendable {
-    let received = Mutex<[Element]>([])
-  }
-  private let box = Box()
-  private let task: Task<Void, Never>
-
-  init(_ stream: AsyncStream<Element>) {
-    let box = box
-    task = Task {
-      for await element in stream { box.received.withLock { $0.append(element) } }
-    }
-  }
-
-  /// Everything received so far.
-  var elements: [Element] { box.received.withLock { $0 } }
-
-  /// Waits up to `seconds` for `condition` to hold on what was received, and returns what was
-  /// received then. 60 s by default: synchronous tests hold the cooperative pool's threads (one per
-  /// core), and a full run on two busy cores has held this task or the collecting one back for
-  /// over 20 s; a passing test never waits that long.
-  @discardableResult
-  func wait(seconds: Double = 60, until condition: ([Element]) -> Bool) async -> [Element] {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      let current = elements
-      if condition(current) { return current }
-      try? await Task.sleep(for: .milliseconds(10))
-    }
-    return elements
-  }
-
-  /// Waits until at least `count` elements arrived (or the bound passes).
-  @discardableResult
-  func wait(count: Int, seconds: Double = 60) async -> [Element] {
-    await wait(seconds: seconds) { $0.count >= count }
-  }
-
-  /// Waits a little and returns what arrived: for checking that nothing more comes.
-  func settle(milliseconds: Int = 400) async -> [Element] {
-    try? await Task.sleep(for: .milliseconds(milliseconds))
-    return elements
-  }
-
-  /// Stops the collecting task (which ends the stream and its watch).
-  func stop() { task.cancel() }
-
-  deinit { task.cancel() }
-}
+@testable import SettingsKit
 
 /// The changes among `events`, as `key: old -> new (origin)` lines, for exact comparisons.
 func changeLines(_ events: [SettingsEvent]) -> [String] {
@@ -60,31 +9,4 @@ func changeLines(_ events: [SettingsEvent]) -> [String] {
     return
       "\(change.key): \(change.oldValue) -> \(change.newValue)\(change.origin == .elsewhere ? "" : " (here)")"
   }
-}
-
-/// A small document: two switches and a choice, all off or "a" by default.
-func watchTestDocument(alphaDefault: Bool = false) -> String {
-  """
-  {"version": 1, "id": "watch-test", "title": "T", "sections": [{"items": [
-    {"key": "alpha", "type": "switch", "title": "Alpha", "on": \(alphaDefault)},
-    {"key": "beta", "type": "switch", "title": "Beta", "on": false},
-    {"key": "mode", "type": "rightDetail", "title": "Mode", "value": "a",
-     "choices": [{"value": "a", "title": "A"}, {"value": "b", "title": "B"}]}
-  ]}]}
-
-  """
-}
-
-/// Replaces `path` as an editor that saves to a new file and renames it does.
-func replaceByRename(_ path: String, with text: String) throws {
-  let temporary = path + ".swp"
-  try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-  guard rename(temporary, path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-}
-
-/// Rewrites `path` in place (truncate, then write, as `echo … > path` does): same inode.
-func rewriteInPlace(_ path: String, with text: String) throws {
-  guard let file = fopen(path, "w") else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-  fputs(text, file)
-  fclose(file)
 }

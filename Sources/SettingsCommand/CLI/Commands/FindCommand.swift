@@ -16,7 +16,7 @@ enum FindCommand {
     do {
       snapshot = try settings.snapshot()
     } catch {
-      if case .store(.etcd) = error { throw CommandError(error) }
+      if case .store(.backend) = error { throw CommandError(error) }
       snapshot = nil
     }
     let matches = SettingsSearch.find(text, in: settings.document, snapshot: snapshot)

@@ -1,4 +1,5 @@
 import SettingsKit
+import SettingsPOSIX
 
 /// `settings load FILE [--replace] [--dry-run] [--keep-unknown]`: overrides from a JSON object,
 /// checked as `set` checks them, applied all or nothing.

@@ -1,4 +1,6 @@
 import SettingsKit
+import SettingsPOSIX
+import SettingsWeb
 
 /// `settings serve [--port N] [--open]`: the settings screen in a browser, served on 127.0.0.1
 /// by `SettingsKit/Web/` (docs/WEB-API.md) until SIGINT, SIGTERM or SIGHUP.

@@ -1,5 +1,6 @@
 import Dispatch
 import SettingsKit
+import SettingsPOSIX
 import Synchronization
 
 /// `settings ui`: the interactive settings screen on the terminal. It draws on the terminal

@@ -1,4 +1,6 @@
+import SettingsEtcd
 import SettingsKit
+import SettingsPOSIX
 import Synchronization
 
 /// `settings watch [KEY…] [--json]`: one line per change of a value, made by any process, until

@@ -1,3 +1,4 @@
+import SettingsEtcd
 import SettingsKit
 
 /// What `settings watch` prints for each event, apart from any I/O: a change as
@@ -37,7 +38,8 @@ struct WatchFormat: Sendable {
       let old = TerminalText.escaped(Self.shown(change.oldValue, secure: secure))
       let new = TerminalText.escaped(Self.shown(change.newValue, secure: secure))
       return ("\(TerminalText.escaped(change.key)): \(old) \(arrow) \(new)\n", "")
-    case .storeFailed(.store(.etcd(.unreachable(let endpoints)))) where etcd:
+    case .storeFailed(.store(.backend(let error as EtcdError))) where etcd && error.isUnreachable:
+      let endpoints = error.unreachableEndpoints
       let reason = endpoints.last.map { TerminalText.escaped($0.reason) } ?? "no endpoint answers"
       return ("", "lost etcd: \(reason); retrying\n")
     case .storeFailed(let error):

@@ -1,3 +1,4 @@
+import SettingsHTTP
 import SettingsKit
 
 /// `settings why KEY`: every layer's value for the key from the lowest to the highest, the one that

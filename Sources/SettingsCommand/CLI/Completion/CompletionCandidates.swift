@@ -1,4 +1,5 @@
 import SettingsKit
+import SettingsPOSIX
 
 /// The words a document offers for each kind of argument: keys, the values an item accepts,
 /// section ids and page keys. Each item type says what it accepts in ``acceptedWords(of:)``.

@@ -1,4 +1,6 @@
+import SettingsHTTP
 import SettingsKit
+import SettingsPOSIX
 
 /// One completion request: the words after `settings`, the last being the one completed, and what
 /// they complete to. Subcommands, options and their values come from the declarations

@@ -1,4 +1,5 @@
 import SettingsKit
+import SettingsPOSIX
 
 /// One positional argument of a subcommand, declared once, for the usage line, the ARGUMENTS list,
 /// the count check, completions and the man page.

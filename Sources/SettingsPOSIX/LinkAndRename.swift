@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `linkat(AT_FDCWD, source, directory, temporaryName, AT_SYMLINK_FOLLOW)`, then `renameat` of
+/// `temporaryName` over `name` in `directory`: 0, or the failing call's `errno` after removing the
+/// temporary name again (`unlinkat`). Async-signal-safe: it may run in a forked child.
+/// The corresponding C functions are `linkat`, `renameat` and `unlinkat`.
+package func systemLinkAndRename(
+  _ source: UnsafePointer<CChar>, _ directory: Int32, _ temporaryName: UnsafePointer<CChar>,
+  _ name: UnsafePointer<CChar>
+) -> Int32 {
+  if linkat(AT_FDCWD, source, directory, temporaryName, AT_SYMLINK_FOLLOW) != 0 { return errno }
+  if renameat(directory, temporaryName, directory, name) != 0 {
+    let code = errno
+    _ = unlinkat(directory, temporaryName, 0)
+    return code
+  }
+  return 0
+}

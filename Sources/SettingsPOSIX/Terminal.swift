@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// MARK: - Terminals
+
+/// The corresponding C function is `isatty`.
+package func systemIsatty(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+/// The terminal size on `descriptor` in columns and lines; nil when it is not a terminal or does not
+/// say. The corresponding C function is `ioctl`, with `TIOCGWINSZ`.
+package func systemWindowSize(_ descriptor: Int32) -> (width: Int, height: Int)? {
+  var size = winsize()
+  #if canImport(Glibc)
+    let request = UInt(TIOCGWINSZ)
+  #else
+    let request = TIOCGWINSZ
+  #endif
+  guard ioctl(descriptor, request, &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+  return (Int(size.ws_col), Int(size.ws_row))
+}
+
+/// A terminal's modes (`struct termios`).
+package struct TerminalModes: @unchecked Sendable {
+  var value = termios()
+
+  /// The modes of the terminal on `descriptor`. The corresponding C function is `tcgetattr`.
+  package static func current(of descriptor: Int32) throws(Errno) -> TerminalModes {
+    var modes = TerminalModes()
+    if tcgetattr(descriptor, &modes.value) != 0 { throw .current }
+    return modes
+  }
+
+  /// The same modes made raw. The corresponding C function is `cfmakeraw`.
+  package var raw: TerminalModes {
+    var modes = self
+    cfmakeraw(&modes.value)
+    return modes
+  }
+
+  /// Applies the modes now, best effort. The corresponding C function is `tcsetattr`, with `TCSANOW`.
+  package func apply(to descriptor: Int32) {
+    var value = value
+    _ = tcsetattr(descriptor, TCSANOW, &value)
+  }
+}

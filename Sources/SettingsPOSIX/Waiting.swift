@@ -1,0 +1,24 @@
+/// Waits until one of `descriptors` is readable, hung up or failed, or `timeoutMilliseconds` pass
+/// (-1: no limit), retrying on `EINTR` with the whole timeout; returns the descriptors that
+/// reported (none on a timeout or an error). Built on ``systemPoll(_:timeoutMilliseconds:)``.
+package func waitUntilReadable(_ descriptors: [Int32], timeoutMilliseconds: Int32) -> [Int32] {
+  while true {
+    do {
+      let reported = try systemPoll(
+        descriptors.map { ($0, .readable) }, timeoutMilliseconds: timeoutMilliseconds)
+      return zip(descriptors, reported).filter { !$0.1.isEmpty }.map(\.0)
+    } catch {
+      if error != .interrupted { return [] }
+    }
+  }
+}
+
+/// A pipe whose read end a loop waits on beside its other descriptors: one byte written to the
+/// write end (``FileEvents/wake(_:)``) wakes it. Both ends are close-on-exec and non-blocking. Nil
+/// when `pipe(2)` fails.
+package func makeWakePipe() -> (read: Int32, write: Int32)? {
+  guard let ends = try? systemPipe() else { return nil }
+  systemConfigure(ends.read, closeOnExec: true, nonBlocking: true)
+  systemConfigure(ends.write, closeOnExec: true, nonBlocking: true)
+  return ends
+}

@@ -1,0 +1,225 @@
+import SettingsKit
+
+extension WebApp {
+  /// `GET /api/document`.
+  func documentResponse(_ view: WebView) -> WebResponse {
+    let (storeError, documentError) = state.withLock { ($0.storeError, $0.documentError) }
+    let document = view.settings.document
+    return .json(
+      .object([
+        ("id", .string(document.id)), ("title", .string(document.title)),
+        ("version", .integer(document.version)),
+        ("lang", .string(view.language)), ("dir", .string(view.direction)),
+        ("port", .integer(Int(configuration.port))),
+        ("storeError", storeError.map(JSONValue.string) ?? .null),
+        ("documentError", documentError.map(JSONValue.string) ?? .null),
+        ("lastEventId", .integer(log.lastID)),
+      ]))
+  }
+
+  /// The sections of the page `key` (nil: the top page), with its title, breadcrumb and whether
+  /// its sections may have items files; nil when no item `key` opens a page.
+  func page(_ key: String?, settings: Settings) -> (
+    sections: [SettingSection], title: String, breadcrumb: [JSONValue], isTop: Bool
+  )? {
+    let document = settings.document
+    let top = JSONValue.object([("title", .string(document.title))])
+    guard let key else { return (document.sections, document.title, [top], true) }
+    guard let located = try? settings.locate(key), let page = located.item.page else { return nil }
+    let crumbs = (located.ancestors + [located.item]).map { item -> JSONValue in
+      .object([("key", item.key.map(JSONValue.string) ?? .null), ("title", .string(item.title))])
+    }
+    return (page.sections, located.item.title, [top] + crumbs, false)
+  }
+
+  /// The table of a page's sections, every collapsible section open, paginated sections on the
+  /// pages asked for.
+  func table(
+    _ sections: [SettingSection], isTop: Bool, snapshot: SettingsSnapshot, itemsFiles: [Int: ItemsFile],
+    pages: [Int: SettingsTable.Pages] = [:]
+  ) throws(DocumentError) -> SettingsTable {
+    var viewState = ViewState()
+    for (index, section) in sections.enumerated() where section.isCollapsible {
+      viewState.expanded[ViewState.name(of: section, at: index)] = true
+    }
+    let files = isTop ? itemsFiles : [:]
+    return try SettingsTable(
+      sections: sections, snapshot: snapshot, viewState: viewState, itemsFiles: files, pages: pages)
+  }
+
+  /// The rows of one section of a table.
+  func rows(_ table: SettingsTable, section: Int) -> [JSONValue] {
+    table.rows(inSection: section).compactMap { row in
+      guard case .item(let item, _, _) = row else { return nil }
+      return WebRow.json(item, in: table.snapshot)
+    }
+  }
+
+  /// `GET /api/page[?key=K]`.
+  func pageResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
+    let settings = view.settings
+    let key = parameters["key"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let page = page(key, settings: settings) else {
+      return .error(404, "no page '\(key ?? "")': no item with that key opens a child page")
+    }
+    let lastID = log.lastID
+    let table: SettingsTable
+    do {
+      table = try self.table(
+        page.sections, isTop: page.isTop, snapshot: view.snapshot(), itemsFiles: view.itemsFiles)
+    } catch {
+      return .error(500, error.message)
+    }
+    var sections: [JSONValue] = []
+    for index in 0..<table.numberOfSections {
+      let spec = table.section(index)
+      var pairs: [(String, JSONValue)] = [("index", .integer(index))]
+      if let id = spec.id { pairs.append(("id", .string(id))) }
+      if let header = spec.header { pairs.append(("header", .string(header))) }
+      if let footer = spec.footer { pairs.append(("footer", .string(footer))) }
+      pairs.append(("items", .array(rows(table, section: index))))
+      pairs += pagination(table, section: index)
+      sections.append(.object(pairs))
+    }
+    var pairs: [(String, JSONValue)] = []
+    if let key { pairs.append(("key", .string(key))) }
+    pairs += [
+      ("title", .string(page.title)), ("breadcrumb", .array(page.breadcrumb)), ("sections", .array(sections)),
+      ("lastEventId", .integer(lastID)),
+    ]
+    return .json(.object(pairs))
+  }
+
+  /// `pageSize`, `total`, `offset` and `remaining` of a paginated section; none for another.
+  func pagination(_ table: SettingsTable, section index: Int) -> [(String, JSONValue)] {
+    guard let pageSize = table.section(index).effectivePageSize else { return [] }
+    let pagination = table.pagination(ofSection: index)
+    return [
+      ("pageSize", .integer(pageSize)), ("total", .integer(pagination.total)),
+      ("offset", .integer(pagination.offset)),
+      ("remaining", .integer(max(0, pagination.total - pagination.offset - pagination.shown))),
+    ]
+  }
+
+  /// `GET /api/more?page=K&section=N&offset=O`.
+  func moreResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
+    let settings = view.settings
+    let key = parameters["page"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let page = page(key, settings: settings) else { return .error(404, "no page '\(key ?? "")'") }
+    guard let section = parameters["section"].flatMap({ Int($0) }), page.sections.indices.contains(section),
+      let pageSize = page.sections[section].effectivePageSize
+    else { return .error(400, "section must be the index of a paginated section of the page") }
+    guard let offset = parameters["offset"].flatMap({ Int($0) }), offset >= 0, offset % pageSize == 0 else {
+      return .error(400, "offset must be a multiple of the section's page size, \(pageSize)")
+    }
+    let table: SettingsTable
+    do {
+      table = try self.table(
+        page.sections, isTop: page.isTop, snapshot: view.snapshot(), itemsFiles: view.itemsFiles,
+        pages: [section: .only(offset / pageSize + 1)]
+      )
+    } catch {
+      return .error(500, error.message)
+    }
+    var pairs: [(String, JSONValue)] = [("items", .array(rows(table, section: section)))]
+    pairs += pagination(table, section: section).filter { $0.0 != "pageSize" }
+    return .json(.object(pairs))
+  }
+
+  /// The most matches `/api/search` gives; `total` counts them all.
+  static let searchLimit = 500
+
+  /// `GET /api/search?q=TEXT`: `settings find`'s matches, each with its row: the first
+  /// ``searchLimit``, and how many there are in all.
+  func searchResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
+    let query = parameters["q"] ?? ""
+    let snapshot = view.snapshot()
+    let found = view.search(query, snapshot: snapshot, limit: Self.searchLimit)
+    return .json(
+      .object([
+        ("query", .string(query)),
+        ("matches", .array(found.matches.map { match($0.match, page: $0.page, snapshot) })),
+        ("total", .integer(found.total)),
+      ]))
+  }
+
+  /// One match as `/api/search` and `/api/modified` give it: key, title, breadcrumb, the page
+  /// holding it (the key of the item that opens it), why it is hidden or disabled, and its row.
+  func match(_ match: SettingsSearch.Match, page pageKey: String?, _ snapshot: SettingsSnapshot) -> JSONValue
+  {
+    var pairs: [(String, JSONValue)] = [
+      ("key", match.item.key.map(JSONValue.string) ?? .null), ("title", .string(match.item.title)),
+      ("breadcrumb", .array(match.breadcrumb.map(JSONValue.string))), ("field", .string(match.field)),
+    ]
+    pairs.append(("page", pageKey.map(JSONValue.string) ?? .null))
+    if let reason = match.hiddenReason { pairs.append(("hiddenReason", .string(reason))) }
+    if let reason = match.disabledReason { pairs.append(("disabledReason", .string(reason))) }
+    pairs.append(("row", WebRow.json(match.item, in: snapshot)))
+    return .object(pairs)
+  }
+
+  /// `GET /api/modified`: every item with an override, on every page (items files included), as
+  /// `/api/search`'s matches, in screen order.
+  func modifiedResponse(_ view: WebView) -> WebResponse {
+    let snapshot = view.snapshot()
+    let document = view.settings.document
+    var matches: [JSONValue] = []
+    for located in document.allItems
+    where snapshot.value(of: located.item).isModified || snapshot.problem(of: located.item) != nil {
+      let item = located.item
+      var found = SettingsSearch.Match(
+        item: item, breadcrumb: located.breadcrumb(in: document) + [item.title], field: "modified")
+      found.hiddenReason =
+        (located.ancestors + [item]).lazy.compactMap {
+          SettingsSearch.hiddenReason(of: $0, in: snapshot)
+        }.first
+      found.disabledReason = snapshot.state(of: item).disabledReason
+      matches.append(match(found, page: located.ancestors.last?.key, snapshot))
+    }
+    return .json(.object([("matches", .array(matches))]))
+  }
+
+  /// `GET /api/row?key=K`: one item's row, with its breadcrumb and the page holding it.
+  func rowResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
+    let key = parameters["key"] ?? ""
+    do {
+      let located = try view.settings.locate(key)
+      let document = view.settings.document
+      let crumbs = (located.ancestors + [located.item]).map { item -> JSONValue in
+        .object([("key", item.key.map(JSONValue.string) ?? .null), ("title", .string(item.title))])
+      }
+      return .json(
+        .object([
+          ("row", WebRow.json(located.item, in: view.snapshot())),
+          ("breadcrumb", .array([.object([("title", .string(document.title))])] + crumbs)),
+          ("page", located.ancestors.last?.key.map(JSONValue.string) ?? .null),
+        ]))
+    } catch {
+      return Self.refusal(error)
+    }
+  }
+
+  /// `GET /api/dump`: what `settings dump` prints, secure values left out.
+  func dumpResponse() -> WebResponse {
+    do {
+      let dump = try settings.dumpLeavingOut(includingSecure: false)
+      return WebResponse(
+        status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(dump.text.utf8)
+      )
+    } catch {
+      return Self.refusal(error)
+    }
+  }
+
+  /// The response for an engine error: 404 for a key the document lacks, 503 for a busy or
+  /// broken store, 422 for a refusal; the CLI's message and hint.
+  static func refusal(_ error: SettingsError) -> WebResponse {
+    let status =
+      switch error {
+      case .unknownKey, .ambiguousKey: 404
+      case .store: 503
+      default: 422
+      }
+    return .error(status, error.message, hint: error.hint)
+  }
+}

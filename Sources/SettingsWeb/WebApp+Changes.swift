@@ -1,0 +1,127 @@
+import SettingsKit
+
+extension WebApp {
+  /// `POST /api/set` with `{"key", "value", "expect"}`: one key, through the same calls as
+  /// `settings set`; 409 with the current value when it is no longer `expect`.
+  func setResponse(_ body: JSONValue, _ view: WebView) -> WebResponse {
+    guard case .string(let key)? = body[member: "key"]?.kind else {
+      return .error(400, "\"key\" must be a string")
+    }
+    guard let json = body[member: "value"] else { return .error(400, "\"value\" is missing") }
+    let settings = self.settings
+    do {
+      let item = try settings.item(key)
+      let fullKey = item.key ?? key
+      let value = try Self.value(json, for: item, key: fullKey, settings: settings)
+      let change: SettingChange?
+      if let expectJSON = body[member: "expect"] {
+        guard let expected = Self.plainValue(expectJSON) else {
+          return .error(400, "\"expect\" is not a value")
+        }
+        switch try settings.set(fullKey, to: value, expecting: expected) {
+        case .written(let written): change = written
+        case .conflict(let current):
+          let snapshot = view.snapshot()
+          let item = (try? view.settings.item(fullKey)) ?? item
+          var pairs: [(String, JSONValue)] = [("error", .string("changed elsewhere"))]
+          if item.secure != true { pairs.append(("current", current.json)) }
+          pairs.append(("currentShown", .string(WebRow.shown(current, of: item, in: snapshot))))
+          pairs.append(("row", WebRow.json(item, in: snapshot)))
+          return .json(.object(pairs), status: 409)
+        }
+      } else {
+        change = try settings.set(fullKey, to: value)
+      }
+      let snapshot = view.snapshot()
+      var eventID = log.lastID
+      if let change {
+        eventID = log.appendChange(
+          change.key, origin: "page", previous: change.oldValue, value: change.newValue)
+      }
+      let shown = (try? view.settings.item(fullKey)) ?? item
+      return .json(.object([("row", WebRow.json(shown, in: snapshot)), ("eventId", .integer(eventID))]))
+    } catch {
+      return Self.refusal(error)
+    }
+  }
+
+  /// `POST /api/reset` with `{"key"}` or `{"all": true}`, as `settings reset`.
+  func resetResponse(_ body: JSONValue, _ view: WebView) -> WebResponse {
+    let settings = self.settings
+    do {
+      let changes: [SettingChange]
+      if case .bool(true)? = body[member: "all"]?.kind {
+        changes = try settings.resetAll()
+      } else if case .string(let key)? = body[member: "key"]?.kind {
+        changes = try settings.reset([key])
+      } else {
+        return .error(400, "give \"key\" (a string) or \"all\": true")
+      }
+      let snapshot = view.snapshot()
+      var eventID = log.lastID
+      var rows: [JSONValue] = []
+      for change in changes {
+        eventID = log.appendChange(
+          change.key, origin: "page", previous: change.oldValue, value: change.newValue)
+        if let item = try? view.settings.item(change.key) { rows.append(WebRow.json(item, in: snapshot)) }
+      }
+      // A reset that removed only a value the item did not accept changes no value, but the row
+      // loses its storedProblem.
+      if case .string(let key)? = body[member: "key"]?.kind, !changes.contains(where: { $0.key == key }),
+        let item = try? view.settings.item(key)
+      {
+        rows.append(WebRow.json(item, in: snapshot))
+      }
+      return .json(.object([("rows", .array(rows)), ("eventId", .integer(eventID))]))
+    } catch {
+      return Self.refusal(error)
+    }
+  }
+
+  /// `POST /api/reveal` with `{"key"}`: a secure text field's value.
+  func revealResponse(_ body: JSONValue, _ view: WebView) -> WebResponse {
+    guard case .string(let key)? = body[member: "key"]?.kind else {
+      return .error(400, "\"key\" must be a string")
+    }
+    do {
+      let item = try settings.item(key)
+      guard item.secure == true else { return .error(422, "'\(key)' is not a secure text field") }
+      let value = snapshot().value(of: item).value
+      return .json(.object([("key", .string(item.key ?? key)), ("value", value?.json ?? .string(""))]))
+    } catch {
+      return Self.refusal(error)
+    }
+  }
+
+  /// The value a page sent for `item`: JSON of the item's type, or a string read as `settings set`
+  /// reads its VALUE (a switch word, a choice's value or title, a number's text).
+  static func value(_ json: JSONValue, for item: SettingItem, key: String, settings: Settings)
+    throws(SettingsError)
+    -> SettingValue
+  {
+    if case .string(let text) = json.kind, item.type != .textField {
+      return try settings.parseValue(text, for: key)
+    }
+    guard let value = plainValue(json) else {
+      throw .invalidValue(key: key, value: String(JSONWriter().line(json).dropLast()), accepted: [])
+    }
+    return value
+  }
+
+  /// A JSON value as a setting's value: a bool, a string, a number or an array of strings.
+  static func plainValue(_ json: JSONValue) -> SettingValue? {
+    switch json.kind {
+    case .bool(let flag): return .bool(flag)
+    case .string(let text): return .string(text)
+    case .number(let text): return ExactDecimal(text).map(SettingValue.number)
+    case .array(let elements):
+      var values: [String] = []
+      for element in elements {
+        guard case .string(let text) = element.kind else { return nil }
+        values.append(text)
+      }
+      return .strings(values)
+    default: return nil
+    }
+  }
+}

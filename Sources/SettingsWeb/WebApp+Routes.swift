@@ -1,0 +1,125 @@
+import SettingsHTTP
+import SettingsKit
+
+extension WebApp {
+  /// The answer to one request: the security checks of docs/WEB-API.md first (`Host`, method,
+  /// token or cookie, and for `POST` the content type, `Origin` and CSRF header), then the route.
+  package func respond(to request: WebRequest) -> WebReply {
+    let head = request.head
+    // One Host, and exactly this server's: a second one (which a proxy might read instead) is refused too.
+    let hosts = head.headers.values(of: "Host")
+    guard hosts.count == 1, WebSecurity.isAllowedHost(hosts.first, port: configuration.port) else {
+      return .response(
+        .page(
+          421, title: "Misdirected request",
+          message: "This server answers only to 127.0.0.1:\(configuration.port)."))
+    }
+    if head.method == "OPTIONS" {
+      return .response(.page(403, title: "Forbidden", message: "Cross-origin requests are not allowed."))
+    }
+    guard ["GET", "HEAD", "POST"].contains(head.method) else {
+      var response = WebResponse.page(405, title: "Method not allowed", message: "Use GET or POST.")
+      response.headers.add("Allow", "GET, HEAD, POST")
+      return .response(response)
+    }
+    guard let path = request.path else {
+      return .response(.error(400, "the path is not valid percent-encoded UTF-8"))
+    }
+    if path == "/", let token = request.parameters["token"] {
+      guard WebSecurity.matches(token, secret: configuration.token) else { return .response(forbidden) }
+      var response = WebResponse(status: 303, headers: ["Location": "/"])
+      response.headers.add("Set-Cookie", WebSecurity.authCookie(configuration.token))
+      return .response(response)
+    }
+    guard WebSecurity.hasToken(configuration.token, inCookies: head.headers.values(of: "Cookie")) else {
+      return .response(forbidden)
+    }
+    if head.method == "POST", let refusal = postRefusal(head) { return .response(refusal) }
+    return route(path, request)
+  }
+
+  /// The 403 page for a request without the token: it says where the address is.
+  var forbidden: WebResponse {
+    .page(
+      403, title: "Open the address settings serve printed",
+      message: "This page needs the address with its token that 'settings serve' printed when it started "
+        + "(a server started again prints a new one).")
+  }
+
+  /// Why a `POST` is refused: not JSON, from another origin, or without the page's CSRF token.
+  func postRefusal(_ head: HTTPRequestHead) -> WebResponse? {
+    let type = head.headers["Content-Type"]?.split(separator: ";").first.map {
+      String($0).trimmingHTTPWhitespace().lowercased()
+    }
+    guard type == "application/json" else { return .error(403, "a change must be sent as application/json") }
+    guard let host = head.headers["Host"], head.headers["Origin"] == "http://" + host else {
+      return .error(403, "a change must come from this server's own page (Origin)")
+    }
+    guard let csrf = head.headers[WebSecurity.csrfHeader],
+      WebSecurity.matches(csrf, secret: configuration.csrfToken)
+    else { return .error(403, "a change must carry the page's \(WebSecurity.csrfHeader) header") }
+    return nil
+  }
+
+  /// The route for an authenticated request.
+  func route(_ path: String, _ request: WebRequest) -> WebReply {
+    let isPost = request.head.method == "POST"
+    let view = view(for: request)
+    let parameters = request.parameters
+    let gets: [String: () -> WebResponse] = [
+      "/api/document": { self.documentResponse(view) }, "/api/page": { self.pageResponse(parameters, view) },
+      "/api/more": { self.moreResponse(parameters, view) },
+      "/api/search": { self.searchResponse(parameters, view) },
+      "/api/row": { self.rowResponse(parameters, view) }, "/api/modified": { self.modifiedResponse(view) },
+      "/api/dump": dumpResponse,
+    ]
+    let posts: [String: (JSONValue, WebView) -> WebResponse] = [
+      "/api/set": setResponse, "/api/reset": resetResponse, "/api/reveal": revealResponse,
+    ]
+    if path == "/api/events" {
+      guard request.head.method == "GET" else {
+        var response = notAllowed("GET")
+        response.headers.set("Allow", "GET")
+        return .response(response)
+      }
+      let after =
+        request.head.headers["Last-Event-ID"].flatMap { Int($0) }
+        ?? request.parameters["after"].flatMap { Int($0) }
+      return .events(log: log, after: after)
+    }
+    if let get = gets[path] { return .response(isPost ? notAllowed("GET") : get()) }
+    if let post = posts[path] {
+      guard isPost else { return .response(notAllowed("POST")) }
+      guard let body = try? JSONParser().parse(request.body), case .object = body.kind else {
+        return .response(.error(400, "the body is not a JSON object"))
+      }
+      return .response(post(body, view))
+    }
+    guard !isPost else { return .response(notAllowed("GET")) }
+    if path == "/" || path.hasPrefix("/page/") { return .response(indexPage(view)) }
+    let name = String(path.dropFirst())
+    if let asset = configuration.assets.first(where: { $0.name == name }), name != "index.html" {
+      return .response(
+        WebResponse(status: 200, headers: ["Content-Type": asset.contentType], body: Array(asset.text.utf8)))
+    }
+    return .response(.page(404, title: "Not found", message: "Nothing is served at this address."))
+  }
+
+  /// 405 with the method the path takes.
+  func notAllowed(_ method: String) -> WebResponse {
+    var response = WebResponse.error(405, "this address takes \(method) only")
+    response.headers.add("Allow", method == "GET" ? "GET, HEAD" : method)
+    return response
+  }
+
+  /// `index.html` with the CSRF token, language and direction put in.
+  func indexPage(_ view: WebView) -> WebResponse {
+    let template = configuration.assets.first { $0.name == "index.html" }?.text ?? ""
+    let html =
+      template.replacing("%CSRF_TOKEN%", with: configuration.csrfToken)
+      .replacing("%LANG%", with: WebResponse.escapedHTML(view.language))
+      .replacing("%DIR%", with: view.direction)
+    return WebResponse(
+      status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(html.utf8))
+  }
+}

@@ -1,0 +1,264 @@
+import SettingsHTTP
+import SettingsKit
+import SettingsPOSIX
+import Synchronization
+
+/// The application behind `settings serve`: the document in effect with its store and layers,
+/// the page's files, the security rules, the API of docs/WEB-API.md and the event log fed by the
+/// change stream (``Settings/monitor(_:handler:)``).
+///
+/// Values, checks and messages come from the engine (``Settings``, ``SettingsTable``,
+/// ``SettingsSearch``, the dump of `StoreTransfer`), as the command line's subcommands get them.
+package final class WebApp: WebHandler {
+  /// What the app serves and how it checks requests.
+  package struct Configuration: Sendable {
+    /// The port the server listens on, for the `Host` and `Origin` checks.
+    package var port: UInt16
+    /// The token in the printed address and the cookie.
+    package var token: String
+    /// The token the page sends in ``WebSecurity/csrfHeader`` on every `POST`.
+    package var csrfToken: String
+    /// The page's files.
+    package var assets: [WebAsset]
+    /// The document's file, watched for changes; nil for the embedded or standard input document.
+    package var documentPath: SystemPath?
+    /// The directory items files are opened from.
+    package var itemsDirectory: SystemPath
+    /// The locales the document is loaded in when the browser names none (from the environment).
+    package var locales: [String]
+    /// `--locale`: when given, every request sees this locale, whatever the browser asks for.
+    package var explicitLocale: String?
+
+    /// Creates a configuration with fresh tokens.
+    package init(
+      port: UInt16, assets: [WebAsset], documentPath: SystemPath?,
+      itemsDirectory: SystemPath,
+      locales: [String], explicitLocale: String? = nil, token: String = WebSecurity.newToken(),
+      csrfToken: String = WebSecurity.newToken()
+    ) {
+      self.explicitLocale = explicitLocale
+      self.port = port
+      self.token = token
+      self.csrfToken = csrfToken
+      self.assets = assets
+      self.documentPath = documentPath
+      self.itemsDirectory = itemsDirectory
+      self.locales = locales
+    }
+  }
+
+  struct State {
+    var settings: Settings
+    var itemsFiles: [Int: ItemsFile]
+    /// The document in other locales, by their tags joined with commas (at most eight).
+    var views: [String: WebView] = [:]
+    var storeError: String?
+    var documentError: String?
+    /// For each key, the keys of the items whose conditions name it.
+    var dependents: [String: [String]]
+  }
+
+  /// What the app was started with.
+  package let configuration: Configuration
+  /// The events of this run.
+  package let log = WebEventLog()
+  let state: Mutex<State>
+  let watch = Mutex<ObserverWatch?>(nil)
+
+  /// An app over `settings` (its document with every items file decoded) and the items files
+  /// of its top page's sections, opened for paging.
+  package init(settings: Settings, itemsFiles: [Int: ItemsFile], configuration: Configuration) {
+    self.configuration = configuration
+    state = Mutex(
+      State(settings: settings, itemsFiles: itemsFiles, dependents: Self.dependents(in: settings.document)))
+  }
+
+  /// Starts following changes made elsewhere (other processes, hand edits, the document's file):
+  /// each becomes an event.
+  package func startWatching() {
+    let settings = state.withLock { $0.settings }
+    let options = WatchOptions(documentPath: configuration.documentPath, locales: configuration.locales)
+    let started = settings.monitor(options) { [self] event in take(event) }
+    watch.withLock { $0 = started }
+  }
+
+  /// Stops following changes.
+  package func stopWatching() {
+    watch.withLock { $0?.stop() }
+  }
+
+  /// The address printed for the user: `http://127.0.0.1:PORT/?token=…`.
+  package var address: String { "http://127.0.0.1:\(configuration.port)/?token=\(configuration.token)" }
+
+  /// The settings in use now (a new document on disk replaces them).
+  package var settings: Settings { state.withLock { $0.settings } }
+
+  /// The locales a request asks for: `--locale`, else its `Accept-Language`, else the server's.
+  func locales(for request: WebRequest) -> [String] {
+    if let explicit = configuration.explicitLocale { return [explicit] }
+    let accepted = WebView.acceptedLanguages(request.head.headers["Accept-Language"])
+    return accepted.isEmpty ? configuration.locales : accepted
+  }
+
+  /// The document in the request's locale, loaded once per set of locales (a document from a file
+  /// only; the embedded one and standard input's are as loaded).
+  func view(for request: WebRequest) -> WebView {
+    let locales = locales(for: request)
+    let language = locales.first ?? "en"
+    let name = locales.joined(separator: ",")
+    let (settings, itemsFiles, cached) = state.withLock { ($0.settings, $0.itemsFiles, $0.views[name]) }
+    if let cached { return cached }
+    var translated: WebView?
+    // A document without translations for these locales is the same: keep one copy in memory.
+    if let path = configuration.documentPath, locales != configuration.locales,
+      !Self.reads(settings.document, at: path, in: locales),
+      let document = try? DocumentLoader.load(path: path, loadingItemsFiles: true, locales: locales),
+      document != settings.document,
+      let files = try? DocumentLoader.itemsFiles(
+        of: document.sections, directory: configuration.itemsDirectory, locales: locales)
+    {
+      translated = WebView(
+        settings: Settings(document: document, layers: settings.layers), itemsFiles: files, language: language
+      )
+    }
+    let view =
+      translated
+      ?? WebView(
+        settings: settings, itemsFiles: itemsFiles, language: language,
+        sharingWith: state.withLock { $0.views.values.first { $0.settings === settings } })
+    let kept = state.withLock { state in
+      // Another request for these locales may have made the view first: keep one.
+      if let made = state.views[name] { return made }
+      if state.views.count >= 8 { state.views = [:] }
+      state.views[name] = view
+      return view
+    }
+    if kept === view { view.prepareSearch() }
+    return kept
+  }
+
+  /// Whether the document at `path` loaded in `locales` is `document` (loaded with its items
+  /// files' items): its own sections are compared first, then each items file a thousand items at
+  /// a time, so that finding out never holds a second copy of a large document (on 100 000 items,
+  /// 90 MB more for a moment). False when anything differs or cannot be read.
+  static func reads(_ document: SettingsDocument, at path: SystemPath, in locales: [String]) -> Bool {
+    guard let opened = try? DocumentLoader.open(path: path, locales: locales) else { return false }
+    var own = document
+    for index in opened.itemsFiles.keys where own.sections.indices.contains(index) {
+      own.sections[index].items = []
+    }
+    guard own == opened.document else { return false }
+    for (index, file) in opened.itemsFiles {
+      let items = document.sections[index].items
+      guard items.count == file.itemCount else { return false }
+      var start = 0
+      while start < items.count {
+        let end = Swift.min(start + 1000, items.count)
+        guard let decoded = try? file.decodedItems(in: start..<end), decoded.elementsEqual(items[start..<end])
+        else { return false }
+        start = end
+      }
+    }
+    return true
+  }
+
+  /// The values now through the app's own settings (a write's check reads the same store).
+  func snapshot() -> SettingsSnapshot {
+    (try? settings.snapshot()) ?? SettingsSnapshot(document: settings.document)
+  }
+
+  /// One event of the change stream, as an event of the log.
+  func take(_ event: SettingsEvent) {
+    switch event {
+    case .changed(let change):
+      log.appendChange(change.key, origin: "elsewhere", previous: change.oldValue, value: change.newValue)
+    case .storeFailed(let error):
+      state.withLock { $0.storeError = error.message }
+      log.append("store-error", .object([("error", .string(error.message))]))
+    case .storeRecovered:
+      state.withLock { $0.storeError = nil }
+      log.append("store-recovered", .object([]))
+    case .documentReloaded(let document, _):
+      let files = try? DocumentLoader.itemsFiles(
+        of: document.sections, directory: configuration.itemsDirectory, locales: configuration.locales)
+      state.withLock { state in
+        state.settings = Settings(document: document, layers: state.settings.layers)
+        state.itemsFiles = files ?? [:]
+        state.views = [:]
+        state.documentError = nil
+        state.dependents = Self.dependents(in: document)
+      }
+      log.append("reload", .object([]))
+    case .documentFailed(let error):
+      state.withLock { $0.documentError = error.message }
+      log.append("document-error", .object([("error", .string(error.message))]))
+    }
+  }
+
+  /// The `data:` of a `change` event: the key, its row now (with `value`, the value the change
+  /// made, when given), the value before, who changed it, and the keys whose conditions name it.
+  func changeData(
+    _ key: String, origin: String, previous: SettingValue?, value: SettingValue? = nil, view: WebView,
+    snapshot: SettingsSnapshot
+  )
+    -> JSONValue
+  {
+    let dependents = state.withLock { $0.dependents[key] ?? [] }
+    var pairs: [(String, JSONValue)] = [("key", .string(key))]
+    if let item = try? view.settings.item(key) {
+      // Values read after a later change show that change, and a later change undone before the
+      // watch read the store makes no event of its own: the row shows the value of this change,
+      // so that a stream's last row of each key is the value in the store.
+      var snapshot = snapshot
+      if let value, snapshot.value(of: item).value != value { snapshot.values[key] = value }
+      pairs.append(("row", WebRow.json(item, in: snapshot)))
+      if let previous {
+        if item.secure != true { pairs.append(("previous", previous.json)) }
+        pairs.append(("previousShown", .string(WebRow.shown(previous, of: item, in: snapshot))))
+      }
+    }
+    pairs.append(("origin", .string(origin)))
+    pairs.append(("dependents", .array(dependents.map(JSONValue.string))))
+    return .object(pairs)
+  }
+
+  /// The text of `event` for the stream `request` opened: a `change` with its row in that
+  /// stream's locale and the values now.
+  package func text(of event: WebEventLog.Event, for request: WebRequest) -> String {
+    guard let key = event.key else {
+      return WebEventLog.Event.text(id: event.id, name: event.name, data: event.data)
+    }
+    let view = view(for: request)
+    let data = changeData(
+      key, origin: event.origin ?? "elsewhere", previous: event.previous, value: event.value, view: view,
+      snapshot: view.snapshot(reflecting: event.id, of: log))
+    var line = JSONWriter(sortsKeys: false).line(data)
+    line.removeLast()
+    return WebEventLog.Event.text(id: event.id, name: event.name, data: line)
+  }
+
+  /// For each key that a condition names, the keys of the items with that condition.
+  static func dependents(in document: SettingsDocument) -> [String: [String]] {
+    var result: [String: [String]] = [:]
+    document.forEachItem { item, _ in
+      guard let key = item.key else { return }
+      let named = Set((item.enabledWhen ?? [:]).keys).union((item.visibleWhen ?? [:]).keys)
+      for controller in named.sorted() { result[controller, default: []].append(key) }
+    }
+    return result
+  }
+
+  /// `{"rows": {key: row, …}}` for every item with a value, in the request's locale.
+  package func snapshotText(id: Int, for request: WebRequest) -> String {
+    let view = view(for: request)
+    let snapshot = view.snapshot()
+    var rows: [(String, JSONValue)] = []
+    view.settings.document.forEachItem { item, _ in
+      guard let key = item.key, snapshot.defaults[key] != nil else { return }
+      rows.append((key, WebRow.json(item, in: snapshot)))
+    }
+    var line = JSONWriter(sortsKeys: false).line(.object([("rows", .object(rows))]))
+    line.removeLast()
+    return WebEventLog.Event.text(id: id, name: "snapshot", data: line)
+  }
+}

@@ -1,0 +1,133 @@
+import SettingsKit
+import SettingsPOSIX
+import Synchronization
+
+/// The document as one request sees it: loaded in the request's locale (`--locale`, else the
+/// browser's `Accept-Language`), with its items files and the store's values. Values and writes
+/// are the same for every locale; only the text differs.
+package final class WebView: Sendable {
+  /// The settings over the document in this locale (the same store and layers as the app's).
+  package let settings: Settings
+  /// The top page's items files, opened for paging.
+  package let itemsFiles: [Int: ItemsFile]
+  /// The BCP 47 tag of the locale, for `<html lang>`.
+  package let language: String
+  /// What the views of one ``Settings`` share, whatever their language: the values and the
+  /// search index do not depend on it.
+  final class Caches: Sendable {
+    /// The last snapshot made, with the store's contents and the system layers it was made from.
+    let lastSnapshot: Mutex<(snapshot: SettingsSnapshot, contents: StoreContents?, system: [SystemLayer])>
+    /// The snapshot read for the event streams and the number of the last event it reflects.
+    let streamSnapshot = Mutex<(eventID: Int, snapshot: SettingsSnapshot)?>(nil)
+    /// The searched texts of the document, lowercased by the first search.
+    let searchIndex = Mutex<SettingsSearchIndex?>(nil)
+
+    init(document: SettingsDocument) {
+      lastSnapshot = Mutex((SettingsSnapshot(document: document), nil, []))
+    }
+  }
+
+  let caches: Caches
+
+  /// A view of `settings`; one made with the same `settings` as `other` shares its snapshots and
+  /// search index (a document without translations serves every language from one copy).
+  package init(
+    settings: Settings, itemsFiles: [Int: ItemsFile], language: String, sharingWith other: WebView? = nil
+  ) {
+    self.settings = settings
+    self.itemsFiles = itemsFiles
+    self.language = language
+    if let other, other.settings === settings {
+      caches = other.caches
+    } else {
+      caches = Caches(document: settings.document)
+      _ = snapshot()
+    }
+  }
+
+  /// The values now, or the last ones read when the store cannot be read now.
+  ///
+  /// A store and system files that read as they did for the last snapshot give that snapshot
+  /// again: making one walks every item of the document (on 100 000 items, most of a search's
+  /// time), and reading the store costs a small file's read.
+  package func snapshot() -> SettingsSnapshot {
+    let system = settings.layers.system
+    guard let contents = try? settings.store.read() else {
+      return caches.lastSnapshot.withLock { $0.snapshot }
+    }
+    if let cached = caches.lastSnapshot.withLock({
+      $0.contents == contents && $0.system == system ? $0.snapshot : nil
+    }) {
+      return cached
+    }
+    let snapshot = SettingsSnapshot(
+      document: settings.document, contents: contents, storeName: settings.store.name, system: system)
+    caches.lastSnapshot.withLock { $0 = (snapshot, contents, system) }
+    return snapshot
+  }
+
+  /// A snapshot that reflects at least event `eventID` of `log`: one read of the store serves every
+  /// stream that sends the same events (64 tabs and 1 000 changes are not 64 000 reads).
+  package func snapshot(reflecting eventID: Int, of log: WebEventLog) -> SettingsSnapshot {
+    if let cached = caches.streamSnapshot.withLock({ $0 }), cached.eventID >= eventID {
+      return cached.snapshot
+    }
+    let lastID = log.lastID
+    let snapshot = self.snapshot()
+    caches.streamSnapshot.withLock { cached in
+      if (cached?.eventID ?? -1) < lastID { cached = (lastID, snapshot) }
+    }
+    return snapshot
+  }
+
+  /// The first `limit` matches of `text` as `settings find` gives them, each with the key of the
+  /// item whose page holds it, and how many there are in all.
+  package func search(_ text: String, snapshot: SettingsSnapshot, limit: Int) -> (
+    matches: [(match: SettingsSearch.Match, page: String?)], total: Int
+  ) {
+    indexed().find(text, in: settings.document, snapshot: snapshot, limit: limit)
+  }
+
+  /// The search index, made now unless it is made already (a search made while another thread
+  /// makes it waits for it).
+  func indexed() -> SettingsSearchIndex {
+    let document = settings.document
+    return caches.searchIndex.withLock { index in
+      if let index { return index }
+      let made = SettingsSearchIndex(document: document)
+      index = made
+      return made
+    }
+  }
+
+  /// Starts making the search index on a thread of its own, so that the first search does not
+  /// wait for it (on 100 000 items it takes about as long as drawing the first screen); when no
+  /// thread can be made, the first search makes it.
+  package func prepareSearch() {
+    _ = systemStartThread { [self] in _ = indexed() }
+  }
+
+  /// `ltr`, or `rtl` for Arabic, Hebrew, Persian, Urdu and other right-to-left languages.
+  package var direction: String {
+    let base = language.split(separator: "-").first.map { $0.lowercased() } ?? ""
+    return ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ckb", "dv", "ug"].contains(base) ? "rtl" : "ltr"
+  }
+
+  /// The tags of an `Accept-Language` header, most preferred first (`q=0` and `*` left out, at
+  /// most five, each well-formed).
+  package static func acceptedLanguages(_ header: String?) -> [String] {
+    guard let header else { return [] }
+    var tags: [(tag: String, quality: Double, index: Int)] = []
+    for (index, part) in header.split(separator: ",").enumerated() {
+      let pieces = part.split(separator: ";").map { String($0).trimmingHTTPWhitespace() }
+      guard let tag = pieces.first, tag != "*", LocalizedText.isWellFormedTag(tag) else { continue }
+      var quality = 1.0
+      for piece in pieces.dropFirst() where piece.hasPrefix("q=") {
+        quality = Double(piece.dropFirst(2)) ?? 0
+      }
+      if quality > 0 { tags.append((tag, quality, index)) }
+    }
+    let sorted = tags.sorted { $0.quality != $1.quality ? $0.quality > $1.quality : $0.index < $1.index }
+    return sorted.prefix(5).map(\.tag)
+  }
+}
