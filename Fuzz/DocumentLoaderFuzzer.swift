@@ -38,7 +38,7 @@ public func documentLoaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ si
 func checkTerminalSafe(_ text: String, _ what: String) {
   // The renderer's own bidi isolates around right-to-left fields are the one exception.
   let shown = TerminalText.removingFieldIsolates(text)
-  if let scalar = shown.unicodeScalars.first(where: { $0 != "\n" && TerminalText.isEscaped($0) }) {
+  if let scalar = shown.unicodeScalars.first(where: { $0 != "\n" && ControlCharacters.isEscaped($0) }) {
     fatalError("raw U+\(String(scalar.value, radix: 16, uppercase: true)) in \(what)")
   }
 }

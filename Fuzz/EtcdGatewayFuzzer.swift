@@ -68,7 +68,7 @@ public func etcdGatewayFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size:
 
 /// Stops the run when `text` holds a character the terminal would act on.
 func etcdFuzzCheckSafe(_ text: String) {
-  if let scalar = text.unicodeScalars.first(where: { TerminalText.isEscaped($0) }) {
+  if let scalar = text.unicodeScalars.first(where: { ControlCharacters.isEscaped($0) }) {
     fatalError("raw U+\(String(scalar.value, radix: 16, uppercase: true)) in an error message")
   }
 }

@@ -15,12 +15,14 @@ extension EtcdStore {
   /// answer never comes is resolved through the head and its history (``resolve(writer:after:key:)``)
   /// and never sent again blind.
   ///
-  /// - Throws: ``SettingsError/store(_:)`` with ``StoreError/etcd(_:)``:
+  /// - Throws: ``StoreUpdateError/store(_:)`` with ``StoreError/backend(_:)`` holding:
   ///   ``EtcdError/unreachable(_:)`` when the first read fails (nothing is sent),
   ///   ``EtcdError/conflict(key:attempts:)``, ``EtcdError/unknownOutcome(key:now:)``,
   ///   ``EtcdError/tooManyOperations(count:limit:)``, ``EtcdError/requestTooLarge(bytes:limit:)``;
-  ///   or what `body` throws (nothing is sent then).
-  public func update<T>(_ body: (inout StoreContents) throws(SettingsError) -> T) throws(SettingsError) -> T {
+  ///   or ``StoreUpdateError/refused(_:)`` with what `body` throws (nothing is sent then).
+  public func update<T, Refusal: Error>(
+    _ body: (inout StoreContents) throws(Refusal) -> T
+  ) throws(StoreUpdateError<Refusal>) -> T {
     var firstKey = documentPrefix
     defer { rememberCheckedEndpoints() }
     for attempt in 1...attempts {
@@ -32,7 +34,8 @@ extension EtcdStore {
       }
       let revision = read.contents.revision.number
       var contents = read.contents
-      let result = try body(&contents)
+      let result: T
+      do throws(Refusal) { result = try body(&contents) } catch { throw .refused(error) }
       let before = read.contents.values
       let puts = contents.values.filter { key, value in before[key].map { !JSONValue.same($0, value) } ?? true
       }
@@ -46,9 +49,14 @@ extension EtcdStore {
       }
       firstKey = (puts.keys.sorted() + removed.sorted()).first ?? firstKey
       let writer = Self.writerID()
-      let transaction = try transaction(
-        puts: puts, removed: removed, clearsAll: contents.values.isEmpty && contents.unparsed.isEmpty,
-        after: revision, writer: writer)
+      let transaction: JSONValue
+      do throws(StoreError) {
+        transaction = try self.transaction(
+          puts: puts, removed: removed, clearsAll: contents.values.isEmpty && contents.unparsed.isEmpty,
+          after: revision, writer: writer)
+      } catch {
+        throw .store(error)
+      }
       do throws(EtcdClient.Failure) {
         let answer = try client.call("/v3/kv/txn", transaction, timeoutMilliseconds: 5000, isWrite: true)
         if EtcdMessages.flag(answer[member: "succeeded"]) {
@@ -87,7 +95,7 @@ extension EtcdStore {
   /// operations or bytes than etcd allows.
   func transaction(
     puts: [String: JSONValue], removed: [String], clearsAll: Bool, after revision: Int64, writer: String
-  ) throws(SettingsError) -> JSONValue {
+  ) throws(StoreError) -> JSONValue {
     let end = EtcdMessages.rangeEnd(of: documentPrefix)
     var success: [JSONValue] = []
     for key in puts.keys.sorted() {
@@ -134,7 +142,7 @@ extension EtcdStore {
         )
       ]))
     guard success.count <= maxTransactionOperations else {
-      throw .store(.etcd(.tooManyOperations(count: success.count, limit: maxTransactionOperations)))
+      throw .etcd(.tooManyOperations(count: success.count, limit: maxTransactionOperations))
     }
     let transaction = JSONValue.object([
       (
@@ -152,7 +160,7 @@ extension EtcdStore {
     ])
     let size = JSONWriter().line(transaction).utf8.count - 1
     guard size <= maxRequestBytes else {
-      throw .store(.etcd(.requestTooLarge(bytes: size, limit: maxRequestBytes)))
+      throw .etcd(.requestTooLarge(bytes: size, limit: maxRequestBytes))
     }
     return transaction
   }

@@ -21,9 +21,11 @@ final class ScriptedStore: SettingsStore {
 
   func read() throws(StoreError) -> StoreContents { try next.withLock { $0 }.get() }
 
-  func update<T>(_ body: (inout StoreContents) throws(SettingsError) -> T) throws(SettingsError) -> T {
+  func update<T, Refusal: Error>(
+    _ body: (inout StoreContents) throws(Refusal) -> T
+  ) throws(StoreUpdateError<Refusal>) -> T {
     var contents = StoreContents()
-    return try body(&contents)
+    do throws(Refusal) { return try body(&contents) } catch { throw .refused(error) }
   }
 
   func changes(after revision: StoreRevision) -> AsyncStream<StoreChange> {

@@ -53,7 +53,7 @@ extension EtcdStoreTests {
     defer { #expect(etcd.stop() == []) }
     let store = try Self.store(etcd.endpointList)
     let tooMany = #expect(throws: SettingsError.self) {
-      try store.update { contents in
+      try store.updateSettings { contents in
         for index in 0..<4 { contents.values["k\(index)"] = .integer(index) }
       }
     }
@@ -64,7 +64,7 @@ extension EtcdStoreTests {
         + "(its --max-txn-ops flag is lower); nothing was written")
     let big = String(repeating: "x", count: 5000)
     let tooLarge = #expect(throws: SettingsError.self) {
-      try store.update { $0.values["big"] = .string(big) }
+      try store.updateSettings { $0.values["big"] = .string(big) }
     }
     let bytes = try #require(
       {

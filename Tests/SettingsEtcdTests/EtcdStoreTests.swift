@@ -23,7 +23,7 @@ struct EtcdStoreTests {
     let runs = Mutex(0)
     // Each run of the body races a raw etcdctl put under the prefix: every compare fails.
     let error = #expect(throws: SettingsError.self) {
-      try store.update { contents in
+      try store.updateSettings { contents in
         let run = runs.withLock { count -> Int in
           count += 1
           return count
@@ -64,7 +64,7 @@ struct EtcdStoreTests {
     defer { #expect(etcd.stop() == []) }
     let store = try Self.store(etcd.endpointList)
     let tooMany = #expect(throws: SettingsError.self) {
-      try store.update { contents in
+      try store.updateSettings { contents in
         for index in 0..<128 { contents.values["k\(index)"] = .integer(index) }
       }
     }
@@ -74,7 +74,7 @@ struct EtcdStoreTests {
         == "the change needs 129 operations in one etcd transaction; etcd allows 128 (its --max-txn-ops flag); "
         + "nothing was sent")
     let tooLarge = #expect(throws: SettingsError.self) {
-      try store.update { $0.values["big"] = .string(String(repeating: "x", count: 1_200_000)) }
+      try store.updateSettings { $0.values["big"] = .string(String(repeating: "x", count: 1_200_000)) }
     }
     guard case .requestTooLarge(let bytes, 1_572_864)? = etcdFailure(tooLarge) else {
       Issue.record("expected requestTooLarge, got \(String(describing: tooLarge))")
@@ -250,7 +250,9 @@ struct EtcdStoreTests {
     etcd.kill(1)
     etcd.kill(2)
     let began = Date()
-    let refused = #expect(throws: SettingsError.self) { try store.update { $0.values["n"] = .integer(1) } }
+    let refused = #expect(throws: SettingsError.self) {
+      try store.updateSettings { $0.values["n"] = .integer(1) }
+    }
     #expect(Date().timeIntervalSince(began) < 8)
     // Nothing was sent: the first read already failed (exit 69), each endpoint saying why.
     guard case .unreachable(let endpoints)? = etcdFailure(refused) else {

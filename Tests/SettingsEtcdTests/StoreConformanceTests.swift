@@ -44,7 +44,7 @@ struct StoreConformanceTests {
     defer { subject.remove() }
     try subject.store.update { $0.values["airplane"] = .bool(true) }
     let before = try subject.store.read()
-    #expect(throws: SettingsError.unknownKey("wifl", suggestion: nil)) {
+    #expect(throws: StoreUpdateError.refused(SettingsError.unknownKey("wifl", suggestion: nil))) {
       try subject.store.update { (contents: inout StoreContents) throws(SettingsError) in
         contents.values["airplane"] = .bool(false)
         contents.values["other"] = .integer(1)

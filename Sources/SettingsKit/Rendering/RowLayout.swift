@@ -75,7 +75,7 @@ public struct RowLayout: Sendable {
       }
       shownTitle = TerminalText.isolated(shownTitle)
       output.append(row.disabledReason != nil ? style.dim(shownTitle) : shownTitle)
-      Self.appendSpaces(width - 2 - iconWidth - titleWidth - accessory.width, to: &output)
+      TerminalText.appendSpaces(width - 2 - iconWidth - titleWidth - accessory.width, to: &output)
       output.append(accessory.styled)
     } else {
       // No column for the title: the accessory at the right edge, cut when even that is too wide.
@@ -84,7 +84,7 @@ public struct RowLayout: Sendable {
       if case .slider(let fraction, let label) = row.accessory, accessory.width > room {
         shown = sliderText(fraction: fraction, label: label, width: room)
       }
-      Self.appendSpaces(room - shown.width, to: &output)
+      TerminalText.appendSpaces(room - shown.width, to: &output)
       output.append(shown.styled)
     }
     output.append("\n")
@@ -93,7 +93,7 @@ public struct RowLayout: Sendable {
     for note in [row.subTitle, row.disabledReason.map { "(\($0))" }] where width - indent >= 1 {
       guard let note else { continue }
       let shown = TerminalText.truncated(TerminalText.escaped(note), toWidth: width - indent)
-      Self.appendSpaces(indent, to: &output)
+      TerminalText.appendSpaces(indent, to: &output)
       output.append(style.dim(TerminalText.isolated(shown)))
       output.append("\n")
     }
@@ -112,18 +112,6 @@ public struct RowLayout: Sendable {
   }
 
   /// Spaces to copy from, so that padding is one append rather than a new string.
-  private static let spaces = String(repeating: " ", count: 256)
-
-  /// Appends `count` spaces (none when `count` is 0 or less).
-  static func appendSpaces(_ count: Int, to output: inout String) {
-    var remaining = count
-    while remaining > 0 {
-      let chunk = min(remaining, 256)
-      let utf8 = spaces.utf8
-      output.append(contentsOf: spaces[..<utf8.index(utf8.startIndex, offsetBy: chunk)])
-      remaining -= chunk
-    }
-  }
 
   /// The accessory as shown, styled, and its width in columns.
   ///

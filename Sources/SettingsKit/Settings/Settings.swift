@@ -453,7 +453,7 @@ public final class Settings: Sendable {
       var earlier: (contents: StoreContents, system: [SystemLayer], snapshot: SettingsSnapshot)?
       var read: StoreContents?
       var written: StoreContents?
-      let changes = try store.update { (contents: inout StoreContents) throws(SettingsError) in
+      let changes = try store.updateSettings { (contents: inout StoreContents) throws(SettingsError) in
         let system = layers.system
         read = contents
         let snapshot: SettingsSnapshot

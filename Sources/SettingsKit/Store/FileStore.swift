@@ -92,22 +92,25 @@ public struct FileStore: SettingsStore {
   ///   existing directory, `.fileSystem(.busy…)` when the lock is held too long,
   ///   `.fileSystem(.permissionDenied…)` with operation "replace the read-only file"), or what
   ///   `body` throws; in every case the file is unchanged.
-  public func update<T>(_ body: (inout StoreContents) throws(SettingsError) -> T) throws(SettingsError) -> T {
+  public func update<T, Refusal: Error>(
+    _ body: (inout StoreContents) throws(Refusal) -> T
+  ) throws(StoreUpdateError<Refusal>) -> T {
     guard !path.isEmpty, !path.endsWithSlash else {
       throw .store(
         .fileSystem(path.isEmpty ? .notFound(path: path.description) : .isDirectory(path: path.description)))
     }
     let homeProblem = home.flatMap { StoreLocation.problem(withHome: $0) }
     var preview: StoreContents
-    do {
-      preview = try readForUpdate()
+    do throws(StoreError) {
+      preview = try read()
     } catch {
       // Below a home that is a file, the read fails too; the home is what to report.
       if let homeProblem { throw .store(.noLocation(reason: homeProblem)) }
-      throw error
+      throw .store(error)
     }
     let before = preview.values
-    let result = try body(&preview)
+    let result: T
+    do throws(Refusal) { result = try body(&preview) } catch { throw .refused(error) }
     if preview.values == before { return result }
     do throws(StoreError) {
       if let homeProblem { throw .noLocation(reason: homeProblem) }
@@ -122,11 +125,13 @@ public struct FileStore: SettingsStore {
     } catch {
       throw .store(.fileSystem(error))
     }
-    let outcome = Result { () throws(SettingsError) -> T in
+    let outcome = Result { () throws(StoreUpdateError<Refusal>) -> T in
       AtomicFile.removeStaleTemporaryFiles(for: path)
-      var contents = try readForUpdate()
+      var contents: StoreContents
+      do throws(StoreError) { contents = try read() } catch { throw .store(error) }
       let current = contents.values
-      let result = try body(&contents)
+      let result: T
+      do throws(Refusal) { result = try body(&contents) } catch { throw .refused(error) }
       if contents.values != current {
         do throws(FileSystemError) {
           try AtomicFile.write(Array(contents.text.utf8), to: path, privateMode: contents.holdsSecureValue)
@@ -138,14 +143,6 @@ public struct FileStore: SettingsStore {
     }
     lock.unlock()
     return try outcome.get()
-  }
-
-  private func readForUpdate() throws(SettingsError) -> StoreContents {
-    do {
-      return try read()
-    } catch {
-      throw .store(error)
-    }
   }
 
   /// Throws when the store file exists without any write permission bit, before a lock file is

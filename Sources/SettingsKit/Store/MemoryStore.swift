@@ -28,10 +28,12 @@ public final class MemoryStore: SettingsStore {
 
   /// Applies `body` to the overrides under the mutex, once; on a throw nothing changes. A change
   /// raises the revision by one and is handed to every stream of ``changes(after:)``.
-  public func update<T>(_ body: (inout StoreContents) throws(SettingsError) -> T) throws(SettingsError) -> T {
-    let outcome: Result<T, SettingsError> = state.withLock { state in
+  public func update<T, Refusal: Error>(
+    _ body: (inout StoreContents) throws(Refusal) -> T
+  ) throws(StoreUpdateError<Refusal>) -> T {
+    let outcome: Result<T, StoreUpdateError<Refusal>> = state.withLock { state in
       var copy = state.contents
-      do throws(SettingsError) {
+      do throws(Refusal) {
         let result = try body(&copy)
         let keys = StoreChange.differingKeys(state.contents.values, copy.values)
         guard !keys.isEmpty else { return .success(result) }
@@ -40,7 +42,7 @@ public final class MemoryStore: SettingsStore {
         for continuation in state.subscribers.values { continuation.yield(.changed(copy, keys: keys)) }
         return .success(result)
       } catch {
-        return .failure(error)
+        return .failure(.refused(error))
       }
     }
     return try outcome.get()

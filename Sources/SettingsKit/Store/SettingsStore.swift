@@ -21,9 +21,11 @@ public protocol SettingsStore: Sendable {
   /// taken), each time on freshly read contents, so it must have no side effects: what it returns
   /// from its last run is returned.
   ///
-  /// - Throws: ``SettingsError/store(_:)`` from reading or writing (the store is unchanged then),
-  ///   or what `body` throws (nothing is written then).
-  func update<T>(_ body: (inout StoreContents) throws(SettingsError) -> T) throws(SettingsError) -> T
+  /// - Throws: ``StoreUpdateError/store(_:)`` from reading or writing (the store is unchanged
+  ///   then), or ``StoreUpdateError/refused(_:)`` with what `body` throws (nothing is written then).
+  func update<T, Refusal: Error>(
+    _ body: (inout StoreContents) throws(Refusal) -> T
+  ) throws(StoreUpdateError<Refusal>) -> T
 
   /// The changes made after `revision` (from ``read()``), as they happen, until the iterating task
   /// is cancelled or the stream is released.

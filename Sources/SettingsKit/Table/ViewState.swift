@@ -96,7 +96,7 @@ public struct ViewState: Sendable, Equatable {
   {
     let store = FileStore(path: path)
     do {
-      try store.update { (contents: inout StoreContents) throws(SettingsError) in
+      try store.updateSettings { (contents: inout StoreContents) throws(SettingsError) in
         // An object holding anything but booleans is damaged: start again from this section alone.
         let isDamaged = contents.values.values.contains { value in
           if case .bool = value.kind { false } else { true }

@@ -119,4 +119,19 @@ public enum TerminalText {
     }
     return (piece, pieceWidth)
   }
+
+  // MARK: - Spaces
+
+  private static let spaces = String(repeating: " ", count: 256)
+
+  /// Appends `count` spaces (none when `count` is 0 or less).
+  static func appendSpaces(_ count: Int, to output: inout String) {
+    var remaining = count
+    while remaining > 0 {
+      let chunk = min(remaining, 256)
+      let utf8 = spaces.utf8
+      output.append(contentsOf: spaces[..<utf8.index(utf8.startIndex, offsetBy: chunk)])
+      remaining -= chunk
+    }
+  }
 }

@@ -1,14 +1,5 @@
 import SettingsPOSIX
 
-/// Who made a ``SettingChange``.
-public enum ChangeOrigin: Sendable, Equatable {
-  /// A ``Settings`` object in this process (`set`, `toggle`, `reset`).
-  case thisProcess
-  /// Another process (`settings set`, another embedding tool), a hand edit of the store, its
-  /// deletion, or a new document's defaults.
-  case elsewhere
-}
-
 /// One thing a watch of ``Settings`` reports; see ``Settings/changes(_:)``.
 public enum SettingsEvent: Sendable, Equatable {
   /// A setting's value changed. Several writes close together may be reported as one change per

@@ -89,12 +89,20 @@ struct ExplainedErrorTests {
 
   @Test func anUpdateThrowsTheBodysErrorTyped() {
     let store = MemoryStore()
-    let result = Result { () throws(SettingsError) in
+    let result = Result { () throws(StoreUpdateError<SettingsError>) in
       try store.update { (_: inout StoreContents) throws(SettingsError) in
         throw SettingsError.duplicateAssignment("airplane")
       }
     }
-    #expect(throws: SettingsError.duplicateAssignment("airplane")) { try result.get() }
+    #expect(throws: StoreUpdateError.refused(SettingsError.duplicateAssignment("airplane"))) {
+      try result.get()
+    }
+    let settingsResult = Result { () throws(SettingsError) in
+      try store.updateSettings { (_: inout StoreContents) throws(SettingsError) in
+        throw SettingsError.duplicateAssignment("airplane")
+      }
+    }
+    #expect(throws: SettingsError.duplicateAssignment("airplane")) { try settingsResult.get() }
   }
 
   @Test func aConditionOnAnUnknownKeyNamesNoSubcommand() throws {

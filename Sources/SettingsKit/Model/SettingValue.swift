@@ -68,25 +68,3 @@ public enum SettingValue: Sendable, Equatable, Hashable, Codable, CustomStringCo
     return switchWords.first { $0.word == lowered }?.isOn
   }
 }
-
-/// A change of one setting, as observers receive it: the seed's `switchChanged`, known by key.
-public struct SettingChange: Sendable, Equatable {
-  /// The item's key.
-  public var key: String
-  /// The value before the change (the default when there was no override).
-  public var oldValue: SettingValue
-  /// The value after the change.
-  public var newValue: SettingValue
-  /// Whether this process made the change or another one (or a hand edit) did.
-  public var origin: ChangeOrigin
-
-  /// Creates a change.
-  public init(
-    key: String, oldValue: SettingValue, newValue: SettingValue, origin: ChangeOrigin = .thisProcess
-  ) {
-    self.key = key
-    self.oldValue = oldValue
-    self.newValue = newValue
-    self.origin = origin
-  }
-}

@@ -17,7 +17,7 @@ public enum ColumnTable {
       for (index, cell) in row.enumerated() {
         if index + 1 < row.count {
           output.append(TerminalText.isolated(cell))
-          RowLayout.appendSpaces(widths[index] + 2 - DisplayWidth.of(cell), to: &output)
+          TerminalText.appendSpaces(widths[index] + 2 - DisplayWidth.of(cell), to: &output)
         } else {
           output.append(TerminalText.isolated(cell))
         }

@@ -1,0 +1,24 @@
+extension SettingsError {
+  /// The settings error of an update whose body refuses with settings errors: the store's failure
+  /// as ``store(_:)``, the body's refusal as it was thrown.
+  public init(_ error: StoreUpdateError<SettingsError>) {
+    switch error {
+    case .store(let error): self = .store(error)
+    case .refused(let error): self = error
+    }
+  }
+}
+
+extension SettingsStore {
+  /// ``SettingsStore/update(_:)`` for a body that refuses with settings errors, throwing one
+  /// ``SettingsError`` either way (``SettingsError/init(_:)``).
+  public func updateSettings<T>(
+    _ body: (inout StoreContents) throws(SettingsError) -> T
+  ) throws(SettingsError) -> T {
+    do throws(StoreUpdateError<SettingsError>) {
+      return try update(body)
+    } catch {
+      throw SettingsError(error)
+    }
+  }
+}
