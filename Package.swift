@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
   name: "settings",
   products: [
-    .library(name: "SettingsKit", targets: ["SettingsKit"]),
+    .library(name: "SettingsKit", targets: ["SettingsKit", "SettingsPOSIX"]),
     .library(name: "SettingsEtcd", targets: ["SettingsEtcd"]),
     .executable(name: "settings", targets: ["settings"]),
   ],
