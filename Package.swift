@@ -6,12 +6,20 @@ let package = Package(
   products: [
     .library(name: "SettingsKit", targets: ["SettingsKit"]),
     .executable(name: "settings", targets: ["settings"]),
+    // Typed keys generated from a target's settings.json at build time (README, "Embedding the library").
+    .plugin(name: "SettingsKeysPlugin", targets: ["SettingsKeysPlugin"]),
   ],
   targets: [
     // The engine that embedders import: JSON, model, loading, values, stores, the table, rendering.
     .target(name: "SettingsKit"),
     // The command layer and the interactive screen: argv, exit statuses, stdout/stderr, the terminal.
-    .target(name: "SettingsCommand", dependencies: ["SettingsKit"], plugins: ["EmbedWebFiles"]),
+    .target(
+      name: "SettingsCommand", dependencies: ["SettingsKit", "SettingsCodegen"], plugins: ["EmbedWebFiles"]),
+    // Swift (typed keys, choice enums, the embedded document) from a settings document: one model for
+    // the build-tool plugin's generator and `settings codegen`.
+    .target(name: "SettingsCodegen", dependencies: ["SettingsKit"]),
+    .executableTarget(name: "settings-keys", dependencies: ["SettingsCodegen", "SettingsKit"]),
+    .plugin(name: "SettingsKeysPlugin", capability: .buildTool(), dependencies: ["settings-keys"]),
     // The page of `settings serve`: the files of Web/ become string literals in SettingsCommand at
     // build time (no resources at run time, so the static binary stays one file).
     .executableTarget(name: "embed-web-files", path: "Sources/embed-web-files"),
@@ -28,11 +36,16 @@ let package = Package(
     .executableTarget(
       name: "airplane-mode",
       dependencies: ["SettingsKit"],
-      path: "Examples/airplane-mode"
+      path: "Examples/airplane-mode",
+      plugins: ["SettingsKeysPlugin"]
     ),
     .target(name: "TestSupport", dependencies: ["SettingsCommand"], path: "Tests/TestSupport"),
     .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit", "TestSupport"]),
     .testTarget(name: "SettingsCommandTests", dependencies: ["SettingsCommand", "TestSupport"]),
+    // Builds its settings.json (Examples/all-items' document) into typed keys with the plugin.
+    .testTarget(
+      name: "SettingsCodegenTests", dependencies: ["SettingsCodegen", "SettingsKit", "TestSupport"],
+      plugins: ["SettingsKeysPlugin"]),
   ],
   swiftLanguageModes: [.v6]
 )
