@@ -45,7 +45,7 @@ let package = Package(
     // Builds its settings.json (Examples/all-items' document) into typed keys with the plugin.
     .testTarget(
       name: "SettingsCodegenTests", dependencies: ["SettingsCodegen", "SettingsKit", "TestSupport"],
-      plugins: ["SettingsKeysPlugin"]),
+      exclude: ["Goldens"], plugins: ["SettingsKeysPlugin"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -25,12 +25,26 @@ public struct CodegenSource: Sendable {
     guard let bytes else {
       throw .unreadable(file: path.description, reason: .notFound(path: path.description))
     }
-    document = try DocumentLoader.decode(SourceText(name: path.description, bytes: bytes), itemsFilesIn: nil)
+    try self.init(
+      source: SourceText(name: path.description, bytes: bytes), fileName: path.lastComponent.description)
+  }
+
+  /// Validates the document `source` (named `fileName` in the generated code).
+  ///
+  /// - Throws: the loader's ``SettingsKit/DocumentError``.
+  public init(source: SourceText, fileName: String) throws(DocumentError) {
+    document = try DocumentLoader.decode(source, itemsFilesIn: nil)
     // The loader accepted it, so it is UTF-8 (a leading byte-order mark is left out of the literal).
-    var text = String(decoding: bytes, as: UTF8.self)
+    var text = String(decoding: source.bytes, as: UTF8.self)
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
     self.text = text
-    fileName = path.lastComponent.description
+    self.fileName = fileName
+  }
+
+  /// The TypeScript declaration of the store's shape
+  /// (``TypeScriptStoreGenerator/generate(document:sourceName:)``).
+  public func typeScript() -> String {
+    TypeScriptStoreGenerator.generate(document: document, sourceName: fileName)
   }
 
   /// The generated Swift (``SwiftKeysGenerator/generate(document:source:sourceName:)``).
