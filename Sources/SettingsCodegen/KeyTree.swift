@@ -68,22 +68,27 @@ extension KeyNamespace {
         valueType = Self.valueType(of: item, enumName: typeName)
       }
       if let choices = item.choices {
-        var names: [String: String] = [:]
+        // What a String-backed, CaseIterable SettingChoiceValue enum already has.
+        var names = Dictionary(
+          uniqueKeysWithValues: ["rawValue", "allCases", "hashValue", "choiceValue", "settingValue", "init"]
+            .map {
+              ($0, "its enum's \($0)")
+            })
         var cases: [(name: String, choice: SettingChoice)] = []
         for choice in choices {
           let name = SwiftNames.member(choice.value)
           if let other = names[name] {
             throw CodegenError(
-              "\(key): choices \"\(other)\" and \"\(choice.value)\" would both be the Swift case '\(name)'")
+              "\(key): choices \(other) and \"\(choice.value)\" would both be the Swift name '\(name)'")
           }
-          names[name] = choice.value
+          names[name] = "\"\(choice.value)\""
           cases.append((name, choice))
         }
         try claim(typeName, for: key)
         children.append(
           KeyNamespace(
             typeName: typeName, path: key, choices: ChoiceEnum(item: item, cases: cases),
-            takenNames: names.mapValues { "\(key) (choice \"\($0)\")" }))
+            takenNames: names.mapValues { "\(key) (\($0.hasPrefix("\"") ? "choice " : "")\($0))" }))
       }
       if let valueType {
         let name = SwiftNames.member(localKey)

@@ -18,10 +18,11 @@ enum SwiftNames {
   }
 
   /// A property or case name: `auto-lock` is `autoLock`, `5g-auto` is `_5gAuto`, `default` is
-  /// `` `default` ``; text without letters or digits is `_`.
+  /// `` `default` ``; text without letters or digits is named by its code points (`-` is `_2D`,
+  /// the empty text `_empty`).
   static func member(_ text: String) -> String {
     let parts = words(text)
-    guard let first = parts.first else { return "_" }
+    guard let first = parts.first else { return fallback(text) }
     var name = lowercasedFirst(first) + parts.dropFirst().map(uppercasedFirst).joined()
     if name.first?.isNumber == true { name = "_" + name }
     return keywords.contains(name) ? "`\(name)`" : name
@@ -31,9 +32,16 @@ enum SwiftNames {
   /// uses (`Swift`, `SettingsKit`, `Type`, …) get a `_` after them.
   static func type(_ text: String) -> String {
     var name = words(text).map(uppercasedFirst).joined()
-    if name.isEmpty { name = "_" }
+    if name.isEmpty { name = fallback(text) }
     if name.first?.isNumber == true { name = "_" + name }
     return reservedTypes.contains(name) ? name + "_" : name
+  }
+
+  /// The name of text without letters or digits: `_` and its code points in hex, or `_empty`.
+  private static func fallback(_ text: String) -> String {
+    guard !text.isEmpty else { return "_empty" }
+    return "_"
+      + text.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "_")
   }
 
   private static func uppercasedFirst(_ word: String) -> String {
