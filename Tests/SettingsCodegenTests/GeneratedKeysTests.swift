@@ -139,6 +139,22 @@ import Testing
     #expect(SettingKeys.Cellular.Options.roaming.name == "cellular.options.roaming")
   }
 
+  @Test func multipleChoiceReadsAsASetToo() throws {
+    let settings = self.settings
+    let languages = SettingKey<Set<SettingKeys.Languages>>("languages")
+    try settings.check(languages)
+    try settings.set(languages, [.zhHant, .ko])
+    #expect(try settings[languages] == [.ko, .zhHant])
+    #expect(try store.read().values == ["languages": .array([.string("ko"), .string("zh-Hant")])])
+  }
+
+  @Test func aSwitchKeyToggles() throws {
+    let settings = self.settings
+    #expect(try settings.toggle(SettingKeys.airplane) == true)
+    #expect(try settings.toggle(SettingKeys.Cellular.data) == false)
+    #expect(try store.read().values == ["airplane": .bool(true), "cellular.data": .bool(false)])
+  }
+
   @Test func updatesYieldTypedValues() async throws {
     let settings = self.settings
     var values = try settings.updates(SettingKeys.theme).makeAsyncIterator()
