@@ -7,6 +7,8 @@ let package = Package(
     .library(name: "SettingsKit", targets: ["SettingsKit", "SettingsPOSIX"]),
     .library(name: "SettingsEtcd", targets: ["SettingsEtcd"]),
     .executable(name: "settings", targets: ["settings"]),
+    // Typed keys generated from a target's settings.json at build time (README, "Embedding the library").
+    .plugin(name: "SettingsKeysPlugin", targets: ["SettingsKeysPlugin"]),
   ],
   targets: [
     // Targets by dependency weight, bottom up (docs/ARCHITECTURE.md): the compiler refuses a lower
@@ -27,8 +29,13 @@ let package = Package(
     // The command layer and the interactive screen: argv, exit statuses, stdout/stderr, the terminal.
     .target(
       name: "SettingsCommand",
-      dependencies: ["SettingsKit", "SettingsPOSIX", "SettingsEtcd", "SettingsWeb"]
+      dependencies: ["SettingsKit", "SettingsPOSIX", "SettingsEtcd", "SettingsWeb", "SettingsCodegen"]
     ),
+    // Swift (typed keys, choice enums, the embedded document) from a settings document: one model for
+    // the build-tool plugin's generator and `settings codegen`.
+    .target(name: "SettingsCodegen", dependencies: ["SettingsKit", "SettingsPOSIX"]),
+    .executableTarget(name: "settings-keys", dependencies: ["SettingsCodegen", "SettingsKit"]),
+    .plugin(name: "SettingsKeysPlugin", capability: .buildTool(), dependencies: ["settings-keys"]),
     // The page of `settings serve`: the files of Web/ become string literals in SettingsWeb at
     // build time (no resources at run time, so the static binary stays one file).
     .executableTarget(name: "embed-web-files", path: "Sources/embed-web-files"),
@@ -45,7 +52,8 @@ let package = Package(
     .executableTarget(
       name: "airplane-mode",
       dependencies: ["SettingsKit"],
-      path: "Examples/airplane-mode"
+      path: "Examples/airplane-mode",
+      plugins: ["SettingsKeysPlugin"]
     ),
     // Test helpers that depend on no library target (processes, temporary folders, real tools).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -62,6 +70,10 @@ let package = Package(
         "TestSupport",
       ]
     ),
+    // Builds its settings.json (Examples/all-items' document) into typed keys with the plugin.
+    .testTarget(
+      name: "SettingsCodegenTests", dependencies: ["SettingsCodegen", "SettingsKit", "TestSupport"],
+      exclude: ["Goldens"], plugins: ["SettingsKeysPlugin"]),
   ],
   swiftLanguageModes: [.v6]
 )

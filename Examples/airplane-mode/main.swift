@@ -1,6 +1,8 @@
 // A small tool that embeds SettingsKit: it reads and flips the seed screen's airplane-mode switch
 // in the same store `settings` uses, prints each change its observer receives, and follows changes
-// made by other processes.
+// made by other processes. Its keys are typed: SettingsKeysPlugin generates `SettingKeys.airplane`
+// (a `SettingKey<Bool>`) and `SettingsDocument.generated` from settings.json (the embedded
+// default, Examples/ios-settings.json) when it is built, so a key the document loses breaks the build.
 //
 //   swift run airplane-mode          # prints the current state
 //   swift run airplane-mode toggle   # flips it; `settings get airplane` shows the result
@@ -27,7 +29,7 @@ func printError(_ message: String) {
 }
 
 do {
-  let document = SettingsDocument.embeddedDefault
+  let document = SettingsDocument.generated
   // The store `settings` uses; a write never creates a home directory that does not exist.
   let store = try StoreLocation.store(forDocumentID: document.id, explicit: nil, environment: environment)
   let settings = Settings(document: document, store: store)
@@ -36,18 +38,18 @@ do {
   }
   let arguments = Array(CommandLine.arguments.dropFirst())
   if arguments.first == "toggle" {
-    try settings.toggle("airplane")
+    try settings.toggle(SettingKeys.airplane)
   } else if arguments.first == "watch" {
     // The current value first, then one line per change, wherever it was made.
     var remaining = arguments.count > 1 ? Int(arguments[1]) ?? 0 : -1
-    for await value in try settings.updates("airplane") {
-      print("airplane mode is \(value == .bool(true) ? "on" : "off")")
+    for await isOn in try settings.updates(SettingKeys.airplane) {
+      print("airplane mode is \(isOn ? "on" : "off")")
       fflush(nil)
       if remaining == 0 { break }
       remaining -= 1
     }
   } else {
-    print("airplane mode is \(try settings.isOn("airplane") ? "on" : "off")")
+    print("airplane mode is \(try settings[SettingKeys.airplane] ? "on" : "off")")
   }
 } catch let error as SettingsError {
   printError(error.message)

@@ -73,6 +73,7 @@ public enum CommandLineTool {
     case .check: return try CheckCommand.run(context)
     case .dump: return try DumpCommand.run(context)
     case .load: return try LoadCommand.run(context)
+    case .codegen: return try CodegenCommand.run(context)
     case .manpage: return try ManPageCommand.run(context)
     case .complete: return try CompleteCommand.run(context)
     case .help: return try HelpText.run(context)

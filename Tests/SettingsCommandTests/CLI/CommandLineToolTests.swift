@@ -102,6 +102,8 @@ struct CommandLineToolTests {
           check        Report what in the store no longer fits the document.
           dump         Print every override as JSON that 'settings load' accepts.
           load         Load overrides from a JSON file such as a dump, all or nothing.
+          codegen      Print typed keys for the document: Swift, or the store's shape in
+                       TypeScript.
           manpage      Print the manual page, settings.1, in roff.
           help         Show help for a subcommand.
 

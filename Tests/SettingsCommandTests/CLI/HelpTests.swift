@@ -226,6 +226,7 @@ struct HelpTests {
     ("completions", "Usage: settings completions SHELL"),
     ("watch", "Usage: settings watch [KEY...] [--json]"),
     ("serve", "Usage: settings serve [--port N] [--open]"),
+    ("codegen", "Usage: settings codegen LANGUAGE"),
     ("manpage", "Usage: settings manpage"),
     ("help", "Usage: settings help [SUBCOMMAND]"),
   ])

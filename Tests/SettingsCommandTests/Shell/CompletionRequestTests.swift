@@ -22,6 +22,7 @@ struct CompletionRequestTests {
         collapse\tClose a collapsible section.
         completions\tPrint a shell completion script for bash, zsh or fish.
         check\tReport what in the store no longer fits the document.
+        codegen\tPrint typed keys for the document: Swift, or the store's shape in TypeScript.
 
         """)
     #expect(!complete([""]).contains("__complete"))

@@ -153,7 +153,8 @@ enum Options {
     definition: OptionDefinition(
       long: "locale", value: .localeTag(name: "TAG"),
       help: "The language of localized text, such as ko or en-US (default: $LC_ALL, $LC_MESSAGES, $LANG).",
-      subcommands: Subcommand.allCases.filter { $0.readsDocument && $0 != .validate }, isGlobal: true),
+      subcommands: Subcommand.allCases.filter { $0.readsDocument && ![.validate, .codegen].contains($0) },
+      isGlobal: true),
     convert: { $0 })
 
   /// `--no-cache` on the commands that read the compiled document cache.

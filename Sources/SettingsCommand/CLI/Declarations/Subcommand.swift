@@ -9,6 +9,8 @@ enum Subcommand: String, CaseIterable, Sendable {
   /// `settings serve`: the screen in a browser, on 127.0.0.1, until interrupted.
   case serve
   case check, dump, load
+  /// `settings codegen swift|typescript`: typed keys (or the store's shape) from the document.
+  case codegen
   case manpage, help
   /// The hidden subcommand that the completion scripts call: `settings __complete -- WORD...`.
   case complete = "__complete"
@@ -20,7 +22,7 @@ enum Subcommand: String, CaseIterable, Sendable {
   var readsDocument: Bool { ![.help, .completions, .manpage, .complete].contains(self) }
 
   /// Whether it reads the store or the view state (and so takes `--store` and `--locale`).
-  var readsStore: Bool { readsDocument && ![.validate, .schema].contains(self) }
+  var readsStore: Bool { readsDocument && ![.validate, .schema, .codegen].contains(self) }
 
   /// The subcommands that help, the man page and completions list.
   static var visible: [Subcommand] { allCases.filter { !$0.isHidden } }
@@ -43,6 +45,8 @@ enum Subcommand: String, CaseIterable, Sendable {
     switch self {
     case .check, .dump, .load:
       return evolutionDeclaration
+    case .codegen:
+      return codegenDeclaration
     case .show:
       return SubcommandDefinition(
         name: rawValue, abstract: "Show the settings screen as text rows (the default subcommand).",

@@ -1,0 +1,103 @@
+import SettingsKit
+
+/// The doc comments of generated keys and namespaces, from the document's own words.
+enum DocComment {
+  /// A key's comment: title and key, description, default, what it accepts, conditions, renames.
+  static func key(_ key: KeyDeclaration) -> [String] {
+    let item = key.item
+    let itemKey = item.key ?? ""
+    var paragraphs: [[String]] = []
+    if let alias = key.alias {
+      paragraphs.append(["\(item.title): the earlier key `\(alias.earlierKey)` of `\(itemKey)`."])
+      paragraphs.append([
+        "Use `SettingKeys.\(alias.currentName)`; a value stored under the earlier key reads as this item's."
+      ])
+      return comment(paragraphs)
+    }
+    paragraphs.append(["\(SwiftKeysGenerator.oneLine(item.title)) (`\(itemKey)`, \(kind(of: item)))."])
+    if let description = item.description {
+      paragraphs.append(description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+    var facts: [String] = []
+    if let value = SettingsSnapshot.defaultValue(of: item) {
+      facts.append("- Default: \(shown(value, of: item))")
+    }
+    if let accepts = ValueRules.expected(by: item) { facts.append("- Accepts: \(accepts)") }
+    if let unit = item.unit { facts.append("- Unit: \(unit)") }
+    if item.secure == true {
+      facts.append("- Secure: masked wherever it is shown; kept unencrypted in the store file")
+    }
+    if let conditions = item.enabledWhen { facts.append("- Enabled when: \(described(conditions))") }
+    if let conditions = item.visibleWhen { facts.append("- Visible when: \(described(conditions))") }
+    if let earlier = item.renamedFrom {
+      facts.append("- Renamed from: \(earlier.map { "`\($0)`" }.joined(separator: ", "))")
+    }
+    if let deprecated = item.deprecated {
+      facts.append("- Deprecated: \(SwiftKeysGenerator.oneLine(deprecated))")
+    }
+    if !facts.isEmpty { paragraphs.append(facts) }
+    return comment(paragraphs)
+  }
+
+  /// A namespace's or choice enum's comment.
+  static func namespace(_ namespace: KeyNamespace) -> [String] {
+    if let choices = namespace.choices {
+      let title = SwiftKeysGenerator.oneLine(choices.item.title)
+      var lines = ["The choices of \(title) (`\(namespace.path)`)."]
+      if choices.item.page != nil { lines.append("Its page's keys are here too.") }
+      return comment([lines])
+    }
+    return comment([["The keys of the page under `\(namespace.path)`."]])
+  }
+
+  /// `lines` as `///` lines, paragraphs separated by an empty `///`.
+  private static func comment(_ paragraphs: [[String]]) -> [String] {
+    var lines: [String] = []
+    for paragraph in paragraphs {
+      if !lines.isEmpty { lines.append("///") }
+      lines += paragraph.map { $0.isEmpty ? "///" : "/// " + $0 }
+    }
+    return lines
+  }
+
+  /// What kind of item it is, in words.
+  private static func kind(of item: SettingItem) -> String {
+    switch item.type {
+    case .switch: "a switch"
+    case .rightDetail where item.choices != nil && item.multiple == true: "multiple choice"
+    case .rightDetail where item.choices != nil: "a single choice"
+    case .rightDetail: "a right detail"
+    case .textField where item.secure == true: "a secure text field"
+    case .textField: "a text field"
+    case .number: "a number"
+    case .slider: "a slider"
+    case .detailTitle: "a detail row"
+    }
+  }
+
+  /// A value as the comment shows it: a choice with its title, a secure text masked.
+  private static func shown(_ value: SettingValue, of item: SettingItem) -> String {
+    switch value {
+    case .string(let text) where item.secure == true:
+      return text.isEmpty ? "empty" : ValueRules.mask
+    case .string(let text) where item.choices != nil:
+      let title = item.choice(withValue: text).map { " (\(SwiftKeysGenerator.oneLine($0.title)))" } ?? ""
+      return "`\(text)`\(title)"
+    case .string(let text):
+      return text.isEmpty ? "empty" : "`\(SwiftKeysGenerator.oneLine(text))`"
+    case .strings(let values):
+      guard !values.isEmpty else { return "none" }
+      return values.map { value in
+        "`\(value)`"
+          + (item.choice(withValue: value).map { " (\(SwiftKeysGenerator.oneLine($0.title)))" } ?? "")
+      }.joined(separator: ", ")
+    case .bool, .number:
+      return "`\(value)`" + (item.unit.map { " \($0)" } ?? "")
+    }
+  }
+
+  /// Conditions as `describe` words them: `airplane = off, timeout between 5 and 30`.
+  private static func described(_ conditions: [String: SettingCondition]) -> String {
+    conditions.sorted { $0.key < $1.key }.map { "`\($0.key)` \($0.value)" }.joined(separator: ", ")
+  }
+}

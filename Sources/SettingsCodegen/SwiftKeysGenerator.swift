@@ -1,0 +1,106 @@
+import SettingsKit
+
+/// Turns a settings document into Swift: a typed ``SettingsKit/SettingKey`` per item with a value
+/// under `SettingKeys` (child pages as nested namespaces), a `String`-backed enum per choice item,
+/// deprecated keys for `deprecated` items and `renamedFrom` paths, and the document itself as
+/// `SettingsDocument.generated`. `SettingsKeysPlugin` (at build time) and `settings codegen swift`
+/// both print this.
+public enum SwiftKeysGenerator {
+  /// The Swift source for `document`, whose JSON text is `source` (embedded as it is).
+  ///
+  /// - Parameters:
+  ///   - document: the document, loaded from `source` with no preferred locale (its base language).
+  ///   - source: the document's JSON text.
+  ///   - sourceName: the document's file name, for the header and for messages at run time.
+  /// - Throws: ``CodegenError`` when two keys would have one Swift name, or a section reads its
+  ///   items from an items file (the embedded document would lack them).
+  public static func generate(
+    document: SettingsDocument, source: String, sourceName: String
+  ) throws(CodegenError) -> String {
+    if let section = document.sections.first(where: { $0.itemsFile != nil }), let file = section.itemsFile {
+      throw CodegenError(
+        "section \(section.id.map { "\"\($0)\"" } ?? "with itemsFile \"\(file)\"") reads its items from "
+          + "\"\(file)\"; the generated code embeds the document alone, so list those items in the document")
+    }
+    let tree = try KeyNamespace.build(document)
+    var lines = [
+      "// Generated from \(sourceName) by SettingsKeysPlugin (settings codegen swift). Do not edit.",
+      "// Document \"\(document.id)\"; titles in its base language.",
+      "",
+      "import SettingsKit",
+      "",
+      "extension SettingKeys {",
+    ]
+    lines += body(of: tree, indent: "  ")
+    lines.append("}")
+    lines += [
+      "",
+      "extension SettingsDocument {",
+      "  /// The document \(sourceName) (\"\(document.id)\"), embedded at build time, in its base language.",
+      "  static let generated = SettingsDocument.generated(locales: [])",
+      "",
+      "  /// The document \(sourceName), embedded at build time, with its text in the first of `locales`",
+      "  /// it has (`LocalizedText.preferredLocales(explicit:environment:)` gives the user's).",
+      "  static func generated(locales: [String]) -> SettingsDocument {",
+      "    SettingsDocument.embedded(generatedSettingsJSON, name: \(SwiftNames.stringLiteral(sourceName)), locales: locales)",
+      "  }",
+      "}",
+      "",
+      "/// The text of \(sourceName), as the build read it.",
+      "private let generatedSettingsJSON = " + SwiftNames.rawMultilineLiteral(source),
+    ]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The declarations inside one namespace: its choice cases, keys, then child namespaces.
+  private static func body(of namespace: KeyNamespace, indent: String) -> [String] {
+    var lines: [String] = []
+    if let choices = namespace.choices {
+      for (name, choice) in choices.cases {
+        lines.append("\(indent)/// \(oneLine(choice.title))")
+        lines.append("\(indent)case \(name) = \(SwiftNames.stringLiteral(choice.value))")
+      }
+    }
+    for key in namespace.keys {
+      if !lines.isEmpty { lines.append("") }
+      lines += declaration(of: key, indent: indent)
+    }
+    for child in namespace.children {
+      if !lines.isEmpty { lines.append("") }
+      lines += DocComment.namespace(child).map { indent + $0 }
+      if child.choices != nil {
+        lines.append(
+          "\(indent)enum \(child.typeName): Swift.String, SettingsKit.SettingChoiceValue, Swift.CaseIterable {"
+        )
+      } else {
+        lines.append("\(indent)enum \(child.typeName) {")
+      }
+      lines += body(of: child, indent: indent + "  ")
+      lines.append("\(indent)}")
+    }
+    return lines
+  }
+
+  /// A key's doc comment, attributes and `static let`.
+  private static func declaration(of key: KeyDeclaration, indent: String) -> [String] {
+    var lines = DocComment.key(key).map { indent + $0 }
+    let itemKey = key.item.key ?? ""
+    if let alias = key.alias {
+      let message = "renamed to \(itemKey)"
+      lines.append(
+        "\(indent)@available(*, deprecated, renamed: \(SwiftNames.stringLiteral("SettingKeys." + alias.currentName)), "
+          + "message: \(SwiftNames.stringLiteral(message)))")
+    } else if let deprecated = key.item.deprecated {
+      lines.append("\(indent)@available(*, deprecated, message: \(SwiftNames.stringLiteral(deprecated)))")
+    }
+    lines.append(
+      "\(indent)static let \(key.name) = SettingsKit.SettingKey<\(key.valueType)>(\(SwiftNames.stringLiteral(itemKey)))"
+    )
+    return lines
+  }
+
+  /// `text` on one line: line breaks become spaces.
+  static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isNewline).joined(separator: " ")
+  }
+}

@@ -1,0 +1,43 @@
+/// The text of a secure text field (a password), as typed keys read and write it: printing it,
+/// interpolating it or dumping it shows `••••••••` (empty text stays empty), so it never
+/// reaches a log by accident; ``text`` gives the text itself.
+///
+/// ```swift
+/// let password = try settings[SettingKeys.Wifi.password]
+/// print(password)           // ••••••••
+/// connect(password.text)
+/// ```
+public struct SecureText: SettingKeyValue, Hashable, ExpressibleByStringLiteral, CustomStringConvertible,
+  CustomDebugStringConvertible, CustomReflectable
+{
+  /// The text itself: the only way to see it.
+  public var text: String
+
+  /// Wraps `text`.
+  public init(_ text: String) {
+    self.text = text
+  }
+
+  /// Wraps a literal text.
+  public init(stringLiteral text: String) {
+    self.text = text
+  }
+
+  /// A secure text field's text.
+  public init?(settingValue value: SettingValue) {
+    guard case .string(let text) = value else { return nil }
+    self.text = text
+  }
+
+  /// The text.
+  public var settingValue: SettingValue { .string(text) }
+
+  /// `••••••••`, or empty for empty text.
+  public var description: String { text.isEmpty ? "" : ValueRules.mask }
+
+  /// The same as ``description``.
+  public var debugDescription: String { description }
+
+  /// No children, so `dump` shows nothing of the text.
+  public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

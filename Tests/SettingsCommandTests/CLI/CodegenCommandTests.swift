@@ -1,0 +1,121 @@
+import Foundation
+@testable import SettingsKit
+import TestSupport
+import Testing
+
+/// `settings codegen swift|typescript`, against golden files, and the plugin's output against the same
+/// goldens: the build and the command print the same code.
+@Suite struct CodegenCommandTests {
+  /// The text of a golden file in Tests/SettingsCodegenTests/Goldens/.
+  func golden(_ name: String) throws -> String {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("SettingsCodegenTests/Goldens/\(name)")
+    return try String(contentsOf: path, encoding: .utf8)
+  }
+
+  @Test(arguments: [
+    ("all-items/Sources/all-items/settings.json", "all-items.swift.golden"),
+    ("airplane-mode/settings.json", "airplane-mode.swift.golden"),
+  ])
+  func swiftIsTheGoldenFile(document: String, goldenName: String) throws {
+    let outcome = runCLI(["codegen", "swift", "-f", examplePath(document)])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stderr == "")
+    #expect(outcome.stdout == (try golden(goldenName)))
+  }
+
+  /// What the plugin wrote into the build directory for this test target and for airplane-mode is
+  /// the golden text too.
+  @Test(arguments: [
+    ("SettingsCodegenTests", "all-items.swift.golden"), ("airplane-mode", "airplane-mode.swift.golden"),
+  ])
+  func thePluginWroteTheSameCode(target: String, goldenName: String) throws {
+    // The build directory: the nearest folder above the binaries that holds plugins/outputs.
+    var build = URL(fileURLWithPath: settingsBinaryDirectory).resolvingSymlinksInPath()
+    while build.path != "/",
+      !FileManager.default.fileExists(atPath: build.appendingPathComponent("plugins/outputs").path)
+    {
+      build.deleteLastPathComponent()
+    }
+    let outputs = build.appendingPathComponent("plugins/outputs")
+    let packages = try FileManager.default.contentsOfDirectory(atPath: outputs.path)
+    let files = packages.map {
+      outputs.appendingPathComponent(
+        "\($0)/\(target)/destination/SettingsKeysPlugin/SettingKeys.generated.swift")
+    }.filter { FileManager.default.fileExists(atPath: $0.path) }
+    let file = try #require(
+      files.first, "no output of SettingsKeysPlugin for \(target) under \(outputs.path)")
+    #expect(try String(contentsOf: file, encoding: .utf8) == (try golden(goldenName)))
+  }
+
+  @Test func typeScriptIsTheGoldenFile() throws {
+    let outcome = runCLI([
+      "codegen", "typescript", "-f", examplePath("all-items/Sources/all-items/settings.json"),
+    ])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stdout == (try golden("all-items.d.ts.golden")))
+  }
+
+  @Test func readsTheDocumentFromStandardInput() throws {
+    let text = try String(contentsOfFile: examplePath("airplane-mode/settings.json"), encoding: .utf8)
+    let outcome = runCLI(["codegen", "swift", "-f", "-"], stdin: text)
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stdout == (try golden("airplane-mode.swift.golden")))
+  }
+
+  @Test func anInvalidDocumentExits65WithEveryProblem() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write(
+      "doc.json",
+      """
+      {"id": "d", "sections": [{"items": [
+        {"key": "a", "type": "switch", "title": "A", "subtitle": "x"},
+        {"key": "a", "type": "toggle", "title": "B"}
+      ]}]}
+      """)
+    let outcome = runCLI(["codegen", "swift", "-f", path])
+    #expect(outcome.status == 65)
+    #expect(outcome.stdout == "")
+    #expect(
+      outcome.stderr == """
+        Error: \(path):2:48: sections[0].items[0].subtitle: unknown field "subtitle"; did you mean "subTitle"?
+        Error: \(path):3:11: sections[0].items[1].key: duplicate key "a"; first used at sections[0].items[0].key (2:11)
+        Error: \(path):3:24: sections[0].items[1].type: unknown type "toggle"; expected one of detailTitle, switch, rightDetail, textField, number, slider
+
+        """)
+  }
+
+  @Test func twoKeysWithOneSwiftNameAreRefused() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write(
+      "doc.json",
+      """
+      {"id": "d", "sections": [{"items": [
+        {"key": "auto-lock", "type": "switch", "title": "A"},
+        {"key": "auto_lock", "type": "switch", "title": "B"}
+      ]}]}
+      """)
+    let outcome = runCLI(["codegen", "swift", "-f", path])
+    #expect(outcome.status == 65)
+    #expect(
+      outcome.stderr
+        == "Error: auto_lock and auto-lock would both be the Swift name 'autoLock' in the same namespace\n")
+  }
+
+  @Test func withoutADocumentFileItIsAUsageError() {
+    let outcome = runCLI(["codegen", "swift"])
+    #expect(outcome.status == 64)
+    #expect(
+      outcome.stderr == """
+        Error: 'settings codegen' needs a document file: give --file PATH or set SETTINGS_FILE
+        Usage: settings codegen LANGUAGE
+        See 'settings help codegen' for more information.
+
+        """)
+    #expect(
+      runCLI(["codegen", "kotlin", "-f", "x.json"]).stderr.hasPrefix(
+        "Error: Unknown language 'kotlin'; expected swift or typescript\n"))
+  }
+}
