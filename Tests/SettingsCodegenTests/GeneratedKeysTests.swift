@@ -1,6 +1,7 @@
-@testable import SettingsKit
 import TestSupport
 import Testing
+
+@testable import SettingsKit
 
 /// The keys that SettingsKeysPlugin generated from this target's settings.json (Examples/all-items'
 /// document), used against a store: every value type reads and writes as its Swift type.

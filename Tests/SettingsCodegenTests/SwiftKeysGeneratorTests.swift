@@ -1,6 +1,7 @@
+import Testing
+
 @testable import SettingsCodegen
 @testable import SettingsKit
-import Testing
 
 /// The generator on small documents: Swift names, nesting, deprecated keys, the embedded literal,
 /// and the documents it refuses.

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SettingsKit
 import TestSupport
 import Testing
+
+@testable import SettingsKit
 
 /// `settings codegen swift|typescript`, against golden files, and the plugin's output against the same
 /// goldens: the build and the command print the same code.

@@ -7,7 +7,8 @@ import Testing
 struct FolderLayeringTests {
   /// The folders of `Sources/SettingsKit`, bottom up.
   static let layers = [
-    "Text", "JSON", "Model", "Loading", "Store", "Layers", "Settings", "Watch", "Table", "Rendering", "Schema",
+    "Text", "JSON", "Model", "Loading", "Store", "Layers", "Settings", "Watch", "Table", "Rendering",
+    "Schema",
   ]
 
   static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -29,7 +30,8 @@ struct FolderLayeringTests {
 
   /// The names of the types declared at the top level of `text`.
   static func declaredTypes(in text: String) -> [String] {
-    let pattern = #/(?m)^(?:@\w+\s+)*(?:(?:public|package|internal|final|indirect)\s+)*(?:struct|enum|class|protocol|typealias|actor)\s+([A-Z]\w*)/#
+    let pattern =
+      #/(?m)^(?:@\w+\s+)*(?:(?:public|package|internal|final|indirect)\s+)*(?:struct|enum|class|protocol|typealias|actor)\s+([A-Z]\w*)/#
     return text.matches(of: pattern).map { String($0.output.1) }
   }
 
@@ -64,6 +66,7 @@ struct FolderLayeringTests {
     let text = "public protocol SettingsStore {\n  func update() throws(SettingsError)\n}\n"
     let words = Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
     #expect(words.contains("SettingsError"))
-    #expect(Self.declaredTypes(in: "public enum SettingsError: Error {}\nstruct A {}\n") == ["SettingsError", "A"])
+    #expect(
+      Self.declaredTypes(in: "public enum SettingsError: Error {}\nstruct A {}\n") == ["SettingsError", "A"])
   }
 }
