@@ -70,8 +70,8 @@ struct CompletionRequestTests {
     #expect(complete(["-f", ""]) == "files\n")
     #expect(complete(["validate", ""]) == "files\n")
     #expect(
-      complete(["schema", "--s"])
-        == "words\n--store\tThe schema of the document's store instead: one property per key.\n")
+      complete(["schema", "--fo"])
+        == "words\n--for-store\tThe schema of the document's store instead: one property per key.\n")
   }
 
   @Test func keysFromTheEmbeddedDocument() {
