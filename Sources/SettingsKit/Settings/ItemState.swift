@@ -87,7 +87,9 @@ extension SettingsSnapshot {
 
   /// A value as a condition's reason words it: as ``shown(_:of:)``, and a number with its item's
   /// unit (`off while Auto-Lock is 0 min`), as the row shows it.
+  /// An empty text is `empty`, not a blank (`shown only while Name is empty`).
   func shownInCondition(_ value: SettingValue, of item: SettingItem?) -> String {
+    if value == .string("") { return "empty" }
     let text = shown(value, of: item)
     if case .number = value, let unit = item?.unit { return "\(text) \(unit)" }
     return text
