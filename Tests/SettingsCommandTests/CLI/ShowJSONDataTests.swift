@@ -70,7 +70,8 @@ struct ShowJSONDataTests {
     defer { directory.remove() }
     let path = try directory.write("data.json", Self.document)
     func run(_ arguments: [String]) -> CommandOutcome {
-      runCLI(["-f", path, "--store", directory.file("s.json")] + arguments, environment: ["HOME": directory.path])
+      runCLI(
+        ["-f", path, "--store", directory.file("s.json")] + arguments, environment: ["HOME": directory.path])
     }
     #expect(run(["show", "--json"]) == CommandOutcome(status: 0, stdout: Self.everything, stderr: ""))
     // The view state is a field; what is listed does not change with it.
