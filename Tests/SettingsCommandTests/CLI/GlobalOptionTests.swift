@@ -67,4 +67,22 @@ struct GlobalOptionTests {
     #expect(invocation[Options.store] == "s.json")
     #expect(invocation[Options.storeSchema])
   }
+
+  /// The issue's command line: the global store and the store's schema, now two names.
+  @Test func theIssuesCommandLine() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let document = examplePath("phone-settings.json")
+    let store = directory.file("s.json")
+    let schema = runCLI(["-f", document, "--store", store, "schema", "--for-store"])
+    #expect(schema.status == 0)
+    #expect(schema.stdout.hasPrefix("{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n"))
+    #expect(schema == runCLI(["-f", document, "schema", "--for-store", "--store", store]))
+    #expect(
+      runCLI(["-f", document, "--store", store, "schema", "--store"])
+        == CommandOutcome(
+          status: 64, stdout: "",
+          stderr: "Error: Missing value for '--store'\nDid you mean '--for-store'?\n"
+            + "Usage: settings schema [--for-store]\nSee 'settings help schema' for more information.\n"))
+  }
 }
