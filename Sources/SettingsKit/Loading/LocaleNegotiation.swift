@@ -12,6 +12,10 @@
 /// `supplemental/supplementalData.xml` (`parentLocales`) that changes which text is chosen for
 /// these languages; tags are lowercase, `-` separated.
 enum LocaleNegotiation {
+  /// Names these rules in the document cache's fingerprint: a cache whose text an earlier
+  /// negotiation chose is not trusted. Change it with the rules or the data.
+  static let rules = "bcp47-lookup+cldr46-parents+likely-scripts+gettext-language"
+
   /// The tags to look for, most specific first, for one preference (any case, `_` or `-`).
   static func fallbackChain(for tag: String) -> [String] {
     var chain: [String] = []
