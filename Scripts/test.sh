@@ -43,9 +43,12 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive "${apt_get[@]}" install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
-# pip install for the system's python3.
+# pip install for the python3 that the tests run. Debian's own python3 is "externally managed"
+# (PEP 668) and refuses a plain install: then the install is retried with --break-system-packages,
+# which the packages here (pure Python, or a wheel with no dependency on Debian's) do not break.
 pip_install() {
-  python3 -m pip install --quiet --upgrade --disable-pip-version-check --root-user-action=ignore "$@"
+  local pip=(python3 -m pip install --quiet --upgrade --disable-pip-version-check --root-user-action=ignore)
+  "${pip[@]}" "$@" 2>/dev/null || "${pip[@]}" --break-system-packages "$@"
 }
 
 install_tools() {
