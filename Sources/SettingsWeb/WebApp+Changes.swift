@@ -10,9 +10,11 @@ extension WebApp {
     guard let json = body[member: "value"] else { return .error(400, "\"value\" is missing") }
     let settings = self.settings
     do {
-      let item = try settings.item(key)
+      // Read in the page's locale, so a refusal is in the page's words (a pattern's message, a
+      // condition's titles), not the server's; written through the app's settings, as every write.
+      let item = try view.settings.item(key)
       let fullKey = item.key ?? key
-      let value = try Self.value(json, for: item, key: fullKey, settings: settings)
+      let value = try Self.value(json, for: item, key: fullKey, settings: view.settings)
       let change: SettingChange?
       if let expectJSON = body[member: "expect"] {
         guard let expected = Self.plainValue(expectJSON) else {
@@ -41,8 +43,18 @@ extension WebApp {
       let shown = (try? view.settings.item(fullKey)) ?? item
       return .json(.object([("row", WebRow.json(shown, in: snapshot)), ("eventId", .integer(eventID))]))
     } catch {
-      return Self.refusal(error)
+      return Self.refusal(Self.inLocale(of: view, error))
     }
+  }
+
+  /// `error` in the words of `view`'s locale: a disabled item's reason names the controlling
+  /// item by its title there. Other refusals are already in that locale, or in none.
+  static func inLocale(of view: WebView, _ error: SettingsError) -> SettingsError {
+    guard case .disabled(let key, let reason, let controllingKey, let changedHere) = error,
+      let item = try? view.settings.item(key)
+    else { return error }
+    let localized = view.snapshot().state(of: item).disabledReason ?? reason
+    return .disabled(key: key, reason: localized, controllingKey: controllingKey, changedHere: changedHere)
   }
 
   /// `POST /api/reset` with `{"key"}` or `{"all": true}`, as `settings reset`.

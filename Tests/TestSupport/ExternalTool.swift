@@ -18,7 +18,7 @@ public struct ExternalTool: Sendable {
 
   /// The failure message for a missing tool: what to run to install it.
   public static func missing(_ name: String, install: String) -> String {
-    "\(name) is not installed; install it with '\(install)' (.ci/run does)"
+    "\(name) is not installed; install it with '\(install)' (Scripts/test.sh does)"
   }
 
   /// Python 3 with the `jsonschema` package (draft 2020-12 support), or nil.
@@ -32,7 +32,7 @@ public struct ExternalTool: Sendable {
   /// The failure message when Python's `jsonschema` is missing.
   public static let missingJSONSchema =
     "Python's jsonschema package (4.0 or later) is not installed; install it with "
-    + "'python3 -m pip install jsonschema' or 'apt-get install python3-jsonschema' (.ci/run does)"
+    + "'python3 -m pip install jsonschema' or 'apt-get install python3-jsonschema' (Scripts/test.sh does)"
 
   /// Runs the program with `arguments`, `environment` (the test process's when nil) and `stdin`.
   public func run(

@@ -12,6 +12,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.parse
@@ -19,13 +20,25 @@ from pathlib import Path
 
 os.environ["SE_OFFLINE"] = "true"
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+try:
+    from selenium import webdriver  # noqa: E402
+    from selenium.webdriver.chrome.service import Service  # noqa: E402
+    from selenium.webdriver.common.by import By  # noqa: E402
+    from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+except ImportError:
+    sys.exit(
+        "The browser tests need Selenium 4.51.0 and axe-playwright-python 0.1.8 in .build/webtest-venv, "
+        "chromium and chromium-driver: 'Scripts/test.sh --install' installs them, then run "
+        ".build/webtest-venv/bin/python Tests/Web/run.py"
+    )
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = Path(os.environ.get("SETTINGS_BINARY", ROOT / ".build" / "release" / "settings"))
+if not BINARY.exists():
+    sys.exit(f"The browser tests run the release build, {BINARY}: build it with 'swift build -c release'")
+if not Path("/usr/bin/chromedriver").exists():
+    sys.exit("The browser tests need chromium and chromium-driver: 'apt-get install chromium chromium-driver' "
+             "(Scripts/test.sh --install does)")
 EXAMPLES = ROOT / "Examples"
 SCREENSHOTS = ROOT / ".build" / "web-screenshots"
 ADDRESS = re.compile(r"^http://127\.0\.0\.1:(\d+)/\?token=([A-Za-z0-9_\-]+)$")

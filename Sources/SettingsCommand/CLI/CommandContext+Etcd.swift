@@ -105,3 +105,21 @@ extension CommandContext {
     return EtcdCredentials(user: user, password: String(decoding: line, as: UTF8.self))
   }
 }
+
+extension CommandContext {
+  /// The one rule of the long-running commands (`ui`, `serve`, `watch`) for a store out of reach:
+  /// they read it once before they start, and when it cannot be reached (etcd down or a wrong
+  /// endpoint) they exit 69 with the error `get` gives, having started nothing (`serve` prints no
+  /// address). Once running, they live through outages (see the README, "etcd out of reach").
+  /// Other store problems (a damaged file) are each command's own, as before.
+  ///
+  /// - Throws: the store's error, status 69, when it is out of reach.
+  func requireReachableStore(_ settings: Settings) throws(CommandError) {
+    do {
+      _ = try settings.snapshot()
+    } catch {
+      let failure = CommandError(error)
+      if failure.status == .unavailable { throw failure }
+    }
+  }
+}

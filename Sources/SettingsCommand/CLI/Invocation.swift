@@ -84,7 +84,11 @@ struct Invocation: Sendable, Equatable {
           continue
         }
         guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
-          throw .usage("Missing value for '\(definition.name)'", subcommand: usage)
+          // `schema --store` was the store's schema before the name went to the global option.
+          let hint =
+            definition == Options.store.definition && subcommand == .schema
+            ? "\nDid you mean '\(Options.storeSchema.definition.name)'?" : ""
+          throw .usage("Missing value for '\(definition.name)'\(hint)", subcommand: usage)
         }
         if inlineValue == nil { index += 1 }
         if value.isEmpty {

@@ -63,11 +63,13 @@ enum DocumentCacheFormat {
     return UInt32(truncatingIfNeeded: full >> 32) | 1
   }
 
-  /// What a cache was built by: the format version, the caller's build tag and the decoder's field
-  /// lists, so that a build that reads documents differently never trusts another's cache.
+  /// What a cache was built by: the format version, the caller's build tag, the decoder's field
+  /// lists and the locale negotiation's rules (the text a cache holds is the one they chose), so
+  /// that a build that reads documents differently never trusts another's cache.
   static func fingerprint(buildTag: String) -> UInt64 {
     let parts =
-      ["\(version)", buildTag, "\(SettingsDocument.currentVersion)"] + DocumentDecoder.documentFields
+      ["\(version)", buildTag, "\(SettingsDocument.currentVersion)", LocaleNegotiation.rules]
+      + DocumentDecoder.documentFields
       + ["|"] + DocumentDecoder.sectionFields + ["|"] + DocumentDecoder.itemFields
     return hash(Array(parts.joined(separator: "\u{1F}").utf8), seed: 2)
   }

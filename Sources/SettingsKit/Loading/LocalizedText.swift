@@ -1,35 +1,46 @@
 /// Choosing among a display string's translations, and the user's locale preferences.
 ///
 /// A display string (a title, subtitle, header, footer, right detail or choice title) may be a
-/// plain string or an object by locale tag: `{"ko": "켬", "en": "On"}`. The fallback order is: each
-/// preferred tag exactly (`ko-KR`), then its language (`ko`), then `en`, then the object's first entry.
+/// plain string or an object by locale tag: `{"ko": "켬", "en": "On"}`. The fallback order is BCP 47
+/// lookup (RFC 4647) through CLDR's parent locales and likely subtags (``LocaleNegotiation``): for
+/// each preference in order, the tag, then its parents (`zh-MO` → `zh-Hant-HK` → `zh-Hant`; `es-MX`
+/// → `es-419` → `es`; `pt-BR` → `pt`); then `en`; then the object's first entry. Every command,
+/// the screen, the page (its browser's `Accept-Language` list) and the schemas choose through it.
 public enum LocalizedText {
   /// The translation for the first matching preference, per the fallback order above.
   public static func choose(_ translations: [(tag: String, text: String)], for locales: [String]) -> String? {
-    func normalized(_ tag: String) -> String { String(tag.lowercased().map { $0 == "_" ? "-" : $0 }) }
-    let candidates = translations.map { (tag: normalized($0.tag), text: $0.text) }
-    var wanted: [String] = []
-    for locale in locales.map(normalized) {
-      wanted.append(locale)
-      if let dash = locale.firstIndex(of: "-") { wanted.append(String(locale[..<dash])) }
+    let candidates = translations.map {
+      (tag: LocaleNegotiation.canonicalTranslation($0.tag), text: $0.text)
     }
-    wanted.append("en")
+    let wanted = locales.flatMap(LocaleNegotiation.fallbackChain(for:)) + ["en"]
     for tag in wanted {
       if let match = candidates.first(where: { $0.tag == tag }) { return match.text }
     }
     return candidates.first?.text
   }
 
-  /// The preferred locales: `--locale` when given, else the first of `LC_ALL`, `LC_MESSAGES`, `LANG`
-  /// that is set, as a tag (`ko_KR.UTF-8` → `ko-KR`); `C` and `POSIX` name no language.
+  /// The preferred locales, most preferred first: `--locale` when given; else, as GNU gettext
+  /// reads the environment, the locale is the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set
+  /// (`ko_KR.UTF-8` → `ko-KR`; none, `C` or `POSIX` name no language), and when it names one,
+  /// `LANGUAGE`'s colon-separated list (`fr:de_DE`) comes in its place; `LANGUAGE` is ignored
+  /// under `C` or `POSIX`, as gettext ignores it.
   public static func preferredLocales(explicit: String?, environment: [String: String]) -> [String] {
-    let raw =
-      explicit
-      ?? ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-    guard var tag = raw else { return [] }
+    if let explicit { return tag(fromLocale: explicit).map { [$0] } ?? [] }
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+    guard let locale, let tag = tag(fromLocale: locale) else { return [] }
+    let languages = (environment["LANGUAGE"] ?? "").split(separator: ":").compactMap {
+      Self.tag(fromLocale: String($0))
+    }
+    return languages.isEmpty ? [tag] : languages
+  }
+
+  /// A POSIX locale name as a tag (`ko_KR.UTF-8` → `ko-KR`, `sr_RS@latin` → `sr-RS`), or nil for
+  /// `C`, `POSIX` and the empty name.
+  static func tag(fromLocale name: String) -> String? {
+    var tag = name
     if let dot = tag.firstIndex(where: { $0 == "." || $0 == "@" }) { tag = String(tag[..<dot]) }
-    if tag == "C" || tag == "POSIX" || tag.isEmpty { return [] }
-    return [String(tag.map { $0 == "_" ? "-" : $0 })]
+    if tag == "C" || tag == "POSIX" || tag.isEmpty { return nil }
+    return String(tag.map { $0 == "_" ? "-" : $0 })
   }
 
   /// Whether `tag` is a well-formed BCP 47 language tag (RFC 5646, section 2.1), ignoring case:

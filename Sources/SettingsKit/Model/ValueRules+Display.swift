@@ -1,6 +1,16 @@
 extension ValueRules {
-  /// The value as `list`, `describe` and `show` print it: a secure text field's value is the fixed
-  /// ``mask`` (empty stays empty) unless `reveal`; otherwise ``SettingValue/description``.
+  /// An empty text as `describe` and `why` show it, so that it is not a blank.
+  package static let emptyText = "\"\" (empty)"
+
+  /// `value` as `describe` and `why` show it: as ``shown(_:of:reveal:)``, an empty text as
+  /// ``emptyText``.
+  package static func described(_ value: SettingValue, of item: SettingItem, reveal: Bool) -> String {
+    if case .string("") = value { return emptyText }
+    return shown(value, of: item, reveal: reveal)
+  }
+
+  /// The value as `list` and `show` print it: a secure text field's value is the fixed ``mask``
+  /// (empty stays empty) unless `reveal`; otherwise ``SettingValue/description``.
   package static func shown(_ value: SettingValue, of item: SettingItem, reveal: Bool) -> String {
     if item.secure == true, !reveal, case .string(let text) = value, !text.isEmpty { return mask }
     return value.description

@@ -3,9 +3,11 @@
 /// `step`, `unit`, `maxLength`, `pattern`, `patternMessage`, `placeholder`, `secure`, `multiple`),
 /// and for each section what is shown.
 ///
-/// A collapsible section has `expanded`; a closed one lists no items. A paginated section has
-/// `total` (all its items), `offset` (the first shown item's index) and `remaining` (items after
-/// the shown ones).
+/// It is data, not the view: a section lists its items whether it is open or closed, and a
+/// paginated one lists the pages the table holds (every page, unless one page was asked for). A
+/// collapsible section has `expanded` (the view state, as a field); a paginated section has
+/// `pageSize`, `total` (all its items), `offset` (the first listed item's index) and `remaining`
+/// (items after the listed ones).
 public enum DocumentJSON {
   /// The JSON value of the table as it stands, for every section or only those in `sections`.
   ///
@@ -35,16 +37,9 @@ public enum DocumentJSON {
       pairs.append(("expanded", .bool(table.isExpanded(index))))
     }
     if let itemsFile = spec.itemsFile { pairs.append(("itemsFile", .string(itemsFile))) }
-    var items: [JSONValue] = []
-    var remaining: Int?
-    for row in table.rows(inSection: index) {
-      switch row {
-      case .item(let item, let value, let isModified):
-        items.append(
-          self.item(item, value: value, isModified: isModified, snapshot: table.snapshot, reveal: reveal))
-      case .more(_, let count, _): remaining = count
-      case .sectionTitle: break
-      }
+    let items = table.shownItems(inSection: index).map { item -> JSONValue in
+      let (value, isModified) = table.snapshot.value(of: item)
+      return self.item(item, value: value, isModified: isModified, snapshot: table.snapshot, reveal: reveal)
     }
     pairs.append(("items", .array(items)))
     if let pageSize = spec.effectivePageSize {
@@ -52,8 +47,7 @@ public enum DocumentJSON {
       pairs.append(("pageSize", .integer(pageSize)))
       pairs.append(("total", .integer(pagination.total)))
       pairs.append(("offset", .integer(pagination.offset)))
-      pairs.append(
-        ("remaining", .integer(remaining ?? max(0, pagination.total - pagination.offset - pagination.shown))))
+      pairs.append(("remaining", .integer(max(0, pagination.total - pagination.offset - pagination.shown))))
     }
     return .object(pairs)
   }

@@ -60,6 +60,9 @@ public struct ItemDescription: Sendable, Equatable {
           if case .equals(let value) = condition.value, multipleChoiceControllers.contains(condition.key) {
             return "\(condition.key) includes \(value)"
           }
+          if case .equals(.string("")) = condition.value {
+            return "\(condition.key) = \(ValueRules.emptyText)"
+          }
           return "\(condition.key) \(condition.value)"
         }.joined(separator: ", "),
       ])
@@ -114,7 +117,7 @@ public struct ItemDescription: Sendable, Equatable {
         .joined(separator: ", ")
     }
     if case .number(let number) = value, let unit = item.unit { return "\(number) \(unit)" }
-    return ValueRules.shown(value, of: item, reveal: revealsSecureValue)
+    return ValueRules.described(value, of: item, reveal: revealsSecureValue)
   }
 }
 

@@ -41,6 +41,13 @@ public struct ItemState: Sendable, Equatable {
 extension SettingsSnapshot {
   /// The item's state under the current values. Conditions are checked in key order; the first that
   /// fails names the reason.
+  ///
+  /// Conditions compose through the items they name, at any depth and in mixed chains, and the
+  /// reason names the root (the item whose own value is what must change):
+  /// - an item whose `visibleWhen` names a hidden item is hidden (``hiddenCause(of:)``);
+  /// - an item whose `enabledWhen` names a hidden or disabled item is disabled, whatever that
+  ///   item's stored value (a value the user cannot see or change enables nothing, as androidx's
+  ///   dependency rule has it for disabled preferences).
   public func state(of item: SettingItem) -> ItemState {
     var state = ItemState.normal
     if !sources.isEmpty || !system.isEmpty {
@@ -50,29 +57,18 @@ extension SettingsSnapshot {
       state.source = source(of: item)
     }
     guard item.enabledWhen != nil || item.visibleWhen != nil else { return state }
-    for (key, expected) in (item.visibleWhen ?? [:]) where !expected.holds(for: values[key]) {
-      state.isVisible = false
-    }
+    state.isVisible = hiddenCause(of: item) == nil
     for (key, expected) in (item.enabledWhen ?? [:]).sorted(by: { $0.key < $1.key }) {
       let controller = itemsByKey[key]
-      if !expected.holds(for: values[key]) {
-        let current = values[key].map { shownInCondition($0, of: controller) } ?? "unset"
-        state.isEnabled = false
-        if case .equals(let wanted) = expected, case .string = wanted, let controller,
-          ValueRules.isMultiple(controller)
-        {
-          state.disabledReason =
-            "off while \(controller.title) does not include \(shown(wanted, of: controller))"
-        } else {
-          state.disabledReason =
-            "off while \(controller?.title ?? key) is \(current.isEmpty ? "empty" : current)"
-        }
-        state.controllingKey = key
-        break
-      }
-      // A disabled item's value enables nothing (androidx's dependency rule). Conditions cannot
-      // form cycles (the loader refuses them), so this recursion ends.
+      // The controller first: when it is hidden or disabled, its root is what must change.
+      // Conditions cannot form cycles (the loader refuses them), so this recursion ends.
       if let controller {
+        if let root = hiddenCause(of: controller) {
+          state.isEnabled = false
+          state.disabledReason = offReason(key: root.key, condition: root.condition)
+          state.controllingKey = root.key
+          break
+        }
         let controllerState = self.state(of: controller)
         if !controllerState.isEnabled {
           state.isEnabled = false
@@ -81,13 +77,53 @@ extension SettingsSnapshot {
           break
         }
       }
+      if !expected.holds(for: values[key]) {
+        state.isEnabled = false
+        state.disabledReason = offReason(key: key, condition: expected)
+        state.controllingKey = key
+        break
+      }
     }
     return state
   }
 
+  /// Why a `visibleWhen` condition hides `item` now, through the items it names: the root
+  /// condition that does not hold (its key, the condition, and its phrase, "shown only while Do
+  /// Not Disturb is on"); nil when the item is shown. An item whose condition names a hidden item
+  /// is hidden by that item's root, whatever the hidden item's stored value.
+  public func hiddenCause(of item: SettingItem) -> (key: String, condition: SettingCondition, reason: String)?
+  {
+    for (key, expected) in (item.visibleWhen ?? [:]).sorted(by: { $0.key < $1.key }) {
+      let controller = itemsByKey[key]
+      if let controller, let root = hiddenCause(of: controller) { return root }
+      if !expected.holds(for: values[key]) {
+        let condition = ConditionRules.phrase(expected, of: controller) {
+          shownInCondition($0, of: controller)
+        }
+        return (key, expected, "shown only while \(controller?.title ?? key) \(condition)")
+      }
+    }
+    return nil
+  }
+
+  /// "off while Wi-Fi is off": `key`'s item and its value now, for a `condition` on it that does
+  /// not hold.
+  func offReason(key: String, condition: SettingCondition) -> String {
+    let controller = itemsByKey[key]
+    if case .equals(let wanted) = condition, case .string = wanted, let controller,
+      ValueRules.isMultiple(controller)
+    {
+      return "off while \(controller.title) does not include \(shown(wanted, of: controller))"
+    }
+    let current = values[key].map { shownInCondition($0, of: controller) } ?? "unset"
+    return "off while \(controller?.title ?? key) is \(current.isEmpty ? "empty" : current)"
+  }
+
   /// A value as a condition's reason words it: as ``shown(_:of:)``, and a number with its item's
   /// unit (`off while Auto-Lock is 0 min`), as the row shows it.
+  /// An empty text is `empty`, not a blank (`shown only while Name is empty`).
   func shownInCondition(_ value: SettingValue, of item: SettingItem?) -> String {
+    if value == .string("") { return "empty" }
     let text = shown(value, of: item)
     if case .number = value, let unit = item?.unit { return "\(text) \(unit)" }
     return text

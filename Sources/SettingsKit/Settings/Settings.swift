@@ -315,7 +315,8 @@ public final class Settings: Sendable {
       for assignment in assignments { try checkUnlocked(assignment.item, in: snapshot) }
       var after = snapshot
       for assignment in assignments { after.values[assignment.key] = assignment.value }
-      for assignment in assignments { try checkEnabled(assignment.item, in: after) }
+      let assigned = Set(assignments.map(\.key))
+      for assignment in assignments { try checkEnabled(assignment.item, in: after, changing: assigned) }
       var changes: [SettingChange] = []
       for assignment in assignments {
         let (old, isOverride) = snapshot.value(of: assignment.item)
@@ -432,11 +433,16 @@ public final class Settings: Sendable {
     }
   }
 
-  /// Refuses a change to an item that another item's value disables.
-  func checkEnabled(_ item: SettingItem, in snapshot: SettingsSnapshot) throws(SettingsError) {
+  /// Refuses a change to an item that another item's value disables; `changing` are the keys the
+  /// same change assigns (the error then says that change disables it).
+  func checkEnabled(
+    _ item: SettingItem, in snapshot: SettingsSnapshot, changing: Set<String> = []
+  ) throws(SettingsError) {
     let state = snapshot.state(of: item)
     if !state.isEnabled, let reason = state.disabledReason, let controller = state.controllingKey {
-      throw .disabled(key: item.key ?? "", reason: reason, controllingKey: controller)
+      throw .disabled(
+        key: item.key ?? "", reason: reason, controllingKey: controller,
+        changedHere: changing.contains(controller))
     }
   }
 

@@ -10,8 +10,9 @@ public enum SettingsError: ExplainedError, Equatable {
   case ambiguousKey(String, candidates: [String])
   /// A system file locks the item: `file` holds the lock, `reason` is what it says.
   case locked(key: String, file: String, reason: String)
-  /// The item is disabled by another item's value.
-  case disabled(key: String, reason: String, controllingKey: String)
+  /// The item is disabled by another item's value; `changedHere` when the change refused is the
+  /// one that gives the controlling item that value (`set sync=off server=a:1`).
+  case disabled(key: String, reason: String, controllingKey: String, changedHere: Bool = false)
   /// The item has no value to read (a detailTitle only navigates).
   case noValue(key: String, type: CellType)
   /// The text is not a value this item accepts; `accepted` lists what would be.
@@ -52,7 +53,7 @@ public enum SettingsError: ExplainedError, Equatable {
       return "\(shown(key)) is a \(type.rawValue) item, not a switch; only switches toggle"
     case .ambiguousKey(let key, let candidates):
       return "\(shown(key)) names several items; use one of " + candidates.map(shown).joined(separator: ", ")
-    case .disabled(let key, let reason, _):
+    case .disabled(let key, let reason, _, _):
       return "\(shown(key)) is disabled (\(TerminalText.escaped(reason)))"
     case .locked(let key, let file, let reason):
       return "\(shown(key)) is locked by \(TerminalText.escaped(file)): \(TerminalText.escaped(reason))"
@@ -91,7 +92,10 @@ public enum SettingsError: ExplainedError, Equatable {
       return "did you mean \(shown(suggestion))?"
     case .notASwitch(_, .rightDetail):
       return "set one of its choices instead"
-    case .disabled(_, _, let controllingKey):
+    case .disabled(let key, _, let controllingKey, true):
+      return "the value this command gives \(shown(controllingKey)) disables it; "
+        + "leave \(shown(key)) out, or set it first while \(shown(controllingKey)) allows it"
+    case .disabled(_, _, let controllingKey, false):
       return "change \(shown(controllingKey)) first"
     case .store(let error):
       return error.hint

@@ -86,17 +86,10 @@ public enum SettingsSearch {
   }
 
   /// Why `item`'s `visibleWhen` hides it under `snapshot`: "shown only while Do Not Disturb is on"
-  /// for its first unmet condition in key order; nil when it is shown.
+  /// for its first unmet condition in key order, through hidden items to the root
+  /// (``SettingsSnapshot/hiddenCause(of:)``); nil when it is shown.
   public static func hiddenReason(of item: SettingItem, in snapshot: SettingsSnapshot) -> String? {
-    for (key, expected) in (item.visibleWhen ?? [:]).sorted(by: { $0.key < $1.key })
-    where !expected.holds(for: snapshot.values[key]) {
-      let controller = snapshot.itemsByKey[key]
-      let condition = ConditionRules.phrase(expected, of: controller) {
-        snapshot.shownInCondition($0, of: controller)
-      }
-      return "shown only while \(controller?.title ?? key) \(condition)"
-    }
-    return nil
+    snapshot.hiddenCause(of: item)?.reason
   }
 
   static func contains(_ haystack: [Character], _ needle: [Character]) -> Bool {

@@ -219,7 +219,9 @@ extension Settings {
     func shown(_ text: String) -> String { "'\(TerminalText.escaped(text))'" }
     let renamed = document.renamedKeys
     var given: [String: String] = [:]
-    for (key, value) in file.values.sorted(by: { $0.key < $1.key }) {
+    // In the file's order, so refusals read top to bottom as a compiler's errors do (and "given
+    // twice" names the earlier key first); a file built in code (no offsets) in key order.
+    for (key, value) in file.values.sorted(by: { ($0.value.offset, $0.key) < ($1.value.offset, $1.key) }) {
       if key == "$schema" { continue }
       if key == Self.omittedKeysMember {
         guard let names = Self.strings(in: value) else {

@@ -98,11 +98,10 @@ extension Settings {
     }
     var hidden: ValueExplanation.Condition?
     for holder in located.ancestors + [item] {
-      guard let reason = SettingsSearch.hiddenReason(of: holder, in: snapshot) else { continue }
-      let controller = (holder.visibleWhen ?? [:]).sorted { $0.key < $1.key }
-        .first { !$0.value.holds(for: snapshot.values[$0.key]) }?.key
+      // The root of a chain of hidden items: the item whose value must change.
+      guard let cause = snapshot.hiddenCause(of: holder) else { continue }
       hidden = ValueExplanation.Condition(
-        reason: reason, key: controller ?? "", value: controller.flatMap { snapshot.values[$0] })
+        reason: cause.reason, key: cause.key, value: snapshot.values[cause.key])
       break
     }
     return ValueExplanation(

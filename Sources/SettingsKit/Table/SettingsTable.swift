@@ -182,6 +182,13 @@ public struct SettingsTable: Sendable {
     return nil
   }
 
+  /// The items of a section that its rows show when it is open, whether it is open or not: those
+  /// `visibleWhen` leaves, on the pages shown. Machine output (`show --json`) lists these, so
+  /// that a closed section's items are data as much as an open one's.
+  public func shownItems(inSection index: Int) -> [SettingItem] {
+    Array(sections[index].items.prefix(sections[index].visibleCount))
+  }
+
   /// The section as declared.
   public func section(_ index: Int) -> SettingSection { sections[index].spec }
 

@@ -234,7 +234,8 @@ struct BeyondSeedsTests {
     #expect(run(["get", "bluetooth"], store: store).stdout == "off\n")
     #expect(
       run(["set", "airplane=on", "bluetooth=on"], store: store).stderr
-        == "Error: 'bluetooth' is disabled (off while Airplane Mode is on); change 'airplane' first\n")
+        == "Error: 'bluetooth' is disabled (off while Airplane Mode is on); the value this command gives "
+        + "'airplane' disables it; leave 'bluetooth' out, or set it first while 'airplane' allows it\n")
     #expect(run(["get", "airplane"], store: store).stdout == "off\n")
     #expect(
       run(["show", "roaming"], store: store).stderr

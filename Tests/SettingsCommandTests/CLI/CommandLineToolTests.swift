@@ -221,13 +221,13 @@ struct CommandLineToolTests {
         + "Usage: settings validate [PATH] [--json]\nSee 'settings help validate' for more information.\n"
     ),
     (
-      ["validate", "--store", "s.json"],
-      "Error: '--store' does not apply to 'settings validate'\nUsage: settings validate [PATH] [--json]\n"
+      ["validate", "--for-store"],
+      "Error: '--for-store' does not apply to 'settings validate'\nUsage: settings validate [PATH] [--json]\n"
         + "See 'settings help validate' for more information.\n"
     ),
     (
-      ["help", "set", "--file", "x.json"],
-      "Error: '--file' does not apply to 'settings help'\nUsage: settings help [SUBCOMMAND]\n"
+      ["help", "set", "--json"],
+      "Error: '--json' does not apply to 'settings help'\nUsage: settings help [SUBCOMMAND]\n"
         + "See 'settings help help' for more information.\n"
     ),
   ])

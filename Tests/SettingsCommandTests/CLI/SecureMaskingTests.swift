@@ -32,8 +32,8 @@ struct SecureMaskingTests {
         value:   ••••••••
         source:  user
         layers, lowest first:
-          default  
-          user     ••••••••  wins
+          default  "" (empty)
+          user     ••••••••    wins
 
         """)
     let json = fixture.run(["why", "password", "--json"]).stdout

@@ -65,7 +65,7 @@ struct ManPageTests {
     }
     #expect(
       page.contains(
-        "\n\\fB\\-\\-store\\fR\nThe schema of the document's store instead: one property per key.\n"))
+        "\n\\fB\\-\\-for\\-store\\fR\nThe schema of the document's store instead: one property per key.\n"))
   }
 
   @Test func everyHelpTextFitsIn80Columns() throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SettingsKit
 
-/// `settings schema` and `settings schema --store`, checked by a real JSON Schema validator
+/// `settings schema` and `settings schema --for-store`, checked by a real JSON Schema validator
 /// (Python's jsonschema, draft 2020-12) against the examples, invalid documents and real stores.
 @Suite(.serialized)
 struct SchemaTests {
@@ -130,7 +130,7 @@ struct SchemaTests {
         "true-tone=off",
       ])
     #expect(set.status == 0, "\(set)")
-    let schema = try runBinary(["-f", document, "schema", "--store"])
+    let schema = try runBinary(["-f", document, "schema", "--for-store"])
     #expect(schema.status == 0, "\(schema)")
     #expect(schema.stdout.contains(#""enum": ["#))
     let wrongType = try directory.write("wrong-type.json", #"{"airplane": "on"}"#)
@@ -170,7 +170,7 @@ struct SchemaTests {
         "big=9007199254740995", "langs=ko,en",
       ])
     #expect(set.status == 0, "\(set)")
-    let schema = try runBinary(["-f", document, "schema", "--store"])
+    let schema = try runBinary(["-f", document, "schema", "--for-store"])
     #expect(schema.stdout.contains(#""pattern": "^(?:[a-z]+:[0-9]+)$|^$""#))
     #expect(!schema.stdout.contains("maxLength"))
     let bad = try [
@@ -201,7 +201,7 @@ struct SchemaTests {
         {"key": "about", "type": "detailTitle", "title": "About"}
       ]}]}
       """#)
-    let outcome = try runBinary(["-f", path, "schema", "--store"])
+    let outcome = try runBinary(["-f", path, "schema", "--for-store"])
     #expect(
       outcome.stdout == """
         {

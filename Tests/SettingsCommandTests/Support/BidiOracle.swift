@@ -7,8 +7,8 @@ import TestSupport
 /// against: python-bidi's `get_display(line, base_dir='L')`, the Rust `unicode-bidi` crate behind it
 /// (python-bidi 0.5 or later; `bidi.algorithm`, the older pure-Python one, knows no isolates).
 ///
-/// `.ci/run` installs it. When it is missing, ``display(_:)`` throws an error that says so, and the
-/// tests that use it fail: they never skip.
+/// `Scripts/test.sh` (the README's test command) installs it. When it is missing, ``display(_:)``
+/// throws an error that says so, and the tests that use it fail: they never skip.
 enum BidiOracle {
   /// Why the oracle could not run.
   struct Unavailable: Error, CustomStringConvertible {
@@ -64,7 +64,7 @@ enum BidiOracle {
 
   static let installHint =
     "the bidi tests need python3 with python-bidi 0.5 or later (`python3 -m pip install python-bidi`, "
-    + "as .ci/run does)"
+    + "as Scripts/test.sh does)"
 
   /// What is wrong with `visual`, the oracle's order of `logical`, or nil when every field stays in
   /// its columns: every character outside an isolate (FSI U+2068 … PDI U+2069) in the very column it

@@ -166,8 +166,8 @@ struct StoreTransferTests {
       #"d.json:1:14: "$omitted" lists the keys whose secure values were left out; expected an array of keys"#,
       #"d.json:1:29: invalid value 5 for 'airplane'; expected true or false"#,
       #"d.json:1:44: 'cellular' is a detailTitle item; it navigates and has no value"#,
-      #"d.json:1:87: unknown key 'fcus'; did you mean 'focus'?"#,
       #"d.json:1:73: 'focus' is given twice: as 'dnd' and as 'focus'"#,
+      #"d.json:1:87: unknown key 'fcus'; did you mean 'focus'?"#,
       #"d.json:1:102: invalid value "sepia" for 'theme'; expected one of "light", "dark""#,
     ]
     let plan = try settings.planLoad(file(text))

@@ -7,7 +7,8 @@ import SettingsWeb
 ///
 /// Prints exactly one line, the address with this run's token, at once; `--open` hands
 /// `xdg-open` a temporary mode-0600 HTML file that redirects to it, so the token is in no other
-/// process's arguments. A port in use ends it with status 69, naming the port.
+/// process's arguments. A port in use ends it with status 69, naming the port; so does a store out
+/// of reach, before the address (``CommandContext/requireReachableStore(_:)``).
 enum ServeCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     _ = try context.arguments()
@@ -16,6 +17,7 @@ enum ServeCommand {
     let layers = context.layers(for: document, user: try context.userStore(for: document, forWriting: true))
     for lock in layers.unmatchedLocks(in: document) { context.warnings.add(lock.message) }
     let settings = Settings(document: document, layers: layers)
+    try context.requireReachableStore(settings)
     let itemsFiles = try context.itemsFiles(for: document.sections)
     let port = UInt16(context.invocation[Options.port] ?? 0)
     let listener: ListeningSocket

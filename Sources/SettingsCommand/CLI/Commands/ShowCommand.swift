@@ -4,7 +4,8 @@ import SettingsKit
 ///
 /// Collapsible sections show as recorded by `expand`/`collapse` (`--expand-all` opens them all);
 /// paginated sections show their first page and a "more" row (`--all` shows every page). A named
-/// section is shown alone and open; `--page K` shows only its page K.
+/// section is shown alone and open; `--page K` shows only its page K. `--json` is data: every
+/// item of every section, open or closed, every page unless `--page K` names one.
 enum ShowCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     let arguments = try context.arguments()
@@ -64,6 +65,11 @@ enum ShowCommand {
       for (index, section) in sections.enumerated() where section.isCollapsible {
         viewState.expanded[ViewState.name(of: section, at: index)] = true
       }
+    }
+    if context.wantsJSON {
+      // JSON is data, not the view: every page of every paginated section, unless `--page` asks
+      // for one (closed sections list their items too: `DocumentJSON`).
+      for index in sections.indices where pages[index] == nil { pages[index] = .all }
     }
     let itemsFiles = try context.itemsFiles(for: sections)
     if let index = selected, case .only(let page) = pages[index] {

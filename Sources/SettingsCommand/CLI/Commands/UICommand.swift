@@ -23,6 +23,8 @@ enum UICommand {
     let viewStatePath = storePath.map(ViewState.path(besideStore:))
     let layers = context.layers(
       for: document.document, user: try context.userStore(for: document.document, forWriting: true))
+    // Out of reach at the start: 69 before the screen opens, as serve and watch.
+    try context.requireReachableStore(Settings(document: document.document, layers: layers))
     let terminal: TerminalSession
     var screen: SettingsScreen
     // Open and closed sections are cosmetic: a damaged view-state file is ignored, and said so.

@@ -21,6 +21,8 @@ enum WatchCommand {
     let settings = Settings(
       document: document, store: try context.userStore(for: document, forWriting: true))
     let keys = try arguments.isEmpty ? nil : fullKeys(arguments, in: settings)
+    // Out of reach at the start: 69, as ui and serve (CommandContext.requireReachableStore).
+    try context.requireReachableStore(settings)
     var secureKeys: Set<String> = []
     document.forEachItem { item, _ in
       if item.isSecure, let key = item.key { secureKeys.insert(key) }

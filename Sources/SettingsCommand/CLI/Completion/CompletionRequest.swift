@@ -44,6 +44,7 @@ struct CompletionRequest: Sendable {
         let (name, inline) = Self.split(word)
         guard let (option, _) = Options.named(name, for: state.subcommand ?? .show) else { continue }
         state.given.insert(option.name)
+        if case .choiceValue(_, let chosen) = option.value { state.choiceOption = (chosen, nil) }
         if option.value != .none {
           if let inline { state.record(option, value: inline) } else { state.awaitingValue = option }
         }
@@ -76,6 +77,19 @@ struct CompletionRequest: Sendable {
       return .words(
         Subcommand.visible.map { Candidate(word: $0.rawValue, help: $0.definition.abstract) }
           .filter { $0.word.hasPrefix(current) })
+    }
+    if let (chosen, value) = state.choiceOption, state.positionals.isEmpty {
+      // `set --add VALUE KEY`: the option stood first, so the KEY is a multiple choice item's,
+      // one whose choices VALUE can be added to (or removed from).
+      guard let document = state.document(environment: environment) else { return .words([]) }
+      let candidates = CompletionCandidates(document: document).keys { item in
+        guard item.multiple == true, let choices = item.choices else { return false }
+        guard let value else { return true }
+        guard choices.contains(where: { $0.value == value }) else { return false }
+        let current = state.chosenValues(of: item, in: document, environment: environment)
+        return current.map { $0.contains(value) == chosen } ?? true
+      }
+      return .words(candidates.filter { $0.word.hasPrefix(current) })
     }
     let arguments = Self.arguments(of: subcommand, after: state.positionals, current: current)
     var candidates: [Candidate] = []
@@ -147,16 +161,27 @@ struct CompletionRequest: Sendable {
   /// For `set KEY --add VALUE`, the choices of KEY's multiple choice item that are not chosen now;
   /// for `--remove VALUE` (`chosen`), those chosen now, in the choices' order. Every choice when
   /// the store cannot be read; none when KEY is not a multiple choice item.
+  ///
+  /// With the option first (`set --add VALUE KEY`), KEY is not known yet: the values are those of
+  /// every multiple choice item, each value once, in the document's order.
   private func choiceValues(chosen: Bool, state: State) -> [Candidate] {
-    guard let key = state.positionals.first, let document = state.document(environment: environment),
-      let item = CompletionCandidates(document: document).item(named: key), item.multiple == true,
-      let choices = item.choices
-    else { return [] }
-    let current = state.chosenValues(of: item, in: document, environment: environment)
-    return choices.filter { choice in
-      guard let current else { return true }
-      return current.contains(choice.value) == chosen
-    }.map { Candidate(word: $0.value, help: CompletionCandidates.oneLine($0.title)) }
+    guard let document = state.document(environment: environment) else { return [] }
+    let candidates = CompletionCandidates(document: document)
+    let items: [SettingItem]
+    if let key = state.positionals.first {
+      guard let item = candidates.item(named: key) else { return [] }
+      items = [item]
+    } else {
+      items = document.allItems.map(\.item)
+    }
+    var seen: Set<String> = []
+    return items.filter { $0.multiple == true }.flatMap { item -> [Candidate] in
+      let current = state.chosenValues(of: item, in: document, environment: environment)
+      return (item.choices ?? []).filter { choice in
+        guard let current else { return true }
+        return current.contains(choice.value) == chosen
+      }.map { Candidate(word: $0.value, help: CompletionCandidates.oneLine($0.title)) }
+    }.filter { seen.insert($0.word).inserted }
   }
 
   /// A word as the shell would pass it, for the words bash hands over as typed: `'a b'`, `"a b"`
@@ -204,6 +229,8 @@ struct CompletionRequest: Sendable {
     var file: String?
     var store: String?
     var locale: String?
+    /// `--add` (chosen false) or `--remove` (chosen true), and its value once given.
+    var choiceOption: (chosen: Bool, value: String?)?
 
     /// The values of a multiple choice `item` now, from the store in effect (`--store`,
     /// `SETTINGS_STORE`, the XDG location) over the system files; nil when it cannot be read.
@@ -231,6 +258,9 @@ struct CompletionRequest: Sendable {
       if option == Options.file.definition { file = CompletionRequest.unquoted(value) }
       if option == Options.store.definition { store = CompletionRequest.unquoted(value) }
       if option == Options.locale.definition { locale = value }
+      if case .choiceValue(_, let chosen) = option.value {
+        choiceOption = (chosen, CompletionRequest.unquoted(value))
+      }
     }
 
     /// The document in effect: `-f`, else `SETTINGS_FILE`, else the embedded default; nil when it

@@ -165,10 +165,11 @@ enum Options {
         "Load the document without the compiled cache in $XDG_CACHE_HOME/settings (also SETTINGS_CACHE=off).",
       subcommands: [.get, .set, .toggle]))
 
-  /// `schema --store`: a flag here, where the global `--store PATH` does not apply.
+  /// `schema --for-store`: the store's schema. Not `--store`, which is the global `--store PATH`:
+  /// no subcommand's option reuses a global option's name (`GlobalOptionTests`).
   static let storeSchema = Flag(
     definition: OptionDefinition(
-      long: "store", help: "The schema of the document's store instead: one property per key.",
+      long: "for-store", help: "The schema of the document's store instead: one property per key.",
       subcommands: [.schema]))
 
   /// `-h, --help`.
@@ -200,9 +201,14 @@ enum Options {
 
   /// The declaration named `name` (`--width` or `-f`) for `subcommand`; else any declaration of that
   /// name, which the subcommand does not take; nil when no option has that name.
+  ///
+  /// A global option applies to every subcommand, before or after it: one that does not use it
+  /// (`--store` for `schema`) ignores it, so `settings --store s.json schema` works as an alias
+  /// with global options would have it. No subcommand's own option shares a global one's name
+  /// (`GlobalOptionTests`), so the global meaning is the only one.
   static func named(_ name: String, for subcommand: Subcommand) -> (OptionDefinition, applies: Bool)? {
     let matching = all.filter { $0.name == name || $0.short.map { "-\($0)" } == name }
-    if let own = matching.first(where: { $0.subcommands.contains(subcommand) || $0 == version.definition }) {
+    if let own = matching.first(where: { $0.subcommands.contains(subcommand) || $0.isGlobal }) {
       return (own, true)
     }
     return matching.first.map { ($0, false) }

@@ -40,6 +40,11 @@ enum CommandDefinition {
     ("NO_COLOR", "When set and not empty, --color auto does not colour."),
     ("TERM", "When dumb, --color auto does not colour."),
     ("LC_ALL, LC_MESSAGES, LANG", "The language of localized text, when --locale is not given."),
+    (
+      "LANGUAGE",
+      "Languages in order of preference, separated by colons (fr:de), in place of the locale's "
+        + "unless it is C or POSIX, as GNU gettext reads it."
+    ),
   ]
 
   /// The files used, with what each holds (the man page's FILES).
