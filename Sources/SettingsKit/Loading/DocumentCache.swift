@@ -219,7 +219,8 @@ package struct DocumentCache: Sendable {
   /// ``AtomicFile/write(_:to:createDirectories:privateMode:)`` (for the store), nothing is flushed
   /// with `fsync(2)` and the rename runs in this process: a cache file lost in a crash is only
   /// missing, one damaged reads as none. The compiled documents and the etcd store's
-  /// last-known-good copies (``EtcdLastKnownGood``) are written with it.
+  /// last-known-good copies (``EtcdLastKnownGood``) are written with it. Temporary files of the same
+  /// target left by a writer that no longer runs (a crash) are removed afterwards.
   static func replace(_ target: SystemPath, with bytes: [UInt8]) {
     let directory = target.directory
     makeDirectories(directory)
@@ -236,5 +237,26 @@ package struct DocumentCache: Sendable {
       let written = file.closeAfter { (try? file.writeAll(bytes)) != nil }
       if !written || (try? folder.rename(temporary, to: name)) == nil { folder.removeEntry(temporary) }
     }
+    // A crash between creating a temporary file and renaming it (a power loss can keep the one and
+    // lose the other) leaves it behind; no later write reuses its name, so the next write of the same
+    // target removes it, once the process that made it is gone.
+    systemRemoveEntries(in: directory) { isStaleTemporary($0, of: target.lastComponent) }
+  }
+
+  /// Whether `entry` is a temporary file of ``replace(_:with:)`` for `name` (`NAME.PID.NANOSECONDS.tmp`)
+  /// whose writer no longer runs.
+  static func isStaleTemporary(_ entry: SystemPath, of name: SystemPath) -> Bool {
+    let prefix = name.bytes + [UInt8(ascii: ".")]
+    let suffix = Array(".tmp".utf8)
+    guard entry.bytes.count > prefix.count + suffix.count, entry.bytes.starts(with: prefix),
+      entry.bytes.suffix(suffix.count).elementsEqual(suffix)
+    else { return false }
+    let parts = entry.bytes.dropFirst(prefix.count).dropLast(suffix.count)
+      .split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+    guard parts.count == 2,
+      parts.allSatisfy({ !$0.isEmpty && $0.count <= 19 && $0.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+      let pid = Int32(String(decoding: parts[0], as: UTF8.self))
+    else { return false }
+    return pid != systemGetpid() && !systemProcessExists(pid)
   }
 }
