@@ -366,6 +366,17 @@ struct LLHTTPVerdict: Equatable {
       compared.complete = theirs.complete
       guard compared == theirs else { return failing("llhttp reads \(theirs), ours \(message)") }
     }
+    // A message ours is still reading (its head read, its body not ended) has llhttp's head.
+    if ours.refusal == nil, let last = ours.messages.last, !last.complete,
+      ours.messages.count <= llhttp.messages.count
+    {
+      let theirs = llhttp.messages[ours.messages.count - 1]
+      guard
+        (last.start, last.target, last.minor, last.fields) == (
+          theirs.start, theirs.target, theirs.minor, theirs.fields
+        )
+      else { return failing("llhttp reads the head \(theirs), ours \(last)") }
+    }
     if let finish = llhttp.finish, finish != ours.finish {
       return failing("llhttp_finish gives \(finish), ours \(ours.finish.map(String.init) ?? "nothing")")
     }
