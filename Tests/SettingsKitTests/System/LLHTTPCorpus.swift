@@ -329,7 +329,7 @@ struct OurReading {
 
 /// How a case compares: the outcome it is counted under, and what is wrong when it is read differently.
 struct LLHTTPVerdict: Equatable {
-  /// `accepted`, `accepted (closed)`, `accepted (upgrade not followed)`, `read the same, method
+  /// `accepted`, `accepted (closed)`, `accepted (upgrade not followed)`, `read whole, method
   /// refused`, `refused (llhttp refuses)`, `refused (llhttp accepts)`, `refused (llhttp waits)`,
   /// `read differently`, or `waits`.
   var outcome: String
@@ -385,7 +385,7 @@ struct LLHTTPVerdict: Equatable {
         return LLHTTPVerdict(
           outcome: "refused", failure: "refused with status \(refusal.status): \(refusal.reason)")
       }
-      if ours.byServer { return LLHTTPVerdict(outcome: "read the same, method refused", failure: nil) }
+      if ours.byServer { return LLHTTPVerdict(outcome: "read whole, method refused", failure: nil) }
       if llhttp.error != nil, !llhttp.upgraded {
         return LLHTTPVerdict(outcome: "refused (llhttp refuses)", failure: nil)
       }

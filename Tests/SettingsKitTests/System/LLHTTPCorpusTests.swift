@@ -30,12 +30,12 @@ struct LLHTTPCorpusTests {
 
   /// 166 cases: none read differently. "refused (llhttp accepts)" are llhttp's lenient modes and
   /// what `serve` does not take (RTSP and ICE versions, obsolete folding, a coding before
-  /// `chunked`, bytes after an upgrade); "read the same, method refused" are requests read whole
+  /// `chunked`, bytes after an upgrade); "read whole, method refused" are requests read whole
   /// that `serve` answers 405 (or 403 for OPTIONS) and closes after.
   @Test func everyRequestCaseIsReadAsLLHTTPReadsItOrRefused() throws {
     #expect(
       try outcomes("request") == [
-        "accepted": 35, "accepted (closed)": 5, "read the same, method refused": 36,
+        "accepted": 35, "accepted (closed)": 5, "read whole, method refused": 36,
         "refused (llhttp accepts)": 24,
         "refused (llhttp refuses)": 55, "refused (llhttp waits)": 10, "not applicable (skipBody)": 1,
       ])
