@@ -15,21 +15,26 @@ let package = Package(
     // target that names a higher one.
     // The one layer over the C library: descriptors, paths, files, watching, sockets, processes, the terminal.
     .target(name: "SettingsPOSIX"),
+    // TCP on loopback and to etcd: listening, connecting with a timeout, reads and writes with deadlines.
+    .target(name: "SettingsSockets", dependencies: ["SettingsPOSIX"]),
     // The HTTP/1.1 codec: bytes in, heads and bodies out, no I/O (serve and the etcd client share it).
     .target(name: "SettingsHTTP"),
     // The engine that embedders import: JSON, model, loading, values, stores, the table, rendering.
     .target(name: "SettingsKit", dependencies: ["SettingsPOSIX"]),
     // The fleet store on etcd's v3 JSON gateway.
-    .target(name: "SettingsEtcd", dependencies: ["SettingsKit", "SettingsPOSIX", "SettingsHTTP"]),
+    .target(
+      name: "SettingsEtcd", dependencies: ["SettingsKit", "SettingsPOSIX", "SettingsSockets", "SettingsHTTP"]),
     // The server of `settings serve`.
     .target(
-      name: "SettingsWeb", dependencies: ["SettingsKit", "SettingsPOSIX", "SettingsHTTP"],
+      name: "SettingsWeb", dependencies: ["SettingsKit", "SettingsPOSIX", "SettingsSockets", "SettingsHTTP"],
       plugins: ["EmbedWebFiles"]
     ),
     // The command layer and the interactive screen: argv, exit statuses, stdout/stderr, the terminal.
     .target(
       name: "SettingsCommand",
-      dependencies: ["SettingsKit", "SettingsPOSIX", "SettingsEtcd", "SettingsWeb", "SettingsCodegen"]
+      dependencies: [
+        "SettingsKit", "SettingsPOSIX", "SettingsSockets", "SettingsEtcd", "SettingsWeb", "SettingsCodegen",
+      ]
     ),
     // Swift (typed keys, choice enums, the embedded document) from a settings document: one model for
     // the build-tool plugin's generator and `settings codegen`.
@@ -58,15 +63,18 @@ let package = Package(
     // Test helpers that depend on no library target (processes, temporary folders, real tools).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SettingsPOSIXTests", dependencies: ["SettingsPOSIX", "TestSupport"]),
-    .testTarget(name: "SettingsHTTPTests", dependencies: ["SettingsHTTP"]),
+    .testTarget(
+      name: "SettingsSocketsTests", dependencies: ["SettingsSockets", "SettingsPOSIX", "TestSupport"]),
+    .testTarget(name: "SettingsHTTPTests", dependencies: ["SettingsHTTP", "TestSupport"]),
     .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit", "SettingsPOSIX", "TestSupport"]),
     .testTarget(
       name: "SettingsEtcdTests",
-      dependencies: ["SettingsEtcd", "SettingsKit", "SettingsPOSIX", "TestSupport"]),
+      dependencies: ["SettingsEtcd", "SettingsKit", "SettingsPOSIX", "SettingsSockets", "TestSupport"]),
     .testTarget(
       name: "SettingsCommandTests",
       dependencies: [
-        "SettingsCommand", "SettingsKit", "SettingsPOSIX", "SettingsHTTP", "SettingsWeb", "SettingsEtcd",
+        "SettingsCommand", "SettingsKit", "SettingsPOSIX", "SettingsSockets", "SettingsHTTP", "SettingsWeb",
+        "SettingsEtcd",
         "TestSupport",
       ]
     ),

@@ -3,6 +3,9 @@
 #
 #   Scripts/fuzz.sh [SECONDS-PER-TARGET] [TARGET...]
 #
+# With no arguments: every target for 600 s (10 CPU-minutes: libFuzzer runs one process), the long run
+# docs/RELIABILITY.md records; the corpus under .build/fuzz/ grows from one run to the next.
+#
 # TARGET is DocumentLoaderFuzzer, StoreReaderFuzzer, CacheReaderFuzzer, HTTPCodecFuzzer or EtcdGatewayFuzzer
 # (default: all five, one after the other: the machine may have only 2 cores). The targets are compiled
 # with every file of the library targets they reach (SettingsPOSIX, SettingsHTTP, SettingsKit,
@@ -10,13 +13,15 @@
 # (SettingsFuzz), so they reach internal declarations without @testable, into one binary, .build/fuzz/SettingsFuzzers, run with SETTINGS_FUZZ_TARGET=TARGET
 # (to replay a crash: SETTINGS_FUZZ_TARGET=TARGET .build/fuzz/SettingsFuzzers Fuzz/crashes/FILE). The corpus
 # lives in .build/fuzz/corpus-TARGET, seeded from Examples/*.json, Examples/*.jsonl (whole files
-# and single lines) and a few store files; crashing inputs are saved as Fuzz/crashes/TARGET-*.
+# and single lines) and a few store files, and from Fuzz/seeds/TARGET/ (for HTTPCodecFuzzer: the llhttp
+# cases and smuggling forms that Tests/SettingsKitTests/System/LLHTTPCorpusTests.swift and
+# HTTPSmugglingTests.swift found or pin); crashing inputs are saved as Fuzz/crashes/TARGET-*.
 # Prints one summary line per target; exits 1 when a target found a crash, leak, timeout or OOM.
 # FUZZ_SEED=N fixes libFuzzer's random seed, so that a short run (CI's smoke run) is repeatable.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seconds="${1:-60}"
+seconds="${1:-600}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then targets=(DocumentLoaderFuzzer StoreReaderFuzzer CacheReaderFuzzer HTTPCodecFuzzer EtcdGatewayFuzzer); fi
@@ -38,6 +43,7 @@ mapfile -t fuzz_sources < <(find Fuzz -name '*.swift' | sort)
 seed() {
   local target="$1" corpus="$2"
   mkdir -p "$corpus"
+  if [ -d "Fuzz/seeds/$target" ]; then cp Fuzz/seeds/"$target"/* "$corpus"/; fi
   case "$target" in
     DocumentLoaderFuzzer)
       cp Examples/*.json Examples/*.jsonl "$corpus"/

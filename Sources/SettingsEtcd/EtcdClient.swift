@@ -1,6 +1,7 @@
 import SettingsHTTP
 import SettingsKit
 import SettingsPOSIX
+import SettingsSockets
 import Synchronization
 
 /// The client side of etcd's v3 JSON gateway: one `POST` of a JSON body to a path under `/v3/`

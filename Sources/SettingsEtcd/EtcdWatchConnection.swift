@@ -1,6 +1,7 @@
 import SettingsHTTP
 import SettingsKit
 import SettingsPOSIX
+import SettingsSockets
 
 /// One `POST /v3/watch` held open: the request goes out once, and the chunked answer is split into
 /// its JSON lines (each `{"result": …}` or `{"error": …}`), read one at a time.

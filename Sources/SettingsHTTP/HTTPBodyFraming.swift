@@ -12,8 +12,10 @@ package enum HTTPBodyFraming: Sendable, Equatable {
 
 extension HTTPHeaders {
   /// The framing the fields declare, checked against request smuggling as llhttp checks it: both
-  /// `Transfer-Encoding` and `Content-Length` are refused, so are differing lengths, a length
-  /// that is not digits, and (for a request) a transfer coding other than exactly `chunked`.
+  /// `Transfer-Encoding` and `Content-Length` are refused, so is a length given twice (even the
+  /// same one, in two fields or a list), a length that is not digits, and (for a request) a
+  /// transfer coding other than exactly `chunked`: a last coding that is not `chunked` is malformed
+  /// (400, RFC 9112 section 6.3), a coding before it unsupported (501, section 6.1).
   ///
   /// - Parameter isRequest: a request without either field has no body; a response reads to the
   ///   end of the connection, and may end its codings in something other than `chunked`.
@@ -23,25 +25,29 @@ extension HTTPHeaders {
     if contains("Transfer-Encoding") {
       guard lengths.isEmpty else { throw .malformed("both Transfer-Encoding and Content-Length") }
       if codings.last == "chunked" {
-        guard !isRequest || codings.count == 1 else { throw .unsupportedTransferCoding(codings[0]) }
         guard codings.dropLast().allSatisfy({ $0 != "chunked" }) else { throw .malformed("chunked twice") }
+        guard !isRequest || codings.count == 1 else { throw .unsupportedTransferCoding(codings[0]) }
         return .chunked
       }
-      if isRequest { throw .unsupportedTransferCoding(codings.last ?? "") }
+      // RFC 9112 section 6.3: a request whose last coding is not chunked has no knowable length: 400.
+      if isRequest {
+        throw .malformed(
+          codings.last.map { "the last transfer coding is not chunked: '\($0)'" }
+            ?? "an empty Transfer-Encoding")
+      }
       return .untilClose
     }
     guard !lengths.isEmpty else { return isRequest ? .none : .untilClose }
-    var length: Int?
-    for value in lengths.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
-      let digits = Array(String(value).trimmingHTTPWhitespace().utf8)
-      guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-        throw .malformed("Content-Length is not a number of bytes")
-      }
-      let number = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-      guard length == nil || length == number else { throw .malformed("differing Content-Length values") }
-      length = number
+    // Even equal lengths given twice are refused (RFC 9112 section 6.3 allows either): a peer that
+    // repeats the field is one a proxy in between may read otherwise.
+    guard lengths.count == 1, !lengths[0].contains(",") else {
+      throw .malformed("Content-Length given more than once")
     }
-    return .contentLength(length!)
+    let digits = Array(lengths[0].utf8)
+    guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+      throw .malformed("Content-Length is not a number of bytes")
+    }
+    return .contentLength(digits.reduce(0) { $0 * 10 + Int($1 - 0x30) })
   }
 }
 

@@ -103,8 +103,10 @@ package struct HTTPChunkedDecoder: Sendable, Equatable {
     return (data, index - bytes.startIndex)
   }
 
-  /// The size of a chunk-size line without its CRLF: hexadecimal digits, then optional spaces and
-  /// an extension after `;`.
+  /// The size of a chunk-size line without its CRLF: hexadecimal digits, then extensions as RFC 9112
+  /// section 7.1.1 has them, `;NAME` or `;NAME=VALUE` (a token or a quoted string), without the
+  /// optional whitespace around them (refused, as llhttp refuses it: parsers that skip it and parsers
+  /// that stop at it read different sizes).
   static func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPError) -> Int {
     var size = 0
     var digits = 0
@@ -116,14 +118,40 @@ package struct HTTPChunkedDecoder: Sendable, Equatable {
       index += 1
     }
     guard digits > 0 else { throw .malformed("a chunk size that is not hexadecimal") }
-    while index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-    guard index == line.endIndex || line[index] == 0x3B else {
-      throw .malformed("a chunk size followed by something other than an extension")
-    }
-    guard line[index...].allSatisfy(HTTPHeadParser.isFieldValueByte) else {
-      throw .malformed("a control character in a chunk extension")
+    while index < line.endIndex {
+      guard line[index] == 0x3B else {
+        throw .malformed("a chunk size followed by something other than an extension")
+      }
+      index += 1
+      let name = index
+      while index < line.endIndex, HTTPHeadParser.isTokenByte(line[index]) { index += 1 }
+      guard index > name else { throw .malformed("a chunk extension without a name") }
+      guard index < line.endIndex, line[index] == 0x3D else { continue }
+      index += 1
+      if index < line.endIndex, line[index] == 0x22 {
+        index = try endOfQuotedString(line, after: index)
+      } else {
+        let value = index
+        while index < line.endIndex, HTTPHeadParser.isTokenByte(line[index]) { index += 1 }
+        guard index > value else {
+          throw .malformed("a chunk extension's value is not a token or quoted string")
+        }
+      }
     }
     return size
+  }
+
+  /// The index after the closing quote of the quoted string whose opening quote is at `quote`.
+  static func endOfQuotedString(_ line: ArraySlice<UInt8>, after quote: Int) throws(HTTPError) -> Int {
+    var index = quote + 1
+    while index < line.endIndex {
+      let byte = line[index]
+      if byte == 0x22 { return index + 1 }
+      if byte == 0x5C { index += 1 }
+      guard index < line.endIndex, HTTPHeadParser.isFieldValueByte(line[index]) else { break }
+      index += 1
+    }
+    throw .malformed("a control character or unterminated quoted string in a chunk extension")
   }
 
   package static func hexValue(_ byte: UInt8) -> Int? {

@@ -92,9 +92,12 @@ package struct HTTPMessageDecoder<Head: HTTPMessageHead>: Sendable {
     }
     // Parse again only when a line may have ended (an LF came) or the head is too long already:
     // what has come before is known not to hold an error.
-    let fresh = buffer[max(start, scanned)...]
+    // A CR at the end of what came before is checked with the byte after it (a CR not followed by LF).
+    let from = max(start, scanned)
+    let fresh = buffer[from...]
     scanned = buffer.count
-    guard fresh.contains(0x0A) || buffer.count - start > limits.maxHeadSize else { return nil }
+    let afterCR = from > start && buffer[from - 1] == 0x0D && !fresh.isEmpty
+    guard fresh.contains(0x0A) || afterCR || buffer.count - start > limits.maxHeadSize else { return nil }
     guard let (head, length) = try Head.parse(buffer[start...], limits: limits) else { return nil }
     start += length
     scanned = start

@@ -127,7 +127,9 @@ package enum FileSystem {
   /// renamed over it, so a reader sees the old file or the new one, never a mix. Unlike the store's
   /// writes, nothing is flushed with `fsync(2)` and the rename runs in this process: for caches,
   /// where a file lost in a crash is only missing and one damaged reads as none (the compiled
-  /// documents, the etcd store's last-known-good copies).
+  /// documents, the etcd store's last-known-good copies). Temporary files of the same target left
+  /// by a writer that no longer runs (a crash, or a power loss that kept the file and lost its
+  /// rename) are removed afterwards.
   package static func replaceBestEffort(_ target: SystemPath, with bytes: [UInt8]) {
     let directory = target.directory
     makeDirectoriesBestEffort(directory)
@@ -144,6 +146,26 @@ package enum FileSystem {
       let written = file.closeAfter { (try? file.writeAll(bytes)) != nil }
       if !written || (try? folder.rename(temporary, to: name)) == nil { folder.removeEntry(temporary) }
     }
+    // No later write reuses a temporary name, so the next write of the same target removes one
+    // that a crash left, once the process that made it is gone.
+    systemRemoveEntries(in: directory) { isStaleTemporary($0, of: target.lastComponent) }
+  }
+
+  /// Whether `entry` is a temporary file of ``replaceBestEffort(_:with:)`` for `name`
+  /// (`NAME.PID.NANOSECONDS.tmp`) whose writer no longer runs.
+  static func isStaleTemporary(_ entry: SystemPath, of name: SystemPath) -> Bool {
+    let prefix = name.bytes + [UInt8(ascii: ".")]
+    let suffix = Array(".tmp".utf8)
+    guard entry.bytes.count > prefix.count + suffix.count, entry.bytes.starts(with: prefix),
+      entry.bytes.suffix(suffix.count).elementsEqual(suffix)
+    else { return false }
+    let parts = entry.bytes.dropFirst(prefix.count).dropLast(suffix.count)
+      .split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+    guard parts.count == 2,
+      parts.allSatisfy({ !$0.isEmpty && $0.count <= 19 && $0.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+      let pid = Int32(String(decoding: parts[0], as: UTF8.self))
+    else { return false }
+    return pid != systemGetpid() && !systemProcessExists(pid)
   }
 
   /// Creates `directory` and its missing parents with mode `0o700`, best effort and without

@@ -228,6 +228,11 @@ package func systemSetErrno(_ value: Errno) { errno = value.rawValue }
 /// The corresponding C function is `getpid`.
 package func systemGetpid() -> Int32 { getpid() }
 
+/// Whether a process with this id exists (one of another user's counts too).
+///
+/// The corresponding C function is `kill`, with signal 0.
+package func systemProcessExists(_ pid: Int32) -> Bool { pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) }
+
 /// The local date and time of day at `seconds` since 1970, in the time zone of `TZ` (`day` counts
 /// days since 1970 when the time cannot be converted).
 ///

@@ -1,6 +1,7 @@
 import SettingsHTTP
 import SettingsKit
 import SettingsPOSIX
+import SettingsSockets
 import Synchronization
 
 /// What a ``WebServer`` asks of the application behind it.

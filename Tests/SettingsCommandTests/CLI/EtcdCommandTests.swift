@@ -5,6 +5,7 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 @testable import SettingsPOSIX
+@testable import SettingsSockets
 
 /// The store in etcd through the command line, against a real etcd started by the test (issue 20,
 /// items 2–6): the layout, writes that are never doubled, and every fault with its exact message.

@@ -4,6 +4,7 @@ import Testing
 
 @testable import SettingsKit
 @testable import SettingsPOSIX
+@testable import SettingsSockets
 @testable import SettingsWeb
 
 /// `settings serve`'s API (docs/WEB-API.md) end to end: pages and rows, conditional sets and

@@ -5,6 +5,7 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 @testable import SettingsPOSIX
+@testable import SettingsSockets
 
 /// Every refusal of `settings serve`'s security model, sent as the bad request over a real socket
 /// to the real binary (issue 19, item 6; README, "settings serve").

@@ -5,6 +5,7 @@ import TestSupport
 @testable import SettingsHTTP
 @testable import SettingsKit
 @testable import SettingsPOSIX
+@testable import SettingsSockets
 @testable import SettingsWeb
 
 /// A `settings serve` of the real binary on a free port, with its own store and XDG directories;

@@ -146,6 +146,27 @@ struct DocumentCacheTests {
     #expect(fixture.cache.document(at: path, keys: ["airplane"], locales: []) == nil)
   }
 
+  /// A temporary file a crash left (created, never renamed) goes with the next write of the same
+  /// target once its writer is gone; a live writer's, another target's and a user's file stay.
+  @Test func theNextWriteRemovesTemporaryFilesACrashLeft() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let gone = Int32.max - 1  // above any pid_max: no such process
+    let own = systemGetpid()
+    for name in [
+      "a.cache.\(gone).123.tmp", "a.cache.\(own).5.tmp", "a.cache.1.tmp", "a.cache.x.5.tmp",
+      "b.cache.\(gone).1.tmp",
+    ] {
+      _ = try directory.write(name, "partial")
+    }
+    FileSystem.replaceBestEffort(SystemPath(directory.file("a.cache")), with: Array("new".utf8))
+    #expect(
+      try Set(directory.contents()) == [
+        "a.cache", "a.cache.\(own).5.tmp", "a.cache.1.tmp", "a.cache.x.5.tmp", "b.cache.\(gone).1.tmp",
+      ])
+    #expect(try directory.read("a.cache") == "new")
+  }
+
   @Test func loadErrorsAreThoseOfTheLoader() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }

@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// Why a socket call failed, as a message that names the address: what was tried, where, and why.
 package struct SocketError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What went wrong, as data.

@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// A TCP socket listening on 127.0.0.1 only (loopback: nothing on another machine can connect).
 ///
 /// A plain value that does not close itself; ``close()`` does.

@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 /// A connected TCP socket (non-blocking underneath) whose reads and writes wait at most a given
 /// time, with `poll(2)`; the server's and the fleet store client's one way to move bytes.
 ///

@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 
 @testable import SettingsPOSIX
+@testable import SettingsSockets
 
 /// The socket layer over real loopback sockets: listening, connecting, reads and writes with
 /// timeouts, keepalive, and the errors' messages.
