@@ -317,6 +317,26 @@ export function createView(page) {
     showPath(path, focusKey ? { focusKey } : { focusHeading: true });
   }
 
+  /** Escape on a child page (focus not in a field or a dialog): back to its parent page, the focus on
+   * the row that opened it: through the history when the page was opened here, else to the parent's path. */
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+    const target = event.target;
+    if (target.closest && target.closest('input, textarea, select, [contenteditable], dialog')) return;
+    const view = state.view;
+    if (!view || view.kind !== 'page' || view.key === null || search.value) return;
+    event.preventDefault();
+    if (history.state && history.state.parentCrumbs) {
+      history.back();
+      return;
+    }
+    const parent = view.crumbs.length > 1 ? view.crumbs[view.crumbs.length - 2] : null;
+    const path = parent && parent.key ? pagePath(parent.key) : '/';
+    history.replaceState(null, '', location.pathname);
+    history.pushState({ focusKey: view.key }, '', path);
+    showPath(path, { focusKey: view.key });
+  });
+
   addEventListener('popstate', () => {
     if (search.value) search.value = '';
     showPath(location.pathname, { focusKey: history.state && history.state.focusKey });
