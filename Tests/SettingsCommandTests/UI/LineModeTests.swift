@@ -273,4 +273,47 @@ struct LineModeTests {
         q
         """))
   }
+
+  /// When the line mode is chosen: the flag, `ACCESSIBLE` (not empty, not 0), `TERM=dumb`, or
+  /// either standard stream not a terminal.
+  @Test(
+    arguments: [
+      (false, [:], true, true, false),
+      (true, [:], true, true, true),
+      (false, ["ACCESSIBLE": "1"], true, true, true),
+      (false, ["ACCESSIBLE": "yes"], true, true, true),
+      (false, ["ACCESSIBLE": "0"], true, true, false),
+      (false, ["ACCESSIBLE": ""], true, true, false),
+      (false, ["TERM": "dumb"], true, true, true),
+      (false, ["TERM": "xterm-256color"], true, true, false),
+      (false, [:], false, true, true),
+      (false, [:], true, false, true),
+    ] as [(Bool, [String: String], Bool, Bool, Bool)])
+  func theLineModeIsChosen(
+    accessible: Bool, environment: [String: String], input: Bool, output: Bool, expected: Bool
+  ) {
+    #expect(
+      UICommand.usesLineMode(
+        accessible: accessible, environment: environment, inputIsTerminal: input, outputIsTerminal: output)
+        == expected)
+  }
+
+  /// `ACCESSIBLE=1` on a terminal that could draw the full screen: the line mode, and not one
+  /// escape sequence (no alternate screen, no cursor, no colour); the terminal's modes untouched.
+  @Test func accessibleOnATerminalSendsNoEscapeSequence() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    var environment = fixture.environment
+    environment["TERM"] = "xterm-256color"
+    environment["ACCESSIBLE"] = "1"
+    let terminal = try PseudoTerminal(
+      arguments: ["-f", fixture.document, "ui"], environment: environment, width: 80, height: 24)
+    #expect(terminal.waitFor(text: "16. More: 1 not shown yet. Enter loads them."))
+    #expect(sameModes(terminal.currentModes(), terminal.originalModes))
+    terminal.send("1\r")
+    #expect(terminal.waitFor(text: "1. Wi-Fi: on. Enter turns it off.\r\n"))
+    terminal.send("q\r")
+    #expect(terminal.waitForExit() == 0)
+    #expect(!terminal.transcript.contains(0x1B))
+  }
 }
