@@ -41,9 +41,13 @@ struct LineSession {
         _ = withUnsafeMutableBytes(of: &byte) { try? wakeRead.read(into: $0) }
         let before = screen.described()
         let values = screen.screen.stack[0].table.snapshot.values
+        let document = screen.screen.loaded.document
         screen.screen.status = nil
         live?.apply(to: &screen.screen)
-        write(screen.outsideLines(before: before, values: values, status: screen.screen.status))
+        // A new version of the document opens on its top page: a value or a choice asked for is
+        // of the old one, so the next line is a command again.
+        if screen.screen.loaded.document != document { screen.prompt = .command }
+        write(screen.outsideLines(before: before, values: values))
         screen.screen.status = nil
         continue
       }

@@ -316,4 +316,33 @@ struct LineModeTests {
     #expect(terminal.waitForExit() == 0)
     #expect(!terminal.transcript.contains(0x1B))
   }
+
+  /// The document changed on disk: one line says so, and the rows that changed with it are said
+  /// again; a value asked for before is of the old document, so the next line is a command.
+  @Test func aNewVersionOfTheDocumentIsSaid() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    var environment = fixture.environment
+    environment["TERM"] = "dumb"
+    let terminal = try PseudoTerminal(
+      arguments: ["-f", fixture.document, "ui"], environment: environment, width: 80, height: 24)
+    #expect(terminal.waitFor(text: "16. More: 1 not shown yet. Enter loads them."))
+    terminal.send("2\r\r")
+    #expect(terminal.waitFor(text: "Editing Name, now Kim"))
+    let renamed = Self.document.replacingOccurrences(of: #""title": "Name""#, with: #""title": "Full Name""#)
+    let temporary = try fixture.directory.write("rows.json.new", renamed)
+    #expect(rename(temporary, fixture.document) == 0)
+    #expect(terminal.waitFor(text: "The document changed on disk and was reloaded."))
+    #expect(terminal.waitFor(text: "2. Full Name: Kim. Enter edits it."))
+    // The system file's lock stays on the new version (it was lost once: the screen was rebuilt on
+    // the user's store alone).
+    #expect(!terminal.rows[0].contains("10. Managed: off. Enter turns it on."))
+    terminal.send("l\r")
+    #expect(terminal.waitFor(text: "Page Rows, 16 rows:\r\nSection Kinds:\r\n1. Wi-Fi"))
+    terminal.send("q\r")
+    #expect(terminal.waitForExit() == 0)
+    #expect(
+      try runBinary(["-f", fixture.document, "get", "name"], environment: fixture.environment).stdout
+        == "Kim\n")
+  }
 }
