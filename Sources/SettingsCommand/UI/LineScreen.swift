@@ -34,6 +34,12 @@ public struct LineScreen: Sendable {
   /// Set once `q` was typed.
   public var isFinished: Bool { screen.isFinished }
 
+  /// Whether the next line is a secure value, which a keyboard types without echo.
+  public var asksForSecret: Bool {
+    if case .value(let item) = prompt { return item.secure == true }
+    return false
+  }
+
   /// The first lines: how to use the mode, a warning if the screen has one, and the top page.
   public func opening() -> [String] {
     [
@@ -60,7 +66,10 @@ public struct LineScreen: Sendable {
     switch prompt {
     case .value(let item):
       prompt = .command
-      guard !line.isEmpty else { return ["Kept: " + describeSelection()] }
+      // Ctrl-C on a secret's line (read as a character there) cancels, as an empty line does.
+      guard !line.isEmpty, !line.unicodeScalars.contains("\u{3}") else {
+        return ["Kept: " + describeSelection()]
+      }
       return await change { screen in
         screen.changeValue(of: item) { actions, table throws(SettingsError) in
           try actions.set(item, text: line, in: &table)
@@ -163,7 +172,8 @@ public struct LineScreen: Sendable {
       prompt = .value(item)
       let value = screen.level.table.snapshot.value(of: item).value
       let now = valueWords(item, value).map { ", now \($0)" } ?? ""
-      return ["Editing \(Self.text(item.title))\(now): type the new value; an empty line keeps it."]
+      let shown = item.secure == true ? " (not shown as you type it)" : ""
+      return ["Editing \(Self.text(item.title))\(now): type the new value\(shown); an empty line keeps it."]
     default:
       guard item.choices != nil else {
         return ["Refused: \(Self.text(item.title)) has nothing to change here."]

@@ -26,9 +26,24 @@ struct LineSession {
       _ = systemWrite(wakeWrite.rawValue, &byte, 1)
     }
     defer { watch?.stop() }
+    // From a keyboard, a secure value's line is read without echo (see ``LineScreen/asksForSecret``).
+    let modes = input.isTerminal ? try? TerminalModes.current(of: input.rawValue) : nil
+    var secretLine = false
+    defer { if secretLine { modes?.apply(to: input.rawValue) } }
     write(screen.opening())
     var pending: [UInt8] = []
     while !screen.isFinished {
+      if let modes, screen.asksForSecret != secretLine {
+        secretLine = screen.asksForSecret
+        (secretLine ? modes.forSecretLine : modes).apply(to: input.rawValue)
+      }
+      // One line at a time, so that the modes fit the line that comes next.
+      if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = Self.line(pending[..<newline])
+        pending.removeSubrange(...newline)
+        write(await screen.handle(line: line))
+        continue
+      }
       let readable: [Bool]
       do {
         readable = try systemPollReadable([input.rawValue, wakeRead.rawValue], timeoutMilliseconds: -1)
@@ -60,11 +75,6 @@ struct LineSession {
         return ExitStatus.success.rawValue
       }
       pending += buffer[0..<count]
-      while !screen.isFinished, let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = Self.line(pending[..<newline])
-        pending.removeSubrange(...newline)
-        write(await screen.handle(line: line))
-      }
     }
     return ExitStatus.success.rawValue
   }

@@ -143,7 +143,8 @@ struct LineModeTests {
       "Editing Name, now Kim: type the new value; an empty line keeps it.",
       "2. Name: Lee. Changed. Enter edits it.",
       "3. Password: empty (Required). Secure. Enter edits it.",
-      "Editing Password, now empty (Required): type the new value; an empty line keeps it.",
+      "Editing Password, now empty (Required): type the new value (not shown as you type it); an empty line "
+        + "keeps it.",
       "3. Password: set, hidden. Changed. Secure. Enter edits it.",
       "4. Lock After: 5 min. Enter edits it.",
       "Refused: lock-after: 90 is above the maximum 60.",
@@ -344,5 +345,37 @@ struct LineModeTests {
     #expect(
       try runBinary(["-f", fixture.document, "get", "name"], environment: fixture.environment).stdout
         == "Kim\n")
+  }
+
+  /// From a keyboard, a secure value is typed without echo (nor is it said back), Ctrl-C there
+  /// cancels rather than ends the process, and the terminal's modes are back after the line.
+  @Test func aSecretIsTypedWithoutEcho() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    var environment = fixture.environment
+    environment["TERM"] = "dumb"
+    let terminal = try PseudoTerminal(
+      arguments: ["-f", fixture.document, "ui"], environment: environment, width: 80, height: 24)
+    #expect(terminal.waitFor(text: "16. More: 1 not shown yet. Enter loads them."))
+    terminal.send("3\r")
+    #expect(terminal.waitFor(text: "3. Password: empty (Required). Secure. Enter edits it.\r\n"))
+    terminal.send("\r")
+    #expect(
+      terminal.waitFor(
+        text: "Editing Password, now empty (Required): type the new value (not shown as you type it); "
+          + "an empty line keeps it.\r\n"))
+    #expect(terminal.currentModes().c_lflag & tcflag_t(ECHO | ISIG) == 0)
+    terminal.send("hunter2\r")
+    #expect(terminal.waitFor(text: "3. Password: set, hidden. Changed. Secure. Enter edits it.\r\n"))
+    #expect(sameModes(terminal.currentModes(), terminal.originalModes))
+    terminal.send("\r")
+    #expect(terminal.waitFor(text: "Editing Password, now set, hidden"))
+    terminal.send("\u{3}\r")
+    #expect(terminal.waitFor(text: "Kept: 3. Password: set, hidden. Changed. Secure. Enter edits it.\r\n"))
+    #expect(sameModes(terminal.currentModes(), terminal.originalModes))
+    terminal.send("q\r")
+    #expect(terminal.waitForExit() == 0)
+    #expect(!String(decoding: terminal.transcript, as: UTF8.self).contains("hunter2"))
+    #expect(try fixture.directory.read("store.json")?.contains(#""secret": "hunter2""#) == true)
   }
 }
