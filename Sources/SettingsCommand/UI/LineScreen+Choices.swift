@@ -71,7 +71,7 @@ extension LineScreen {
   /// `before` is ``described()`` and `values` the top page's values before. Each value changed
   /// elsewhere is one line, `Airplane Mode: on, changed elsewhere`; a store or document problem is
   /// its message; rows of the page whose state changed with them are their lines again.
-  func outsideLines(before: [String: String], values: [String: SettingValue]) -> [String] {
+  func outsideLines(before: [RowSignature], values: [String: SettingValue]) -> [String] {
     let snapshot = screen.stack[0].table.snapshot
     var lines: [String] = []
     let changed =
@@ -88,6 +88,6 @@ extension LineScreen {
       lines.append(said.hasSuffix(".") ? said : said + ".")
     }
     // A changed row already said is not said twice; rows that changed with it (dimmed, enabled) are.
-    return lines + changedRows(since: before, except: Set(changed.map { "item " + $0 }))
+    return lines + changedRows(since: before, except: Set(changed))
   }
 }

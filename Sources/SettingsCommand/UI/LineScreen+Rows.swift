@@ -10,20 +10,16 @@ extension LineScreen {
     }
   }
 
-  /// The line mode's name for a row, the same while the page shows it whatever its number.
-  func identity(of indexPath: TableIndexPath) -> String {
-    switch screen.level.table.row(at: indexPath) {
-    case .sectionTitle(let section, _, _, _): "section \(section)"
-    case .more(let section, _, _): "more \(section)"
-    case .item(let item, _, _): "item " + (item.key ?? "\(indexPath.section).\(indexPath.row) " + item.title)
+  /// Every row of the page in ``rows``' order, with what its line is made of (``RowSignature``):
+  /// comparing these finds the rows whose line changed without writing every line.
+  func described() -> [RowSignature] {
+    let table = screen.level.table
+    let snapshot = table.snapshot
+    return rows.map { indexPath in
+      let row = table.row(at: indexPath)
+      guard case .item(let item, _, _) = row else { return RowSignature(row: row) }
+      return RowSignature(row: row, state: snapshot.state(of: item), problem: snapshot.problem(of: item))
     }
-  }
-
-  /// Every row of the page by ``identity(of:)``, with its line without its number.
-  func described() -> [String: String] {
-    var lines: [String: String] = [:]
-    for indexPath in rows { lines[identity(of: indexPath)] = describe(indexPath) }
-    return lines
   }
 
   /// The page: its breadcrumb and number of rows, then section by section its header, its rows
@@ -143,5 +139,28 @@ extension LineScreen {
   /// the full screen being a glyph that a screen reader names on every line.
   static func breadcrumb(_ text: String) -> String {
     Self.text(text).split(separator: " › ", omittingEmptySubsequences: false).joined(separator: " > ")
+  }
+}
+
+/// What a row's line in the line mode is made of: the table's row (its item, value and whether it
+/// is an override, or a section's or "more" row's state), the item's state (enabled, locked) and a
+/// stored value it rejects. Two rows with the same signature are said the same.
+struct RowSignature: Equatable {
+  var row: TableRow
+  var state: ItemState?
+  var problem: StoredValueProblem?
+
+  /// Whether `other` is a line for the same row (the same item, section title or "more" row),
+  /// whatever its value or state: when a page's rows are not the same rows any more, their numbers
+  /// moved and the page is said again.
+  func isSameRow(as other: RowSignature) -> Bool {
+    switch (row, other.row) {
+    case (.item(let item, _, _), .item(let otherItem, _, _)):
+      return item.key == otherItem.key && (item.key != nil || item.title == otherItem.title)
+    case (.sectionTitle(let section, _, _, _), .sectionTitle(let otherSection, _, _, _)):
+      return section == otherSection
+    case (.more(let section, _, _), .more(let otherSection, _, _)): return section == otherSection
+    default: return false
+    }
   }
 }

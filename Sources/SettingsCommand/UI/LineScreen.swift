@@ -270,17 +270,17 @@ public struct LineScreen: Sendable {
   }
 
   /// The lines for the rows of the page that changed since `before` (``described()``): each
-  /// changed row's line, or the whole page when rows came or went (their numbers moved).
-  /// Rows whose ``identity(of:)`` is in `except` are left out.
-  func changedRows(since before: [String: String], except: Set<String> = []) -> [String] {
+  /// changed row's line, or the whole page when rows came or went (their numbers moved). The rows
+  /// of the items whose keys are in `except` (said already) are left out.
+  func changedRows(since before: [RowSignature], except: Set<String> = []) -> [String] {
     let after = described()
-    if Set(after.keys) != Set(before.keys) { return pageLines() }
+    guard after.count == before.count, zip(before, after).allSatisfy({ $0.isSameRow(as: $1) }) else {
+      return pageLines()
+    }
     var lines: [String] = []
-    for (number, indexPath) in rows.enumerated() {
-      let identity = identity(of: indexPath)
-      if !except.contains(identity), before[identity] != after[identity] {
-        lines.append(rowLine(number + 1, indexPath))
-      }
+    for (index, indexPath) in rows.enumerated() where before[index] != after[index] {
+      if case .item(let item, _, _) = after[index].row, let key = item.key, except.contains(key) { continue }
+      lines.append(rowLine(index + 1, indexPath))
     }
     return lines
   }
