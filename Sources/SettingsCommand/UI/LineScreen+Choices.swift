@@ -70,8 +70,11 @@ extension LineScreen {
   /// Takes in what a watch of the store reported (``LiveUpdates/apply(to:)``, given ``screen``):
   /// `before` is ``described()`` and `values` the top page's values before. Each value changed
   /// elsewhere is one line, `Airplane Mode: on, changed elsewhere`; a store or document problem is
-  /// its message; rows of the page whose state changed with them are their lines again.
-  func outsideLines(before: [RowSignature], values: [String: SettingValue]) -> [String] {
+  /// its message; rows of the page whose state changed with them are their lines again, and the
+  /// whole page when `reloaded` (the screen was built again for a new version of the document).
+  func outsideLines(before: [RowSignature], values: [String: SettingValue], reloaded: Bool = false)
+    -> [String]
+  {
     let snapshot = screen.stack[0].table.snapshot
     var lines: [String] = []
     let changed =
@@ -87,6 +90,8 @@ extension LineScreen {
       let said = Self.text(status)
       lines.append(said.hasSuffix(".") ? said : said + ".")
     }
+    // A new version of the document is said whole: titles and types may have changed too.
+    if reloaded { return lines + pageLines() }
     // A changed row already said is not said twice; rows that changed with it (dimmed, enabled) are.
     return lines + changedRows(since: before, except: Set(changed))
   }

@@ -16,9 +16,16 @@ extension LineScreen {
     let table = screen.level.table
     let snapshot = table.snapshot
     return rows.map { indexPath in
-      let row = table.row(at: indexPath)
-      guard case .item(let item, _, _) = row else { return RowSignature(row: row) }
-      return RowSignature(row: row, state: snapshot.state(of: item), problem: snapshot.problem(of: item))
+      switch table.row(at: indexPath) {
+      case .sectionTitle(let section, _, let isExpanded, let summary):
+        return RowSignature(identity: .section(section), detail: "\(isExpanded) \(summary)")
+      case .more(let section, let remaining, let state):
+        return RowSignature(identity: .more(section), detail: "\(remaining) \(state)")
+      case .item(let item, let value, let isModified):
+        return RowSignature(
+          identity: .item(item.key ?? item.title), value: value, isModified: isModified,
+          state: snapshot.state(of: item), problem: snapshot.problem(of: item))
+      }
     }
   }
 
@@ -142,25 +149,25 @@ extension LineScreen {
   }
 }
 
-/// What a row's line in the line mode is made of: the table's row (its item, value and whether it
-/// is an override, or a section's or "more" row's state), the item's state (enabled, locked) and a
-/// stored value it rejects. Two rows with the same signature are said the same.
+/// What a row's line in the line mode is made of, apart from what the document fixes (titles,
+/// types): which row it is, an item's value, whether it is an override, its state (enabled,
+/// locked) and a stored value it rejects; a section's open state and summary; a "more" row's
+/// count and load state. Two rows with the same signature are said the same, while the document
+/// stays the same (a new version of it is said whole).
 struct RowSignature: Equatable {
-  var row: TableRow
+  /// Which row: an item by its key (its title when it has none), a section's title row or a
+  /// section's "more" row by the section's index.
+  enum Identity: Equatable {
+    case item(String)
+    case section(Int)
+    case more(Int)
+  }
+
+  var identity: Identity
+  var value: SettingValue?
+  var isModified = false
   var state: ItemState?
   var problem: StoredValueProblem?
-
-  /// Whether `other` is a line for the same row (the same item, section title or "more" row),
-  /// whatever its value or state: when a page's rows are not the same rows any more, their numbers
-  /// moved and the page is said again.
-  func isSameRow(as other: RowSignature) -> Bool {
-    switch (row, other.row) {
-    case (.item(let item, _, _), .item(let otherItem, _, _)):
-      return item.key == otherItem.key && (item.key != nil || item.title == otherItem.title)
-    case (.sectionTitle(let section, _, _, _), .sectionTitle(let otherSection, _, _, _)):
-      return section == otherSection
-    case (.more(let section, _, _), .more(let otherSection, _, _)): return section == otherSection
-    default: return false
-    }
-  }
+  /// A section's or "more" row's changing parts, as text.
+  var detail = ""
 }

@@ -274,12 +274,12 @@ public struct LineScreen: Sendable {
   /// of the items whose keys are in `except` (said already) are left out.
   func changedRows(since before: [RowSignature], except: Set<String> = []) -> [String] {
     let after = described()
-    guard after.count == before.count, zip(before, after).allSatisfy({ $0.isSameRow(as: $1) }) else {
+    guard after.count == before.count, zip(before, after).allSatisfy({ $0.identity == $1.identity }) else {
       return pageLines()
     }
     var lines: [String] = []
     for (index, indexPath) in rows.enumerated() where before[index] != after[index] {
-      if case .item(let item, _, _) = after[index].row, let key = item.key, except.contains(key) { continue }
+      if case .item(let key) = after[index].identity, except.contains(key) { continue }
       lines.append(rowLine(index + 1, indexPath))
     }
     return lines

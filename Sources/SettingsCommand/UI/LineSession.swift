@@ -61,8 +61,12 @@ struct LineSession {
         live?.apply(to: &screen.screen)
         // A new version of the document opens on its top page: a value or a choice asked for is
         // of the old one, so the next line is a command again.
-        if screen.screen.loaded.document != document { screen.prompt = .command }
-        write(screen.outsideLines(before: before, values: values))
+        if screen.screen.loaded.document != document {
+          screen.prompt = .command
+          write(screen.outsideLines(before: before, values: values, reloaded: true))
+        } else {
+          write(screen.outsideLines(before: before, values: values))
+        }
         screen.screen.status = nil
         continue
       }
