@@ -40,6 +40,15 @@ package struct TerminalModes: @unchecked Sendable {
     return modes
   }
 
+  /// The same modes for a secret typed on a line of its own: no echo, and Ctrl-C, Ctrl-Z and Ctrl-\\
+  /// read as characters rather than sent as signals, so that nothing stops the process while the
+  /// echo is off; line editing stays. The flags are `ECHO` and `ISIG` of `c_lflag`.
+  package var forSecretLine: TerminalModes {
+    var modes = self
+    modes.value.c_lflag &= ~tcflag_t(ECHO | ISIG)
+    return modes
+  }
+
   /// Applies the modes now, best effort. The corresponding C function is `tcsetattr`, with `TCSANOW`.
   package func apply(to descriptor: Int32) {
     var value = value

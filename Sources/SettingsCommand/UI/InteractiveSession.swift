@@ -16,6 +16,8 @@ struct InteractiveSession {
   let terminal: TerminalSession
   /// Changes made elsewhere, shown as they come; nil for a screen that does not follow the store.
   var live: LiveUpdates?
+  /// Whether the terminal's cursor is shown where it stands (``SettingsScreen/cursor``).
+  var cursorVisible = true
 
   /// Runs until `q`, Ctrl-C or a terminating signal; returns the exit status (0, or 128 + signal).
   mutating func run() async -> Int32 {
@@ -48,6 +50,7 @@ struct InteractiveSession {
     defer { systemStopRestoringTerminalOnCrash(beforeCrashHandling) }
     var writer = ScreenWriter()
     var full = true
+    var placed: ScreenCursor?
     var pending: [UInt8] = []
     while !screen.isFinished {
       let (width, height) = terminal.size()
@@ -55,7 +58,16 @@ struct InteractiveSession {
         screen.resize(width: width, height: height)
         full = true
       }
-      terminal.write(writer.update(to: screen.lines(), full: full))
+      // The changed lines with the cursor hidden, then the cursor on the selection (or in the
+      // editing line), where a screen reader or a braille display reads it.
+      let frame = writer.update(to: screen.lines(), full: full)
+      let cursor = screen.cursor
+      if !frame.isEmpty || cursor != placed {
+        terminal.write(
+          (cursorVisible && !frame.isEmpty ? "\u{1B}[?25l" : "") + frame
+            + "\u{1B}[\(cursor.row + 1);\(cursor.column + 1)H" + (cursorVisible ? "\u{1B}[?25h" : ""))
+        placed = cursor
+      }
       full = false
 
       let timeout: Int32 = pending.isEmpty ? -1 : 30  // wait briefly for the rest of an escape sequence

@@ -62,7 +62,7 @@ extension SettingsScreen {
     }
   }
 
-  /// The screen for a new version of the document (it changed on disk): the same store, size,
+  /// The screen for a new version of the document (it changed on disk): the same layers, size,
   /// colours and view state file; the top page, with the selection on the same key where it is
   /// still shown, and a status line that says so.
   ///
@@ -71,8 +71,9 @@ extension SettingsScreen {
   public func reloaded(with document: LoadedDocument, changedDefaults: [String] = []) throws -> SettingsScreen
   {
     let viewState = viewStatePath.map { ViewState.read(from: $0).state } ?? ViewState()
+    // The same layers: the system files' values and locks stay (the user's store alone lost them).
     var screen = try SettingsScreen(
-      document: document, store: settings.store, viewState: viewState, viewStatePath: viewStatePath,
+      document: document, layers: settings.layers, viewState: viewState, viewStatePath: viewStatePath,
       width: width, height: height, colors: colors)
     if let selection = stack[0].selection, case .item(let item, _, _) = stack[0].table.row(at: selection),
       let key = item.key, let indexPath = screen.level.table.indexPath(ofKey: key)

@@ -227,11 +227,15 @@ public struct SettingsScreen: Sendable {
   /// (``editingLine(_:)``), and a validation error (or a note) is wrapped under the row over at most
   /// three lines (the third ending in "…" when the message is longer), the body scrolled so that the
   /// row and the error show.
-  func editingBody(_ state: EditState) -> [String] {
+  func editingBody(_ state: EditState) -> [String] { editingLayout(state).lines }
+
+  /// ``editingBody(_:)``'s lines and the index among them of the editing line (nil when it is not
+  /// on screen), where the terminal's cursor stands while a text is edited.
+  func editingLayout(_ state: EditState) -> (lines: [String], editingLine: Int?) {
     let page = self.body
     var scroll = page.normalized(level.scroll) ?? .top
     guard let selection = level.selection, page.contains(selection) else {
-      return page.lines(from: scroll, count: bodyHeight).map(bodyLine)
+      return (page.lines(from: scroll, count: bodyHeight).map(bodyLine), nil)
     }
     let first = BodyPosition(selection)
     let rowLines = page.lines(section: first.section, part: first.part).count
@@ -255,8 +259,10 @@ public struct SettingsScreen: Sendable {
       if first < scroll { scroll = first }
     }
     var lines: [String] = []
+    var editingIndex: Int?
     for (position, line) in page.lines(from: scroll, count: bodyHeight) {
       if position == first {
+        editingIndex = lines.count
         let text = "> " + editingLine(state)
         lines.append(
           colors ? "\u{1B}[7m" + text.replacingResets(with: "\u{1B}[0m\u{1B}[7m") + "\u{1B}[0m" : text)
@@ -265,7 +271,7 @@ public struct SettingsScreen: Sendable {
       }
       if position == last { lines.append(contentsOf: messageLines) }
     }
-    return Array(lines.prefix(bodyHeight))
+    return (Array(lines.prefix(bodyHeight)), editingIndex.flatMap { $0 < bodyHeight ? $0 : nil })
   }
 
   static let helpLines = [

@@ -99,17 +99,29 @@ struct TextEditing: Sendable, Equatable {
   /// as `|` between clusters, scrolled so that the cursor is in view (see
   /// ``keepCursorVisible(width:)``); `‹` and `›` mark text cut off on either side. Escaped for the
   /// terminal; a secure text is bullets.
-  func line(width: Int) -> String {
-    guard width >= 3 else { return "|" }
-    if isStoredSecret { return TerminalText.truncated(ValueRules.mask, toWidth: width - 1) + "|" }
+  func line(width: Int) -> String { laidOut(width: width).text }
+
+  /// The column of the cursor's `|` in ``line(width:)`` (from 0): where the terminal's cursor stands
+  /// while the line is edited.
+  func cursorColumn(width: Int) -> Int { laidOut(width: width).cursor }
+
+  /// ``line(width:)`` and the column of its `|`.
+  private func laidOut(width: Int) -> (text: String, cursor: Int) {
+    guard width >= 3 else { return ("|", 0) }
+    if isStoredSecret {
+      let mask = TerminalText.truncated(ValueRules.mask, toWidth: width - 1)
+      return (mask + "|", DisplayWidth.of(mask))
+    }
     var view = self
     view.keepCursorVisible(width: width)
     let clusters = shownClusters()
     var shown = view.scroll > 0 ? "‹" : ""
     var used = shown.isEmpty ? 0 : 1
     var index = view.scroll
+    var cursorAt = 0
     while true {
       if index == cursor {
+        cursorAt = used
         shown += "|"
         used += 1
       }
@@ -123,7 +135,7 @@ struct TextEditing: Sendable, Equatable {
       used += clusters[index].width
       index += 1
     }
-    return shown
+    return (shown, cursorAt)
   }
 }
 

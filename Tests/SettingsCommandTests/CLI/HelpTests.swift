@@ -88,10 +88,11 @@ struct HelpTests {
       help.stdout == """
         OVERVIEW: Open the interactive settings screen in the terminal.
 
-        Needs a terminal on standard input and output; changes are saved at once, as set
-        saves them.
+        The full screen needs a terminal on standard input and output; without one, with
+        TERM=dumb or with ACCESSIBLE=1 it runs in line mode (--accessible). Changes are
+        saved at once, as set saves them.
 
-        USAGE: settings ui [--color MODE]
+        USAGE: settings ui [--color MODE] [--cursor MODE] [--accessible]
 
         OPTIONS:
           --color MODE               When to colour the output (default: auto).
@@ -100,6 +101,15 @@ struct HelpTests {
                                                TERM is not dumb
                                        always  always colour
                                        never   never colour
+          --cursor MODE              Whether the terminal's cursor is shown on the
+                                     selection (default: visible).
+                                       visible  the cursor shown on the selected row, as
+                                                a braille display follows it
+                                       hidden   the cursor kept there but not drawn
+          --accessible               Line mode for screen readers and braille displays:
+                                     numbered rows, typed commands, output only appended
+                                     (default when ACCESSIBLE=1, TERM=dumb or output is
+                                     not a terminal).
           -f, --file PATH            The settings document; - reads it from standard
                                      input (default: $SETTINGS_FILE, else the embedded
                                      iOS screen).
@@ -207,7 +217,7 @@ struct HelpTests {
       "show",
       "Usage: settings show [PAGE | SECTION [--page K]] [--all] [--expand-all] [--reveal] [--json] [--width N] [--color MODE]"
     ),
-    ("ui", "Usage: settings ui [--color MODE]"),
+    ("ui", "Usage: settings ui [--color MODE] [--cursor MODE] [--accessible]"),
     ("validate", "Usage: settings validate [PATH] [--json]"),
     ("get", "Usage: settings get KEY [--json] [--no-cache]"),
     (

@@ -178,13 +178,23 @@ struct InteractiveScreenTests {
     #expect(try home.read(".config/settings/phone-settings.json") == "{}\n")
   }
 
-  @Test func withoutATerminalItRefuses() throws {
+  /// Issue 28: without a terminal the screen runs in line mode (it used to refuse with 69), and a
+  /// missing home directory still fails as `set` fails.
+  @Test func withoutATerminalItRunsInLineMode() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    let outcome = try runBinary(["ui"], environment: ["HOME": home.path, "LANG": "C"], stdin: "2\n\nq\n")
+    #expect(outcome.status == 0)
+    let lines = outcome.stdout.split(separator: "\n").map(String.init)
     #expect(
-      try runBinary(["ui"], environment: ["HOME": "/nonexistent"])
-        == CommandOutcome(
-          status: 69, stdout: "",
-          stderr:
-            "Error: settings ui needs a terminal on standard input and output; use 'settings show' in scripts\n"
-        ))
+      lines.first
+        == "Settings, line mode. Type a row's number to select it, an empty line for Enter, ? for help, q to quit."
+    )
+    #expect(
+      lines.suffix(2) == [
+        "2. 에어플레인 모드: off. Enter turns it on.", "2. 에어플레인 모드: on. Changed. Enter turns it off.",
+      ])
+    #expect(try runBinary(["get", "airplane"], environment: ["HOME": home.path]).stdout == "on\n")
+    #expect(try runBinary(["ui"], environment: ["HOME": "/nonexistent"]).status == 78)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SettingsKit
 import TestSupport
 
 #if canImport(Glibc)
@@ -16,14 +17,21 @@ private let spawnSetsid: Int16 = 0x80
 /// The `settings` binary running on a pseudo-terminal, with a small screen model of what it drew.
 ///
 /// The model understands what `settings ui` sends: the alternate screen and cursor modes, cursor
-/// positioning, erase in line and display, and SGR styles (ignored). Every line is drawn from its
-/// first column, so a row's text is what was written after the last cursor move to it.
+/// positioning, erase in line and display, and SGR styles (ignored). Every line is erased whole and
+/// drawn from its first column, so a row's text is what was written after the last erase of it.
+/// The cursor's place is kept: the row and column of the last move, plus the display width of the
+/// text written since, and whether it is shown (`CSI ? 25 h` and `l`).
 final class PseudoTerminal {
   let master: Int32
   let pid: pid_t
   private(set) var rows: [String]
   private(set) var transcript: [UInt8] = []
-  private var cursorRow = 0
+  /// The cursor's row, from 0.
+  private(set) var cursorRow = 0
+  /// The cursor's column, from 0.
+  private(set) var cursorColumn = 0
+  /// Whether the cursor is shown.
+  private(set) var cursorVisible = true
   private var parsed = 0
   /// The terminal modes before the program started.
   let originalModes: termios
@@ -153,7 +161,9 @@ final class PseudoTerminal {
     var text: [UInt8] = []
     func flushText() {
       guard !text.isEmpty else { return }
-      if cursorRow < rows.count { rows[cursorRow] += String(decoding: text, as: UTF8.self) }
+      let written = String(decoding: text, as: UTF8.self)
+      if cursorRow < rows.count { rows[cursorRow] += written }
+      cursorColumn += DisplayWidth.of(written)
       text.removeAll()
     }
     while index < bytes.count {
@@ -170,7 +180,11 @@ final class PseudoTerminal {
         case UInt8(ascii: "H"):
           let numbers = parameters.split(separator: ";").compactMap { Int($0) }
           cursorRow = (numbers.first ?? 1) - 1
+          cursorColumn = (numbers.count > 1 ? numbers[1] : 1) - 1
+        case UInt8(ascii: "K"):
           if cursorRow < rows.count { rows[cursorRow] = "" }
+        case UInt8(ascii: "h") where parameters == "?25", UInt8(ascii: "l") where parameters == "?25":
+          cursorVisible = bytes[end] == UInt8(ascii: "h")
         case UInt8(ascii: "J"):
           rows = Array(repeating: "", count: rows.count)
         default:

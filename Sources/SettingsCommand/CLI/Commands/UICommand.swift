@@ -4,19 +4,27 @@ import SettingsPOSIX
 import Synchronization
 
 /// `settings ui`: the interactive settings screen on the terminal. It draws on the terminal
-/// directly (the one command that does), and refuses to run when standard input or output is not
-/// a terminal.
+/// directly (the one command that does), with the cursor on the selection; or, in line mode
+/// (``LineScreen``), it reads commands as lines and appends lines.
 enum UICommand {
+  /// Whether `settings ui` runs in line mode: `--accessible`, `ACCESSIBLE` set (and not empty or
+  /// `0`), `TERM=dumb`, or standard input or output not a terminal (a pipe, a file, an ssh session
+  /// without a terminal), where no full screen can be drawn or no key read.
+  static func usesLineMode(
+    accessible: Bool, environment: [String: String], inputIsTerminal: Bool, outputIsTerminal: Bool
+  ) -> Bool {
+    if accessible { return true }
+    if let value = environment["ACCESSIBLE"], !value.isEmpty, value != "0" { return true }
+    return environment["TERM"] == "dumb" || !inputIsTerminal || !outputIsTerminal
+  }
+
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     _ = try context.arguments()
-    guard FileDescriptor.standardInput.isTerminal, FileDescriptor.standardOutput.isTerminal else {
-      throw CommandError(
-        messages: [
-          "settings ui needs a terminal on standard input and output; use 'settings show' in scripts"
-        ],
-        status: .unavailable)
-    }
-    let colors = context.colors()
+    let lineMode = usesLineMode(
+      accessible: context.invocation[Options.accessible], environment: context.environment,
+      inputIsTerminal: FileDescriptor.standardInput.isTerminal,
+      outputIsTerminal: FileDescriptor.standardOutput.isTerminal)
+    let colors = lineMode ? false : context.colors()
     let document = try context.openDocument()
     // The screen writes what the user changes: without a store location it fails as set does (78).
     let storePath: SystemPath? = try context.writableStorePath(for: document.document)
@@ -25,10 +33,28 @@ enum UICommand {
       for: document.document, user: try context.userStore(for: document.document, forWriting: true))
     // Out of reach at the start: 69 before the screen opens, as serve and watch.
     try context.requireReachableStore(Settings(document: document.document, layers: layers))
-    let terminal: TerminalSession
     var screen: SettingsScreen
     // Open and closed sections are cosmetic: a damaged view-state file is ignored, and said so.
     let viewState = viewStatePath.map { ViewState.read(from: $0) } ?? (state: ViewState(), warning: nil)
+    if lineMode {
+      do {
+        screen = try SettingsScreen(
+          document: document, layers: layers, viewState: viewState.state, viewStatePath: viewStatePath,
+          width: 80, height: 24)
+      } catch let error as any ExplainedError {
+        throw CommandError(error)
+      } catch {
+        throw CommandError(messages: [error.message], status: .dataError)
+      }
+      if let warning = viewState.warning ?? layers.ignored.first?.message {
+        screen.status = "Warning: " + warning
+      }
+      let live = LiveUpdates(documentPath: context.documentFile, locales: context.locales)
+      return try runToEnd(
+        LineSession(
+          screen: LineScreen(screen: screen), input: .standardInput, output: .standardOutput, live: live))
+    }
+    let terminal: TerminalSession
     do {
       terminal = try TerminalSession()
       let size = terminal.size()
@@ -43,14 +69,22 @@ enum UICommand {
     if let warning = viewState.warning ?? layers.ignored.first?.message {
       screen.status = "Warning: " + warning
     }
-    let status = Mutex<Int32>(0)
-    let done = DispatchSemaphore(value: 0)
     // The screen follows changes made elsewhere, and the document's file.
     let live = LiveUpdates(documentPath: context.documentFile, locales: context.locales)
-    let box = UnsafeTransfer((screen, terminal, live))
+    var session = InteractiveSession(screen: screen, terminal: terminal)
+    session.live = live
+    session.cursorVisible = (context.invocation[Options.cursor] ?? .visible) == .visible
+    return try runToEnd(session)
+  }
+
+  /// Runs a session on a task of its own until it ends; a status other than 0 (128 + a signal)
+  /// becomes the command's.
+  static func runToEnd(_ session: some UISession) throws(CommandError) -> String {
+    let status = Mutex<Int32>(0)
+    let done = DispatchSemaphore(value: 0)
+    let box = UnsafeTransfer(session)
     Task.detached {
-      var session = InteractiveSession(screen: box.value.0, terminal: box.value.1)
-      session.live = box.value.2
+      var session = box.value
       let result = await session.run()
       status.withLock { $0 = result }
       done.signal()
@@ -62,6 +96,24 @@ enum UICommand {
     }
     return ""
   }
+}
+
+/// A session of `settings ui`: the full screen or the line mode.
+protocol UISession {
+  /// Runs until the user quits; returns the exit status.
+  mutating func run() async -> Int32
+}
+
+extension InteractiveSession: UISession {}
+extension LineSession: UISession {}
+
+/// Whether `settings ui` shows the terminal's cursor on the selection (`--cursor`).
+///
+/// Visible by default: a braille display shows the line under the cursor and a screen reader reads
+/// from it, and a hidden cursor locks their users out, while the `>` marker already shows sighted
+/// users the selection, so the cursor standing on it costs them nothing.
+enum CursorMode: String, Sendable {
+  case visible, hidden
 }
 
 /// Hands a value that is used by one task at a time to that task.

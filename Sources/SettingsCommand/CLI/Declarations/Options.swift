@@ -99,6 +99,28 @@ enum Options {
       help: "When to colour the output (default: auto).", subcommands: [.show, .ui]),
     convert: { ColorMode(rawValue: $0) })
 
+  /// `ui --cursor MODE`: whether the terminal's cursor is shown on the selection.
+  static let cursor = Option<CursorMode>(
+    definition: OptionDefinition(
+      long: "cursor",
+      value: .word(
+        name: "MODE", noun: "cursor mode",
+        words: [
+          AcceptedWord(
+            word: "visible", help: "the cursor shown on the selected row, as a braille display follows it"),
+          AcceptedWord(word: "hidden", help: "the cursor kept there but not drawn"),
+        ]),
+      help: "Whether the terminal's cursor is shown on the selection (default: visible).", subcommands: [.ui]),
+    convert: { CursorMode(rawValue: $0) })
+
+  /// `ui --accessible`: the line mode.
+  static let accessible = Flag(
+    definition: OptionDefinition(
+      long: "accessible",
+      help: "Line mode for screen readers and braille displays: numbered rows, typed commands, "
+        + "output only appended (default when ACCESSIBLE=1, TERM=dumb or output is not a terminal).",
+      subcommands: [.ui]))
+
   /// `-f, --file PATH`.
   static let file = Option<String>(
     definition: OptionDefinition(
@@ -187,7 +209,8 @@ enum Options {
     page.definition, showAll.definition, resetAll.definition, expandAll.definition, modified.definition,
     add.definition, remove.definition, reveal.definition, storeSchema.definition, fix.definition,
     dropUnknown.definition, includeSecure.definition, replace.definition, dryRun.definition,
-    keepUnknown.definition, json.definition, width.definition, color.definition, file.definition,
+    keepUnknown.definition, json.definition, width.definition, color.definition, cursor.definition,
+    accessible.definition, file.definition,
     store.definition, etcd.definition, etcdPrefix.definition, etcdPasswordFile.definition, noStale.definition,
     port.definition, open.definition,
     locale.definition, noCache.definition, help.definition, version.definition,

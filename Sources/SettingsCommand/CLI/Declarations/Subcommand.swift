@@ -63,7 +63,8 @@ enum Subcommand: String, CaseIterable, Sendable {
       return SubcommandDefinition(
         name: rawValue, abstract: "Open the interactive settings screen in the terminal.", forms: [[]],
         discussion:
-          "Needs a terminal on standard input and output; changes are saved at once, as set saves them.",
+          "The full screen needs a terminal on standard input and output; without one, with TERM=dumb or "
+          + "with ACCESSIBLE=1 it runs in line mode (--accessible). Changes are saved at once, as set saves them.",
         extraSections: [
           ("KEYS:", SettingsScreen.helpLines.dropFirst(2).map { String($0.dropFirst(2)) })
         ])

@@ -1,0 +1,173 @@
+import SettingsKit
+
+extension LineScreen {
+  /// The rows of the current page in reading order: every section's rows, a collapsible section's
+  /// title row and a paginated section's "more" row included. Row `n` of the line mode is `rows[n - 1]`.
+  var rows: [TableIndexPath] {
+    let table = screen.level.table
+    return (0..<table.numberOfSections).flatMap { section in
+      (0..<table.numberOfRows(inSection: section)).map { TableIndexPath(row: $0, section: section) }
+    }
+  }
+
+  /// Every row of the page in ``rows``' order, with what its line is made of (``RowSignature``):
+  /// comparing these finds the rows whose line changed without writing every line.
+  func described() -> [RowSignature] {
+    let table = screen.level.table
+    let snapshot = table.snapshot
+    return rows.map { indexPath in
+      switch table.row(at: indexPath) {
+      case .sectionTitle(let section, _, let isExpanded, let summary):
+        return RowSignature(identity: .section(section), detail: "\(isExpanded) \(summary)")
+      case .more(let section, let remaining, let state):
+        return RowSignature(identity: .more(section), detail: "\(remaining) \(state)")
+      case .item(let item, let value, let isModified):
+        return RowSignature(
+          identity: .item(item.key ?? item.title), value: value, isModified: isModified,
+          state: snapshot.state(of: item), problem: snapshot.problem(of: item))
+      }
+    }
+  }
+
+  /// The page: its breadcrumb and number of rows, then section by section its header, its rows
+  /// (numbered) and its footer.
+  func pageLines() -> [String] {
+    let table = screen.level.table
+    let numbered = rows
+    var lines = [
+      "Page \(Self.breadcrumb(screen.level.breadcrumb)), \(numbered.count) \(numbered.count == 1 ? "row" : "rows"):"
+    ]
+    var number = 0
+    for section in 0..<table.numberOfSections {
+      let spec = table.section(section)
+      if let header = spec.header, !spec.isCollapsible { lines.append("Section \(Self.text(header)):") }
+      for _ in 0..<table.numberOfRows(inSection: section) {
+        lines.append(rowLine(number + 1, numbered[number]))
+        number += 1
+      }
+      if let footer = spec.footer, table.isExpanded(section) { lines.append("Note: \(Self.text(footer))") }
+    }
+    if numbered.isEmpty { lines.append("This page has no rows. b goes back.") }
+    return lines
+  }
+
+  /// A row's line: its number, then ``describe(_:)``.
+  func rowLine(_ number: Int, _ indexPath: TableIndexPath) -> String {
+    "\(number). " + describe(indexPath)
+  }
+
+  /// What a row says: its title, its value, its state in words (changed, dimmed and why, locked
+  /// and by whom, a stored value rejected, secure, deprecated), its subtitle, and what Enter does.
+  /// Icons are left out: the title names the row, and an emoji's name read before every title
+  /// says nothing more.
+  func describe(_ indexPath: TableIndexPath) -> String {
+    let table = screen.level.table
+    switch table.row(at: indexPath) {
+    case .sectionTitle(_, let title, let isExpanded, let summary):
+      let summaryText = isExpanded || summary.isEmpty ? "" : ", " + Self.text(summary)
+      return "\(Self.text(title)): section, \(isExpanded ? "open" : "closed")\(summaryText). Enter "
+        + (isExpanded ? "closes" : "opens") + " it."
+    case .more(_, let remaining, let state):
+      switch state {
+      case .loading: return "Loading more."
+      case .failed(let message): return "Loading failed: \(Self.text(message)). Enter tries again."
+      default: return "More: \(remaining) not shown yet. Enter loads them."
+      }
+    case .item(let item, let value, let isModified):
+      var parts: [String] = []
+      let title = Self.text(item.title)
+      parts.append(valueWords(item, value).map { "\(title): \($0)" } ?? title)
+      parts.append(contentsOf: stateWords(item, isModified: isModified))
+      if let subTitle = item.subTitle { parts.append(Self.text(subTitle)) }
+      parts.append(enterWords(item, value))
+      return parts.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " ")
+    }
+  }
+
+  /// The value of an item's row in words: `on` or `off`, the text, the number with its unit, the
+  /// choice's title, the chosen titles; nil for a row that only opens a page. A secure text is
+  /// never said: `set, hidden` or `empty`.
+  func valueWords(_ item: SettingItem, _ value: SettingValue?) -> String? {
+    let content = RowContent(item: item, value: value, isModified: false)
+    switch content.accessory {
+    case .none, .chevron: return nil
+    case .switchState(let isOn): return isOn ? "on" : "off"
+    case .value(let text) where item.secure == true: return text.isEmpty ? "empty" : "set, hidden"
+    case .value(let text), .detail(let text), .text(let text):
+      return text.isEmpty ? "empty" : Self.text(text)
+    case .placeholder(let placeholder):
+      return placeholder.isEmpty ? "empty" : "empty (\(Self.text(placeholder)))"
+    case .slider(_, let label):
+      let range = item.min.flatMap { min in item.max.map { " from \(min) to \($0)" } } ?? ""
+      return "\(Self.text(label)), slider\(range)"
+    case .choices(let titles):
+      return titles.isEmpty ? "none chosen" : Self.text(titles.joined(separator: ", "))
+    }
+  }
+
+  /// An item's state in words, each a sentence of its own.
+  func stateWords(_ item: SettingItem, isModified: Bool) -> [String] {
+    let snapshot = screen.level.table.snapshot
+    let state = snapshot.state(of: item)
+    var words: [String] = []
+    if let problem = snapshot.problem(of: item) {
+      let stored = StoredValueProblem.shown(problem.storedValue, secure: problem.isSecure)
+      words.append(
+        problem.notJSON.map { "Stored value rejected: not JSON (\(Self.text($0))); the default is used" }
+          ?? "Stored value \(Self.text(stored)) rejected: expected \(Self.text(problem.expected)); the default is used"
+      )
+    } else if isModified {
+      words.append("Changed")
+    }
+    if let lock = state.lock { words.append("Locked by \(Self.text(lock.file)): \(Self.text(lock.reason))") }
+    if let reason = state.disabledReason { words.append("Dimmed: \(Self.text(reason))") }
+    if item.secure == true { words.append("Secure") }
+    if let deprecated = item.deprecated { words.append("Deprecated: \(Self.text(deprecated))") }
+    return words
+  }
+
+  /// What Enter does on an item's row.
+  func enterWords(_ item: SettingItem, _ value: SettingValue?) -> String {
+    if item.page != nil { return "Enter opens its page" }
+    let state = screen.level.table.snapshot.state(of: item)
+    if !state.isEditable { return "Enter does nothing: it cannot be changed now" }
+    switch item.type {
+    case .switch: return value == .bool(true) ? "Enter turns it off" : "Enter turns it on"
+    case .textField, .number, .slider: return "Enter edits it"
+    default: return item.choices != nil ? "Enter lists its choices" : "Enter does nothing"
+    }
+  }
+
+  /// Text from the document or the store as one line: control characters escaped
+  /// (``TerminalText/escaped(_:)``), so that no escape sequence and no line break reach the output.
+  static func text(_ text: String) -> String { TerminalText.escaped(text) }
+
+  /// A breadcrumb (`Settings › Wi-Fi`) as the line mode says it: `Settings > Wi-Fi`, the `›` of
+  /// the full screen being a glyph that a screen reader names on every line.
+  static func breadcrumb(_ text: String) -> String {
+    Self.text(text).split(separator: " › ", omittingEmptySubsequences: false).joined(separator: " > ")
+  }
+}
+
+/// What a row's line in the line mode is made of, apart from what the document fixes (titles,
+/// types): which row it is, an item's value, whether it is an override, its state (enabled,
+/// locked) and a stored value it rejects; a section's open state and summary; a "more" row's
+/// count and load state. Two rows with the same signature are said the same, while the document
+/// stays the same (a new version of it is said whole).
+struct RowSignature: Equatable {
+  /// Which row: an item by its key (its title when it has none), a section's title row or a
+  /// section's "more" row by the section's index.
+  enum Identity: Equatable {
+    case item(String)
+    case section(Int)
+    case more(Int)
+  }
+
+  var identity: Identity
+  var value: SettingValue?
+  var isModified = false
+  var state: ItemState?
+  var problem: StoredValueProblem?
+  /// A section's or "more" row's changing parts, as text.
+  var detail = ""
+}

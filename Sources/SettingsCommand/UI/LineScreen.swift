@@ -1,0 +1,311 @@
+import SettingsKit
+
+/// The line mode of the settings screen (`settings ui --accessible`), for screen readers and braille
+/// displays: the same ``SettingsScreen`` (its pages, selection and actions), driven by typed lines
+/// and answered by appended lines. No escape sequence, no cursor movement, no redraw: each row is
+/// one numbered line that says its title, value, state and what Enter does, and every change, made
+/// here or elsewhere, and every refusal is one line.
+///
+/// Lines in (see ``helpLines``): a row's number selects it; an empty line is Enter on the selected
+/// row; `+` and `-` turn a switch on and off, step a number, or move a choice; `=TEXT` sets the
+/// value; `b` goes back; `/TEXT` searches and `n` finds the next match; `r` resets; `l` lists the
+/// page again; `?` is the help and `q` quits. Enter on a text or number asks for the value on the
+/// next line; on a choice item it lists the choices, chosen by number.
+public struct LineScreen: Sendable {
+  /// What the next line is.
+  enum Prompt: Sendable, Equatable {
+    /// A command.
+    case command
+    /// The new value of an item whose editing was asked for with Enter.
+    case value(SettingItem)
+    /// A choice, by number, of a choice item's list.
+    case choices(SettingItem)
+  }
+
+  /// The screen whose pages, selection and actions the line mode uses.
+  public internal(set) var screen: SettingsScreen
+  var prompt = Prompt.command
+
+  /// The line mode of `screen` (its size is not used: lines are as long as they need to be).
+  public init(screen: SettingsScreen) {
+    self.screen = screen
+  }
+
+  /// Set once `q` was typed.
+  public var isFinished: Bool { screen.isFinished }
+
+  /// Whether the next line is a secure value, which a keyboard types without echo.
+  public var asksForSecret: Bool {
+    if case .value(let item) = prompt { return item.secure == true }
+    return false
+  }
+
+  /// The first lines: how to use the mode, a warning if the screen has one, and the top page.
+  public func opening() -> [String] {
+    [
+      "Settings, line mode. Type a row's number to select it, an empty line for Enter, ? for help, q to quit."
+    ] + (screen.status.map { [Self.text($0)] } ?? []) + pageLines()
+  }
+
+  static let helpLines = [
+    "Commands, one a line:",
+    "NUMBER: select that row and hear it.",
+    "Empty line: Enter on the selected row: turn a switch over, open a page or a section, list the "
+      + "choices, edit a text or number (its new value on the next line; an empty line keeps it), load more.",
+    "+ or -: turn a switch on or off, step a number up or down, move a choice to the next or previous one.",
+    "=TEXT: set the selected row's value to TEXT (on, off, a number, a choice's value or title).",
+    "b: back to the parent page (or out of a list of choices).",
+    "/TEXT: search titles, keys and choices; n: the next match.",
+    "r: reset the selected row to its default.",
+    "l: list this page again.",
+    "?: this help. q: quit.",
+  ]
+
+  /// Answers one line of input.
+  public mutating func handle(line: String) async -> [String] {
+    switch prompt {
+    case .value(let item):
+      prompt = .command
+      // Ctrl-C on a secret's line (read as a character there) cancels, as an empty line does.
+      guard !line.isEmpty, !line.unicodeScalars.contains("\u{3}") else {
+        return ["Kept: " + describeSelection()]
+      }
+      return await change { screen in
+        screen.changeValue(of: item) { actions, table throws(SettingsError) in
+          try actions.set(item, text: line, in: &table)
+        }
+      }
+    case .choices(let item):
+      return await choose(line.trimmed, of: item)
+    case .command:
+      return await command(line.trimmed)
+    }
+  }
+
+  mutating func command(_ text: String) async -> [String] {
+    switch text {
+    case "": return await enter()
+    case "?": return Self.helpLines
+    case "q":
+      screen.isFinished = true
+      return []
+    case "l": return pageLines()
+    case "b": return back()
+    case "+", "-": return await adjust(by: text == "+" ? 1 : -1)
+    case "r": return await change { screen in screen.resetSelection() }
+    case "n":
+      guard let query = screen.lastSearch?.query else {
+        return ["Refused: nothing searched yet; /TEXT searches."]
+      }
+      return await search(query)
+    case "u": return undo()
+    default: break
+    }
+    if let number = Int(text), text.allSatisfy(\.isASCII) { return select(number) }
+    if text.hasPrefix("/") { return await search(String(text.dropFirst())) }
+    if text.hasPrefix("=") { return await set(String(text.dropFirst())) }
+    return ["Refused: \(Self.text(text)) is not a command; ? lists them."]
+  }
+
+  /// The undo of the last change, when the screen keeps a history: the hook where it goes. The
+  /// screen keeps none yet, so `u` says so.
+  func undo() -> [String] {
+    ["Refused: undo is not available yet."]
+  }
+
+  /// The selected row's line (with its number), or that nothing is selected.
+  func describeSelection() -> String {
+    guard let selection = screen.level.selection, let number = rows.firstIndex(of: selection) else {
+      return "Nothing is selected."
+    }
+    return rowLine(number + 1, selection)
+  }
+
+  mutating func select(_ number: Int) -> [String] {
+    let numbered = rows
+    guard number >= 1, number <= numbered.count else {
+      return ["Refused: there is no row \(number); this page has \(numbered.count)."]
+    }
+    screen.level.selection = numbered[number - 1]
+    screen.keepSelectionVisible()
+    return [describeSelection()]
+  }
+
+  /// The selected item, or the line that refuses for want of one.
+  func selectedItem() -> Result<SettingItem, Refusal> {
+    guard let selection = screen.level.selection else { return .failure(Refusal("nothing is selected")) }
+    guard case .item(let item, _, _) = screen.level.table.row(at: selection) else {
+      return .failure(Refusal("the selected row has no value"))
+    }
+    return .success(item)
+  }
+
+  /// Why the selected item cannot be changed, when it cannot.
+  func lockedOrDimmed(_ item: SettingItem) -> [String]? {
+    let state = screen.level.table.snapshot.state(of: item)
+    let title = Self.text(item.title)
+    if let lock = state.lock {
+      return ["Refused: \(title) is locked by \(Self.text(lock.file)): \(Self.text(lock.reason))."]
+    }
+    if let reason = state.disabledReason { return ["Refused: \(title) is dimmed: \(Self.text(reason))."] }
+    return nil
+  }
+
+  mutating func enter() async -> [String] {
+    guard let selection = screen.level.selection else { return ["Refused: this page has no rows."] }
+    guard case .item(let item, _, _) = screen.level.table.row(at: selection) else {
+      return await change { screen in await screen.activate(key: .enter) }
+    }
+    if let page = item.page {
+      screen.open(page, of: item)
+      return pageLines()
+    }
+    if let refusal = lockedOrDimmed(item) { return refusal }
+    switch item.type {
+    case .switch:
+      return await change { screen in
+        screen.changeValue(of: item) { actions, table throws(SettingsError) in
+          try actions.toggle(item, in: &table)
+        }
+      }
+    case .textField, .number, .slider:
+      prompt = .value(item)
+      let value = screen.level.table.snapshot.value(of: item).value
+      let now = valueWords(item, value).map { ", now \($0)" } ?? ""
+      let shown = item.secure == true ? " (not shown as you type it)" : ""
+      return ["Editing \(Self.text(item.title))\(now): type the new value\(shown); an empty line keeps it."]
+    default:
+      guard item.choices != nil else {
+        return ["Refused: \(Self.text(item.title)) has nothing to change here."]
+      }
+      prompt = .choices(item)
+      return choiceLines(item)
+    }
+  }
+
+  mutating func back() -> [String] {
+    guard screen.stack.count > 1 else { return ["Refused: this is the top page."] }
+    screen.goBack()
+    return pageLines()
+  }
+
+  mutating func adjust(by step: Int) async -> [String] {
+    let item: SettingItem
+    switch selectedItem() {
+    case .success(let selected): item = selected
+    case .failure(let refusal): return [refusal.line]
+    }
+    if let refusal = lockedOrDimmed(item) { return refusal }
+    switch item.type {
+    case .switch:
+      return await change { screen in
+        screen.changeValue(of: item) { actions, table throws(SettingsError) in
+          try actions.set(item, to: .bool(step > 0), in: &table)
+        }
+      }
+    case .number, .slider:
+      return await change { screen in
+        screen.changeValue(of: item) { actions, table throws(SettingsError) in
+          try actions.step(item, by: step, in: &table)
+        }
+      }
+    default:
+      guard let choices = item.choices, !choices.isEmpty, item.multiple != true else {
+        return ["Refused: + and - change switches, numbers and single choices."]
+      }
+      let current = screen.level.table.snapshot.value(of: item).value
+      let index = choices.firstIndex { .string($0.value) == current } ?? (step > 0 ? -1 : 0)
+      let next = choices[((index + step) % choices.count + choices.count) % choices.count]
+      return await change { screen in
+        screen.changeValue(of: item) { actions, table throws(SettingsError) in
+          try actions.set(item, to: .string(next.value), in: &table)
+        }
+      }
+    }
+  }
+
+  mutating func set(_ text: String) async -> [String] {
+    let item: SettingItem
+    switch selectedItem() {
+    case .success(let selected): item = selected
+    case .failure(let refusal): return [refusal.line]
+    }
+    if let refusal = lockedOrDimmed(item) { return refusal }
+    // A choice may be named by its title as well as its value.
+    let choice = item.choices?.first { $0.value == text || $0.title.lowercased() == text.lowercased() }
+    let value = choice?.value ?? text
+    return await change { screen in
+      screen.changeValue(of: item) { actions, table throws(SettingsError) in
+        try actions.set(item, text: value, in: &table)
+      }
+    }
+  }
+
+  mutating func search(_ query: String) async -> [String] {
+    guard !query.isEmpty else { return ["Refused: /TEXT searches for TEXT."] }
+    let page = screen.level.breadcrumb
+    screen.status = nil
+    await screen.jump(to: query)
+    var lines =
+      screen.status.map { [Self.breadcrumb($0.replacingSuffix("  (n: next)", with: "; n: next"))] } ?? []
+    screen.status = nil
+    if screen.level.breadcrumb != page { lines += pageLines() }
+    if lines.last != describeSelection() { lines.append("Selected: " + describeSelection()) }
+    return lines
+  }
+
+  /// Does `body` on the screen and says what came of it: a refusal, or a line for each row of
+  /// the page that changed (the page again when rows came or went).
+  mutating func change(_ body: (inout SettingsScreen) async -> Void) async -> [String] {
+    let before = described()
+    screen.status = nil
+    await body(&screen)
+    var lines: [String] = []
+    if let status = screen.status {
+      let said = Self.text(status.hasPrefix("Error: ") ? "Refused: " + status.dropFirst(7) : status)
+      lines.append(said.hasSuffix(".") ? said : said + ".")
+      screen.status = nil
+    }
+    return lines + changedRows(since: before)
+  }
+
+  /// The lines for the rows of the page that changed since `before` (``described()``): each
+  /// changed row's line, or the whole page when rows came or went (their numbers moved). The rows
+  /// of the items whose keys are in `except` (said already) are left out.
+  func changedRows(since before: [RowSignature], except: Set<String> = []) -> [String] {
+    let after = described()
+    guard after.count == before.count, zip(before, after).allSatisfy({ $0.identity == $1.identity }) else {
+      return pageLines()
+    }
+    var lines: [String] = []
+    for (index, indexPath) in rows.enumerated() where before[index] != after[index] {
+      if case .item(let key) = after[index].identity, except.contains(key) { continue }
+      lines.append(rowLine(index + 1, indexPath))
+    }
+    return lines
+  }
+}
+
+/// A line that refuses a command, and why.
+struct Refusal: Error {
+  let reason: String
+  init(_ reason: String) { self.reason = reason }
+  /// The line said.
+  var line: String { "Refused: \(reason)." }
+}
+
+extension String {
+  /// The text without leading and trailing spaces, tabs and carriage returns.
+  var trimmed: String {
+    let scalars = unicodeScalars
+    let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+    guard let first = scalars.firstIndex(where: { !blank($0) }) else { return "" }
+    let last = scalars.lastIndex(where: { !blank($0) })!
+    return String(scalars[first...last])
+  }
+
+  /// The text with `suffix` replaced by `replacement` when it ends with it.
+  func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+    hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
+  }
+}
