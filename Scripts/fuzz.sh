@@ -31,10 +31,10 @@ build=.build/fuzz
 mkdir -p "$build" Fuzz/crashes
 rm -rf "$build/src"
 mkdir -p "$build/src"
-for library in SettingsPOSIX SettingsHTTP SettingsKit SettingsEtcd; do
+for library in SettingsPOSIX SettingsSockets SettingsHTTP SettingsKit SettingsEtcd; do
   while IFS= read -r file; do
     flat="$build/src/$library-$(basename "$file")"
-    grep -v -E '^import Settings(POSIX|HTTP|Kit|Etcd)$' "$file" >"$flat"
+    grep -v -E '^import Settings(POSIX|Sockets|HTTP|Kit|Etcd)$' "$file" >"$flat"
   done < <(find "Sources/$library" -name '*.swift' | sort)
 done
 mapfile -t sources < <(find "$build/src" -name '*.swift' | sort)
