@@ -5,7 +5,7 @@
                                     [--block 4096] [--without-fsync] [--keep DIR] [--verbose]
 
 For each write kind (first set, set, multi-set, toggle, reset, load --replace, expand, the compiled cache
-build) it runs the command once under `strace -f`, reads from the trace every call that changes the
+build, the etcd store's last-known-good copy) it runs the command once under `strace -f`, reads from the trace every call that changes the
 file system under its scratch folder, and builds every state a crash at any point of the trace may leave
 on disk under the model below. It writes each state into the scratch folder and runs the next commands on
 it: a read (`dump`, `show` or `get`), which must give the value before the command or after it, never a
