@@ -150,7 +150,14 @@ def main():
     left = [name for name in os.listdir(os.path.dirname(store)) if ".tmp-" in name]
     if left:
         failures.append(f"left behind: {left}")
-    running = subprocess.run(["pgrep", "-f", binary], capture_output=True, text=True).stdout.split()
+    running = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if os.path.realpath(f"/proc/{entry}/exe") == os.path.realpath(binary):
+                    running.append(entry)
+            except OSError:
+                pass
     if running:
         failures.append(f"settings processes still running: {running}")
     for line in watch_lines:
