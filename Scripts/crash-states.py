@@ -5,7 +5,7 @@
                                     [--block 4096] [--without-fsync] [--keep DIR] [--verbose]
 
 For each write kind (first set, set, multi-set, toggle, reset, load --replace, expand, the compiled cache
-build) it runs the command once under `strace -f`, reads from the trace every call that changes the
+build, the etcd store's last-known-good copy) it runs the command once under `strace -f`, reads from the trace every call that changes the
 file system under its scratch folder, and builds every state a crash at any point of the trace may leave
 on disk under the model below. It writes each state into the scratch folder and runs the next commands on
 it: a read (`dump`, `show` or `get`), which must give the value before the command or after it, never a
@@ -31,8 +31,11 @@ weaker than ext4 so that a write path that holds here holds on ext4, XFS and btr
 called it: the checks must then fail (a store renamed into place before its data reached the disk), which
 shows that they can.
 
-The etcd store's last-known-good copy is not traced (it needs a running etcd member); it is written by the
-same function as the compiled cache (FileSystem.replaceBestEffort), whose trace the cache-build kind covers.
+etcd-copy traces the etcd store's last-known-good copy: it starts one etcd member (etcd must be installed;
+the kind is skipped, saying so, when it is not), runs `set` against it, and reads each state with etcd
+stopped, from the copy: the old copy's values, the new copy's, or, the copy being a cache that is not
+flushed, none (the "unreachable" error a machine without a copy gets), never other values. The follow-up
+write starts etcd again.
 
 Exit status: 0 when every state recovers, 1 when one does not (each is listed), 2 on a setup error.
 """
@@ -49,7 +52,7 @@ import sys
 import tempfile
 import time
 
-KINDS = ["first-set", "set", "multi-set", "toggle", "reset", "load-replace", "expand", "cache-build"]
+KINDS = ["first-set", "set", "multi-set", "toggle", "reset", "load-replace", "expand", "cache-build", "etcd-copy"]
 
 # ---------------------------------------------------------------------------------------------------
 # The scenarios: how to prepare the scratch folder, the traced command, the check.
@@ -671,6 +674,135 @@ def run_kind(box, kind, block, limit, verbose, without_fsync=False):
             "states": len(states), "truncated": truncated, "counts": counts, "failures": failures}
 
 
+def free_port():
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Etcd:
+    """One etcd member on loopback ports, its data outside the scratch folder."""
+
+    def __init__(self, base):
+        self.data = os.path.join(base, "etcd-data")
+        self.client, self.peer = free_port(), free_port()
+        self.process = None
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.client}"
+
+    def start(self):
+        import socket
+        self.process = subprocess.Popen(
+            ["etcd", "--name", "m", "--data-dir", self.data, "--listen-client-urls", self.url,
+             "--advertise-client-urls", self.url, "--listen-peer-urls", f"http://127.0.0.1:{self.peer}",
+             "--initial-advertise-peer-urls", f"http://127.0.0.1:{self.peer}",
+             "--initial-cluster", f"m=http://127.0.0.1:{self.peer}"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            result = subprocess.run(["etcdctl", "--endpoints", self.url, "endpoint", "health"],
+                                    capture_output=True)
+            if result.returncode == 0:
+                return
+            time.sleep(0.1)
+        raise SystemExit("etcd-copy: the etcd member did not start in 20 s")
+
+    def stop(self):
+        if self.process:
+            self.process.terminate()
+            self.process.wait(timeout=20)
+            self.process = None
+
+
+def run_etcd_copy(box, block, limit, verbose, without_fsync=False):
+    """The last-known-good copy: `set hotspot off` over etcd, each state read with etcd stopped."""
+    etcd = Etcd(box.base)
+    box.reset()
+    shutil.rmtree(etcd.data, ignore_errors=True)
+    prefix = ["--etcd", etcd.url]
+    read = prefix + ["get", "hotspot"]
+    command = prefix + ["set", "hotspot", "off"]
+    etcd.start()
+    try:
+        for step in (prefix + ["set", "airplane", "on"], prefix + ["get", "airplane"]):
+            result = box.run(step)
+            if result.returncode != 0:
+                raise SystemExit(f"etcd-copy: setup {step} failed: {result.stderr.decode()}")
+        before = snapshot(box.root)
+        trace_file = os.path.join(box.base, "etcd-copy.strace")
+        traced = box.run(command, prefix=[
+            "strace", "-f", "-qq", "-y", "-xx", "-s", "1048576", "-o", trace_file, "-e",
+            "trace=open,openat,creat,write,pwrite64,fsync,fdatasync,ftruncate,close,dup,dup2,dup3,fcntl,"
+            "mkdir,mkdirat,link,linkat,unlink,unlinkat,rmdir,rename,renameat,renameat2,clone,clone3,fork,vfork"])
+        if traced.returncode != 0:
+            raise SystemExit(f"etcd-copy: {command} failed under strace: {traced.stderr.decode()}")
+        after = snapshot(box.root)
+    finally:
+        etcd.stop()
+    copies = sorted(p for p in after if "/settings/etcd/" in p and p.endswith(".json") and after[p] is not None)
+    if len(copies) != 1 or before.get(copies[0]) == after[copies[0]]:
+        raise SystemExit(f"etcd-copy: expected one changed copy, found {copies}")
+    copy = copies[0]
+
+    def outcome(tree):
+        materialize(box.root, tree)
+        result = box.run(read)
+        return (result.returncode, result.stdout, result.stderr)
+
+    expected = {"old": outcome(before), "new": outcome(after),
+                "no copy": outcome({p: d for p, d in before.items() if p != copy})}
+    if len(set(expected.values())) != 3:
+        raise SystemExit(f"etcd-copy: the old copy, the new one and none read alike: {expected}")
+    trace = Trace(box.root, before)
+    with open(trace_file, encoding="utf-8", errors="surrogateescape") as handle:
+        trace.parse(handle.read())
+    if not any(op[0] == "rename" for op in trace.ops):
+        raise SystemExit(f"etcd-copy: the trace holds no rename under {box.root}")
+    if without_fsync:
+        trace.ops = [op for op in trace.ops if op[0] != "sync"]
+    states, truncated = crash_states(trace, before, block, limit)
+    counts, failures = {}, []
+    # The follow-up needs etcd up (a second or two to start): states with the same files and the same
+    # read (they differ only in a torn file's bytes) share one.
+    follow_ups = {}
+    for tree, where in states:
+        got = outcome(tree)
+        which = next((name for name, value in expected.items() if value == got), None)
+        detail = None
+        if which is None:
+            which, detail = "wrong values", (got[1] + got[2]).decode(errors="replace")[:300]
+        else:
+            shape = (which, tuple(sorted(tree)))
+            if shape not in follow_ups:
+                # The follow-up write, with etcd up again: it succeeds and leaves no temporary file.
+                etcd.start()
+                try:
+                    more = box.run(prefix + FOLLOW_UP)
+                finally:
+                    etcd.stop()
+                rest = leftovers(snapshot(box.root))
+                follow_ups[shape] = (None, None)
+                if more.returncode != 0:
+                    follow_ups[shape] = ("follow-up failed", more.stderr.decode(errors="replace")[:300])
+                elif rest:
+                    follow_ups[shape] = ("left behind", ", ".join(os.path.relpath(p, box.root) for p in rest))
+            if follow_ups[shape][0]:
+                which, detail = follow_ups[shape]
+        counts[which] = counts.get(which, 0) + 1
+        if which not in ("old", "new", "no copy"):
+            failures.append((which, where, detail))
+        if verbose:
+            print(f"  etcd-copy: {where}: {which}" + (f" ({detail})" if detail else ""))
+    calls = {}
+    for op in trace.ops:
+        calls[op[0]] = calls.get(op[0], 0) + 1
+    return {"kind": "etcd-copy", "command": " ".join(["--etcd", "URL"] + command[2:]), "ops": len(trace.ops),
+            "calls": calls, "states": len(states), "truncated": truncated, "counts": counts, "failures": failures}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=".build/release/settings")
@@ -697,7 +829,15 @@ def main():
               f"{options.block}-byte block; folder entries persist in order up to the folder's last fsync; "
               f"rename atomic)", flush=True)
         for kind in options.kind or KINDS:
-            report = run_kind(box, kind, options.block, options.max_states, options.verbose, options.without_fsync)
+            if kind == "etcd-copy":
+                if shutil.which("etcd") is None or shutil.which("etcdctl") is None:
+                    print("etcd-copy     skipped: etcd and etcdctl are not installed (etcd-server, etcd-client)")
+                    continue
+                report = run_etcd_copy(box, options.block, options.max_states, options.verbose,
+                                       options.without_fsync)
+            else:
+                report = run_kind(box, kind, options.block, options.max_states, options.verbose,
+                                  options.without_fsync)
             summary = ", ".join(f"{n} {o}" for o, n in sorted(report["counts"].items()))
             calls = " ".join(f"{k}={v}" for k, v in sorted(report["calls"].items()))
             print(f"{kind:13} `settings {report['command']}`: {report['ops']} calls ({calls}), "

@@ -2,7 +2,7 @@
 """Kill under load: SIGKILL the long-running commands (serve, ui, watch) while 50 writers change the store.
 
     python3 Scripts/kill-under-load.py [--binary .build/release/settings] [--writers 50] [--toggles 20]
-                                       [--seed N] [--keep DIR]
+                                       [--seed N] [--etcd MEMBERS] [--keep DIR]
 
 A document of one switch per writer (k00, k01, …) and a store file. Each writer runs `settings toggle kNN`
 TOGGLES times, one process after the other, on its own key, and counts the toggles that exited 0 (75,
@@ -16,8 +16,12 @@ the store changes under it, and sends it SIGKILL, until the writers are done. Th
 - nothing is left behind: no `.NAME.tmp-*` beside the store, no `settings` process still running;
 - every watch that was killed printed only whole JSON lines, each naming a writer's key.
 
-Prints the figures; exits 1 when a check fails, 2 on a setup error. Over a file store only: the etcd
-store's three-member run is not part of it.
+With --etcd 3 the store is a three-member etcd cluster the script starts on loopback ports (etcd and
+etcdctl must be installed) instead of the file; the store is then read with `settings dump`, and a toggle
+that exits 75 saying the change "may or may not have been applied" is counted as ambiguous: its key's
+parity is then not checked (the count says how many).
+
+Prints the figures; exits 1 when a check fails, 2 on a setup error.
 """
 
 import argparse
@@ -35,12 +39,45 @@ import threading
 import time
 
 
+def free_port():
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_etcd(base, count):
+    """`count` etcd members on loopback ports, data under `base`: [(process, client port, peer port)]."""
+    ports = [(free_port(), free_port()) for _ in range(count)]
+    cluster = ",".join(f"m{n}=http://127.0.0.1:{peer}" for n, (_, peer) in enumerate(ports))
+    members = []
+    for n, (client, peer) in enumerate(ports):
+        process = subprocess.Popen(
+            ["etcd", "--name", f"m{n}", "--data-dir", os.path.join(base, f"etcd-{n}"),
+             "--listen-client-urls", f"http://127.0.0.1:{client}", "--advertise-client-urls",
+             f"http://127.0.0.1:{client}", "--listen-peer-urls", f"http://127.0.0.1:{peer}",
+             "--initial-advertise-peer-urls", f"http://127.0.0.1:{peer}", "--initial-cluster", cluster,
+             "--initial-cluster-state", "new"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        members.append((process, client, peer))
+    endpoints = ",".join(f"http://127.0.0.1:{client}" for _, client, _ in members)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if subprocess.run(["etcdctl", "--endpoints", endpoints, "endpoint", "health"],
+                          capture_output=True).returncode == 0:
+            return members
+        time.sleep(0.2)
+    for process, _, _ in members:
+        process.kill()
+    raise SystemExit("kill-under-load: the etcd cluster did not become healthy in 30 s")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=".build/release/settings")
     parser.add_argument("--writers", type=int, default=50)
     parser.add_argument("--toggles", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--etcd", type=int, default=0, help="members of an etcd cluster to use instead of a file")
     parser.add_argument("--keep")
     options = parser.parse_args()
     binary = os.path.abspath(options.binary)
@@ -62,8 +99,14 @@ def main():
                 "SETTINGS_FILE": document, "TERM": "xterm", "LANG": "C.UTF-8"})
     os.makedirs(env["HOME"], exist_ok=True)
     command = [binary, "--store", store]
+    members = []
+    if options.etcd:
+        members = start_etcd(base, options.etcd)
+        command = [binary, "--etcd", ",".join(f"http://127.0.0.1:{client}" for _, client, _ in members)]
 
     successes = {key: 0 for key in keys}
+    ambiguous = {key: 0 for key in keys}
+    busy = []  # what the first exit 75 said
     statuses = {}
     lock = threading.Lock()
 
@@ -74,6 +117,10 @@ def main():
                 statuses[result.returncode] = statuses.get(result.returncode, 0) + 1
                 if result.returncode == 0:
                     successes[key] += 1
+                elif result.returncode == 75 and b"may or may not" in result.stderr:
+                    ambiguous[key] += 1
+                elif result.returncode == 75 and not busy:
+                    busy.append(result.stderr.decode(errors="replace").strip())
                 elif result.returncode != 75:
                     print(f"FAIL: toggle {key} exited {result.returncode}: {result.stderr.decode()[:200]}")
 
@@ -130,27 +177,45 @@ def main():
     elapsed = time.time() - started
 
     failures = []
-    with open(store, "rb") as handle:
-        text = handle.read()
+    if members:
+        text = subprocess.run(command + ["dump"], env=env, capture_output=True).stdout
+        for process, _, _ in members:
+            process.terminate()
+            process.wait(timeout=30)
+    else:
+        with open(store, "rb") as handle:
+            text = handle.read()
     try:
         values = json.loads(text, parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
     except ValueError as error:
         values = None
         failures.append(f"the store is not strict JSON: {error}")
     if values is not None:
-        lost = [key for key in keys if bool(values.get(key, False)) != (successes[key] % 2 == 1)]
+        lost = [key for key in keys
+                if not ambiguous[key] and bool(values.get(key, False)) != (successes[key] % 2 == 1)]
         if lost:
             failures.append(f"lost or doubled toggles: {', '.join(lost)}")
         extra = sorted(set(values) - set(keys))
         if extra:
             failures.append(f"keys no writer set: {extra}")
-    check = subprocess.run(command + ["check"], env=env, capture_output=True)
-    if check.returncode != 0:
-        failures.append(f"settings check exited {check.returncode}: {check.stdout.decode()[:200]}")
-    left = [name for name in os.listdir(os.path.dirname(store)) if ".tmp-" in name]
+    if not members:
+        check = subprocess.run(command + ["check"], env=env, capture_output=True)
+        if check.returncode != 0:
+            failures.append(f"settings check exited {check.returncode}: {check.stdout.decode()[:200]}")
+    left = []
+    for folder, folders, files in os.walk(base):
+        folders[:] = [name for name in folders if not name.startswith("etcd-")]  # etcd's own files
+        left += [os.path.join(folder, name) for name in files if ".tmp-" in name or name.endswith(".tmp")]
     if left:
         failures.append(f"left behind: {left}")
-    running = subprocess.run(["pgrep", "-f", binary], capture_output=True, text=True).stdout.split()
+    running = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if os.path.realpath(f"/proc/{entry}/exe") == os.path.realpath(binary):
+                    running.append(entry)
+            except OSError:
+                pass
     if running:
         failures.append(f"settings processes still running: {running}")
     for line in watch_lines:
@@ -165,10 +230,14 @@ def main():
     failures += problems
 
     toggles = sum(successes.values())
-    print(f"kill under load: {options.writers} writers x {options.toggles} toggles in {elapsed:.1f} s: "
-          f"{toggles} succeeded, statuses {dict(sorted(statuses.items()))}; SIGKILLed serve {kills['serve']}, "
+    where = f"a {options.etcd}-member etcd cluster" if members else "a file"
+    print(f"kill under load, over {where}: {options.writers} writers x {options.toggles} toggles in {elapsed:.1f} s: "
+          f"{toggles} succeeded, {sum(ambiguous.values())} ambiguous, statuses {dict(sorted(statuses.items()))}; "
+          f"SIGKILLed serve {kills['serve']}, "
           f"ui {kills['ui']}, watch {kills['watch']} times; {len(watch_lines)} watch lines; "
           f"store {len(text)} bytes, {sum(1 for k in keys if values and values.get(k))} keys on")
+    if busy:
+        print(f"  the first exit 75 said: {busy[0][:300]}")
     for failure in failures:
         print(f"FAIL: {failure}")
     if not options.keep:

@@ -49,4 +49,18 @@ struct LLHTTPCorpusTests {
         "refused (llhttp waits)": 10,
       ])
   }
+
+  /// The corpus's bytes follow llhttp's `test/md-test.ts`: newlines become CRLF, a backslash at a
+  /// line's end joins it to the next, then `\r`, `\n`, `\t`, `\f`, `\xHH` and octal escapes, as UTF-8.
+  @Test func readsACasesBytesAsLLHTTPsTestRunnerDoes() {
+    let block = "GET / HTTP/1.1\nA: b\\\n c\\r\\n\\x41\\101\\t\\xff"
+    #expect(LLHTTPCase.bytes(of: block) == Array("GET / HTTP/1.1\r\nA: b c\r\nAA\t\u{FF}".utf8))
+    let cases = LLHTTPCase.parse(
+      "# T\n\n## One\n\n<!-- meta={\"type\": \"request\", \"skipBody\": true} -->\n```http\nGET / HTTP/1.1\n\n\n```\n\n"
+        + "```log\noff=0 message begin\n```\n", file: "x.md")
+    #expect(cases.map(\.description) == ["x.md:5 (One)"])
+    #expect(cases.first?.input == Array("GET / HTTP/1.1\r\n\r\n".utf8))
+    #expect(cases.first?.skipsBody == true)
+    #expect(cases.first?.log == ["off=0 message begin"])
+  }
 }
