@@ -14,7 +14,7 @@
 # (to replay a crash: SETTINGS_FUZZ_TARGET=TARGET .build/fuzz/SettingsFuzzers Fuzz/crashes/FILE). The corpus
 # lives in .build/fuzz/corpus-TARGET, seeded from Examples/*.json, Examples/*.jsonl (whole files
 # and single lines) and a few store files, and from Fuzz/seeds/TARGET/ (for HTTPCodecFuzzer: the llhttp
-# cases and smuggling forms that Tests/SettingsKitTests/System/LLHTTPCorpusTests.swift and
+# cases and smuggling forms that Tests/SettingsHTTPTests/LLHTTPCorpusTests.swift and
 # HTTPSmugglingTests.swift found or pin); crashing inputs are saved as Fuzz/crashes/TARGET-*.
 # Prints one summary line per target; exits 1 when a target found a crash, leak, timeout or OOM.
 # FUZZ_SEED=N fixes libFuzzer's random seed, so that a short run (CI's smoke run) is repeatable.
