@@ -73,7 +73,7 @@ install_tools() {
   # One package may be named twice (coreutils); apt-get takes it once.
   apt_install $(printf '%s\n' "${missing[@]}" | sort -u)
 
-  # The UAX #9 oracle of the bidi tests (Tests/TestSupport/BidiOracle.swift): python-bidi 0.5 or later.
+  # The UAX #9 oracle of the bidi tests (Tests/SettingsCommandTests/Support/BidiOracle.swift): python-bidi 0.5 or later.
   # Debian's python3-bidi (0.4.2 in bookworm) predates isolates and serves Debian's python3 only.
   python3 -c "$bidi_check" >/dev/null 2>&1 || pip_install 'python-bidi>=0.5'
   python3 -c "$bidi_check"

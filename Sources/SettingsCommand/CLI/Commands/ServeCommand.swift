@@ -4,7 +4,7 @@ import SettingsSockets
 import SettingsWeb
 
 /// `settings serve [--port N] [--open]`: the settings screen in a browser, served on 127.0.0.1
-/// by `SettingsKit/Web/` (docs/WEB-API.md) until SIGINT, SIGTERM or SIGHUP.
+/// by `SettingsWeb` (docs/WEB-API.md) until SIGINT, SIGTERM or SIGHUP.
 ///
 /// Prints exactly one line, the address with this run's token, at once; `--open` hands
 /// `xdg-open` a temporary mode-0600 HTML file that redirects to it, so the token is in no other
