@@ -31,7 +31,10 @@ export function createLiveChanges(page) {
       const unchanged = current && current.row && !row.secure && same(current.row, row);
       if (!unchanged) {
         page.rows.updateRow(row, { mine });
-        if (!mine) announce(changeText(row));
+        // A lock that came or went, or a stored value now refused, redraws the row without a new
+        // value: the row says so, and nothing is announced as changed.
+        const sameValue = current && current.row && JSON.stringify(current.row.value) === JSON.stringify(row.value);
+        if (!mine && (!sameValue || row.secure)) announce(changeText(row));
       }
     } else {
       page.rows.replaceInModel(row);

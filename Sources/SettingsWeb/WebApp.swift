@@ -78,7 +78,7 @@ package final class WebApp: WebHandler {
   package func startWatching() {
     let settings = state.withLock { $0.settings }
     let options = WatchOptions(documentPath: configuration.documentPath, locales: configuration.locales)
-    let started = settings.monitor(options) { [self] event in take(event) }
+    let started = settings.monitor(options) { [self] update in take(update) }
     watch.withLock { $0 = started }
   }
 
@@ -167,32 +167,45 @@ package final class WebApp: WebHandler {
     (try? settings.snapshot()) ?? SettingsSnapshot(document: settings.document)
   }
 
-  /// One event of the change stream, as an event of the log.
-  func take(_ event: SettingsEvent) {
-    switch event {
-    case .changed(let change):
-      log.appendChange(change.key, origin: "elsewhere", previous: change.oldValue, value: change.newValue)
-    case .storeFailed(let error):
-      state.withLock { $0.storeError = error.message }
-      log.append("store-error", .object([("error", .string(error.message))]))
-    case .storeRecovered:
-      state.withLock { $0.storeError = nil }
-      log.append("store-recovered", .object([]))
-    case .documentReloaded(let document, _):
-      let files = try? DocumentLoader.itemsFiles(
-        of: document.sections, directory: configuration.itemsDirectory, locales: configuration.locales)
-      state.withLock { state in
-        state.settings = Settings(document: document, layers: state.settings.layers)
-        state.itemsFiles = files ?? [:]
-        state.views = [:]
-        state.documentError = nil
-        state.dependents = Self.dependents(in: document)
+  /// One update of the change stream, as events of the log appended together (one unit: a
+  /// stream sends all of them or none yet).
+  func take(_ update: SettingsUpdate) {
+    var events: [WebEventLog.Event] = []
+    for event in update.events {
+      switch event {
+      case .changed(let change):
+        events.append(
+          WebEventLog.change(
+            change.key, origin: "elsewhere", previous: change.oldValue, value: change.newValue))
+      case .storeFailed(let error):
+        state.withLock { $0.storeError = error.message }
+        events.append(WebEventLog.event("store-error", .object([("error", .string(error.message))])))
+      case .storeRecovered:
+        state.withLock { $0.storeError = nil }
+        events.append(WebEventLog.event("store-recovered", .object([])))
+      case .documentReloaded(let document, _):
+        let files = try? DocumentLoader.itemsFiles(
+          of: document.sections, directory: configuration.itemsDirectory, locales: configuration.locales)
+        state.withLock { state in
+          state.settings = Settings(document: document, layers: state.settings.layers)
+          state.itemsFiles = files ?? [:]
+          state.views = [:]
+          state.documentError = nil
+          state.dependents = Self.dependents(in: document)
+        }
+        events.append(WebEventLog.event("reload", .object([])))
+      case .documentFailed(let error):
+        state.withLock { $0.documentError = error.message }
+        events.append(WebEventLog.event("document-error", .object([("error", .string(error.message))])))
+      case .storedValueRejected(let problem):
+        // The row is sent again: it shows the rejected value's warning and the value in effect.
+        events.append(WebEventLog.change(problem.key, origin: "elsewhere", previous: nil))
+      case .lockChanged(let key, _):
+        // The row is sent again with its lock (or without one).
+        events.append(WebEventLog.change(key, origin: "elsewhere", previous: nil))
       }
-      log.append("reload", .object([]))
-    case .documentFailed(let error):
-      state.withLock { $0.documentError = error.message }
-      log.append("document-error", .object([("error", .string(error.message))]))
     }
+    log.append(events)
   }
 
   /// The `data:` of a `change` event: the key, its row now (with `value`, the value the change

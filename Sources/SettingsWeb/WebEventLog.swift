@@ -53,9 +53,21 @@ package final class WebEventLog: Sendable {
   /// its number.
   @discardableResult
   package func append(_ name: String, _ data: JSONValue) -> Int {
+    append([Self.event(name, data)])
+  }
+
+  /// An event named `name` whose data is `data` written on one line, not numbered yet.
+  static func event(_ name: String, _ data: JSONValue) -> Event {
     var line = JSONWriter(sortsKeys: false).line(data)
     line.removeLast()
-    return append(Event(id: 0, name: name, data: line))
+    return Event(id: 0, name: name, data: line)
+  }
+
+  /// A `change` of `key` from `previous` to `value`, not numbered yet.
+  static func change(_ key: String, origin: String, previous: SettingValue?, value: SettingValue? = nil)
+    -> Event
+  {
+    Event(id: 0, name: "change", data: "", key: key, origin: origin, previous: previous, value: value)
   }
 
   /// Adds a `change` of `key` from `previous` to `value`; returns its number.
@@ -65,19 +77,24 @@ package final class WebEventLog: Sendable {
   )
     -> Int
   {
-    append(Event(id: 0, name: "change", data: "", key: key, origin: origin, previous: previous, value: value))
+    append([Self.change(key, origin: origin, previous: previous, value: value)])
   }
 
-  /// Adds `event` under the next number and wakes every open stream; returns the number.
-  func append(_ event: Event) -> Int {
-    var event = event
+  /// Adds `events` under the next numbers, all under one lock, and then wakes every open stream
+  /// once, so that a stream never sends a part of them (the changes of one store update are one
+  /// unit); returns the last number.
+  @discardableResult
+  func append(_ events: [Event]) -> Int {
     // The wake bytes are written under the lock: a stream closes its pipe only after
     // removeWaiter(_:) took it out, so a descriptor written to here is never one that was closed
     // and reused for something else. The pipes do not block (a full one is already awake).
     return state.withLock { state -> Int in
-      state.lastID += 1
-      event.id = state.lastID
-      state.events.append(event)
+      guard !events.isEmpty else { return state.lastID }
+      for var event in events {
+        state.lastID += 1
+        event.id = state.lastID
+        state.events.append(event)
+      }
       if state.events.count > capacity { state.events.removeFirst(state.events.count - capacity) }
       var byte: UInt8 = 1
       for waiter in state.waiters.values { _ = systemWrite(waiter.rawValue, &byte, 1) }

@@ -79,3 +79,19 @@ public func rewriteInPlace(_ path: String, with text: String) throws {
   fputs(text, file)
   fclose(file)
 }
+
+/// The parts of each element of `stream`, one element each, in order: for a test that compares the
+/// events of a watch's updates as one list (the updates' boundaries are checked where they matter).
+public func flattening<Whole: Sendable, Part: Sendable>(
+  _ stream: AsyncStream<Whole>, _ parts: @escaping @Sendable (Whole) -> [Part]
+) -> AsyncStream<Part> {
+  let (flat, continuation) = AsyncStream.makeStream(of: Part.self)
+  let task = Task {
+    for await whole in stream {
+      for part in parts(whole) { continuation.yield(part) }
+    }
+    continuation.finish()
+  }
+  continuation.onTermination = { _ in task.cancel() }
+  return flat
+}

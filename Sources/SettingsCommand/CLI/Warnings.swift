@@ -14,7 +14,13 @@ final class Warnings: Sendable {
   /// Adds the warning for a stored value its item does not accept: where it is, the key, the
   /// value, what is accepted, what is used instead, and how to replace it.
   func add(_ problem: StoredValueProblem) {
-    add(problem.message + "; 'settings reset \(TerminalText.escaped(problem.key))' removes it")
+    add(Self.line(for: problem))
+  }
+
+  /// The warning for a stored value its item does not accept, without the `Warning: ` prefix: the
+  /// engine's message and the command that removes the value (`show`, `list`, `watch`).
+  static func line(for problem: StoredValueProblem) -> String {
+    problem.message + "; 'settings reset \(TerminalText.escaped(problem.key))' removes it"
   }
 
   /// Writes every line as `Warning: …` and forgets them.

@@ -39,7 +39,7 @@ struct InteractiveSession {
     }
 
     // Changes made elsewhere wake the loop with a 0 byte (no signal has that number).
-    let watch = live?.start(screen.settings, from: screen.stack[0].table.snapshot.values) {
+    let watch = live?.start(screen.settings, from: screen.stack[0].table.snapshot) {
       var byte: UInt8 = Self.liveUpdateByte
       _ = systemWrite(signalWrite.rawValue, &byte, 1)
     }

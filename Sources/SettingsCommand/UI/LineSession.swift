@@ -22,7 +22,7 @@ struct LineSession {
       wakeRead.close()
       wakeWrite.close()
     }
-    let watch = live?.start(screen.screen.settings, from: screen.screen.stack[0].table.snapshot.values) {
+    let watch = live?.start(screen.screen.settings, from: screen.screen.stack[0].table.snapshot) {
       var byte: UInt8 = 0
       _ = systemWrite(wakeWrite.rawValue, &byte, 1)
     }

@@ -24,14 +24,16 @@ final class LiveUpdates: Sendable {
   /// from `values`, those the screen shows (it read them from the store); `wake` is called on the
   /// watch's thread when events wait where there were none.
   func start(
-    _ settings: Settings, from values: [String: SettingValue], wake: @escaping @Sendable () -> Void
+    _ settings: Settings, from snapshot: SettingsSnapshot, wake: @escaping @Sendable () -> Void
   ) -> ObserverWatch {
     settings.monitor(
-      WatchOptions(documentPath: documentPath, locales: locales), startingFrom: values
-    ) { [self] event in
+      WatchOptions(documentPath: documentPath, locales: locales), startingFrom: snapshot
+    ) { [self] update in
+      // A whole update goes in at once: the loop that wakes takes every event of it or none.
       let wasEmpty = pending.withLock { queue in
-        queue.append(event)
-        return queue.count == 1
+        let wasEmpty = queue.isEmpty
+        queue += update.events
+        return wasEmpty
       }
       if wasEmpty { wake() }
     }

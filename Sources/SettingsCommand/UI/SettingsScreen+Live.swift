@@ -9,6 +9,8 @@ extension SettingsScreen {
   /// is left to the caller, which opens the new document's items files (``reloaded(with:)``).
   public mutating func takeOutsideEvents(_ events: [SettingsEvent]) {
     var changes: [SettingChange] = []
+    // Rows whose marker changed without their value: a stored value rejected, a lock.
+    var remarked = false
     for event in events {
       switch event {
       case .changed(let change): changes.append(change)
@@ -20,9 +22,19 @@ extension SettingsScreen {
           "The document changed on disk but does not load; still showing the last good one: "
           + error.message
       case .documentReloaded: break
+      case .storedValueRejected(let problem):
+        remarked = true
+        status = "Warning: " + problem.message
+      case .lockChanged(let key, let lock):
+        remarked = true
+        status =
+          lock.map {
+            "\(TerminalText.escaped(key)) is now locked: \(TerminalText.escaped($0.reason)) (\(TerminalText.escaped($0.file)))"
+          }
+          ?? "\(TerminalText.escaped(key)) is no longer locked"
       }
     }
-    guard !changes.isEmpty else { return }
+    guard !changes.isEmpty || remarked else { return }
     let shown = stack[0].table.snapshot
     let news = changes.filter { shown.values[$0.key] != $0.newValue }
     let snapshot: SettingsSnapshot

@@ -14,8 +14,8 @@ extension Settings {
     try check(key)
     let fullKey = try item(key.name).key ?? key.name
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
-    let watch = SettingsWatch(settings: self, options: options, includesLocalChanges: true) { events in
-      for case .changed(let change) in events where change.key == fullKey {
+    let watch = SettingsWatch(settings: self, options: options, includesLocalChanges: true) { update in
+      for change in update.changes where change.key == fullKey {
         if let value = Value(settingValue: change.newValue) { continuation.yield(value) }
       }
     }

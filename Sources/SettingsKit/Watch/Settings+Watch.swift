@@ -1,7 +1,13 @@
 extension Settings {
-  /// Every change of the values, made in this process or elsewhere, as it happens; with no daemon.
+  /// Every change of the values, made in this process or elsewhere, as it happens; with no daemon:
+  /// the one way to observe a ``Settings`` (``monitor(_:startingFrom:handler:)`` hands the same
+  /// updates to a callback, ``updates(_:initial:options:)`` one key's values, and the observers of
+  /// ``addObserver(_:)`` get their changes).
   ///
-  /// The watch starts at once and reads the store; events are buffered until read, and the watch
+  /// Each element is one ``SettingsUpdate``: everything one read of the store (or one reload of the
+  /// document) found, so the changes of one write arrive together.
+  ///
+  /// The watch starts at once and reads the store; updates are buffered until read, and the watch
   /// stops when the iterating task is cancelled or the stream is released. A store that cannot be
   /// read when the watch starts counts as holding no overrides (a ``SettingsEvent/storeFailed(_:)``
   /// comes first). Changes made elsewhere (another process, a hand edit, the store's deletion, after
@@ -10,14 +16,14 @@ extension Settings {
   /// With ``WatchOptions/documentPath`` the document is reloaded when its file changes.
   ///
   /// ```swift
-  /// for await event in settings.changes() {
-  ///   if case .changed(let change) = event { print(change.key, change.oldValue, change.newValue) }
+  /// for await update in settings.changes() {
+  ///   for change in update.changes { print(change.key, change.oldValue, change.newValue) }
   /// }
   /// ```
-  public func changes(_ options: WatchOptions = WatchOptions()) -> AsyncStream<SettingsEvent> {
-    let (stream, continuation) = AsyncStream.makeStream(of: SettingsEvent.self)
-    let watch = SettingsWatch(settings: self, options: options, includesLocalChanges: true) { events in
-      for event in events { continuation.yield(event) }
+  public func changes(_ options: WatchOptions = WatchOptions()) -> AsyncStream<SettingsUpdate> {
+    let (stream, continuation) = AsyncStream.makeStream(of: SettingsUpdate.self)
+    let watch = SettingsWatch(settings: self, options: options, includesLocalChanges: true) { update in
+      continuation.yield(update)
     }
     continuation.onTermination = { _ in watch.stop() }
     watch.start()
@@ -41,10 +47,8 @@ extension Settings {
       throw .noValue(key: key, type: item.type)
     }
     let (stream, continuation) = AsyncStream.makeStream(of: SettingValue.self)
-    let watch = SettingsWatch(settings: self, options: options, includesLocalChanges: true) { events in
-      for case .changed(let change) in events where change.key == fullKey {
-        continuation.yield(change.newValue)
-      }
+    let watch = SettingsWatch(settings: self, options: options, includesLocalChanges: true) { update in
+      for change in update.changes where change.key == fullKey { continuation.yield(change.newValue) }
     }
     continuation.onTermination = { _ in watch.stop() }
     watch.start { values in
@@ -53,36 +57,26 @@ extension Settings {
     return stream
   }
 
-  /// Calls `handler` with every event about changes made elsewhere, in order, on the watch's own
+  /// Calls `handler` with every update about changes made elsewhere, in order, on the watch's own
   /// thread, until the returned watch is stopped or released: what a command that follows the
   /// store (`settings watch`) or a screen that redraws itself needs, without an async context.
   ///
-  /// The events are those of ``changes(_:)`` except changes made through this object (the caller
-  /// made them and knows): ``SettingsEvent/changed(_:)`` with ``ChangeOrigin/elsewhere``, store
-  /// errors and recoveries, document reloads and failures. A store that cannot be read when the
-  /// watch starts gives a ``SettingsEvent/storeFailed(_:)`` first, before this returns. The handler
-  /// may read and change settings; it should return quickly (the next events wait for it).
+  /// The updates are those of ``changes(_:)`` without the changes made through this object (the
+  /// caller made them and knows): ``SettingsEvent/changed(_:)`` with ``ChangeOrigin/elsewhere``,
+  /// store errors and recoveries, document reloads and failures, stored values rejected, locks. A
+  /// store that cannot be read when the watch starts gives a ``SettingsEvent/storeFailed(_:)``
+  /// first, before this returns. The handler may read and change settings; it should return
+  /// quickly (the next updates wait for it).
+  ///
+  /// - Parameter snapshot: a snapshot already read (a screen's), taken as the first read instead of
+  ///   reading the store once more: on a large document that read costs as much as the snapshot.
+  ///   Changes made after it are reported at the first refresh.
   public func monitor(
-    _ options: WatchOptions = WatchOptions(), handler: @escaping @Sendable (SettingsEvent) -> Void
+    _ options: WatchOptions = WatchOptions(), startingFrom snapshot: SettingsSnapshot? = nil,
+    handler: @escaping @Sendable (SettingsUpdate) -> Void
   ) -> ObserverWatch {
-    let watch = SettingsWatch(settings: self, options: options, includesLocalChanges: false) { events in
-      for event in events { handler(event) }
-    }
-    watch.start()
-    return ObserverWatch(watch: watch)
-  }
-
-  /// ``monitor(_:handler:)`` from the values of a snapshot already read (a screen's), instead of
-  /// reading the store once more: on a large document that read costs as much as the snapshot.
-  /// Changes made after that snapshot are reported at the first refresh.
-  package func monitor(
-    _ options: WatchOptions = WatchOptions(), startingFrom values: [String: SettingValue],
-    handler: @escaping @Sendable (SettingsEvent) -> Void
-  ) -> ObserverWatch {
-    let watch = SettingsWatch(settings: self, options: options, includesLocalChanges: false) { events in
-      for event in events { handler(event) }
-    }
-    watch.start(from: values)
+    let watch = SettingsWatch(settings: self, options: options, includesLocalChanges: false, emit: handler)
+    watch.start(from: snapshot)
     return ObserverWatch(watch: watch)
   }
 
@@ -91,8 +85,8 @@ extension Settings {
   /// stopped or released. Changes made through this object reach them as before.
   public func startWatching(_ options: WatchOptions = WatchOptions()) -> ObserverWatch {
     let watch = SettingsWatch(settings: self, options: options, includesLocalChanges: false) {
-      [weak self] events in
-      self?.notify(events.compactMap { if case .changed(let change) = $0 { change } else { nil } })
+      [weak self] update in
+      self?.notify(update.changes)
     }
     watch.start()
     return ObserverWatch(watch: watch)
@@ -100,7 +94,7 @@ extension Settings {
 }
 
 /// A running watch of changes made elsewhere, for ``Settings/startWatching(_:)`` and
-/// ``Settings/monitor(_:handler:)``; it stops when stopped or released.
+/// ``Settings/monitor(_:startingFrom:handler:)``; it stops when stopped or released.
 public final class ObserverWatch: Sendable {
   private let watch: SettingsWatch
 

@@ -1,6 +1,7 @@
 import SettingsPOSIX
 
-/// One thing a watch of ``Settings`` reports; see ``Settings/changes(_:)``.
+/// One thing a watch of ``Settings`` reports, as part of a ``SettingsUpdate``; see
+/// ``Settings/changes(_:)``.
 public enum SettingsEvent: Sendable, Equatable {
   /// A setting's value changed. Several writes close together may be reported as one change per
   /// key, but the last value of every key is always reported, and no change twice.
@@ -20,6 +21,15 @@ public enum SettingsEvent: Sendable, Equatable {
   /// The document file changed on disk but does not load or validate; the last good document
   /// stays in use. Reported once per distinct error.
   case documentFailed(DocumentError)
+  /// A stored value that its item accepted (or that was not there) is now one it does not accept:
+  /// the document changed its rules, or the store was edited by hand. The item shows its default
+  /// (or a system file's value), as `settings show` warns. Reported when the problem appears or
+  /// changes, not again while it stays.
+  case storedValueRejected(StoredValueProblem)
+  /// The lock on an item changed without its value changing (a system file that locks it
+  /// appeared, changed its reason, or went): the lock now, nil when the item is no longer locked.
+  /// A lock that comes with a new value is reported by that value's ``changed(_:)`` too.
+  case lockChanged(key: String, lock: SettingLock?)
 }
 
 /// What a watch of ``Settings`` watches, and how.

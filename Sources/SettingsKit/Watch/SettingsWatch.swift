@@ -14,6 +14,10 @@ final class SettingsWatch: Sendable {
     var document: SettingsDocument
     var documentSignature: FileStatus?
     var values: [String: SettingValue] = [:]
+    /// The stored values the document rejects, by key, as last reported; nil until known.
+    var problems: [String: StoredValueProblem]?
+    /// The locks, by key, as last reported; nil until known.
+    var locks: [String: SettingLock]?
     var storeError: SettingsError?
     var documentError: DocumentError?
     /// Whether the first read was made; a refresh before it has nothing to compare with.
@@ -31,6 +35,7 @@ final class SettingsWatch: Sendable {
   private let settings: Settings
   private let options: WatchOptions
   private let state: Mutex<State>
+  /// Hands a batch found by one read to the consumer as one ``SettingsUpdate`` (none when empty).
   private let emit: @Sendable ([SettingsEvent]) -> Void
   private let includesLocalChanges: Bool
   private let watcher = Mutex<FileWatcher?>(nil)
@@ -41,22 +46,22 @@ final class SettingsWatch: Sendable {
   /// the watcher's thread are handed over in the order they were found.
   private let delivery = Mutex<Void>(())
 
-  /// A watch that will hand events to `emit`; nothing is read until ``start(initial:)``.
+  /// A watch that will hand updates to `emit`; nothing is read until ``start(initial:from:)``.
   ///
   /// - Parameters:
   ///   - includesLocalChanges: whether changes made through `settings` are reported too (streams),
   ///     or only those from elsewhere (observers, which get local changes already).
-  ///   - emit: called with each batch of events, in order: under the watch's locks when
+  ///   - emit: called with each update (never an empty one), in order: under the watch's locks when
   ///     `includesLocalChanges` (it must not block nor change settings), else outside them (it may
   ///     change settings, but must not wait for another event).
   init(
     settings: Settings, options: WatchOptions, includesLocalChanges: Bool,
-    emit: @escaping @Sendable ([SettingsEvent]) -> Void
+    emit: @escaping @Sendable (SettingsUpdate) -> Void
   ) {
     self.settings = settings
     self.options = options
     self.includesLocalChanges = includesLocalChanges
-    self.emit = emit
+    self.emit = { events in if !events.isEmpty { emit(SettingsUpdate(events)) } }
     state = Mutex(State(document: settings.document))
   }
 
@@ -68,12 +73,13 @@ final class SettingsWatch: Sendable {
   /// etcd) is followed through ``SettingsStore/changes(after:)`` from the revision of that read:
   /// each change it reports makes the watch read and compare, as a file's notification does.
   ///
-  /// - Parameter values: the values a snapshot of the settings read before this call (from a
-  ///   store it could read), taken as the first read instead of reading the store again; changes
-  ///   made since that snapshot are reported at the first refresh, which compares every value.
-  ///   Only for a ``FileStore``: another store is read again, for the revision to follow from.
+  /// - Parameter snapshot: a snapshot of the settings read before this call (from a store it
+  ///   could read), taken as the first read instead of reading the store again; changes made
+  ///   since that snapshot are reported at the first refresh, which compares every value, stored
+  ///   value problem and lock. Only for a ``FileStore``: another store is read again, for the
+  ///   revision to follow from.
   func start(
-    initial: (@Sendable ([String: SettingValue]) -> Void)? = nil, from values: [String: SettingValue]? = nil
+    initial: (@Sendable ([String: SettingValue]) -> Void)? = nil, from snapshot: SettingsSnapshot? = nil
   ) {
     let revision = Mutex<StoreRevision?>(nil)
     // The file watcher first: a change after the first read below is then never missed.
@@ -99,8 +105,9 @@ final class SettingsWatch: Sendable {
           // The first read sets what later reads are compared with: no change comes from it.
           state.started = true
           var events: [SettingsEvent] = []
-          if let values, settings.store is FileStore {
-            state.values = values
+          if let snapshot, settings.store is FileStore {
+            state.values = snapshot.values
+            Self.remember(snapshot, in: &state)
             state.system = settings.layers.system
             initial?(state.values)
             return events
@@ -109,12 +116,10 @@ final class SettingsWatch: Sendable {
             let contents = try settings.store.read()
             revision.withLock { $0 = contents.revision }
             let system = settings.layers.system
-            state.values =
-              SettingsSnapshot(
-                document: state.document, contents: contents, storeName: settings.store.name,
-                system: system
-              )
-              .values
+            let snapshot = SettingsSnapshot(
+              document: state.document, contents: contents, storeName: settings.store.name, system: system)
+            state.values = snapshot.values
+            Self.remember(snapshot, in: &state)
             state.storeBytes = fileBytes(of: contents)
             state.system = system
           } catch {
@@ -237,6 +242,8 @@ final class SettingsWatch: Sendable {
         state.storeBytes = nil
       }
       for change in written.changes {
+        // A value written through the settings is one the item accepts.
+        state.problems?[change.key] = nil
         guard let old = state.values[change.key], old != change.newValue else { continue }
         state.values[change.key] = change.newValue
         events.append(.changed(SettingChange(key: change.key, oldValue: old, newValue: change.newValue)))
@@ -319,11 +326,11 @@ final class SettingsWatch: Sendable {
       events.append(.storeRecovered)
     }
     // The defaults the settings' changes keep, while the document is still theirs.
-    let values = SettingsSnapshot(
+    let snapshot = SettingsSnapshot(
       document: state.document, base: state.isReloaded ? nil : settings.keptDefaults,
       contents: contents, storeName: settings.store.name, system: settings.layers.system
     )
-    .values
+    let values = snapshot.values
     // One pass over the values, without a set of every key (66 667 at 100 000 items).
     var keys: Set<String> = []
     for (key, value) in values where state.values[key].map({ $0 != value }) ?? false { keys.insert(key) }
@@ -332,6 +339,37 @@ final class SettingsWatch: Sendable {
       events.append(.changed(SettingChange(key: key, oldValue: old, newValue: new, origin: .elsewhere)))
     }
     state.values = values
+    events += newProblemsAndLocks(snapshot, &state, changedKeys: keys)
+    return events
+  }
+
+  /// Takes a snapshot's stored value problems and locks as those last reported.
+  private static func remember(_ snapshot: SettingsSnapshot, in state: inout State) {
+    state.problems = Dictionary(uniqueKeysWithValues: snapshot.problems.map { ($0.key, $0) })
+    state.locks = snapshot.locks
+  }
+
+  /// The stored values that `snapshot` rejects and were not rejected so (or at all) before, and the
+  /// locks that changed on keys whose values did not (those are in `changedKeys`), in the
+  /// document's order; then remembers the snapshot's.
+  private func newProblemsAndLocks(
+    _ snapshot: SettingsSnapshot, _ state: inout State, changedKeys: Set<String>
+  ) -> [SettingsEvent] {
+    defer { Self.remember(snapshot, in: &state) }
+    guard let problems = state.problems, let locks = state.locks else { return [] }
+    var events: [SettingsEvent] = []
+    let rejected = Set(snapshot.problems.filter { problems[$0.key] != $0 }.map(\.key))
+    let byKey = Dictionary(uniqueKeysWithValues: snapshot.problems.map { ($0.key, $0) })
+    for key in Self.ordered(rejected, in: state.document) {
+      if let problem = byKey[key] { events.append(.storedValueRejected(problem)) }
+    }
+    guard locks != snapshot.locks else { return events }
+    let relocked = Set(locks.keys).union(snapshot.locks.keys).filter {
+      locks[$0] != snapshot.locks[$0] && !changedKeys.contains($0)
+    }
+    for key in Self.ordered(relocked, in: state.document) {
+      events.append(.lockChanged(key: key, lock: snapshot.locks[key]))
+    }
     return events
   }
 

@@ -89,6 +89,24 @@ struct WatchCommandTests {
     #expect(watch.stop(signal: SIGTERM) == 0)
   }
 
+  @Test func aStoredValueThatStopsFittingIsAWarningLineAsShowGivesIt() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let watch = try WatchingProcess(["watch"], environment: setup.environment())
+    try setup.set("beta", "on")
+    #expect(watch.waitForLines(1) == ["beta: off -> on"])
+    // A hand edit that leaves mode's value one of no choice: mode still reads "a", no change.
+    try replaceByRename(setup.storePath, with: #"{"beta": true, "mode": "zzz"}"#)
+    let warning =
+      "Warning: \(setup.storePath):1:24: stored value of \"mode\" is \"zzz\"; expected one of \"a\", \"b\", "
+      + "\"x\\u{1B}[2Jy\"; using the default \"a\"; 'settings reset mode' removes it"
+    #expect(watch.waitForErrorLines(1) == [warning])
+    let show = try runBinary(["show"], environment: setup.environment())
+    #expect(show.stderr == warning + "\n")
+    #expect(watch.stop(signal: SIGTERM) == 0)
+    #expect(watch.waitForLines(1) == ["beta: off -> on"])
+  }
+
   @Test func onlyTheKeysGivenByDotPathOrOwnKey() throws {
     let setup = try Setup()
     defer { setup.directory.remove() }
@@ -249,11 +267,14 @@ final class WatchingProcess: Sendable {
         }
       }
     }
+    // Ready when its main thread waits in poll(2) and stays there: a watch over etcd also waits in
+    // poll for each answer while it starts (the reachability check, the first read), each a few
+    // milliseconds, so one sample could catch it before the watch is in place.
     let started = Date()
-    while !isWaitingInPoll(process.processIdentifier) && process.isRunning
-      && Date().timeIntervalSince(started) < 10
-    {
-      Thread.sleep(forTimeInterval: 0.01)
+    var steady = 0
+    while steady < 4 && process.isRunning && Date().timeIntervalSince(started) < 10 {
+      steady = isWaitingInPoll(process.processIdentifier) ? steady + 1 : 0
+      Thread.sleep(forTimeInterval: steady == 0 ? 0.01 : 0.05)
     }
   }
 

@@ -38,7 +38,8 @@ struct SettingsWatchTests {
   func aSetByAnotherProcessIsSeen(mechanism: WatchMechanism) async throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
-    let recorder = Recorder(fixture.settings.changes(WatchOptions(mechanism: mechanism)))
+    let recorder = Recorder(
+      flattening(fixture.settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
     try fixture.run("set", "alpha", "on")
     #expect(changeLines(await recorder.wait(count: 1)) == ["alpha: off -> on"])
     try fixture.run("set", "mode=b", "beta=on")
@@ -51,7 +52,8 @@ struct SettingsWatchTests {
   func handEditsByRenameAndInPlaceAreSeen(mechanism: WatchMechanism) async throws {
     let fixture = try Fixture(contents: #"{"alpha": true}"#)
     defer { fixture.directory.remove() }
-    let recorder = Recorder(fixture.settings.changes(WatchOptions(mechanism: mechanism)))
+    let recorder = Recorder(
+      flattening(fixture.settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
     try replaceByRename(fixture.storePath, with: #"{"alpha": false, "beta": true}"#)
     #expect(changeLines(await recorder.wait(count: 2)) == ["alpha: on -> off", "beta: off -> on"])
     try rewriteInPlace(fixture.storePath, with: #"{"beta": true, "mode": "b"}"#)
@@ -66,7 +68,8 @@ struct SettingsWatchTests {
     let fixture = try Fixture(store: "conf/s.json")
     defer { fixture.directory.remove() }
     try fixture.run("set", "alpha", "on")
-    let recorder = Recorder(fixture.settings.changes(WatchOptions(mechanism: mechanism)))
+    let recorder = Recorder(
+      flattening(fixture.settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
     // Deleting the store: every key reads as its default again.
     #expect(unlink(fixture.storePath) == 0)
     #expect(changeLines(await recorder.wait(count: 1)) == ["alpha: on -> off"], "\(recorder.elements)")
@@ -88,7 +91,8 @@ struct SettingsWatchTests {
   {
     let fixture = try Fixture(store: "a/b/c/s.json")
     defer { fixture.directory.remove() }
-    let recorder = Recorder(fixture.settings.changes(WatchOptions(mechanism: mechanism)))
+    let recorder = Recorder(
+      flattening(fixture.settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
     try FileManager.default.createDirectory(
       atPath: fixture.directory.file("a/b"), withIntermediateDirectories: true)
     try fixture.run("set", "mode", "b")
@@ -107,7 +111,8 @@ struct SettingsWatchTests {
     try directory.write("real/one.json", #"{"alpha": true}"#)
     try directory.write("real/two.json", #"{"alpha": true, "beta": true}"#)
     #expect(symlink("../real/one.json", fixture.storePath) == 0)
-    let recorder = Recorder(fixture.settings.changes(WatchOptions(mechanism: mechanism)))
+    let recorder = Recorder(
+      flattening(fixture.settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
     // An edit of the link's target, in the target's directory.
     try replaceByRename(directory.file("real/one.json"), with: #"{"alpha": true, "mode": "b"}"#)
     #expect(changeLines(await recorder.wait(count: 1)) == ["mode: a -> b"])
@@ -132,7 +137,8 @@ struct SettingsWatchTests {
   func aBrokenStoreIsAnErrorEventAndTheWatchGoesOnWhenItIsFixed(mechanism: WatchMechanism) async throws {
     let fixture = try Fixture(contents: #"{"alpha": true}"#)
     defer { fixture.directory.remove() }
-    let recorder = Recorder(fixture.settings.changes(WatchOptions(mechanism: mechanism)))
+    let recorder = Recorder(
+      flattening(fixture.settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
     try rewriteInPlace(fixture.storePath, with: "{\"alpha\": true,\n")
     let events = await recorder.wait(count: 1)
     guard case .storeFailed(let error) = events.first else {
@@ -159,7 +165,7 @@ struct SettingsWatchTests {
     let fixture = try Fixture(contents: #"{"beta": true}"#)
     defer { fixture.directory.remove() }
     let options = WatchOptions(documentPath: SystemPath(fixture.documentPath), mechanism: mechanism)
-    let recorder = Recorder(fixture.settings.changes(options))
+    let recorder = Recorder(flattening(fixture.settings.changes(options)) { $0.events })
     try replaceByRename(fixture.documentPath, with: watchTestDocument(alphaDefault: true))
     let reloaded = try DocumentLoader.load(path: fixture.documentPath)
     let events = await recorder.wait(count: 2)
@@ -186,7 +192,7 @@ struct SettingsWatchTests {
   @Test func aChangeMadeHereIsReportedOnceAsThisProcesss() async throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
-    let recorder = Recorder(fixture.settings.changes())
+    let recorder = Recorder(flattening(fixture.settings.changes()) { $0.events })
     try fixture.settings.set("alpha", to: .bool(true))
     #expect(changeLines(await recorder.wait(count: 1)) == ["alpha: off -> on (here)"])
     #expect(changeLines(await recorder.settle()) == ["alpha: off -> on (here)"])
@@ -203,7 +209,8 @@ struct SettingsWatchTests {
   ) -> SettingsWatch {
     let watch = SettingsWatch(
       settings: settings, options: WatchOptions(mechanism: .polling(intervalMilliseconds: 3_600_000)),
-      includesLocalChanges: true, emit: emit)
+      includesLocalChanges: true
+    ) { update in emit(update.events) }
     watch.start()
     return watch
   }
@@ -227,15 +234,15 @@ struct SettingsWatchTests {
   @Test func aWatchStartedFromAnEarlierSnapshotReportsWhatChangedSinceAtItsFirstRefresh() throws {
     let fixture = try Fixture(contents: #"{"mode": "b"}"#)
     defer { fixture.directory.remove() }
-    let values = try fixture.settings.snapshot().values
+    let snapshot = try fixture.settings.snapshot()
     try fixture.run("set", "beta", "on")
     let events = Mutex<[SettingsEvent]>([])
     let watch = SettingsWatch(
       settings: fixture.settings, options: WatchOptions(mechanism: .polling(intervalMilliseconds: 3_600_000)),
       includesLocalChanges: true
-    ) { batch in events.withLock { $0 += batch } }
+    ) { update in events.withLock { $0 += update.events } }
     defer { watch.stop() }
-    watch.start(from: values)
+    watch.start(from: snapshot)
     #expect(events.withLock { $0 }.isEmpty)
     watch.refresh()
     #expect(changeLines(events.withLock { $0 }) == ["beta: off -> on"])
@@ -312,10 +319,10 @@ struct SettingsWatchTests {
     defer { fixture.directory.remove() }
     let events = Mutex<[SettingsEvent]>([])
     let settings = fixture.settings
-    let monitor = settings.monitor(WatchOptions(mechanism: mechanism)) { event in
-      events.withLock { $0.append(event) }
+    let monitor = settings.monitor(WatchOptions(mechanism: mechanism)) { update in
+      events.withLock { $0 += update.events }
       // A handler may change settings: beta follows alpha here.
-      if case .changed(let change) = event, change.key == "alpha" {
+      for change in update.changes where change.key == "alpha" {
         _ = try? settings.set("beta", to: change.newValue)
       }
     }
@@ -363,7 +370,8 @@ struct SettingsWatchTests {
   func aBurstOfHandEditsEndsOnTheLastValueWithNothingTwice(mechanism: WatchMechanism) async throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
-    let recorder = Recorder(fixture.settings.changes(WatchOptions(mechanism: mechanism)))
+    let recorder = Recorder(
+      flattening(fixture.settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
     // Rewrites in place, all of one size and most within one tick of the kernel's file clock, so
     // that the file's size and times do not tell them apart; the last one says "b".
     for index in 1...31 {
@@ -397,7 +405,7 @@ struct SettingsWatchTests {
     let store = MemoryStore()
     let here = Settings(document: document, store: store)
     let elsewhere = Settings(document: document, store: store)
-    let recorder = Recorder(here.changes())
+    let recorder = Recorder(flattening(here.changes()) { $0.events })
     try elsewhere.set("alpha", to: .bool(true))
     try elsewhere.set([("mode", "b"), ("beta", "on")])
     #expect(

@@ -44,11 +44,12 @@ enum WatchCommand {
     // the values whose defaults it changed are reported.
     let documentPath = context.documentPath == "-" ? nil : context.documentFile
     let watch = settings.monitor(WatchOptions(documentPath: documentPath, locales: context.locales)) {
-      event in
+      update in
       // etcd back: the revision the watch reads from now.
-      let revision = event == .storeRecovered && format.etcd ? (try? settings.store.read())?.revision : nil
+      let revision =
+        update.events.contains(.storeRecovered) && format.etcd ? (try? settings.store.read())?.revision : nil
       let (output, error) = format.text(
-        for: event, nanoseconds: systemRealtimeNanoseconds(), recoveredAt: revision)
+        for: update, nanoseconds: systemRealtimeNanoseconds(), recoveredAt: revision)
       if !error.isEmpty { try? FileDescriptor.standardError.writeAll(Array(error.utf8)) }
       guard !output.isEmpty, failure.load(ordering: .relaxed) == 0 else { return }
       do throws(Errno) {

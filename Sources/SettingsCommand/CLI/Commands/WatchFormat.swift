@@ -3,7 +3,8 @@ import SettingsKit
 
 /// What `settings watch` prints for each event, apart from any I/O: a change as
 /// `airplane: off → on` (or a JSON Lines record), only for the keys asked about; a store or
-/// document that cannot be read as one `Error:` line for standard error.
+/// document that cannot be read as one `Error:` line for standard error, a stored value that its
+/// item no longer accepts as the `Warning:` line that `settings show` gives.
 struct WatchFormat: Sendable {
   /// Whether changes are JSON Lines records (`--json`).
   var json: Bool
@@ -16,6 +17,21 @@ struct WatchFormat: Sendable {
   /// Whether the store is in etcd: losing it and getting it back are one line each
   /// (`lost etcd: no leader; retrying`, `etcd back at revision 900`).
   var etcd = false
+
+  /// What to write for one update, at `nanoseconds` since 1970: the texts of its events joined,
+  /// so that an update is written with one `write(2)` to each stream and never in parts.
+  func text(for update: SettingsUpdate, nanoseconds: Int64, recoveredAt revision: StoreRevision? = nil) -> (
+    output: String, error: String
+  ) {
+    var output = ""
+    var error = ""
+    for event in update.events {
+      let text = text(for: event, nanoseconds: nanoseconds, recoveredAt: revision)
+      output += text.output
+      error += text.error
+    }
+    return (output, error)
+  }
 
   /// What to write for one event, at `nanoseconds` since 1970 (the JSON record's `time`): text for
   /// standard output and text for standard error, each empty when there is nothing to write.
@@ -48,8 +64,11 @@ struct WatchFormat: Sendable {
       return ("", revision.map { "etcd back at revision \($0)\n" } ?? "etcd back\n")
     case .documentFailed(let error):
       return ("", Self.errorLine(error))
-    case .storeRecovered, .documentReloaded:
-      // The keys that really differ follow as changes.
+    case .storedValueRejected(let problem):
+      guard keys?.contains(problem.key) ?? true else { return ("", "") }
+      return ("", "Warning: " + Warnings.line(for: problem) + "\n")
+    case .storeRecovered, .documentReloaded, .lockChanged:
+      // The keys that really differ follow as changes; a lock alone changes no value.
       return ("", "")
     }
   }
