@@ -108,10 +108,10 @@ public struct FileStore: SettingsStore {
       if let homeProblem { throw .store(.noLocation(reason: homeProblem)) }
       throw .store(error)
     }
-    let before = preview.values
+    let before = preview
     let result: T
     do throws(Refusal) { result = try body(&preview) } catch { throw .refused(error) }
-    if preview.values == before { return result }
+    if preview.hasSameValues(as: before) && preview.unparsed == before.unparsed { return result }
     do throws(StoreError) {
       if let homeProblem { throw .noLocation(reason: homeProblem) }
       try refuseReadOnlyFile()
@@ -129,10 +129,10 @@ public struct FileStore: SettingsStore {
       AtomicFile.removeStaleTemporaryFiles(for: path)
       var contents: StoreContents
       do throws(StoreError) { contents = try read() } catch { throw .store(error) }
-      let current = contents.values
+      let current = contents
       let result: T
       do throws(Refusal) { result = try body(&contents) } catch { throw .refused(error) }
-      if contents.values != current {
+      if !contents.hasSameValues(as: current) || contents.unparsed != current.unparsed {
         do throws(FileSystemError) {
           try AtomicFile.write(Array(contents.text.utf8), to: path, privateMode: contents.holdsSecureValue)
         } catch {

@@ -19,12 +19,21 @@ public enum StoreChange: Sendable, Equatable {
 
 extension StoreChange {
   /// The keys whose values differ between `old` and `new` (added, changed or removed), sorted;
-  /// where a value stood in its source does not count.
+  /// where a value stood in its source does not count (``JSONValue/same(_:_:)``). The one
+  /// "did it change?" rule of every store: a write that changes no value writes nothing, and a
+  /// change stream reports exactly these keys.
   public static func differingKeys(_ old: [String: JSONValue], _ new: [String: JSONValue]) -> [String] {
     Set(old.keys).union(new.keys).filter { key in
       guard let before = old[key], let after = new[key] else { return true }
       return !JSONValue.same(before, after)
     }
     .sorted()
+  }
+}
+
+extension StoreContents {
+  /// Whether `other` holds the same overrides (``StoreChange/differingKeys(_:_:)`` is empty).
+  public func hasSameValues(as other: StoreContents) -> Bool {
+    values.count == other.values.count && StoreChange.differingKeys(values, other.values).isEmpty
   }
 }
