@@ -45,7 +45,7 @@ import SettingsEtcd
 import SettingsKit
 
 // The type is enough: this app links the fleet store (it is not started here, no etcd is needed).
-let store: (any SettingsStore).Type = EtcdStore.self
+let store: any SettingsStore.Type = EtcdStore.self
 print("fleet store:", store)
 SWIFT
 swift build --package-path "$folder"
