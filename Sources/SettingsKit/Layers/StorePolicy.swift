@@ -88,7 +88,8 @@ public struct StorePolicy: Sendable {
   ///
   /// - Throws: ``StoreError/noLocation(reason:)`` when none can be worked out.
   public func writableFilePath() throws(StoreError) -> SystemPath {
-    try StoreLocation.checkedPath(forDocumentID: documentID, explicit: storePath, environmentPaths: environmentPaths)
+    try StoreLocation.checkedPath(
+      forDocumentID: documentID, explicit: storePath, environmentPaths: environmentPaths)
   }
 
   /// The store of `selection`: a ``FileStore`` (which never creates a missing home directory), a

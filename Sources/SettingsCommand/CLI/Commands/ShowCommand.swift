@@ -26,7 +26,8 @@ enum ShowCommand {
     }
     // Open sections are kept beside the store file (with etcd too); none without a location.
     let storePath = context.storePolicy(for: topDocument).filePath()
-    let settings = Settings(document: topDocument, layers: try context.layers(for: topDocument, forWriting: false))
+    let layers = try context.layers(for: topDocument, forWriting: false)
+    let settings = Settings(document: topDocument, layers: layers)
     var selected: Int?
     var pages: [Int: SettingsTable.Pages] = [:]
     var viewState = ViewState()
