@@ -2,16 +2,11 @@ import SettingsKit
 import SettingsPOSIX
 
 extension CommandContext {
-  /// Whether commands may use the compiled document cache: not with `--no-cache`, nor when
-  /// `SETTINGS_CACHE` is `off`.
-  private var usesDocumentCache: Bool {
-    !invocation[Options.noCache] && environment["SETTINGS_CACHE"] != "off"
-  }
-
   /// The compiled document cache (``DocumentCache``) in `$XDG_CACHE_HOME/settings` or
-  /// `~/.cache/settings`; nil when it is off or no folder can be worked out.
+  /// `~/.cache/settings`; nil when it is off (`--no-cache`, or `SETTINGS_CACHE` is `off`) or no
+  /// folder can be worked out.
   private var documentCache: DocumentCache? {
-    guard usesDocumentCache else { return nil }
+    guard !invocation[Options.noCache], environment["SETTINGS_CACHE"] != "off" else { return nil }
     return DocumentCache.directory(environment: environmentPaths).map {
       DocumentCache(directory: $0, buildTag: CommandLineTool.version)
     }
