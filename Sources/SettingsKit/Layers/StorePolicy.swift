@@ -26,7 +26,8 @@ public struct StorePolicy: Sendable {
   public var documentID: String
   /// The environment, for the backend's variable.
   public var environment: [String: String]
-  /// The variables that hold paths (``pathVariables``), byte for byte; by default their UTF-8 text from ``environment``.
+  /// The variables that hold paths (``pathVariables``), byte for byte; by default their UTF-8
+  /// text from ``environment``.
   public var environmentPaths: [String: SystemPath]
   /// The store file given explicitly (`settings --store`), or nil; an empty path is as none.
   /// Given (even empty), it keeps the environment from choosing the ``backend``.
