@@ -2,22 +2,12 @@ import SettingsKit
 import SettingsPOSIX
 
 extension CommandContext {
-  /// Whether commands may use the compiled document cache: not with `--no-cache`, nor when
-  /// `SETTINGS_CACHE` is `off`.
-  var usesDocumentCache: Bool {
-    !invocation[Options.noCache] && environment["SETTINGS_CACHE"] != "off"
-  }
-
   /// The compiled document cache (``DocumentCache``) in `$XDG_CACHE_HOME/settings` or
-  /// `~/.cache/settings`; nil when it is off or no folder can be worked out.
-  var documentCache: DocumentCache? {
-    guard usesDocumentCache else { return nil }
-    var paths: [String: SystemPath] = [:]
-    for name in ["XDG_CACHE_HOME", "HOME"] {
-      guard let value = environment[name], !value.isEmpty else { continue }
-      paths[name] = bytes.path(forEnvironment: name, value: value)
-    }
-    return DocumentCache.directory(environment: paths).map {
+  /// `~/.cache/settings`; nil when it is off (`--no-cache`, or `SETTINGS_CACHE` is `off`) or no
+  /// folder can be worked out.
+  private var documentCache: DocumentCache? {
+    guard !invocation[Options.noCache], environment["SETTINGS_CACHE"] != "off" else { return nil }
+    return DocumentCache.directory(environment: environmentPaths).map {
       DocumentCache(directory: $0, buildTag: CommandLineTool.version)
     }
   }
@@ -25,7 +15,7 @@ extension CommandContext {
   /// The document as far as `keys` need it (see ``DocumentCache/document(at:keys:locales:)``):
   /// from the cache when it can answer, else loaded whole (writing the cache for the next
   /// command). The answers about `keys` are those of ``loadDocument(loadingItemsFiles:)``.
-  func loadDocument(forKeys keys: [String]) throws(CommandError) -> SettingsDocument {
+  private func loadDocument(forKeys keys: [String]) throws(CommandError) -> SettingsDocument {
     guard let path = documentFile, documentPath != "-", let cache = documentCache else {
       return try loadDocument()
     }
@@ -37,15 +27,24 @@ extension CommandContext {
     }
   }
 
-  /// ``openSettings(forWriting:)`` for a command that only reads or changes `keys`, with the
-  /// document from ``loadDocument(forKeys:)``, under the system layers.
+  /// The document joined with its store and the system files under it (``layers(for:forWriting:)``).
   ///
-  /// When system files apply, the whole document is loaded instead: a lock may name a section or
-  /// a page, and a lock that names nothing is reported, which only the whole document can tell.
-  func openSettings(forWriting: Bool = false, keys: [String]) throws(CommandError) -> Settings {
-    let document = try loadDocument(forKeys: keys)
-    let layers = layers(for: document, user: try userStore(for: document, forWriting: forWriting))
-    if !layers.system.isEmpty || !layers.ignored.isEmpty { return try openSettings(forWriting: forWriting) }
+  /// When no store location can be worked out (no `HOME`, or one that does not exist), a reading
+  /// command sees the defaults (there can be no overrides), and a writing one fails saying why.
+  ///
+  /// A command that only reads or changes `keys` gets the document from
+  /// ``loadDocument(forKeys:)``, unless system files apply: a lock may name a section or a page, and
+  /// a lock that names nothing is reported, which only the whole document can tell.
+  func openSettings(forWriting: Bool = false, keys: [String]? = nil) throws(CommandError) -> Settings {
+    if let keys {
+      let document = try loadDocument(forKeys: keys)
+      let layers = try layers(for: document, forWriting: forWriting)
+      if layers.system.isEmpty, layers.ignored.isEmpty { return Settings(document: document, layers: layers) }
+    }
+    let document = try loadDocument()
+    let layers = try layers(for: document, forWriting: forWriting)
+    // The document's items files are decoded here, so every key a lock can name is known.
+    for lock in layers.unmatchedLocks(in: document) { warnings.add(lock.message) }
     return Settings(document: document, layers: layers)
   }
 }

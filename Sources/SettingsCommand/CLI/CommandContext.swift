@@ -90,41 +90,6 @@ struct CommandContext: Sendable {
     }
   }
 
-  /// The store path of `document`, or nil when none can be worked out (no `HOME`, or a `HOME`
-  /// that does not exist: there can be no overrides to read).
-  func storePath(for document: SettingsDocument) throws(CommandError) -> SystemPath? {
-    do {
-      return try writableStorePath(for: document)
-    } catch {
-      if error.status == .config { return nil }
-      throw error
-    }
-  }
-
-  /// The store path of `document` for a command that writes: `--store`, `SETTINGS_STORE`, or the
-  /// XDG location, whose home directory must exist (``StoreLocation/checkedPath(forDocumentID:explicit:environmentPaths:)``).
-  ///
-  /// - Throws: exit status 78 (config) when no location can be worked out.
-  func writableStorePath(for document: SettingsDocument) throws(CommandError) -> SystemPath {
-    do {
-      return try StoreLocation.checkedPath(
-        forDocumentID: document.id, explicit: invocation[Options.store].map { path(forArgument: $0) },
-        environmentPaths: environmentPaths)
-    } catch {
-      throw CommandError(error)
-    }
-  }
-
-  /// The environment variables that hold paths, byte for byte.
-  var environmentPaths: [String: SystemPath] {
-    var paths: [String: SystemPath] = [:]
-    for name in ["SETTINGS_STORE", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "HOME"] {
-      guard let value = environment[name] else { continue }
-      paths[name] = bytes.path(forEnvironment: name, value: value)
-    }
-    return paths
-  }
-
   /// The index of the section named `name`: by `id`, else by header, else by 1-based number.
   ///
   /// - Throws: a refusal naming the known section ids, with a suggestion when one is close.
@@ -140,34 +105,6 @@ struct CommandContext: Sendable {
         ? "; give a section number from 1 to \(sections.count)"
         : "; sections are " + names.map { "'\(TerminalText.escaped($0))'" }.joined(separator: ", "))
     throw CommandError(messages: ["unknown section '\(TerminalText.escaped(name))'\(hint)"], status: .refused)
-  }
-
-  /// The document joined with its store (`--store`, `SETTINGS_STORE`, or the XDG location).
-  ///
-  /// When no store location can be worked out (no `HOME`, or one that does not exist), a reading
-  /// command sees the defaults (there can be no overrides), and a writing one fails saying why.
-  func openSettings(forWriting: Bool = false) throws(CommandError) -> Settings {
-    let document = try loadDocument()
-    let layers = layers(for: document, user: try userStore(for: document, forWriting: forWriting))
-    // The document's items files are decoded here, so every key a lock can name is known.
-    for lock in layers.unmatchedLocks(in: document) { warnings.add(lock.message) }
-    return Settings(document: document, layers: layers)
-  }
-
-  /// The user's store with the system files of `document` under it (from `XDG_CONFIG_DIRS`, else
-  /// `/etc/xdg`). Each system file that is ignored, and each value in one that its item does not
-  /// accept, is a warning.
-  func layers(for document: SettingsDocument, user: any SettingsStore) -> LayeredStore {
-    let layers = LayeredStore(
-      user: user, documentID: document.id,
-      directories: LayeredStore.systemDirectories(environmentPaths: environmentPaths))
-    for ignored in layers.ignored { warnings.add(ignored.message) }
-    if !layers.system.isEmpty {
-      let snapshot = SettingsSnapshot(
-        document: document, contents: StoreContents(), storeName: "", system: layers.system)
-      for problem in snapshot.systemProblems { warnings.add(problem.message) }
-    }
-    return layers
   }
 
   /// The output width: `--width N`, else `COLUMNS`, else the terminal's width, else 80.

@@ -39,9 +39,17 @@ public enum StoreLocation {
   public static func checkedPath(
     forDocumentID id: String, explicit: SystemPath?, environmentPaths environment: [String: SystemPath]
   ) throws(StoreError) -> SystemPath {
+    try checkedLocation(forDocumentID: id, explicit: explicit, environmentPaths: environment).path
+  }
+
+  /// ``checkedPath(forDocumentID:explicit:environmentPaths:)`` with the home directory the path
+  /// was built from (`HOME`), or nil, for ``FileStore/home``.
+  static func checkedLocation(
+    forDocumentID id: String, explicit: SystemPath?, environmentPaths environment: [String: SystemPath]
+  ) throws(StoreError) -> (path: SystemPath, home: SystemPath?) {
     let (path, home) = try location(forDocumentID: id, explicit: explicit, environmentPaths: environment)
     if let home, let problem = problem(withHome: home) { throw .noLocation(reason: problem) }
-    return path
+    return (path, home)
   }
 
   /// The store for a document, at ``path(forDocumentID:explicit:environment:)``; when the path

@@ -15,7 +15,7 @@ enum ExpandCommand {
           "section '\(TerminalText.escaped(name))' is not collapsible; declare \"collapsible\": true to open and close it"
         ], status: .refused)
     }
-    let storePath = try context.writableStorePath(for: document)
+    let storePath = try context.storeFilePath(for: document)
     let sectionName = ViewState.name(of: section, at: index)
     do {
       try ViewState.record(isExpanded, forSection: sectionName, at: ViewState.path(besideStore: storePath))

@@ -15,7 +15,7 @@ enum ServeCommand {
     _ = try context.arguments()
     let document = try context.loadDocument()
     // The store every other command uses: the file, or etcd with --etcd / SETTINGS_ETCD.
-    let layers = context.layers(for: document, user: try context.userStore(for: document, forWriting: true))
+    let layers = try context.layers(for: document, forWriting: true)
     for lock in layers.unmatchedLocks(in: document) { context.warnings.add(lock.message) }
     let settings = Settings(document: document, layers: layers)
     try context.requireReachableStore(settings)

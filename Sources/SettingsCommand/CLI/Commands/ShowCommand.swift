@@ -24,11 +24,10 @@ enum ShowCommand {
       pageTitle = located.item.title
       heading = (located.breadcrumb(in: topDocument) + [located.item.title]).joined(separator: " › ")
     }
-    let storePath = try context.storePath(for: topDocument)
-    let settings = Settings(
-      document: topDocument,
-      layers: context.layers(
-        for: topDocument, user: try context.userStore(for: topDocument, forWriting: false)))
+    // Open sections are kept beside the store file (with etcd too); none without a location.
+    let storePath = context.storePolicy(for: topDocument).filePath()
+    let layers = try context.layers(for: topDocument, forWriting: false)
+    let settings = Settings(document: topDocument, layers: layers)
     var selected: Int?
     var pages: [Int: SettingsTable.Pages] = [:]
     var viewState = ViewState()

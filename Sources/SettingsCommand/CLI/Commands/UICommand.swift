@@ -27,10 +27,9 @@ enum UICommand {
     let colors = lineMode ? false : context.colors()
     let document = try context.openDocument()
     // The screen writes what the user changes: without a store location it fails as set does (78).
-    let storePath: SystemPath? = try context.writableStorePath(for: document.document)
-    let viewStatePath = storePath.map(ViewState.path(besideStore:))
-    let layers = context.layers(
-      for: document.document, user: try context.userStore(for: document.document, forWriting: true))
+    let storePath = try context.storeFilePath(for: document.document)
+    let viewStatePath: SystemPath? = ViewState.path(besideStore: storePath)
+    let layers = try context.layers(for: document.document, forWriting: true)
     // Out of reach at the start: 69 before the screen opens, as serve and watch.
     try context.requireReachableStore(Settings(document: document.document, layers: layers))
     var screen: SettingsScreen

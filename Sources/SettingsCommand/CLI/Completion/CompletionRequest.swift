@@ -237,17 +237,10 @@ struct CompletionRequest: Sendable {
     func chosenValues(
       of item: SettingItem, in document: SettingsDocument, environment: [String: String]
     ) -> [String]? {
-      var paths: [String: SystemPath] = [:]
-      for name in ["SETTINGS_STORE", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "HOME"] {
-        if let value = environment[name] { paths[name] = SystemPath(value) }
-      }
-      guard let key = item.key,
-        let path = try? StoreLocation.checkedPath(
-          forDocumentID: document.id, explicit: store.map { SystemPath($0) }, environmentPaths: paths)
-      else { return nil }
-      let layers = LayeredStore(
-        user: FileStore(path: path), documentID: document.id,
-        directories: LayeredStore.systemDirectories(environmentPaths: paths))
+      // Files only: completion sends nothing to etcd.
+      let policy = StorePolicy(
+        documentID: document.id, environment: environment, storePath: store.map { SystemPath($0) })
+      guard let key = item.key, let layers = try? policy.layers(forWriting: true) else { return nil }
       guard
         case .strings(let values)? = try? Settings(document: document, layers: layers).snapshot().values[key]
       else { return nil }
