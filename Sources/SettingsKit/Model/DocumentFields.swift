@@ -55,7 +55,8 @@ struct DocumentField: Sendable {
       case .page: "`{\"sections\": […]}`"
       case .choices: "array of `{\"value\", \"title\"}`"
       case .value: "string, number or array"
-      case .conditions: "`{\"KEY\": …}`"
+      case .conditions:
+        "`{\"KEY\": true | false | \"choice\" | \"text\" | 30 | {\"min\": 5, \"max\": 30} | {\"notEmpty\": true}}`"
       case .keys: "string or array of strings"
       }
     }
