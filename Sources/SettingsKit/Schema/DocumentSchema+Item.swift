@@ -149,39 +149,27 @@ extension SettingsSchema {
     }
   }
 
-  /// The fields a cell type requires or refuses, as `{"if": {type}, "then": …}`.
+  /// The fields a cell type requires or refuses, as `{"if": {type}, "then": …}`: it refuses every
+  /// field that ``DocumentFields`` gives only to other cell types.
   static func typeRule(_ type: CellType) -> JSONValue {
-    let then: JSONValue =
+    let refused = DocumentFields.item.filter { field in
+      guard case .only(let types) = field.applies else { return false }
+      return !types.contains(type)
+    }
+    let required: [String] =
       switch type {
-      case .switch:
-        .object([
-          ("required", .array([.string("key")])),
-          ("allOf", .array([absent("rightDetail", "choices", "page")])),
-        ])
-      case .detailTitle: absent("rightDetail", "on", "choices")
-      case .rightDetail: absent("on")
-      case .textField:
-        .object([
-          ("required", .array([.string("key")])),
-          ("allOf", .array([absent("rightDetail", "on", "choices", "page", "min", "max", "step", "unit")])),
-        ])
-      case .number, .slider:
-        .object([
-          (
-            "required",
-            .array(
-              [.string("key"), .string("value")] + (type == .slider ? [.string("min"), .string("max")] : []))
-          ),
-          (
-            "allOf",
-            .array([
-              absent(
-                "rightDetail", "on", "choices", "page", "placeholder", "maxLength", "pattern",
-                "patternMessage", "secure")
-            ])
-          ),
-        ])
+      case .detailTitle, .rightDetail: []
+      case .switch, .textField: ["key"]
+      case .number: ["key", "value"]
+      case .slider: ["key", "value", "min", "max"]
       }
+    let then: JSONValue =
+      required.isEmpty
+      ? absent(refused.map(\.name))
+      : .object([
+        ("required", .array(required.map { .string($0) })),
+        ("allOf", .array([absent(refused.map(\.name))])),
+      ])
     return .object([
       (
         "if",

@@ -61,7 +61,10 @@ public enum SettingsSchema {
     return described(text, [("type", .string("array")), ("items", section)])
   }
 
-  static func absent(_ names: String...) -> JSONValue {
+  static func absent(_ names: String...) -> JSONValue { absent(names) }
+
+  /// `{"not": {"anyOf": [{"required": [name]}, …]}}`: none of `names` may be present.
+  static func absent(_ names: [String]) -> JSONValue {
     .object([
       ("not", .object([("anyOf", .array(names.map { .object([("required", .array([.string($0)]))]) }))]))
     ])
