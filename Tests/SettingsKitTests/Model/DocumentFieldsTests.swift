@@ -83,6 +83,61 @@ struct DocumentFieldsTests {
       ])
   }
 
+  /// What the decoder says of a whole number below the field's least, or of a step of 0; nil for
+  /// other kinds.
+  static func outOfRange(_ kind: DocumentField.Kind) -> (json: String, message: String)? {
+    switch kind {
+    case .wholeNumber(let minimum, let maximum?):
+      ("\(minimum - 1)", "expected a whole number from \(minimum) to \(maximum); found \(minimum - 1)")
+    case .wholeNumber(let minimum, nil):
+      ("\(minimum - 1)", "expected a whole number of at least \(minimum); found \(minimum - 1)")
+    case .number(positive: true): ("0", "must be greater than 0; found 0")
+    default: nil
+    }
+  }
+
+  @Test func theDecoderHoldsNumbersToTheTablesBounds() throws {
+    var checked: [String] = []
+    for field in DocumentFields.section {
+      guard let (json, message) = Self.outOfRange(field.kind) else { continue }
+      let issues = try Self.issues(#"{"id": "d", "sections": [{"\#(field.name)": \#(json)}]}"#)
+      #expect(issues.contains("sections[0].\(field.name): \(message)"), "\(issues)")
+      checked.append("section." + field.name)
+    }
+    for field in DocumentFields.item {
+      guard let (json, message) = Self.outOfRange(field.kind), case .only(let types) = field.applies else {
+        continue
+      }
+      let issues = try Self.issues(
+        #"{"id": "d", "sections": [{"items": [{\#(Self.item(types[0])), "\#(field.name)": \#(json)}]}]}"#)
+      let said = field.kind == .number(positive: true) ? "\"\(field.name)\" \(message)" : message
+      #expect(issues.contains("sections[0].items[0].\(field.name): \(said)"), "\(issues)")
+      checked.append("item." + field.name)
+    }
+    #expect(checked == ["section.pageSize", "item.maxLength", "item.step"])
+  }
+
+  @Test func theLimitsDescribeShowsAreValueFields() {
+    var item = SettingItem(key: "t", type: .textField, title: "T")
+    (item.maxLength, item.pattern, item.patternMessage, item.placeholder, item.secure) = (
+      3, "a", "m", "p", true
+    )
+    var number = SettingItem(key: "n", type: .number, title: "N")
+    (number.min, number.max, number.step, number.unit) = (
+      ExactDecimal(0), ExactDecimal(9), ExactDecimal(1), "u"
+    )
+    var multiple = SettingItem(
+      key: "m", type: .rightDetail, title: "M", choices: [SettingChoice(value: "a", title: "A")])
+    multiple.multiple = true
+    let names = [item, number, multiple].flatMap { ValueRules.limitMembers(of: $0).map(\.0) }
+    #expect(
+      names == [
+        "maxLength", "pattern", "patternMessage", "placeholder", "secure", "min", "max", "step", "unit",
+        "multiple",
+      ])
+    #expect(Set(names).isSubset(of: DocumentFields.item.filter(\.isValueField).map(\.name)))
+  }
+
   /// A member of an item that fits `kind`, for the value fields.
   static func validJSON(_ kind: DocumentField.Kind) -> String {
     switch kind {
