@@ -74,6 +74,28 @@ struct DocumentField: Sendable {
     }
   }
 
+  /// Where a field's value is kept in a ``SettingItem``.
+  enum Storage: Sendable {
+    /// Text: a string (of kind ``Kind/string``) or display text (``Kind/text``).
+    case text(any WritableKeyPath<SettingItem, String?> & Sendable)
+    /// A flag.
+    case boolean(any WritableKeyPath<SettingItem, Bool?> & Sendable)
+    /// A whole number, within the bounds of ``Kind/wholeNumber(minimum:maximum:)``.
+    case wholeNumber(any WritableKeyPath<SettingItem, Int?> & Sendable)
+    /// An exact decimal number.
+    case number(any WritableKeyPath<SettingItem, ExactDecimal?> & Sendable)
+
+    /// Whether `item` has the field.
+    func isSet(in item: SettingItem) -> Bool {
+      switch self {
+      case .text(let path): item[keyPath: path] != nil
+      case .boolean(let path): item[keyPath: path] != nil
+      case .wholeNumber(let path): item[keyPath: path] != nil
+      case .number(let path): item[keyPath: path] != nil
+      }
+    }
+  }
+
   /// Which items a field applies to.
   enum Applies: Sendable, Equatable {
     /// Any item (or any section, page, choice: the field is not an item's).
@@ -94,8 +116,9 @@ struct DocumentField: Sendable {
   var applies = Applies.anywhere
   /// Whether it belongs to the value types (the README's "Values" table; ``ValueRules``).
   var isValueField = false
-  /// Whether an item has it set, for the value fields checked against ``applies`` by ``ValueRules``.
-  var isSet: (@Sendable (SettingItem) -> Bool)?
+  /// Where an item keeps it, for the fields the decoder reads by their kind alone (the value
+  /// fields and `description`); nil for the others.
+  var storage: Storage?
   /// One sentence or more, as the JSON Schema describes the field.
   var summary: String
 }
@@ -183,36 +206,37 @@ enum DocumentFields {
     DocumentField(
       name: "deprecated", kind: .text, summary: "Why the item is retired and what to use instead."),
     DocumentField(
-      name: "description", kind: .text,
+      name: "description", kind: .text, storage: .text(\.description),
       summary: "A longer help text, shown by describe and the screen, searched by find."),
     valueField(
-      "placeholder", .text, on: [.textField], { $0.placeholder != nil },
+      "placeholder", .text, on: [.textField], .text(\.placeholder),
       "A text field's dimmed text while it is empty."),
     valueField(
-      "maxLength", .wholeNumber(minimum: 1, maximum: nil), on: [.textField], { $0.maxLength != nil },
+      "maxLength", .wholeNumber(minimum: 1, maximum: nil), on: [.textField], .wholeNumber(\.maxLength),
       "A text field's longest text in user-perceived characters (grapheme clusters)."),
     valueField(
-      "pattern", .string, on: [.textField], { $0.pattern != nil },
+      "pattern", .string, on: [.textField], .text(\.pattern),
       "A regular expression (Swift Regex syntax) the whole text of a text field must match."),
     valueField(
-      "patternMessage", .text, on: [.textField], { $0.patternMessage != nil },
+      "patternMessage", .text, on: [.textField], .text(\.patternMessage),
       "What to show when a text field's text does not match the pattern."),
     valueField(
-      "secure", .boolean, on: [.textField], { $0.secure != nil },
+      "secure", .boolean, on: [.textField], .boolean(\.secure),
       "Whether a text field is masked wherever it is shown."),
     valueField(
-      "min", .number(positive: false), on: [.number, .slider], { $0.min != nil },
+      "min", .number(positive: false), on: [.number, .slider], .number(\.min),
       "A number's or slider's least value."),
     valueField(
-      "max", .number(positive: false), on: [.number, .slider], { $0.max != nil },
+      "max", .number(positive: false), on: [.number, .slider], .number(\.max),
       "A number's or slider's greatest value."),
     valueField(
-      "step", .number(positive: true), on: [.number, .slider], { $0.step != nil },
+      "step", .number(positive: true), on: [.number, .slider], .number(\.step),
       "A number's or slider's step (default 1): the value is min plus a whole number of steps."),
     valueField(
-      "unit", .text, on: [.number, .slider], { $0.unit != nil }, "Text shown after a number, such as min."),
+      "unit", .text, on: [.number, .slider], .text(\.unit), "Text shown after a number, such as min."),
     DocumentField(
       name: "multiple", kind: .boolean, applies: .withChoices, isValueField: true,
+      storage: .boolean(\.multiple),
       summary: "Whether a choice item takes any subset of its choices; its value is then an array."),
   ]
 
@@ -252,15 +276,19 @@ enum DocumentFields {
   /// The fields of the value types that apply only to some cell types, each with those types: the
   /// rule ``ValueRules/fieldProblems(of:)`` checks for every one alike.
   static let valueFieldTypes: [(field: DocumentField, types: [CellType])] = item.compactMap { field in
-    guard field.isValueField, field.isSet != nil, case .only(let types) = field.applies else { return nil }
+    guard field.isValueField, field.storage != nil, case .only(let types) = field.applies else { return nil }
     return (field, types)
   }
 
+  /// The item fields the decoder reads by their kind alone, into their ``DocumentField/storage``,
+  /// in the table's order.
+  static let storedItemFields = item.filter { $0.storage != nil }
+
   private static func valueField(
-    _ name: String, _ kind: DocumentField.Kind, on types: [CellType],
-    _ isSet: @escaping @Sendable (SettingItem) -> Bool, _ summary: String
+    _ name: String, _ kind: DocumentField.Kind, on types: [CellType], _ storage: DocumentField.Storage,
+    _ summary: String
   ) -> DocumentField {
     DocumentField(
-      name: name, kind: kind, applies: .only(types), isValueField: true, isSet: isSet, summary: summary)
+      name: name, kind: kind, applies: .only(types), isValueField: true, storage: storage, summary: summary)
   }
 }

@@ -20,7 +20,7 @@ extension ValueRules {
       || item.secure != nil || item.min != nil || item.max != nil || item.step != nil || item.unit != nil
     if hasValueFields {
       for (field, types) in DocumentFields.valueFieldTypes
-      where field.isSet?(item) == true && !types.contains(item.type) {
+      where field.storage?.isSet(in: item) == true && !types.contains(item.type) {
         let field = field.name
         let owners = types.map(\.rawValue).joined(separator: " and ")
         problems.append(
