@@ -100,7 +100,9 @@ struct DocumentField: Sendable {
   enum Applies: Sendable, Equatable {
     /// Any item (or any section, page, choice: the field is not an item's).
     case anywhere
-    /// Only items of these cell types; another type is a load error.
+    /// Only items of these cell types: the schema refuses it on the others, and so does the
+    /// decoder, except `rightDetail` and `page` on text fields, numbers and sliders (which it
+    /// accepts; `DocumentFieldsTests` pins the exceptions).
     case only([CellType])
     /// Only items with `choices`.
     case withChoices
