@@ -241,36 +241,10 @@ struct DocumentCacheFile {
     case .object(let members):
       var values: [String: SettingCondition] = [:]
       for member in members {
-        guard let condition = condition(member.value) else { return nil }
+        guard let condition = SettingCondition(json: member.value) else { return nil }
         values[member.name] = condition
       }
       return (values, ())
-    default: return nil
-    }
-  }
-
-  /// A condition as ``SettingCondition/json`` writes it; nil for anything else.
-  static func condition(_ json: JSONValue) -> SettingCondition? {
-    func number(_ text: String) -> ExactDecimal? {
-      guard case .success(let number) = ExactDecimal.parse(text) else { return nil }
-      return number
-    }
-    switch json.kind {
-    case .bool(let flag): return .equals(.bool(flag))
-    case .string(let text): return .equals(.string(text))
-    case .number(let text): return number(text).map { .equals(.number($0)) }
-    case .object(let members):
-      if members.count == 1, members[0].name == "notEmpty", members[0].value.kind == .bool(true) {
-        return .notEmpty
-      }
-      var bounds: [String: ExactDecimal] = [:]
-      for member in members {
-        guard member.name == "min" || member.name == "max", case .number(let text) = member.value.kind,
-          let bound = number(text)
-        else { return nil }
-        bounds[member.name] = bound
-      }
-      return bounds.isEmpty ? nil : .range(min: bounds["min"], max: bounds["max"])
     default: return nil
     }
   }

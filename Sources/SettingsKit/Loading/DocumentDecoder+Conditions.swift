@@ -131,7 +131,7 @@ extension DocumentDecoder {
   /// `{"notEmpty": true}`; nil after reporting what is wrong.
   mutating func conditionObject(_ fields: Fields, at path: String) -> SettingCondition? {
     let before = issues.count
-    checkFields(fields, known: ["min", "max", "notEmpty"], at: path)
+    checkFields(fields, known: Self.conditionFields, at: path)
     if let flag = fields["notEmpty"] {
       guard fields["min"] == nil, fields["max"] == nil else {
         report(path, fields.offset, "a condition is a range (\"min\", \"max\") or \"notEmpty\", not both")

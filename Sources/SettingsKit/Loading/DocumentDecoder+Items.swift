@@ -160,7 +160,7 @@ extension DocumentDecoder {
     for (index, element) in elements.enumerated() {
       let choicePath = "\(Self.join(path, "choices"))[\(index)]"
       guard let choice = fields(of: element, at: choicePath, what: "a choice") else { continue }
-      checkFields(choice, known: ["value", "title"], at: choicePath)
+      checkFields(choice, known: Self.choiceFields, at: choicePath)
       let choiceValue = string(choice["value"], at: Self.join(choicePath, "value"))
       let title = text(choice["title"], at: Self.join(choicePath, "title"))
       if choice["value"] == nil {
@@ -214,7 +214,7 @@ extension DocumentDecoder {
     guard let page = fields(of: value, at: path, what: "a page such as {\"sections\": […]}") else {
       return nil
     }
-    checkFields(page, known: ["sections"], at: path)
+    checkFields(page, known: Self.pageFields, at: path)
     let savedPrefix = keyPrefix
     keyPrefix = (key ?? "?") + "."
     defer { keyPrefix = savedPrefix }

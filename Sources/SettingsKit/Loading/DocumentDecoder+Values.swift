@@ -1,20 +1,25 @@
 extension DocumentDecoder {
-  /// The fields of the value types (see ``ValueRules``) and `description`, decoded into `item`; then
-  /// the rules of ``ValueRules/fieldProblems(of:)``, each reported at its field.
+  /// The fields of the value types (see ``ValueRules``) and `description`, decoded into `item` by
+  /// their kind and storage in ``DocumentFields/item``; then the rules of
+  /// ``ValueRules/fieldProblems(of:)``, each reported at its field.
   mutating func decodeValueFields(
     _ fields: Fields, type: CellType?, into item: inout SettingItem, at path: @autoclosure () -> String
   ) {
-    item.description = text(fields["description"], at: Self.join(path(), "description"))
-    item.placeholder = text(fields["placeholder"], at: Self.join(path(), "placeholder"))
-    item.maxLength = integer(fields["maxLength"], at: Self.join(path(), "maxLength"), minimum: 1)
-    item.pattern = string(fields["pattern"], at: Self.join(path(), "pattern"))
-    item.patternMessage = text(fields["patternMessage"], at: Self.join(path(), "patternMessage"))
-    item.secure = bool(fields["secure"], at: Self.join(path(), "secure"))
-    item.min = decimal(fields["min"], at: Self.join(path(), "min"))
-    item.max = decimal(fields["max"], at: Self.join(path(), "max"))
-    item.step = decimal(fields["step"], at: Self.join(path(), "step"))
-    item.unit = text(fields["unit"], at: Self.join(path(), "unit"))
-    item.multiple = bool(fields["multiple"], at: Self.join(path(), "multiple"))
+    for field in DocumentFields.storedItemFields {
+      guard let value = fields[field.name], let storage = field.storage else { continue }
+      switch storage {
+      case .text(let keyPath):
+        item[keyPath: keyPath] =
+          field.kind == .text
+          ? text(value, at: Self.join(path(), field.name)) : string(value, at: Self.join(path(), field.name))
+      case .boolean(let keyPath): item[keyPath: keyPath] = bool(value, at: Self.join(path(), field.name))
+      case .wholeNumber(let keyPath):
+        guard case .wholeNumber(let minimum, let maximum) = field.kind else { continue }
+        item[keyPath: keyPath] = integer(
+          value, at: Self.join(path(), field.name), minimum: minimum, maximum: maximum ?? Int.max)
+      case .number(let keyPath): item[keyPath: keyPath] = decimal(value, at: Self.join(path(), field.name))
+      }
+    }
     guard let type else { return }
     item.type = type
     switch type {

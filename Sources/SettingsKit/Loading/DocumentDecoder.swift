@@ -4,15 +4,13 @@
 /// suggestion), required fields present and of the right JSON type, keys and section ids
 /// well-formed and unique, and each field allowed on the cell type that shows it.
 struct DocumentDecoder {
-  static let documentFields = ["version", "id", "title", "sections"]
-  static let sectionFields = [
-    "id", "header", "footer", "items", "collapsible", "expanded", "pageSize", "itemsFile",
-  ]
-  static let itemFields = [
-    "key", "type", "title", "subTitle", "rightDetail", "on", "imageName", "page", "choices", "value",
-    "enabledWhen", "visibleWhen", "renamedFrom", "deprecated", "description", "placeholder", "maxLength",
-    "pattern", "patternMessage", "secure", "min", "max", "step", "unit", "multiple",
-  ]
+  // The known fields, for "unknown field" and its suggestion, come from ``DocumentFields``.
+  static let documentFields = DocumentFields.names(DocumentFields.document)
+  static let sectionFields = DocumentFields.names(DocumentFields.section)
+  static let itemFields = DocumentFields.names(DocumentFields.item)
+  static let choiceFields = DocumentFields.names(DocumentFields.choice)
+  static let pageFields = DocumentFields.names(DocumentFields.page)
+  static let conditionFields = DocumentFields.names(DocumentFields.condition)
 
   /// The text being decoded; replaced by each line of an items file in turn.
   var source: SourceText {

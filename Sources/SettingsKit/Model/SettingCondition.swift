@@ -12,16 +12,49 @@ public enum SettingCondition: Sendable, Hashable, Codable, CustomStringConvertib
   /// A text field's value is not empty.
   case notEmpty
 
-  /// The condition as JSON, in the document's syntax.
+  /// The condition as JSON, in the document's syntax; ``init(json:)`` reads it back.
   public var json: JSONValue {
     switch self {
     case .equals(let value): return value.json
     case .range(let minimum, let maximum):
       var members: [(String, JSONValue)] = []
-      if let minimum { members.append(("min", JSONValue(.number(minimum.description)))) }
-      if let maximum { members.append(("max", JSONValue(.number(maximum.description)))) }
+      if let minimum { members.append((CodingKeys.min.stringValue, JSONValue(.number(minimum.description)))) }
+      if let maximum { members.append((CodingKeys.max.stringValue, JSONValue(.number(maximum.description)))) }
       return .object(members)
-    case .notEmpty: return .object([("notEmpty", .bool(true))])
+    case .notEmpty: return .object([(CodingKeys.notEmpty.stringValue, .bool(true))])
+    }
+  }
+
+  /// A condition as ``json`` writes it (the document's syntax, numbers as exact decimals without
+  /// an exponent); nil for anything else. The document cache reads its conditions with it.
+  init?(json: JSONValue) {
+    func number(_ text: String) -> ExactDecimal? {
+      guard case .success(let number) = ExactDecimal.parse(text) else { return nil }
+      return number
+    }
+    switch json.kind {
+    case .bool(let flag): self = .equals(.bool(flag))
+    case .string(let text): self = .equals(.string(text))
+    case .number(let text):
+      guard let number = number(text) else { return nil }
+      self = .equals(.number(number))
+    case .object(let members):
+      if members.count == 1, members[0].name == CodingKeys.notEmpty.stringValue,
+        members[0].value.kind == .bool(true)
+      {
+        self = .notEmpty
+        return
+      }
+      var bounds: [CodingKeys: ExactDecimal] = [:]
+      for member in members {
+        guard let bound = CodingKeys(stringValue: member.name), bound != .notEmpty,
+          case .number(let text) = member.value.kind, let value = number(text)
+        else { return nil }
+        bounds[bound] = value
+      }
+      guard !bounds.isEmpty else { return nil }
+      self = .range(min: bounds[.min], max: bounds[.max])
+    default: return nil
     }
   }
 
@@ -50,7 +83,9 @@ public enum SettingCondition: Sendable, Hashable, Codable, CustomStringConvertib
     }
   }
 
-  private enum CodingKeys: String, CodingKey {
+  /// The fields of a condition object, as ``DocumentFields/condition`` declares them (a test
+  /// holds them to it).
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case min, max, notEmpty
   }
 

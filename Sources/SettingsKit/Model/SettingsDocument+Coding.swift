@@ -4,7 +4,8 @@
 // loaded document encodes to a document that loads back equal.
 
 extension SettingItem {
-  enum CodingKeys: String, CodingKey {
+  /// The item's fields, as ``DocumentFields/item`` declares them (a test holds them to it).
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case key, type, title, subTitle, rightDetail, on, imageName, page, choices, value, enabledWhen
     case visibleWhen, renamedFrom, deprecated, description, placeholder, maxLength, pattern, patternMessage
     case secure, min, max, step, unit, multiple
@@ -82,7 +83,8 @@ extension SettingItem {
 }
 
 extension SettingSection {
-  enum CodingKeys: String, CodingKey {
+  /// The section's fields, as ``DocumentFields/section`` declares them (a test holds them to it).
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case id, header, footer, items, collapsible, expanded, pageSize, itemsFile
   }
 
@@ -116,7 +118,8 @@ extension SettingSection {
 }
 
 extension SettingsDocument {
-  enum CodingKeys: String, CodingKey {
+  /// The document's fields, as ``DocumentFields/document`` declares them (a test holds them to it).
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case version, id, title, sections
   }
 

@@ -13,19 +13,15 @@ extension ValueRules {
   /// that the item accepts (in range, on a step, short enough, matching, a subset of the choices).
   static func fieldProblems(of item: SettingItem) -> [FieldProblem] {
     var problems: [FieldProblem] = []
-    // Most items have none of these fields: then no table of them is built (on a large document
-    // that table cost a fifth of the load).
+    // Most items have none of these fields: then the table (``DocumentFields/valueFieldTypes``) is
+    // not walked (on a large document a table of them built per item cost a fifth of the load).
     let hasValueFields =
       item.placeholder != nil || item.maxLength != nil || item.pattern != nil || item.patternMessage != nil
       || item.secure != nil || item.min != nil || item.max != nil || item.step != nil || item.unit != nil
     if hasValueFields {
-      let present: [String: Bool] = [
-        "placeholder": item.placeholder != nil, "maxLength": item.maxLength != nil,
-        "pattern": item.pattern != nil,
-        "patternMessage": item.patternMessage != nil, "secure": item.secure != nil, "min": item.min != nil,
-        "max": item.max != nil, "step": item.step != nil, "unit": item.unit != nil,
-      ]
-      for (field, types) in fieldTypes where present[field] == true && !types.contains(item.type) {
+      for (field, types) in DocumentFields.valueFieldTypes
+      where field.storage?.isSet(in: item) == true && !types.contains(item.type) {
+        let field = field.name
         let owners = types.map(\.rawValue).joined(separator: " and ")
         problems.append(
           FieldProblem(

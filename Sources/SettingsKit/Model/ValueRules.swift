@@ -2,13 +2,6 @@
 /// for the loader and `validate()` (a document's fields and defaults), `set` (typed text and typed
 /// values), stored values (``StoredValueProblem``) and the store's JSON Schema.
 package enum ValueRules {
-  /// The fields of the value types and the cell types that have them.
-  static let fieldTypes: [(field: String, types: [CellType])] = [
-    ("placeholder", [.textField]), ("maxLength", [.textField]), ("pattern", [.textField]),
-    ("patternMessage", [.textField]), ("secure", [.textField]), ("min", [.number, .slider]),
-    ("max", [.number, .slider]), ("step", [.number, .slider]), ("unit", [.number, .slider]),
-  ]
-
   /// The text that stands for a secure value wherever it is shown: fixed, so it never reveals the length.
   public static let mask = "••••••••"
 

@@ -1,179 +1,13 @@
 extension SettingsSchema {
-  /// An item: its fields, then the rules of its type (``typeRule(_:)``, one per cell type).
+  /// An item: its fields (``DocumentFields/item``), then the rules of its type (``typeRule(_:)``,
+  /// one per cell type).
   static var item: JSONValue {
-    let conditions = described(
-      "Conditions by key: true or false for a switch, a choice value for an item with choices (for "
-        + "multiple choice, a value that must be among those chosen), a number or {\"min\", \"max\"} for "
-        + "a number or slider, a text or {\"notEmpty\": true} for a text field (settings validate checks "
-        + "that the keys exist and the values fit).",
-      [
-        ("type", .string("object")),
-        (
-          "additionalProperties",
-          .object([
-            (
-              "type",
-              .array([.string("boolean"), .string("string"), .string("number"), .string("object")])
-            ),
-            (
-              "properties",
-              .object([
-                ("min", .object([("type", .string("number"))])),
-                ("max", .object([("type", .string("number"))])),
-                ("notEmpty", .object([("const", .bool(true))])),
-              ])
-            ),
-            ("additionalProperties", .bool(false)),
-          ])
-        ),
-      ])
-    return described(
+    described(
       "A row. Keys are unique on their page (settings validate checks).",
       [
         ("type", .string("object")),
-        ("required", .array([.string("type"), .string("title")])),
-        (
-          "properties",
-          .object([
-            (
-              "key",
-              described(
-                "Names the item on the command line and in the store: ASCII letters, digits, '-', '_'.",
-                [("type", .string("string")), ("pattern", namePattern)])
-            ),
-            (
-              "type",
-              described(
-                "The cell type: "
-                  + CellType.allCases.map { "\($0.rawValue) (\(typeSummary($0)))" }.joined(separator: ", ")
-                  + ".",
-                [("enum", .array(CellType.allCases.map { .string($0.rawValue) }))])
-            ),
-            ("title", localizedText("The row's title.")),
-            ("subTitle", localizedText("A second line under the title.")),
-            ("rightDetail", localizedText("The value on the right of a rightDetail row.")),
-            (
-              "on",
-              described(
-                "A switch's state as shipped: its default (absent means off).", [("type", .string("boolean"))]
-              )
-            ),
-            (
-              "imageName",
-              described(
-                "The icon: a known name (such as airplane or wifi) or an emoji.",
-                [("type", .string("string"))])
-            ),
-            (
-              "page",
-              described(
-                "A child page that the row opens; the item needs a key.",
-                [
-                  ("type", .string("object")), ("required", .array([.string("sections")])),
-                  ("properties", .object([("sections", pageSections("The child page's sections."))])),
-                  ("additionalProperties", .bool(false)),
-                ])
-            ),
-            (
-              "choices",
-              described(
-                "The values a rightDetail item can take; values and titles are unique (settings validate checks).",
-                [
-                  ("type", .string("array")), ("minItems", .integer(1)),
-                  (
-                    "items",
-                    .object([
-                      ("type", .string("object")),
-                      ("required", .array([.string("value"), .string("title")])),
-                      (
-                        "properties",
-                        .object([
-                          ("value", described("The value stored.", [("type", .string("string"))])),
-                          ("title", localizedText("The text shown.")),
-                        ])
-                      ),
-                      ("additionalProperties", .bool(false)),
-                    ])
-                  ),
-                ])
-            ),
-            (
-              "value",
-              described(
-                "The default: a choice's value, a text field's text, a number's or slider's number, or a "
-                  + "multiple choice item's array of choice values (settings validate checks which).",
-                [
-                  (
-                    "type",
-                    .array([.string("string"), .string("number"), .string("array")])
-                  ),
-                  ("items", .object([("type", .string("string"))])),
-                ])
-            ),
-            ("enabledWhen", conditions),
-            ("visibleWhen", conditions),
-            (
-              "renamedFrom",
-              described(
-                "Earlier keys of this item as full dot paths; a value stored under one reads as this "
-                  + "item's and moves on the next write (settings validate checks they are not current keys).",
-                [
-                  (
-                    "anyOf",
-                    .array([
-                      .object([("type", .string("string"))]),
-                      .object([
-                        ("type", .string("array")), ("minItems", .integer(1)),
-                        ("items", .object([("type", .string("string"))])),
-                      ]),
-                    ])
-                  )
-                ])
-            ),
-            ("deprecated", localizedText("Why the item is retired and what to use instead.")),
-            (
-              "description",
-              localizedText("A longer help text, shown by describe and the screen, searched by find.")
-            ),
-            ("placeholder", localizedText("A text field's dimmed text while it is empty.")),
-            (
-              "maxLength",
-              described(
-                "A text field's longest text in user-perceived characters (grapheme clusters).",
-                [("type", .string("integer")), ("minimum", .integer(1))])
-            ),
-            (
-              "pattern",
-              described(
-                "A regular expression (Swift Regex syntax) the whole text of a text field must match.",
-                [("type", .string("string"))])
-            ),
-            (
-              "patternMessage",
-              localizedText("What to show when a text field's text does not match the pattern.")
-            ),
-            (
-              "secure",
-              described(
-                "Whether a text field is masked wherever it is shown.", [("type", .string("boolean"))])
-            ),
-            ("min", described("A number's or slider's least value.", [("type", .string("number"))])),
-            ("max", described("A number's or slider's greatest value.", [("type", .string("number"))])),
-            (
-              "step",
-              described(
-                "A number's or slider's step (default 1): the value is min plus a whole number of steps.",
-                [("type", .string("number")), ("exclusiveMinimum", .integer(0))])
-            ),
-            ("unit", localizedText("Text shown after a number, such as min.")),
-            (
-              "multiple",
-              described(
-                "Whether a choice item takes any subset of its choices; its value is then an array.",
-                [("type", .string("boolean"))])
-            ),
-          ])
-        ),
+        ("required", required(DocumentFields.item)),
+        ("properties", properties(DocumentFields.item)),
         ("additionalProperties", .bool(false)),
         (
           "dependentRequired",
@@ -191,6 +25,118 @@ extension SettingsSchema {
       ])
   }
 
+  /// The names of the required fields among `fields`, as a schema's `required`.
+  static func required(_ fields: [DocumentField]) -> JSONValue {
+    .array(fields.filter(\.isRequired).map { .string($0.name) })
+  }
+
+  /// `fields` as a schema's `properties`, each by ``property(_:)``.
+  static func properties(_ fields: [DocumentField]) -> JSONValue {
+    .object(fields.map { ($0.name, property($0)) })
+  }
+
+  /// The schema of one field, from its kind and its summary.
+  static func property(_ field: DocumentField) -> JSONValue {
+    switch field.kind {
+    case .version:
+      described(
+        field.summary, [("type", .string("integer")), ("const", .integer(SettingsDocument.currentVersion))])
+    case .name(let allowingDots):
+      described(
+        field.summary, [("type", .string("string")), ("pattern", allowingDots ? idPattern : namePattern)])
+    case .cellType:
+      described(
+        field.summary + ": "
+          + CellType.allCases.map { "\($0.rawValue) (\(typeSummary($0)))" }.joined(separator: ", ") + ".",
+        [("enum", .array(CellType.allCases.map { .string($0.rawValue) }))])
+    case .string: described(field.summary, [("type", .string("string"))])
+    case .text: localizedText(field.summary)
+    case .boolean: described(field.summary, [("type", .string("boolean"))])
+    case .wholeNumber(let minimum, let maximum):
+      described(
+        field.summary,
+        [("type", .string("integer")), ("minimum", .integer(minimum))]
+          + (maximum.map { [("maximum", JSONValue.integer($0))] } ?? []))
+    case .number(let positive):
+      described(
+        field.summary,
+        [("type", .string("number"))] + (positive ? [("exclusiveMinimum", JSONValue.integer(0))] : []))
+    case .isTrue: .object([("const", .bool(true))])
+    case .sections: sections(field.summary)
+    case .items:
+      described(
+        field.summary, [("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/item"))]))])
+    case .page:
+      described(
+        field.summary,
+        [
+          ("type", .string("object")), ("required", required(DocumentFields.page)),
+          ("properties", .object(DocumentFields.page.map { ($0.name, pageSections($0.summary)) })),
+          ("additionalProperties", .bool(false)),
+        ])
+    case .choices:
+      described(
+        field.summary,
+        [
+          ("type", .string("array")), ("minItems", .integer(1)),
+          (
+            "items",
+            .object([
+              ("type", .string("object")), ("required", required(DocumentFields.choice)),
+              ("properties", properties(DocumentFields.choice)), ("additionalProperties", .bool(false)),
+            ])
+          ),
+        ])
+    case .value:
+      described(
+        field.summary,
+        [
+          ("type", .array([.string("string"), .string("number"), .string("array")])),
+          ("items", .object([("type", .string("string"))])),
+        ])
+    case .conditions:
+      described(
+        field.summary,
+        [
+          ("type", .string("object")),
+          (
+            "additionalProperties",
+            .object([
+              (
+                "type", .array([.string("boolean"), .string("string"), .string("number"), .string("object")])
+              ),
+              (
+                "properties",
+                .object(DocumentFields.condition.map { ($0.name, conditionProperty($0)) })
+              ),
+              ("additionalProperties", .bool(false)),
+            ])
+          ),
+        ])
+    case .keys:
+      described(
+        field.summary,
+        [
+          (
+            "anyOf",
+            .array([
+              .object([("type", .string("string"))]),
+              .object([
+                ("type", .string("array")), ("minItems", .integer(1)),
+                ("items", .object([("type", .string("string"))])),
+              ]),
+            ])
+          )
+        ])
+    }
+  }
+
+  /// A field of a condition object, without a description (the conditions' own says it all).
+  static func conditionProperty(_ field: DocumentField) -> JSONValue {
+    guard case .object(let members) = property(field).kind else { return property(field) }
+    return .object(members.filter { $0.name != "description" }.map { ($0.name, $0.value) })
+  }
+
   /// What a cell type shows, for the descriptions.
   static func typeSummary(_ type: CellType) -> String {
     switch type {
@@ -203,39 +149,27 @@ extension SettingsSchema {
     }
   }
 
-  /// The fields a cell type requires or refuses, as `{"if": {type}, "then": …}`.
+  /// The fields a cell type requires or refuses, as `{"if": {type}, "then": …}`: it refuses every
+  /// field that ``DocumentFields`` gives only to other cell types.
   static func typeRule(_ type: CellType) -> JSONValue {
-    let then: JSONValue =
+    let refused = DocumentFields.item.filter { field in
+      guard case .only(let types) = field.applies else { return false }
+      return !types.contains(type)
+    }
+    let required: [String] =
       switch type {
-      case .switch:
-        .object([
-          ("required", .array([.string("key")])),
-          ("allOf", .array([absent("rightDetail", "choices", "page")])),
-        ])
-      case .detailTitle: absent("rightDetail", "on", "choices")
-      case .rightDetail: absent("on")
-      case .textField:
-        .object([
-          ("required", .array([.string("key")])),
-          ("allOf", .array([absent("rightDetail", "on", "choices", "page", "min", "max", "step", "unit")])),
-        ])
-      case .number, .slider:
-        .object([
-          (
-            "required",
-            .array(
-              [.string("key"), .string("value")] + (type == .slider ? [.string("min"), .string("max")] : []))
-          ),
-          (
-            "allOf",
-            .array([
-              absent(
-                "rightDetail", "on", "choices", "page", "placeholder", "maxLength", "pattern",
-                "patternMessage", "secure")
-            ])
-          ),
-        ])
+      case .detailTitle, .rightDetail: []
+      case .switch, .textField: ["key"]
+      case .number: ["key", "value"]
+      case .slider: ["key", "value", "min", "max"]
       }
+    let then: JSONValue =
+      required.isEmpty
+      ? absent(refused.map(\.name))
+      : .object([
+        ("required", .array(required.map { .string($0) })),
+        ("allOf", .array([absent(refused.map(\.name))])),
+      ])
     return .object([
       (
         "if",

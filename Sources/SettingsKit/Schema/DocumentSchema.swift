@@ -21,30 +21,10 @@ public enum SettingsSchema {
         )
       ),
       ("type", .string("object")),
-      ("required", .array([.string("id")])),
+      ("required", required(DocumentFields.document)),
       (
         "properties",
-        .object([
-          ("$schema", schemaMember),
-          (
-            "version",
-            described(
-              "The format version; 1 (the default). A newer version is refused. Written 1: settings validate "
-                + "also refuses 1.0 and 1e0, which a JSON Schema integer accepts.",
-              [("type", .string("integer")), ("const", .integer(SettingsDocument.currentVersion))])
-          ),
-          (
-            "id",
-            described(
-              "Names the document and its store: ASCII letters, digits, '.', '-', '_' (not only dots, not ending in '.view').",
-              [
-                ("type", .string("string")),
-                ("pattern", .string("^(?=[A-Za-z0-9._-]*[A-Za-z0-9_-])[A-Za-z0-9._-]{1,128}$")),
-              ])
-          ),
-          ("title", localizedText("The screen's title; defaults to id.")),
-          ("sections", sections("The sections of the top page, top to bottom.")),
-        ])
+        .object([("$schema", schemaMember)] + DocumentFields.document.map { ($0.name, property($0)) })
       ),
       ("additionalProperties", .bool(false)),
       ("$defs", .object([("section", section), ("item", item), ("localizedText", localizedTextDefinition)])),
@@ -81,13 +61,19 @@ public enum SettingsSchema {
     return described(text, [("type", .string("array")), ("items", section)])
   }
 
-  static func absent(_ names: String...) -> JSONValue {
+  static func absent(_ names: String...) -> JSONValue { absent(names) }
+
+  /// `{"not": {"anyOf": [{"required": [name]}, …]}}`: none of `names` may be present.
+  static func absent(_ names: [String]) -> JSONValue {
     .object([
       ("not", .object([("anyOf", .array(names.map { .object([("required", .array([.string($0)]))]) }))]))
     ])
   }
 
   static let namePattern = JSONValue.string("^[A-Za-z0-9_-]{1,128}$")
+
+  /// The pattern of a document's id: a name that may hold dots, but not only dots.
+  static let idPattern = JSONValue.string("^(?=[A-Za-z0-9._-]*[A-Za-z0-9_-])[A-Za-z0-9._-]{1,128}$")
 
   static var localizedTextDefinition: JSONValue {
     described(
@@ -112,51 +98,7 @@ public enum SettingsSchema {
       "A section: a header, rows, a footer.",
       [
         ("type", .string("object")),
-        (
-          "properties",
-          .object([
-            (
-              "id",
-              described(
-                "Names the section on the command line (settings expand ID): ASCII letters, digits, '-', '_'; "
-                  + "unique (settings validate checks).",
-                [("type", .string("string")), ("pattern", namePattern)])
-            ),
-            ("header", localizedText("The text above the rows.")),
-            ("footer", localizedText("The text below the rows.")),
-            (
-              "items",
-              described(
-                "The rows.",
-                [("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/item"))]))])
-            ),
-            (
-              "collapsible",
-              described("The section's title row opens and closes it.", [("type", .string("boolean"))])
-            ),
-            (
-              "expanded",
-              described(
-                "A collapsible section's state as shipped; absent means closed. Only with \"collapsible\": true.",
-                [("type", .string("boolean"))])
-            ),
-            (
-              "pageSize",
-              described(
-                "Show this many items, then a \"more\" row that loads the next page. A whole number written "
-                  + "with digits alone: settings validate also refuses 10.0 and 1e2, which a JSON Schema "
-                  + "integer accepts.",
-                [("type", .string("integer")), ("minimum", .integer(1)), ("maximum", .integer(1_000_000))])
-            ),
-            (
-              "itemsFile",
-              described(
-                "A JSON Lines file of items (one item object a line), relative to the document's folder, "
-                  + "instead of \"items\"; in a section of the top page only.",
-                [("type", .string("string"))])
-            ),
-          ])
-        ),
+        ("properties", properties(DocumentFields.section)),
         ("additionalProperties", .bool(false)),
         (
           "dependentSchemas",

@@ -89,6 +89,9 @@ struct SchemaTests {
     #"{"id": "x", "sections": [{"items": [{"key": "t", "type": "textField", "title": "T"}, {"key": "a", "type": "switch", "title": "A", "visibleWhen": {"t": {"notEmpty": false}}}]}]}"#,
     #"{"id": "x", "sections": [{"items": [{"key": "n", "type": "number", "title": "N", "value": 1}, {"key": "a", "type": "switch", "title": "A", "enabledWhen": {"n": [1]}}]}]}"#,
     #"{"id": "x", "sections": [{"items": [{"key": "sub", "type": "detailTitle", "title": "S", "page": {"sections": [{"itemsFile": "a.jsonl"}]}}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"key": "a", "type": "switch", "title": "A", "maxLength": 3}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"type": "detailTitle", "title": "A", "unit": "min"}]}]}"#,
+    #"{"id": "x", "sections": [{"items": [{"key": "a", "type": "rightDetail", "title": "A", "secure": true}]}]}"#,
   ]
 
   @Test func invalidDocumentsFailTheSchemaAsTheyFailValidate() throws {

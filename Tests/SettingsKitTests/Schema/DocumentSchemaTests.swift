@@ -15,6 +15,42 @@ struct DocumentSchemaTests {
     #expect(propertyNames(schema) == ["$schema"] + DocumentDecoder.documentFields)
     #expect(propertyNames(definitions?[member: "section"]) == DocumentDecoder.sectionFields)
     #expect(propertyNames(definitions?[member: "item"]) == DocumentDecoder.itemFields)
+    #expect(
+      DocumentDecoder.itemFields == [
+        "key", "type", "title", "subTitle", "rightDetail", "on", "imageName", "page", "choices", "value",
+        "enabledWhen", "visibleWhen", "renamedFrom", "deprecated", "description", "placeholder", "maxLength",
+        "pattern", "patternMessage", "secure", "min", "max", "step", "unit", "multiple",
+      ])
+  }
+
+  /// The names the item's rules mention (`dependentRequired`, `dependentSchemas`, each type's
+  /// `required` and refused fields) are fields of ``DocumentFields/item``.
+  @Test func theItemRulesNameOnlyDeclaredFields() {
+    let item = SettingsSchema.document[member: "$defs"]?[member: "item"]
+    var named: Set<String> = []
+    func collect(_ value: JSONValue?) {
+      switch value?.kind {
+      case .object(let members)?:
+        for member in members {
+          if member.name == "required" || member.name == "dependentRequired",
+            case .array(let names) = member.value.kind
+          {
+            for case .string(let name) in names.map(\.kind) { named.insert(name) }
+          }
+          if member.name == "dependentRequired" || member.name == "dependentSchemas",
+            case .object(let keys) = member.value.kind
+          {
+            named.formUnion(keys.map(\.name))
+          }
+          if member.name != "properties" { collect(member.value) }
+        }
+      case .array(let elements)?: elements.forEach(collect)
+      default: break
+      }
+    }
+    collect(item)
+    #expect(named.count == 21)
+    #expect(named.isSubset(of: Set(DocumentDecoder.itemFields)), "\(named.sorted())")
   }
 
   @Test func aDocumentMayNameItsSchema() throws {
