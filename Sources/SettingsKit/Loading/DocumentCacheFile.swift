@@ -19,6 +19,9 @@ struct DocumentCacheFile {
     /// The full keys of the document's secure text fields: every partial document has them, so
     /// that a write knows whether the store holds a secure value (and keeps the file at 0600).
     var secureKeys: [String]
+    /// The full keys of the items with earlier keys (`renamedFrom`): every partial document has
+    /// them too, so that a write moves a value stored under an earlier key as a whole load does.
+    var renamedKeys: [String]
     /// Where records and sections may stand: from the end of the meta to the table.
     var recordArea: Range<Int>
     var tableOffset: Int
@@ -72,15 +75,20 @@ struct DocumentCacheFile {
       guard let identity = FileIdentity(fields: fields) else { return nil }
       sources.append((SystemPath(bytes: path), identity))
     }
-    guard let root = meta.blob(), let secureCount = meta.u32(), secureCount <= 1 << 16 else { return nil }
-    var secureKeys: [String] = []
-    for _ in 0..<secureCount {
-      guard let key = meta.string() else { return nil }
-      secureKeys.append(key)
+    guard let root = meta.blob() else { return nil }
+    var keyLists: [[String]] = []
+    for _ in 0..<2 {
+      guard let count = meta.u32(), count <= 1 << 16 else { return nil }
+      var keys: [String] = []
+      for _ in 0..<count {
+        guard let key = meta.string() else { return nil }
+        keys.append(key)
+      }
+      keyLists.append(keys)
     }
     guard meta.isAtEnd else { return nil }
     return Meta(
-      locales: locales, sources: sources, root: root, secureKeys: secureKeys,
+      locales: locales, sources: sources, root: root, secureKeys: keyLists[0], renamedKeys: keyLists[1],
       recordArea: headerSize + metaLength..<tableOffset,
       tableOffset: tableOffset, slotCount: slotCount)
   }
@@ -155,7 +163,7 @@ struct DocumentCacheFile {
     source: (_ index: Int, _ offset: Int, _ count: Int) -> [UInt8]?
   ) -> SettingsDocument? {
     var records: [String: Record] = [:]
-    var pending = keys + meta.secureKeys
+    var pending = keys + meta.secureKeys + meta.renamedKeys
     while let key = pending.popLast() {
       guard records[key] == nil else { continue }
       guard records.count < 4096, let record = record(for: key, meta: meta) else { return nil }
@@ -288,11 +296,15 @@ struct DocumentCacheFile {
     }
     meta.blob(root)
     var secureKeys: [String] = []
+    var renamedKeys: [String] = []
     document.forEachItem { item, _ in
       if item.secure == true, let key = item.key { secureKeys.append(key) }
+      if item.renamedFrom?.isEmpty == false, let key = item.key { renamedKeys.append(key) }
     }
-    meta.u32(UInt32(secureKeys.count))
-    for key in secureKeys { meta.string(key) }
+    for keys in [secureKeys, renamedKeys] {
+      meta.u32(UInt32(keys.count))
+      for key in keys { meta.string(key) }
+    }
 
     let recordBase = DocumentCacheFormat.headerSize + meta.bytes.count
     var body = CacheWriter()

@@ -7,8 +7,9 @@ import SettingsPOSIX
 ///          meta length, table offset, table slot count (u64 each), checksum of the header's first
 ///          56 bytes and the meta (u64)
 /// meta     at 64: locale tags; sources (path, then FileIdentity.fields); the document object's
-///          JSON without "sections"; the full keys of the secure text fields (a u32 count, then
-///          each key), which every partial document includes
+///          JSON without "sections"; the full keys of the secure text fields, then those of the
+///          items with earlier keys (`renamedFrom`) (each list a u32 count, then each key), which
+///          every partial document includes
 /// records  one per key: checksum of the rest (u64), key, source index (u32), offset and length
 ///          of its top-level item's JSON in that source (u64 each), offset and length of its
 ///          section's record (u64, u32), section index and row (u32 each), the full keys its
@@ -23,7 +24,7 @@ import SettingsPOSIX
 /// the document).
 enum DocumentCacheFormat {
   /// The format's version: bump it with any change to the layout or to what a record means.
-  static let version: UInt32 = 2
+  static let version: UInt32 = 3
   static let magic: [UInt8] = Array("SETCACHE".utf8)
   static let headerSize = 64
 

@@ -59,4 +59,50 @@ struct DocumentCacheCommandTests {
         == runCLI(["-f", document, "get", "--no-cache", key + "x"], environment: environment))
     #expect(cacheFiles().count == 1)
   }
+
+  /// Issue 25's divergence: with the cache, a write left a value stored under an earlier key
+  /// (`renamedFrom`) where it was; without it, the write moved it, as the README promises. Every
+  /// partial document now holds the items with earlier keys, so both write the same bytes.
+  @Test func aWriteThroughTheCacheMovesAValueStoredUnderAnEarlierKey() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let document = try directory.write(
+      "doc.json",
+      """
+      {"version": 1, "id": "renames", "sections": [{"items": [
+        {"key": "focus", "type": "switch", "title": "Focus", "renamedFrom": ["dnd"]},
+        {"key": "theme", "type": "rightDetail", "title": "Theme", "value": "light",
+         "choices": [{"value": "light", "title": "Light"}, {"value": "dark", "title": "Dark"}]},
+        {"key": "cellular", "type": "detailTitle", "title": "Cellular", "page": {"sections": [{"items": [
+          {"key": "roaming", "type": "switch", "title": "Roaming", "renamedFrom": ["roaming"]}
+        ]}]}}
+      ]}]}
+      """)
+    Thread.sleep(forTimeInterval: 2.1)
+    var outcomes: [String] = []
+    for cache in ["on", "off"] {
+      for (name, before) in [
+        ("a", #"{"dnd": true, "focus": false}"#), ("b", #"{"dnd": true, "roaming": true, "gone": 1}"#),
+      ] {
+        let store = try directory.write("\(name)-\(cache).json", before)
+        let environment = [
+          "HOME": directory.path, "XDG_CACHE_HOME": directory.file("cache"), "SETTINGS_STORE": store,
+          "SETTINGS_CACHE": cache,
+        ]
+        // The first command builds the cache; the second is answered from it.
+        #expect(runCLI(["-f", document, "get", "theme"], environment: environment).status == 0)
+        let set = runCLI(["-f", document, "set", "theme", "dark"], environment: environment)
+        #expect(set.status == 0, "\(set)")
+        outcomes.append(try String(contentsOfFile: store, encoding: .utf8))
+      }
+    }
+    #expect(
+      outcomes == [
+        "{\n  \"focus\": false,\n  \"theme\": \"dark\"\n}\n",
+        "{\n  \"cellular.roaming\": true,\n  \"focus\": true,\n  \"gone\": 1,\n  \"theme\": \"dark\"\n}\n",
+      ] + [
+        "{\n  \"focus\": false,\n  \"theme\": \"dark\"\n}\n",
+        "{\n  \"cellular.roaming\": true,\n  \"focus\": true,\n  \"gone\": 1,\n  \"theme\": \"dark\"\n}\n",
+      ])
+  }
 }
