@@ -262,9 +262,9 @@ struct CacheDifferentialTests {
       }
       for (index, (cached, whole)) in zip(runs[0], runs[1]).enumerated() where cached != whole {
         let system = testCase.system ?? "none"
-        let where_ = "seed \(seed), document \(number), command \(index + 1)"
+        let place = "seed \(seed), document \(number), command \(index + 1)"
         let inputs = "\(testCase.document)\nstore \(testCase.store)\nsystem \(system)"
-        Issue.record("\(where_):\n\(inputs)\n--- with the cache\n\(cached)\n--- without\n\(whole)")
+        Issue.record("\(place):\n\(inputs)\n--- with the cache\n\(cached)\n--- without\n\(whole)")
         break
       }
       compared += commands.count
