@@ -15,9 +15,7 @@ enum DocComment {
       return comment(paragraphs)
     }
     paragraphs.append(["\(SwiftKeysGenerator.oneLine(item.title)) (`\(itemKey)`, \(kind(of: item)))."])
-    if let description = item.description {
-      paragraphs.append(description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-    }
+    if let description = item.description { paragraphs.append(lines(of: description)) }
     var facts: [String] = []
     if let value = SettingsSnapshot.defaultValue(of: item) {
       facts.append("- Default: \(shown(value, of: item))")
@@ -50,14 +48,22 @@ enum DocComment {
     return comment([["The keys of the page under `\(namespace.path)`."]])
   }
 
-  /// `lines` as `///` lines, paragraphs separated by an empty `///`.
+  /// `lines` as `///` lines, paragraphs separated by an empty `///`. Every line break in the
+  /// document's text (LF, CR, CR LF, and the other breaks of UAX #14: VT, FF, NEL, U+2028, U+2029)
+  /// starts a new `///` line, so that no text of the document can end the comment and be read as
+  /// Swift (Swift ends a comment at a CR as at an LF).
   private static func comment(_ paragraphs: [[String]]) -> [String] {
-    var lines: [String] = []
+    var result: [String] = []
     for paragraph in paragraphs {
-      if !lines.isEmpty { lines.append("///") }
-      lines += paragraph.map { $0.isEmpty ? "///" : "/// " + $0 }
+      if !result.isEmpty { result.append("///") }
+      result += paragraph.flatMap(lines(of:)).map { $0.isEmpty ? "///" : "/// " + $0 }
     }
-    return lines
+    return result
+  }
+
+  /// `text` split at every line break (a CR LF pair is one).
+  static func lines(of text: String) -> [String] {
+    text.split(omittingEmptySubsequences: false) { $0.isNewline }.map(String.init)
   }
 
   /// What kind of item it is, in words.

@@ -106,7 +106,15 @@ extension KeyNamespace {
 
   /// The index of the child namespace `typeName`, made when there is none yet.
   private mutating func namespaceIndex(_ typeName: String, path: String) throws(CodegenError) -> Int {
-    if let index = children.firstIndex(where: { $0.typeName == typeName }) { return index }
+    if let index = children.firstIndex(where: { $0.typeName == typeName }) {
+      // Two pages (or a page and a choice item) whose Swift names are one: refused, not merged.
+      let other = children[index].path
+      guard other == path else {
+        throw CodegenError(
+          "\(path) and \(other) would both be the Swift name '\(typeName)' in the same namespace")
+      }
+      return index
+    }
     try claim(typeName, for: path)
     children.append(KeyNamespace(typeName: typeName, path: path))
     return children.count - 1
@@ -166,12 +174,13 @@ extension KeyNamespace {
   }
 
   /// Whether every value a number or slider accepts is a whole number that `Int` holds: its step
-  /// and its least value (0 without one) are whole, and its bounds fit in `Int`.
+  /// and its least value are whole, and both bounds are given and fit in `Int` (without them the
+  /// document accepts numbers no `Int` holds, such as 10000000000000000000).
   static func isWhole(_ item: SettingItem) -> Bool {
     let step = item.step ?? ExactDecimal(1)
-    let base = item.min ?? ExactDecimal(0)
-    guard step.intValue != nil, base.intValue != nil else { return false }
-    if let maximum = item.max, maximum.intValue == nil { return false }
+    guard step.intValue != nil, let minimum = item.min, minimum.intValue != nil, let maximum = item.max,
+      maximum.intValue != nil
+    else { return false }
     return true
   }
 }

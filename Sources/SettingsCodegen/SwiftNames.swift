@@ -55,8 +55,13 @@ enum SwiftNames {
   }
 
   /// Type names that would hide what the generated code refers to, or that Swift does not allow.
+  /// The standard library's everyday types are among them: a generated `enum String` would make a
+  /// key declared by hand in `extension SettingKeys` (`SettingKey<String>`) name it instead.
   private static let reservedTypes: Set<String> = [
     "Swift", "SettingsKit", "SettingKeys", "SettingKey", "Type", "Protocol", "Self", "Any", "Sendable",
+    "String", "Bool", "Int", "Double", "Float", "Character", "Set", "Array", "Dictionary", "Optional",
+    "Result", "Error", "Never", "Void", "Equatable", "Hashable", "Codable", "CaseIterable",
+    "ExactDecimal", "SecureText", "SettingValue", "Settings",
   ]
 
   /// Swift's keywords, which a member name must quote.

@@ -122,17 +122,66 @@ import Testing
         {"key": "a", "type": "number", "title": "A", "value": 3},
         {"key": "b", "type": "number", "title": "B", "value": 1.5, "min": 0.5},
         {"key": "c", "type": "slider", "title": "C", "value": 2, "min": 0, "max": 10, "step": 0.5},
-        {"key": "d", "type": "slider", "title": "D", "value": 20, "min": 10, "max": 30, "step": 10}
+        {"key": "d", "type": "slider", "title": "D", "value": 20, "min": 10, "max": 30, "step": 10},
+        {"key": "e", "type": "number", "title": "E", "value": 3, "min": 0, "max": 10},
+        {"key": "f", "type": "number", "title": "F", "value": -5, "max": 10}
       ]}]}
       """)
     let declarations = keys(code).split(separator: "\n").filter { $0.contains("static let") }
+    // Without both bounds a number accepts values no Int holds (10000000000000000000): ExactDecimal.
     #expect(
       declarations == [
-        "  static let a = SettingsKit.SettingKey<Swift.Int>(\"a\")",
+        "  static let a = SettingsKit.SettingKey<SettingsKit.ExactDecimal>(\"a\")",
         "  static let b = SettingsKit.SettingKey<SettingsKit.ExactDecimal>(\"b\")",
         "  static let c = SettingsKit.SettingKey<SettingsKit.ExactDecimal>(\"c\")",
         "  static let d = SettingsKit.SettingKey<Swift.Int>(\"d\")",
+        "  static let e = SettingsKit.SettingKey<Swift.Int>(\"e\")",
+        "  static let f = SettingsKit.SettingKey<SettingsKit.ExactDecimal>(\"f\")",
       ])
+  }
+
+  @Test func aLineBreakInTheDocumentsTextNeverEndsTheComment() throws {
+    let code = try generate(
+      #"""
+      {"id": "d", "sections": [{"items": [
+        {"key": "a", "type": "switch", "title": "A", "description": "Turns it on.\r\n}\r\nextension SettingKeys { static let injected = 42"},
+        {"key": "n", "type": "number", "title": "N", "value": 1, "min": 0, "max": 9, "unit": "m\rin\u2028x"}
+      ]}]}
+      """#)
+    // Every line of the generated keys is code Swift reads as such or a `///` line: no line of the
+    // document's text stands on its own.
+    let lines = keys(code).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(!code.contains("\r") && !code.contains("\u{2028}"))
+    #expect(lines.contains("  /// extension SettingKeys { static let injected = 42"))
+    #expect(!lines.contains { $0.hasPrefix("extension SettingKeys { static let injected") })
+    #expect(lines.contains("  /// - Unit: m") && lines.contains("  /// in") && lines.contains("  /// x"))
+  }
+
+  @Test func pagesOrChoicesWithOneSwiftNameAreRefused() throws {
+    #expect(
+      throws: CodegenError("myNet and my-net would both be the Swift name 'MyNet' in the same namespace")
+    ) {
+      try generate(
+        """
+        {"id": "d", "sections": [{"items": [
+          {"key": "my-net", "type": "detailTitle", "title": "A", "page": {"sections": [{"items": [
+            {"key": "x", "type": "switch", "title": "X"}]}]}},
+          {"key": "myNet", "type": "detailTitle", "title": "B", "page": {"sections": [{"items": [
+            {"key": "y", "type": "switch", "title": "Y"}]}]}}
+        ]}]}
+        """)
+    }
+  }
+
+  @Test func standardLibraryTypeNamesAreNotShadowed() throws {
+    let code = try generate(
+      """
+      {"id": "d", "sections": [{"items": [
+        {"key": "string", "type": "rightDetail", "title": "S", "value": "a", "choices": [{"value": "a", "title": "A"}]}
+      ]}]}
+      """)
+    #expect(code.contains("enum String_: Swift.String"))
+    #expect(!code.contains("enum String:"))
   }
 
   @Test func theEmbeddedTextGetsOneMoreHashThanItHolds() throws {
