@@ -20,6 +20,13 @@ case "${1:-}" in
   "") ;;
   --install) run=no ;;
   --no-install) install=no ;;
+  -h | --help)
+    echo "Usage: Scripts/test.sh [--install | --no-install]"
+    echo "Installs what the tests need when it is missing (see the comment at the top of this script),"
+    echo "then runs the browser tests on the release build and swift test. --install only installs;"
+    echo "--no-install only runs."
+    exit 0
+    ;;
   *)
     echo "Usage: Scripts/test.sh [--install | --no-install]" >&2
     exit 64

@@ -171,6 +171,8 @@ package final class WebApp: WebHandler {
   /// stream sends all of them or none yet).
   func take(_ update: SettingsUpdate) {
     var events: [WebEventLog.Event] = []
+    // A key whose value changed is sent once: its row already shows a rejected value or a lock.
+    let changed = Set(update.changes.map(\.key))
     for event in update.events {
       switch event {
       case .changed(let change):
@@ -199,10 +201,14 @@ package final class WebApp: WebHandler {
         events.append(WebEventLog.event("document-error", .object([("error", .string(error.message))])))
       case .storedValueRejected(let problem):
         // The row is sent again: it shows the rejected value's warning and the value in effect.
-        events.append(WebEventLog.change(problem.key, origin: "elsewhere", previous: nil))
+        if !changed.contains(problem.key) {
+          events.append(WebEventLog.change(problem.key, origin: "elsewhere", previous: nil))
+        }
       case .lockChanged(let key, _):
         // The row is sent again with its lock (or without one).
-        events.append(WebEventLog.change(key, origin: "elsewhere", previous: nil))
+        if !changed.contains(key) {
+          events.append(WebEventLog.change(key, origin: "elsewhere", previous: nil))
+        }
       }
     }
     log.append(events)

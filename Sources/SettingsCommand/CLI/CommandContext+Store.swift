@@ -154,16 +154,16 @@ extension CommandContext {
   /// The one rule of the long-running commands (`ui`, `serve`, `watch`) for a store out of reach:
   /// they read it once before they start, and when it cannot be reached (etcd down or a wrong
   /// endpoint) they exit 69 with the error `get` gives, having started nothing (`serve` prints no
-  /// address). Once running, they live through outages (see the README, "etcd out of reach").
+  /// address); when what answers is not etcd, or refuses the user, they exit with `get`'s status
+  /// too (78, 77). Once running, they live through outages (see the README, "etcd out of reach").
   /// Other store problems (a damaged file) are each command's own, as before.
   ///
-  /// - Throws: the store's error, status 69, when it is out of reach.
+  /// - Throws: the store's error, with `get`'s status, when a store that is not a file fails.
   func requireReachableStore(_ settings: Settings) throws(CommandError) {
     do {
       _ = try settings.snapshot()
     } catch {
-      let failure = CommandError(error)
-      if failure.status == .unavailable { throw failure }
+      if case .store(.backend) = error { throw CommandError(error) }
     }
   }
 }

@@ -83,7 +83,14 @@ struct Invocation: Sendable, Equatable {
           invocation.flags.insert(definition.name)
           continue
         }
-        guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
+        // The next word is the value unless it is an option itself, as swift-argument-parser reads
+        // it (`--store --json` is a missing value, not a store named "--json"); `--store=--json`
+        // and a lone `-` (standard input) are values.
+        let next = index < arguments.count ? arguments[index] : nil
+        let nextIsOption =
+          next.map { $0.hasPrefix("--") || ($0.hasPrefix("-") && Options.named($0, for: subcommand) != nil) }
+          ?? false
+        guard let value = inlineValue ?? (nextIsOption ? nil : next) else {
           // `schema --store` was the store's schema before the name went to the global option.
           let hint =
             definition == Options.store.definition && subcommand == .schema

@@ -57,6 +57,36 @@ struct EtcdOutOfReachTests {
     #expect(outcome == CommandOutcome(status: 69, stdout: "", stderr: setup.unreachable), "\(arguments)")
   }
 
+  /// What answers is not etcd (a web server's 403): `get`'s error and status 78, and nothing
+  /// started, for every long-running command too (serve printed its address and served errors).
+  @Test(arguments: [["serve"], ["watch"], ["ui", "--accessible"], ["get", "airplane"]])
+  func aServerThatIsNotEtcdStopsEveryCommandAsGet(arguments: [String]) throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let server = try FakeHTTPServer(answer: Array("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n".utf8))
+    defer { server.stop() }
+    var environment = setup.environment
+    environment["SETTINGS_ETCD"] = server.endpoint
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: settingsBinary)
+    process.arguments = arguments
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let exited = process.waitForExit(seconds: 10)
+    let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(exited, "\(arguments) still ran after 10 s")
+    #expect(process.terminationStatus == 78 && stdout == "", "\(arguments): \(stdout)\(stderr)")
+    #expect(
+      stderr == "Error: \(server.endpoint) is not an etcd v3 JSON gateway (GET /version answered 403)\n",
+      "\(arguments)")
+  }
+
   @Test func theScreenExits69BeforeItOpens() throws {
     let setup = try Setup()
     defer { setup.directory.remove() }

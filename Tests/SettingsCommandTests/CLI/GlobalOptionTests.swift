@@ -85,4 +85,19 @@ struct GlobalOptionTests {
           stderr: "Error: Missing value for '--store'\nDid you mean '--for-store'?\n"
             + "Usage: settings schema [--for-store]\nSee 'settings help schema' for more information.\n"))
   }
+
+  /// An option's value is never another option: `schema --store --for-store` printed the document's
+  /// schema, and `set a on --store --json` wrote a store named "--json".
+  @Test func anOptionIsNeverTakenAsTheValueOfTheOneBefore() throws {
+    for arguments in [
+      ["schema", "--store", "--for-store"], ["set", "a", "on", "--store", "--json"],
+      ["get", "a", "-f", "-f"],
+    ] {
+      let error = #expect(throws: CommandError.self) { try Invocation.parse(arguments) }
+      #expect(error?.messages.first?.hasPrefix("Missing value for '") == true, "\(arguments)")
+    }
+    // The value may still start with a dash when it is glued on, or a lone `-` (standard input).
+    #expect(try Invocation.parse(["--store=--json", "get", "a"])[Options.store] == "--json")
+    #expect(try Invocation.parse(["-f", "-", "get", "a"])[Options.file] == "-")
+  }
 }

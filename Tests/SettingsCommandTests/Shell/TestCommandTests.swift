@@ -37,4 +37,14 @@ struct TestCommandTests {
         == CommandOutcome(
           status: 64, stdout: "", stderr: "Usage: Scripts/test.sh [--install | --no-install]\n"))
   }
+
+  @Test func helpIsTheUsageOnStandardOutput() throws {
+    let bash = try #require(
+      ExternalTool.find("bash"), "\(ExternalTool.missing("bash", install: "apt-get install bash"))")
+    let outcome = try bash.run([Self.root.appendingPathComponent("Scripts/test.sh").path, "--help"])
+    #expect(outcome.status == 0 && outcome.stderr == "")
+    #expect(
+      outcome.stdout.hasPrefix(
+        "Usage: Scripts/test.sh [--install | --no-install]\nInstalls what the tests need"))
+  }
 }
