@@ -41,5 +41,6 @@ struct DocumentDefaults: Sendable {
         topLevel[key] = LocatedItem(item: item, ancestors: [], section: position.section, row: position.row)
       }
     }
+    controllers.formUnion(SettingsSnapshot.openers(of: controllers))
   }
 }

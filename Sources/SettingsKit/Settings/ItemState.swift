@@ -63,7 +63,7 @@ extension SettingsSnapshot {
       // The controller first: when it is hidden or disabled, its root is what must change.
       // Conditions cannot form cycles (the loader refuses them), so this recursion ends.
       if let controller {
-        if let root = hiddenCause(of: controller) {
+        if let root = hiddenCause(ofController: key, controller) {
           state.isEnabled = false
           state.disabledReason = offReason(key: root.key, condition: root.condition)
           state.controllingKey = root.key
@@ -93,9 +93,20 @@ extension SettingsSnapshot {
   /// is hidden by that item's root, whatever the hidden item's stored value.
   public func hiddenCause(of item: SettingItem) -> (key: String, condition: SettingCondition, reason: String)?
   {
+    hiddenCause(of: item, depth: 0)
+  }
+
+  /// ``hiddenCause(of:)``, `depth` conditions deep: a page item whose `visibleWhen` names an item on
+  /// its own page would otherwise lead back to itself; past 64 the chain is taken as shown.
+  private func hiddenCause(of item: SettingItem, depth: Int)
+    -> (key: String, condition: SettingCondition, reason: String)?
+  {
+    guard depth < 64 else { return nil }
     for (key, expected) in (item.visibleWhen ?? [:]).sorted(by: { $0.key < $1.key }) {
       let controller = itemsByKey[key]
-      if let controller, let root = hiddenCause(of: controller) { return root }
+      if let controller, let root = hiddenCause(ofController: key, controller, depth: depth + 1) {
+        return root
+      }
       if !expected.holds(for: values[key]) {
         let condition = ConditionRules.phrase(expected, of: controller) {
           shownInCondition($0, of: controller)
@@ -104,6 +115,20 @@ extension SettingsSnapshot {
       }
     }
     return nil
+  }
+
+  /// Why the item a condition names (`key`, a full dot path) is hidden: an item that opens a page
+  /// holding it, from the top page down (an item on a hidden page is hidden too), then its own
+  /// `visibleWhen`; nil when it is shown.
+  func hiddenCause(ofController key: String, _ controller: SettingItem, depth: Int = 0)
+    -> (key: String, condition: SettingCondition, reason: String)?
+  {
+    var prefix = ""
+    for part in key.split(separator: ".").dropLast() {
+      prefix = prefix.isEmpty ? String(part) : prefix + "." + part
+      if let opener = itemsByKey[prefix], let root = hiddenCause(of: opener, depth: depth + 1) { return root }
+    }
+    return hiddenCause(of: controller, depth: depth)
   }
 
   /// "off while Wi-Fi is off": `key`'s item and its value now, for a `condition` on it that does

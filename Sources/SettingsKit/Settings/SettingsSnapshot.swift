@@ -66,6 +66,8 @@ public struct SettingsSnapshot: Sendable, Equatable {
         }
       }
     }
+    // The items that open the pages holding a controller: a controller on a hidden page is hidden.
+    controllers.formUnion(Self.openers(of: controllers))
     var items: [String: SettingItem] = [:]
     if !controllers.isEmpty {
       document.forEachItem { item, _ in
@@ -79,8 +81,23 @@ public struct SettingsSnapshot: Sendable, Equatable {
     self.renamedKeys = renamedKeys
   }
 
-  /// The items kept by key: stored keys' items and the items that others depend on.
+  /// The items kept by key: stored keys' items, the items that others depend on, and the items
+  /// that open the pages holding those.
   var itemsByKey: [String: SettingItem] = [:]
+
+  /// The keys of the items that open the pages holding `keys`: `net` and `net.adv` for
+  /// `net.adv.deep` (a key on a child page is its full dot path).
+  static func openers(of keys: Set<String>) -> Set<String> {
+    var openers: Set<String> = []
+    for key in keys where key.contains(".") {
+      var prefix = ""
+      for part in key.split(separator: ".").dropLast() {
+        prefix = prefix.isEmpty ? String(part) : prefix + "." + part
+        openers.insert(prefix)
+      }
+    }
+    return openers
+  }
 
   /// The defaults from `base` (worked out for `document` once), keeping what
   /// ``init(document:keeping:)`` keeps: the same snapshot, without a walk of the items.

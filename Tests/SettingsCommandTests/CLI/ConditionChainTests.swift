@@ -129,4 +129,51 @@ struct ConditionChainPageTests {
     #expect(refused.status == 422)
     #expect(refused.json?[member: "error"]?.kind == .string("'proxy' is disabled (off while Wi-Fi is off)"))
   }
+
+  /// A controller on a child page whose opening item is hidden is hidden too, whatever its stored
+  /// value (found by a fresh user's pass: the top page's items followed the stored values).
+  @Test func aControllerOnAHiddenPageHidesAndDisablesWhatDependsOnIt() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write(
+      "pages.json",
+      #"""
+      {"id": "pages", "sections": [{"items": [
+        {"key": "root", "type": "switch", "title": "Root"},
+        {"key": "net", "type": "detailTitle", "title": "Net", "page": {"sections": [{"items": [
+          {"key": "wifi", "type": "switch", "title": "Wi-Fi", "visibleWhen": {"root": true}},
+          {"key": "adv", "type": "detailTitle", "title": "Adv", "visibleWhen": {"wifi": true}, "page": {"sections": [{"items": [
+            {"key": "deep", "type": "switch", "title": "Deep", "enabledWhen": {"wifi": true}},
+            {"key": "deeper", "type": "number", "title": "Deeper", "value": 1, "min": 0, "max": 9, "visibleWhen": {"deep": true}}
+          ]}]}}
+        ]}]}},
+        {"key": "top", "type": "switch", "title": "Top", "enabledWhen": {"net.adv.deeper": {"min": 1}}},
+        {"key": "top2", "type": "switch", "title": "Top2", "visibleWhen": {"net.adv.deep": true}}
+      ]}]}
+      """#)
+    let store = try directory.write(
+      "s.json", #"{"net.wifi": true, "net.adv.deep": true, "net.adv.deeper": 5}"#)
+    func run(_ arguments: String...) -> CommandOutcome {
+      runCLI(["-f", path, "--store", store] + arguments, environment: ["HOME": directory.path])
+    }
+    #expect(
+      run("show").stdout
+        == """
+          Root                                                                       off
+          Net                                                                          ›
+          Top                                                                        off
+          (off while Root is off)
+
+        """)
+    #expect(run("describe", "top").stdout.contains("enabled:       no (off while Root is off)\n"))
+    #expect(run("describe", "top2").stdout.contains("visible:       no (shown only while Root is on)\n"))
+    #expect(
+      run("set", "top", "on")
+        == CommandOutcome(
+          status: 1, stdout: "",
+          stderr: "Error: 'top' is disabled (off while Root is off); change 'root' first\n"))
+    _ = try directory.write(
+      "s.json", #"{"root": true, "net.wifi": true, "net.adv.deep": true, "net.adv.deeper": 5}"#)
+    #expect(run("set", "top", "on").status == 0)
+  }
 }
