@@ -70,11 +70,18 @@ public struct LineScreen: Sendable {
       guard !line.isEmpty, !line.unicodeScalars.contains("\u{3}") else {
         return ["Kept: " + describeSelection()]
       }
-      return await change { screen in
+      let lines = await change { screen in
         screen.changeValue(of: item) { actions, table throws(SettingsError) in
           try actions.set(item, text: line, in: &table)
         }
       }
+      // A refused value keeps the edit open, as the full screen does: the next line is another
+      // value, never a command (a retried "2" would have selected row 2 and turned it over).
+      guard lines.first?.hasPrefix("Refused: ") == true else { return lines }
+      prompt = .value(item)
+      let value = screen.level.table.snapshot.value(of: item).value
+      let now = valueWords(item, value).map { " (\($0))" } ?? ""
+      return lines + ["Still editing \(Self.text(item.title)): type another value; an empty line keeps it\(now)."]
     case .choices(let item):
       return await choose(line.trimmed, of: item)
     case .command:
@@ -245,11 +252,17 @@ public struct LineScreen: Sendable {
     guard !query.isEmpty else { return ["Refused: /TEXT searches for TEXT."] }
     let page = screen.level.breadcrumb
     screen.status = nil
+    let before = described()
     await screen.jump(to: query)
     var lines =
       screen.status.map { [Self.breadcrumb($0.replacingSuffix("  (n: next)", with: "; n: next"))] } ?? []
     screen.status = nil
-    if screen.level.breadcrumb != page { lines += pageLines() }
+    // Another page, or this page with rows loaded to reach the match (their numbers moved): the
+    // page again, so that the numbers the user knows are the ones said last.
+    let after = described()
+    let renumbered =
+      before.count != after.count || !zip(before, after).allSatisfy { $0.identity == $1.identity }
+    if screen.level.breadcrumb != page || renumbered { lines += pageLines() }
     if lines.last != describeSelection() { lines.append("Selected: " + describeSelection()) }
     return lines
   }

@@ -191,6 +191,42 @@ struct LineModeTests {
   /// From a keyboard (a pseudo-terminal with `TERM=dumb`, the terminal in its own line mode): a
   /// change made elsewhere is one line, with the line of the row it dims; a child page, a section,
   /// "load more", search, help and refusals; and not one escape sequence in all the output.
+  /// A refused value keeps the edit open: the next line is another value, not a command (a
+  /// fresh user's "120", refused, then "2" selected row 2 and turned Wi-Fi over).
+  @Test func aRefusedValueKeepsTheEditOpen() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let outcome = try fixture.run(["4", "", "120", "10", "q"].joined(separator: "\n") + "\n")
+    let lines = outcome.stdout.split(separator: "\n").map(String.init)
+    let start = try #require(lines.lastIndex(of: "4. Lock After: 5 min. Enter edits it."), "\(outcome)")
+    #expect(
+      Array(lines[start...].prefix(5)) == [
+        "4. Lock After: 5 min. Enter edits it.",
+        "Editing Lock After, now 5 min: type the new value; an empty line keeps it.",
+        "Refused: lock-after: 120 is above the maximum 60.",
+        "Still editing Lock After: type another value; an empty line keeps it (5 min).",
+        "4. Lock After: 10 min. Changed. Enter edits it.",
+      ])
+    #expect(try fixture.directory.read("store.json")?.contains(#""lock-after": 10"#) == true)
+    #expect(try fixture.directory.read("store.json")?.contains("wifi") == false)
+  }
+
+  /// A search that loads rows to reach its match lists the page again: the row numbers moved (a
+  /// fresh user's remembered "27 = More" toggled an app instead).
+  @Test func aSearchThatMovesTheRowNumbersListsThePageAgain() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let outcome = try runBinary(
+      ["-f", examplePath("app-notifications.json"), "ui"],
+      environment: ["HOME": directory.path, "SETTINGS_STORE": directory.file("s.json"), "LANG": "C"],
+      stdin: "/지갑\nq\n")
+    let lines = outcome.stdout.split(separator: "\n").map(String.init)
+    let found = try #require(lines.firstIndex(of: "1 of 1: 알림 > 지갑; n: next"), "\(outcome)")
+    #expect(lines[found - 2] == "27. More: 230 not shown yet. Enter loads them.")
+    #expect(lines[found + 1] == "Page 알림, 30 rows:")
+    #expect(lines.last?.hasPrefix("Selected: ") == true)
+  }
+
   @Test func aKeyboardWorksAndAChangeElsewhereIsOneLine() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }

@@ -52,7 +52,8 @@ enum ShowCommand {
       }
       let index = try context.sectionIndex(name, in: topDocument)
       selected = index
-      viewState.expanded[ViewState.name(of: sections[index], at: index)] = true
+      // Shown alone, a section is drawn open; its JSON keeps `expanded` as the view state has it.
+      if !context.wantsJSON { viewState.expanded[ViewState.name(of: sections[index], at: index)] = true }
     }
     if let page = context.invocation[Options.page] {
       guard let index = selected else {
