@@ -81,7 +81,8 @@ public struct LineScreen: Sendable {
       prompt = .value(item)
       let value = screen.level.table.snapshot.value(of: item).value
       let now = valueWords(item, value).map { " (\($0))" } ?? ""
-      return lines + ["Still editing \(Self.text(item.title)): type another value; an empty line keeps it\(now)."]
+      let title = Self.text(item.title)
+      return lines + ["Still editing \(title): type another value; an empty line keeps it\(now)."]
     case .choices(let item):
       return await choose(line.trimmed, of: item)
     case .command:
