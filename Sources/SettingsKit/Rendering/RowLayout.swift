@@ -145,8 +145,11 @@ public struct RowLayout: Sendable {
         TerminalText.truncated(TerminalText.escaped(text), toWidth: max(1, width / 2)), toWidth: room)
       return (style.dim(TerminalText.isolated(shown)), DisplayWidth.of(shown))
     case .value(let text), .placeholder(let text):
+      // A placeholder says in words that the field is empty (as the line mode does), so that
+      // without colour it never reads as a value of the same text.
+      let words = if case .placeholder = accessory, !text.isEmpty { "empty (\(text))" } else { text }
       let shown = TerminalText.truncated(
-        TerminalText.truncated(TerminalText.escaped(text), toWidth: max(1, width / 3)), toWidth: room)
+        TerminalText.truncated(TerminalText.escaped(words), toWidth: max(1, width / 3)), toWidth: room)
       let isolated = TerminalText.isolated(shown)
       if case .placeholder = accessory { return (style.dim(isolated), DisplayWidth.of(shown)) }
       return (isolated, DisplayWidth.of(shown))

@@ -34,7 +34,7 @@ struct ValueRowTests {
     #expect(
       try show(width: 80) == """
           Device Name                                         Kim's iPhone 15 Pro Max (…
-          Server                                                               host:port
+          Server                                                       empty (host:port)
           Wi-Fi Password                                                        ••••••••
           Auto-Lock                                                               30 min
           Brightness                            ==========================----------- 70
@@ -48,7 +48,7 @@ struct ValueRowTests {
     #expect(
       try show(width: 40) == """
           Device Name              Kim's iPhone…
-          Server                       host:port
+          Server                   empty (host:…
           Wi-Fi Password                ••••••••
           Auto-Lock                       30 min
           Brightness        ============----- 70
@@ -62,7 +62,7 @@ struct ValueRowTests {
     #expect(
       try show(width: 16) == """
           Device … Kim'…
-          Server   host…
+          Server   empt…
           Wi-Fi P… ••••…
           Auto-Lo… 30 m…
           Bright… ==- 70
@@ -73,6 +73,6 @@ struct ValueRowTests {
   }
 
   @Test func aPlaceholderIsDimmed() throws {
-    #expect(try show(width: 40, ["--color", "always"]).contains("\u{1B}[2mhost:port\u{1B}[0m"))
+    #expect(try show(width: 80, ["--color", "always"]).contains("\u{1B}[2mempty (host:port)\u{1B}[0m"))
   }
 }

@@ -113,7 +113,7 @@ struct ValueEditingScreenTests {
         "    Volume                            40",
         "    Languages                  English ›",
         "    Password                            ",
-        "    Address                       Street",
+        "    Address                 empty (Stre…",
         "", "", "",
         "Enter: save  Esc: cancel",
       ])
