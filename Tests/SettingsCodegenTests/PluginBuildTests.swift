@@ -18,6 +18,16 @@ import Testing
   /// stderr) and status; the build gets 30 minutes.
   func build(document: String) throws -> CommandOutcome {
     try document.write(toFile: package + "/Sources/app/settings.json", atomically: true, encoding: .utf8)
+    // The generated file and its object made again each time: after a build that failed in
+    // main.swift, the next incremental build now and then linked the earlier generated object
+    // ("undefined reference to SettingKeys.airplane", though the new generated file declares it),
+    // SwiftPM's incremental build's fault, not the plugin's.
+    for generated in [
+      "/build/plugins/outputs/package/app/destination/SettingsKeysPlugin/SettingKeys.generated.swift",
+      "/build/debug/app.build/SettingKeys.generated.swift.o",
+    ] {
+      try? FileManager.default.removeItem(atPath: folder + generated)
+    }
     let swift = try #require(ExternalTool.find("swift"), "swift is not on PATH")
     return try run(swift.path, ["build", "--package-path", package, "--scratch-path", folder + "/build"])
   }
