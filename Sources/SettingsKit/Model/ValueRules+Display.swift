@@ -3,10 +3,16 @@ extension ValueRules {
   package static let emptyText = "\"\" (empty)"
 
   /// `value` as `describe` and `why` show it: as ``shown(_:of:reveal:)``, an empty text as
-  /// ``emptyText``.
+  /// ``emptyText``, a text of spaces only in quotes, and no choice of a multiple choice item as
+  /// `none`: never a blank.
   package static func described(_ value: SettingValue, of item: SettingItem, reveal: Bool) -> String {
-    if case .string("") = value { return emptyText }
-    return shown(value, of: item, reveal: reveal)
+    switch value {
+    case .string(""): return emptyText
+    case .string(let text) where item.secure != true && text.allSatisfy(\.isWhitespace):
+      return "\"\(text)\""
+    case .strings([]): return "none"
+    default: return shown(value, of: item, reveal: reveal)
+    }
   }
 
   /// The value as `list` and `show` print it: a secure text field's value is the fixed ``mask``

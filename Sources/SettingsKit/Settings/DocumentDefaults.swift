@@ -41,6 +41,5 @@ struct DocumentDefaults: Sendable {
         topLevel[key] = LocatedItem(item: item, ancestors: [], section: position.section, row: position.row)
       }
     }
-    controllers.formUnion(SettingsSnapshot.openers(of: controllers))
   }
 }

@@ -109,6 +109,8 @@ public struct SettingsSnapshot: Sendable, Equatable {
       renamedKeys[old] = last
       controllers.formUnion(news)
     }
+    // As the walk keeps them: the items that open the pages holding a kept key.
+    controllers.formUnion(Self.openers(of: controllers))
     var items: [String: SettingItem] = [:]
     for key in controllers {
       if let item = base.items[key] { items[key] = item }

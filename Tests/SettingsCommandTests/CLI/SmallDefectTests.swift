@@ -76,6 +76,33 @@ struct SmallDefectTests {
   }
 
   /// `load`'s refusals come in the file's order, as its line and column numbers run.
+  /// The same class as an empty text: no choice of a multiple choice item and a text of spaces
+  /// only are never a blank in `why` and `describe` (a fresh user's pass).
+  @Test func whySaysNoChoiceAndSpacesOnlyInWords() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write(
+      "n.json",
+      #"""
+      {"id": "n", "sections": [{"items": [
+        {"key": "langs", "type": "rightDetail", "title": "Langs", "multiple": true, "value": [],
+         "choices": [{"value": "en", "title": "English"}, {"value": "ko", "title": "Korean"}]},
+        {"key": "label", "type": "textField", "title": "Label", "value": ""}
+      ]}]}
+      """#)
+    func run(_ arguments: String...) -> CommandOutcome {
+      runCLI(
+        ["-f", path, "--store", directory.file("s.json")] + arguments, environment: ["HOME": directory.path])
+    }
+    #expect(
+      run("why", "langs").stdout
+        == "key:     langs\nvalue:   none\nsource:  default\nlayers, lowest first:\n  default  none  wins\n  user     -\n"
+    )
+    #expect(run("set", "label= ").status == 0)
+    #expect(run("why", "label").stdout.hasPrefix("key:     label\nvalue:   \" \"\nsource:  user\n"))
+    #expect(run("describe", "label").stdout.contains("\nvalue:     \" \"\n"))
+  }
+
   @Test func loadRefusesInTheFilesOrder() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
