@@ -16,7 +16,7 @@ import Testing
 
   /// `swift build` of the package with `document` as its settings.json: its output (stdout and
   /// stderr) and status; the build gets 30 minutes.
-  func build(document: String) throws -> CommandOutcome {
+  func build(document: String) async throws -> CommandOutcome {
     try document.write(toFile: package + "/Sources/app/settings.json", atomically: true, encoding: .utf8)
     // The generated file and its object made again each time: after a build that failed in
     // main.swift, the next incremental build now and then linked the earlier generated object
@@ -29,11 +29,11 @@ import Testing
       try? FileManager.default.removeItem(atPath: folder + generated)
     }
     let swift = try #require(ExternalTool.find("swift"), "swift is not on PATH")
-    return try run(swift.path, ["build", "--package-path", package, "--scratch-path", folder + "/build"])
+    return try await run(swift.path, ["build", "--package-path", package, "--scratch-path", folder + "/build"])
   }
 
   /// Runs `executable` with `arguments`, its output (stdout and stderr together) in a file.
-  func run(_ executable: String, _ arguments: [String] = []) throws -> CommandOutcome {
+  func run(_ executable: String, _ arguments: [String] = []) async throws -> CommandOutcome {
     let log = folder + "/output.log"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -41,7 +41,11 @@ import Testing
       ["-c", "log=$1; shift; exec \"$@\" >\"$log\" 2>&1", "sh", log, executable] + arguments
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    #expect(process.waitForExit(seconds: 1800), "\(executable) ran for 30 minutes")
+    // Waited for without holding a thread of the cooperative pool: a build takes a minute or more,
+    // and the watch tests' collecting tasks need those threads meanwhile.
+    let deadline = Date().addingTimeInterval(1800)
+    while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+    #expect(process.waitForExit(seconds: 5), "\(executable) ran for 30 minutes")
     return CommandOutcome(
       status: process.terminationStatus, stdout: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "",
       stderr: "")
@@ -94,17 +98,17 @@ import Testing
     """
   }
 
-  @Test func theBuildChecksTheDocumentAndTheKeys() throws {
+  @Test func theBuildChecksTheDocumentAndTheKeys() async throws {
     try writePackage()
     let app = folder + "/build/debug/app"
     let documentPath = package + "/Sources/app/settings.json"
 
-    let valid = try build(
+    let valid = try await build(
       document: document(#"{"key": "airplane", "type": "switch", "title": "A", "on": true}"#))
     #expect(valid.status == 0, "\(valid.stdout)")
-    #expect(try run(app).stdout == "true dark 41\n")
+    #expect(try await run(app).stdout == "true dark 41\n")
 
-    let broken = try build(
+    let broken = try await build(
       document: document(#"{"key": "airplane", "type": "switch", "title": "A", "subtitle": "B"}"#))
     #expect(broken.status != 0)
     #expect(
@@ -113,13 +117,13 @@ import Testing
           + "did you mean \"subTitle\"?\n"),
       "\(broken.stdout)")
 
-    let removed = try build(document: document(#"{"key": "wifi", "type": "switch", "title": "Wi-Fi"}"#))
+    let removed = try await build(document: document(#"{"key": "wifi", "type": "switch", "title": "Wi-Fi"}"#))
     #expect(removed.status != 0)
     #expect(
       removed.stdout.contains("main.swift:6:34: error: type 'SettingKeys' has no member 'airplane'"),
       "\(removed.stdout)")
 
-    let renamed = try build(
+    let renamed = try await build(
       document: document(
         #"{"key": "flight-mode", "type": "switch", "title": "A", "on": true, "renamedFrom": "airplane"}"#))
     #expect(renamed.status == 0, "\(renamed.stdout)")
@@ -127,6 +131,6 @@ import Testing
       renamed.stdout.contains(
         "main.swift:6:34: warning: 'airplane' is deprecated: renamed to flight-mode"),
       "\(renamed.stdout)")
-    #expect(try run(app).stdout == "true dark 41\n")
+    #expect(try await run(app).stdout == "true dark 41\n")
   }
 }
