@@ -29,7 +29,8 @@ import Testing
       try? FileManager.default.removeItem(atPath: folder + generated)
     }
     let swift = try #require(ExternalTool.find("swift"), "swift is not on PATH")
-    return try await run(swift.path, ["build", "--package-path", package, "--scratch-path", folder + "/build"])
+    return try await run(
+      swift.path, ["build", "--package-path", package, "--scratch-path", folder + "/build"])
   }
 
   /// Runs `executable` with `arguments`, its output (stdout and stderr together) in a file.
