@@ -70,7 +70,7 @@ struct CommandLineToolTests {
           --no-stale                 With --etcd, fail (69) instead of answering from
                                      the last copy read when etcd is out of reach.
           --locale TAG               The language of localized text, such as ko or en-US
-                                     (default: $LC_ALL, $LC_MESSAGES, $LANG).
+                                     (default: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG).
           -h, --help                 Show help information.
           --version                  Show the version.
 

@@ -30,12 +30,15 @@ struct EtcdOutOfReachTests {
     var unreachable: String { "Error: etcd at 127.0.0.1:\(port) unreachable (connection refused)\n" }
   }
 
-  /// The binary with `arguments`, given 10 s to exit (a server that starts is killed then).
-  func run(_ arguments: [String], _ setup: Setup) throws -> (exited: Bool, outcome: CommandOutcome) {
+  /// The binary with `arguments`, given 10 s to exit (a server that starts is killed then);
+  /// `etcd` replaces the setup's endpoint.
+  func run(_ arguments: [String], _ setup: Setup, etcd: String? = nil) throws -> (
+    exited: Bool, outcome: CommandOutcome
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: settingsBinary)
     process.arguments = arguments
-    process.environment = setup.environment
+    process.environment = setup.environment.merging(etcd.map { ["SETTINGS_ETCD": $0] } ?? [:]) { $1 }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
@@ -65,23 +68,10 @@ struct EtcdOutOfReachTests {
     defer { setup.directory.remove() }
     let server = try FakeHTTPServer(answer: Array("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n".utf8))
     defer { server.stop() }
-    var environment = setup.environment
-    environment["SETTINGS_ETCD"] = server.endpoint
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: settingsBinary)
-    process.arguments = arguments
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let exited = process.waitForExit(seconds: 10)
-    let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let (exited, outcome) = try run(arguments, setup, etcd: server.endpoint)
+    let (stdout, stderr) = (outcome.stdout, outcome.stderr)
     #expect(exited, "\(arguments) still ran after 10 s")
-    #expect(process.terminationStatus == 78 && stdout == "", "\(arguments): \(stdout)\(stderr)")
+    #expect(outcome.status == 78 && stdout == "", "\(arguments): \(stdout)\(stderr)")
     #expect(
       stderr == "Error: \(server.endpoint) is not an etcd v3 JSON gateway (GET /version answered 403)\n",
       "\(arguments)")

@@ -73,7 +73,7 @@ struct HelpTests {
           --etcd-password-file PATH  The password of the etcd user $SETTINGS_ETCD_USER,
                                      read from this file (its first line).
           --locale TAG               The language of localized text, such as ko or en-US
-                                     (default: $LC_ALL, $LC_MESSAGES, $LANG).
+                                     (default: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG).
           -h, --help                 Show help information.
 
         """)
@@ -123,7 +123,7 @@ struct HelpTests {
           --etcd-password-file PATH  The password of the etcd user $SETTINGS_ETCD_USER,
                                      read from this file (its first line).
           --locale TAG               The language of localized text, such as ko or en-US
-                                     (default: $LC_ALL, $LC_MESSAGES, $LANG).
+                                     (default: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG).
           -h, --help                 Show help information.
 
         KEYS:
@@ -200,7 +200,7 @@ struct HelpTests {
           --etcd-password-file PATH  The password of the etcd user $SETTINGS_ETCD_USER,
                                      read from this file (its first line).
           --locale TAG               The language of localized text, such as ko or en-US
-                                     (default: $LC_ALL, $LC_MESSAGES, $LANG).
+                                     (default: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG).
           -h, --help                 Show help information.
 
         """)

@@ -174,7 +174,9 @@ enum Options {
   static let locale = Option<String>(
     definition: OptionDefinition(
       long: "locale", value: .localeTag(name: "TAG"),
-      help: "The language of localized text, such as ko or en-US (default: $LC_ALL, $LC_MESSAGES, $LANG).",
+      help:
+        "The language of localized text, such as ko or en-US (default: $LANGUAGE, $LC_ALL, "
+        + "$LC_MESSAGES, $LANG).",
       subcommands: Subcommand.allCases.filter { $0.readsDocument && ![.validate, .codegen].contains($0) },
       isGlobal: true),
     convert: { $0 })
