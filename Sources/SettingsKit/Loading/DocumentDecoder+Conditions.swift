@@ -50,8 +50,10 @@ extension DocumentDecoder {
         }
       }
       guard let controllerKey, let controller = byKey[controllerKey] else {
+        // Full keys, and the own keys that name one item (a typo of a key on the same page).
+        let names = Set(byKey.keys).union(byLocalKey.filter { $0.value.count == 1 }.keys)
         let hint =
-          Suggestion.closest(to: condition.key, in: Array(byKey.keys).sorted()).map {
+          Suggestion.closest(to: condition.key, in: names.sorted()).map {
             "did you mean \(shown($0))?"
           }
           ?? "no item of the document has it"

@@ -123,4 +123,23 @@ struct ExplainedErrorTests {
       )
     }
   }
+
+  /// A typo of a key on the same child page gets its own key suggested (a fresh user's pass: the
+  /// full keys alone were too far from it).
+  @Test func aConditionKeyTypoOnAChildPageGetsADidYouMean() throws {
+    let text = """
+      {"id": "x", "sections": [{"items": [{"key": "net", "type": "detailTitle", "title": "N",
+        "page": {"sections": [{"items": [
+          {"key": "proxy", "type": "switch", "title": "P"},
+          {"key": "port", "type": "switch", "title": "Port", "enabledWhen": {"proxi": true}}
+        ]}]}}]}]}
+      """
+    let error = #expect(throws: DocumentError.self) {
+      try DocumentLoader.decode(SourceText(name: "d.json", bytes: Array(text.utf8)))
+    }
+    #expect(
+      error?.message
+        == "d.json:4:72: sections[0].items[0].page.sections[0].items[1].enabledWhen.proxi: unknown key "
+        + "\"proxi\"; did you mean \"proxy\"?")
+  }
 }
