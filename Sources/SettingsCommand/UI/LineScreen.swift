@@ -280,7 +280,10 @@ public struct LineScreen: Sendable {
       lines.append(said.hasSuffix(".") ? said : said + ".")
       screen.status = nil
     }
-    return lines + changedRows(since: before)
+    let said = lines + changedRows(since: before)
+    // A command that changes nothing (=on on a switch that is on, + at a number's maximum) is
+    // answered too: a reader hears that it was taken.
+    return said.isEmpty ? ["No change: " + describeSelection()] : said
   }
 
   /// The lines for the rows of the page that changed since `before` (``described()``): each

@@ -227,6 +227,21 @@ struct LineModeTests {
     #expect(lines.last?.hasPrefix("Selected: ") == true)
   }
 
+  /// A command that changes nothing is answered: a reader hears that it was taken.
+  @Test func aCommandThatChangesNothingSaysSo() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let outcome = try fixture.run(["1", "=on", "+", "q"].joined(separator: "\n") + "\n")
+    let lines = outcome.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.suffix(3)) == [
+        "1. Wi-Fi: on. Enter turns it off.",
+        // =on stores the value as an override (as set does), so the row says Changed.
+        "1. Wi-Fi: on. Changed. Enter turns it off.",
+        "No change: 1. Wi-Fi: on. Changed. Enter turns it off.",
+      ], "\(outcome)")
+  }
+
   @Test func aKeyboardWorksAndAChangeElsewhereIsOneLine() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
