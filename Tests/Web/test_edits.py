@@ -6,6 +6,14 @@ from selenium.webdriver.common.keys import Keys
 
 from harness import EXAMPLES, check, check_equal, stored, wait_until
 
+
+def click_choice(browser, index):
+    """Clicks the choice at `index` of the page's list. The list is drawn again when a change is
+    confirmed, so an element found just before may be gone: found again and clicked until a
+    click lands (a stale element is refused before any click is sent)."""
+    wait_until(lambda: browser.find_all("fieldset label.choice")[index].click() or True, f"a click on choice {index}")
+
+
 PHONE = EXAMPLES / "phone-settings.json"
 
 
@@ -35,13 +43,13 @@ def test_switches_and_choices_apply_at_once(ctx):
 
     browser.driver.get(server.url("/page/previews"))
     browser.wait_ready()
-    browser.find_all("fieldset label.choice")[2].click()
+    click_choice(browser, 2)
     wait_until(lambda: stored(server, "previews") == "never", "a choice applied at once")
     browser.driver.get(server.url("/page/languages"))
     browser.wait_ready()
-    browser.find_all("fieldset label.choice")[2].click()
+    click_choice(browser, 2)
     wait_until(lambda: stored(server, "languages") == ["en", "ko", "ja"], "a choice added to a multiple choice")
-    browser.find_all("fieldset label.choice")[0].click()
+    click_choice(browser, 0)
     wait_until(lambda: stored(server, "languages") == ["ko", "ja"], "a choice removed")
     browser.driver.back()
     browser.driver.back()
