@@ -35,11 +35,15 @@ enum UICommand {
     var screen: SettingsScreen
     // Open and closed sections are cosmetic: a damaged view-state file is ignored, and said so.
     let viewState = viewStatePath.map { ViewState.read(from: $0) } ?? (state: ViewState(), warning: nil)
-    if lineMode {
+    /// The screen at a size, with the warning of a damaged view-state file or an ignored system
+    /// file on its status line; an error while it is made (or the terminal opened) is the command's.
+    func makeScreen(_ size: () throws -> (width: Int, height: Int)) throws(CommandError) -> SettingsScreen {
+      var screen: SettingsScreen
       do {
+        let (width, height) = try size()
         screen = try SettingsScreen(
           document: document, layers: layers, viewState: viewState.state, viewStatePath: viewStatePath,
-          width: 80, height: 24)
+          width: width, height: height, colors: colors)
       } catch let error as any ExplainedError {
         throw CommandError(error)
       } catch {
@@ -48,26 +52,22 @@ enum UICommand {
       if let warning = viewState.warning ?? layers.ignored.first?.message {
         screen.status = "Warning: " + warning
       }
+      return screen
+    }
+    if lineMode {
+      screen = try makeScreen { (80, 24) }
       let live = LiveUpdates(documentPath: context.documentFile, locales: context.locales)
       return try runToEnd(
         LineSession(
           screen: LineScreen(screen: screen), input: .standardInput, output: .standardOutput, live: live))
     }
-    let terminal: TerminalSession
-    do {
-      terminal = try TerminalSession()
-      let size = terminal.size()
-      screen = try SettingsScreen(
-        document: document, layers: layers, viewState: viewState.state, viewStatePath: viewStatePath,
-        width: size.width, height: size.height, colors: colors)
-    } catch let error as any ExplainedError {
-      throw CommandError(error)
-    } catch {
-      throw CommandError(messages: [error.message], status: .dataError)
+    var opened: TerminalSession?
+    screen = try makeScreen {
+      let terminal = try TerminalSession()
+      opened = terminal
+      return terminal.size()
     }
-    if let warning = viewState.warning ?? layers.ignored.first?.message {
-      screen.status = "Warning: " + warning
-    }
+    guard let terminal = opened else { throw CommandError(messages: ["no terminal"], status: .ioError) }
     // The screen follows changes made elsewhere, and the document's file.
     let live = LiveUpdates(documentPath: context.documentFile, locales: context.locales)
     var session = InteractiveSession(screen: screen, terminal: terminal)
