@@ -104,13 +104,26 @@ run_tests() {
   local status=0
   echo "== browser tests: settings serve in headless Chromium, on the release build (Tests/Web/run.py)"
   swift build -c release
-  SE_OFFLINE=true "$venv/bin/python" Tests/Web/run.py || status=1
+  local web_log=.build/webtest.log
+  local web_status=0
+  SE_OFFLINE=true "$venv/bin/python" Tests/Web/run.py 2>&1 | tee "$web_log" || web_status=1
   echo "== swift test --no-parallel (.ci/swift-test-watchdog shows what still runs after 20 min)"
   # One test at a time: the suite's synchronous tests (real processes, etcd members, builds) block
   # the threads of Swift's cooperative pool (as many as cores, 2 here) while they wait, and two of
   # them together starved the watch tests' collecting tasks past their 60 s bound (two inotify
   # watch tests timed out so in full runs, each passing alone). 3.4 min instead of about 2 here.
   .ci/swift-test-watchdog --no-parallel || status=1
+  # A failure of the browser tests is printed again here, at the end, where a reader of the last lines
+  # of the run (a CI summary) sees it rather than only swift test's passing tail.
+  if ((web_status != 0)); then
+    status=1
+    echo "== the browser tests failed (Tests/Web/run.py; whole output in $web_log):"
+    if grep -q '^FAIL ' "$web_log"; then
+      awk '/^FAIL /{show = 1} /^PASS /{show = 0} show' "$web_log" | tail -c 6000
+    else
+      tail -c 3000 "$web_log"
+    fi
+  fi
   return "$status"
 }
 
