@@ -115,6 +115,10 @@ run_tests() {
   .ci/swift-test-watchdog --no-parallel || status=1
   # A failure of the browser tests is printed again here, at the end, where a reader of the last lines
   # of the run (a CI summary) sees it rather than only swift test's passing tail.
+  if ((web_status == 0)) && grep -q '^passed on a second try' "$web_log"; then
+    echo "== browser tests that passed only on a second try (Tests/Web/run.py):"
+    sed -n '/^passed on a second try/,$p' "$web_log" | tail -c 4000
+  fi
   if ((web_status != 0)); then
     status=1
     echo "== the browser tests failed (Tests/Web/run.py; whole output in $web_log):"
