@@ -42,10 +42,13 @@ package struct TerminalModes: @unchecked Sendable {
 
   /// The same modes for a secret typed on a line of its own: no echo, and Ctrl-C, Ctrl-Z and Ctrl-\\
   /// read as characters rather than sent as signals, so that nothing stops the process while the
-  /// echo is off; line editing stays. The flags are `ECHO` and `ISIG` of `c_lflag`.
+  /// echo is off; line editing stays. Ctrl-C also ends the line (it is the extra end-of-line
+  /// character, `VEOL`), so that the reader gets it at once and can cancel without waiting for
+  /// Enter. The flags are `ECHO` and `ISIG` of `c_lflag`.
   package var forSecretLine: TerminalModes {
     var modes = self
     modes.value.c_lflag &= ~tcflag_t(ECHO | ISIG)
+    withUnsafeMutableBytes(of: &modes.value.c_cc) { $0[Int(VEOL)] = 0x03 }
     return modes
   }
 

@@ -87,7 +87,7 @@ extension LineScreen {
     }
     // The full screen's status for a change elsewhere is said above, the line mode's way.
     if let status = screen.status, changed.isEmpty || !status.contains(" changed elsewhere: ") {
-      let said = Self.text(status)
+      let said = TerminalText.escaped(status)
       lines.append(said.hasSuffix(".") ? said : said + ".")
     }
     // A new version of the document is said whole: titles and types may have changed too.

@@ -101,7 +101,7 @@ extension LineScreen {
       let range = item.min.flatMap { min in item.max.map { " from \(min) to \($0)" } } ?? ""
       return "\(Self.text(label)), slider\(range)"
     case .choices(let titles):
-      return titles.isEmpty ? "none chosen" : Self.text(titles.joined(separator: ", "))
+      return titles.isEmpty ? "none chosen" : titles.map(Self.text).joined(separator: ", ")
     }
   }
 
@@ -138,15 +138,22 @@ extension LineScreen {
     }
   }
 
-  /// Text from the document or the store as one line: control characters escaped
-  /// (``TerminalText/escaped(_:)``), so that no escape sequence and no line break reach the output.
-  static func text(_ text: String) -> String { TerminalText.escaped(text) }
+  /// A field of text from the document or the store (a title, a value, a reason) as one line:
+  /// control characters escaped (``TerminalText/escaped(_:)``), so that no escape sequence and no
+  /// line break reach the output, and right-to-left text isolated (``TerminalText/isolated(_:)``),
+  /// as the full screen and `show` isolate it, so that a Hebrew or Arabic title does not reorder
+  /// the words around it.
+  static func text(_ text: String) -> String { TerminalText.isolated(TerminalText.escaped(text)) }
 
   /// A breadcrumb (`Settings › Wi-Fi`) as the line mode says it: `Settings > Wi-Fi`, the `›` of
   /// the full screen being a glyph that a screen reader names on every line.
   static func breadcrumb(_ text: String) -> String {
-    Self.text(text).split(separator: " › ", omittingEmptySubsequences: false).joined(separator: " > ")
+    path(text.split(separator: " › ", omittingEmptySubsequences: false).map(String.init))
   }
+
+  /// Titles from a page down (a breadcrumb's parts) as the line mode says them: each one a field
+  /// (``text(_:)``), joined by `>`.
+  static func path(_ titles: [String]) -> String { titles.map(Self.text).joined(separator: " > ") }
 }
 
 /// What a row's line in the line mode is made of, apart from what the document fixes (titles,
@@ -157,7 +164,7 @@ extension LineScreen {
 struct RowSignature: Equatable {
   /// Which row: an item by its key (its title when it has none), a section's title row or a
   /// section's "more" row by the section's index.
-  enum Identity: Equatable {
+  enum Identity: Hashable {
     case item(String)
     case section(Int)
     case more(Int)

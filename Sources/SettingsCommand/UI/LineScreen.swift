@@ -44,7 +44,7 @@ public struct LineScreen: Sendable {
   public func opening() -> [String] {
     [
       "Settings, line mode. Type a row's number to select it, an empty line for Enter, ? for help, q to quit."
-    ] + (screen.status.map { [Self.text($0)] } ?? []) + pageLines()
+    ] + (screen.status.map { [TerminalText.escaped($0)] } ?? []) + pageLines()
   }
 
   static let helpLines = [
@@ -100,17 +100,17 @@ public struct LineScreen: Sendable {
     case "l": return pageLines()
     case "b": return back()
     case "+", "-": return await adjust(by: text == "+" ? 1 : -1)
-    case "r": return await change { screen in screen.resetSelection() }
+    case "r": return await reset()
     case "n":
       guard let query = screen.lastSearch?.query else {
         return ["Refused: nothing searched yet; /TEXT searches."]
       }
-      return await search(query)
+      return await search(query, listing: false)
     case "u": return undo()
     default: break
     }
     if let number = Int(text), text.allSatisfy(\.isASCII) { return select(number) }
-    if text.hasPrefix("/") { return await search(String(text.dropFirst())) }
+    if text.hasPrefix("/") { return await search(String(text.dropFirst()), listing: true) }
     if text.hasPrefix("=") { return await set(String(text.dropFirst())) }
     return ["Refused: \(Self.text(text)) is not a command; ? lists them."]
   }
@@ -162,6 +162,7 @@ public struct LineScreen: Sendable {
   mutating func enter() async -> [String] {
     guard let selection = screen.level.selection else { return ["Refused: this page has no rows."] }
     guard case .item(let item, _, _) = screen.level.table.row(at: selection) else {
+      if case .more = screen.level.table.row(at: selection) { return await loadMore() }
       return await change { screen in await screen.activate(key: .enter) }
     }
     if let page = item.page {
@@ -181,7 +182,11 @@ public struct LineScreen: Sendable {
       let value = screen.level.table.snapshot.value(of: item).value
       let now = valueWords(item, value).map { ", now \($0)" } ?? ""
       let shown = item.secure == true ? " (not shown as you type it)" : ""
-      return ["Editing \(Self.text(item.title))\(now): type the new value\(shown); an empty line keeps it."]
+      // A number says what it accepts (range and step), in the words of a refused value.
+      let accepts = item.type == .textField ? "" : ValueRules.expected(by: item).map { ", " + $0 } ?? ""
+      return [
+        "Editing \(Self.text(item.title))\(accepts)\(now): type the new value\(shown); an empty line keeps it."
+      ]
     default:
       guard item.choices != nil else {
         return ["Refused: \(Self.text(item.title)) has nothing to change here."]
@@ -249,14 +254,43 @@ public struct LineScreen: Sendable {
     }
   }
 
-  mutating func search(_ query: String) async -> [String] {
+  /// `/TEXT` (`listing`: how many rows match and where each is) and `n`: goes to the next match
+  /// and says which of how many it is, then the selected row; when none matches, says so.
+  mutating func search(_ query: String, listing: Bool) async -> [String] {
     guard !query.isEmpty else { return ["Refused: /TEXT searches for TEXT."] }
+    let matches: [SettingsSearch.Match]
+    do {
+      let settings = try screen.allItemsSettings()
+      matches = SettingsSearch.find(query, in: settings.document, snapshot: try settings.snapshot())
+    } catch {
+      return ["Refused: \(TerminalText.escaped(error.message))."]
+    }
+    let quoted = "'\(Self.text(query))'"
+    guard !matches.isEmpty else { return ["No row matches \(quoted)."] }
+    var lines: [String] = []
+    if listing {
+      lines.append(matches.count == 1 ? "1 row matches \(quoted):" : "\(matches.count) rows match \(quoted):")
+      lines += matches.map { match in
+        Self.path(match.breadcrumb) + (match.hiddenReason.map { " (hidden now: \(Self.text($0)))" } ?? "")
+      }
+    }
     let page = screen.level.breadcrumb
     screen.status = nil
     let before = described()
     await screen.jump(to: query)
-    var lines =
-      screen.status.map { [Self.breadcrumb($0.replacingSuffix("  (n: next)", with: "; n: next"))] } ?? []
+    if let status = screen.status, let index = screen.lastSearch?.index, index < matches.count {
+      let match = matches[index]
+      let position = "Match \(index + 1) of \(matches.count): "
+      if status.hasSuffix("  (n: next)") {
+        lines.append(position + Self.path(match.breadcrumb) + "; n: next")
+      } else if let reason = match.hiddenReason {
+        lines.append(position + "\(Self.path(match.breadcrumb)) is hidden now: \(Self.text(reason))")
+      } else {
+        lines.append("Match " + TerminalText.escaped(status))
+      }
+    } else if let status = screen.status {
+      lines.append(TerminalText.escaped(status))
+    }
     screen.status = nil
     // Another page, or this page with rows loaded to reach the match (their numbers moved): the
     // page again, so that the numbers the user knows are the ones said last.
@@ -268,6 +302,51 @@ public struct LineScreen: Sendable {
     return lines
   }
 
+  /// `r`: resets the selected item, and says so by its title (the full screen's status line names
+  /// its key). A locked item is refused as the other changes are.
+  mutating func reset() async -> [String] {
+    guard case .success(let item) = selectedItem() else {
+      return await change { screen in screen.resetSelection() }
+    }
+    if screen.level.table.snapshot.state(of: item).lock != nil, let refusal = lockedOrDimmed(item) {
+      return refusal
+    }
+    var outcome: String?
+    let lines = await change { screen in
+      outcome = screen.resetSelection()
+      // Said below, with the title.
+      if outcome != nil { screen.status = nil }
+    }
+    guard let outcome else { return lines }
+    let said = "\(Self.text(item.title)) \(TerminalText.escaped(outcome))."
+    return [said] + (lines.first?.hasPrefix("No change: ") == true ? [] : lines)
+  }
+
+  /// Enter on a "more" row: loads the next rows and says only the rows brought in (and the rows
+  /// whose numbers moved with them, such as the "more" row itself), then the selected row. A load
+  /// that brought nothing (it failed) is said as any change is.
+  mutating func loadMore() async -> [String] {
+    let before = described()
+    let numbers = Dictionary(
+      before.enumerated().map { ($1.identity, $0) }, uniquingKeysWith: { first, _ in first })
+    screen.status = nil
+    await screen.activate(key: .enter)
+    let after = described()
+    let added = after.filter { numbers[$0.identity] == nil }.count
+    guard added > 0 else {
+      var lines = screen.status.map { [TerminalText.escaped($0)] } ?? []
+      screen.status = nil
+      lines += changedRows(since: before)
+      return lines.isEmpty ? ["No change: " + describeSelection()] : lines
+    }
+    screen.status = nil
+    var lines = ["Loaded \(added) more \(added == 1 ? "row" : "rows"):"]
+    for (index, indexPath) in rows.enumerated() where numbers[after[index].identity] != index {
+      lines.append(rowLine(index + 1, indexPath))
+    }
+    return lines + ["Selected: " + describeSelection()]
+  }
+
   /// Does `body` on the screen and says what came of it: a refusal, or a line for each row of
   /// the page that changed (the page again when rows came or went).
   mutating func change(_ body: (inout SettingsScreen) async -> Void) async -> [String] {
@@ -276,7 +355,8 @@ public struct LineScreen: Sendable {
     await body(&screen)
     var lines: [String] = []
     if let status = screen.status {
-      let said = Self.text(status.hasPrefix("Error: ") ? "Refused: " + status.dropFirst(7) : status)
+      let said = TerminalText.escaped(
+        status.hasPrefix("Error: ") ? "Refused: " + status.dropFirst(7) : status)
       lines.append(said.hasSuffix(".") ? said : said + ".")
       screen.status = nil
     }
@@ -319,10 +399,5 @@ extension String {
     guard let first = scalars.firstIndex(where: { !blank($0) }) else { return "" }
     let last = scalars.lastIndex(where: { !blank($0) })!
     return String(scalars[first...last])
-  }
-
-  /// The text with `suffix` replaced by `replacement` when it ends with it.
-  func replacingSuffix(_ suffix: String, with replacement: String) -> String {
-    hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
   }
 }

@@ -38,10 +38,13 @@ struct LineSession {
         secretLine = screen.asksForSecret
         (secretLine ? modes.forSecretLine : modes).apply(to: input.rawValue)
       }
-      // One line at a time, so that the modes fit the line that comes next.
-      if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = Self.line(pending[..<newline])
-        pending.removeSubrange(...newline)
+      // One line at a time, so that the modes fit the line that comes next. A secret's line ends
+      // at Ctrl-C too (the terminal hands it over at once, see ``TerminalModes/forSecretLine``):
+      // it cancels there and then, whatever was typed before it.
+      let cancel = screen.asksForSecret ? pending.firstIndex(of: 0x03) : nil
+      if let end = [pending.firstIndex(of: UInt8(ascii: "\n")), cancel].compactMap({ $0 }).min() {
+        let line = pending[end] == 0x03 ? "\u{3}" : Self.line(pending[..<end])
+        pending.removeSubrange(...end)
         write(await screen.handle(line: line))
         continue
       }

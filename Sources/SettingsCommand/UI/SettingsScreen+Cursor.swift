@@ -22,7 +22,9 @@ extension SettingsScreen {
   ///   and the icon column; after `▸ ` on a section's title row);
   /// - editing a text or number: the editing line's `|`, between the characters where typing goes;
   /// - a multiple choice list: the first column of the highlighted choice's title;
-  /// - searching: after the query on the status line; the help: the status line's first column.
+  /// - searching: after the query on the status line;
+  /// - the help: the first column of its first line's text (`Keys`), so that a screen reader starts
+  ///   reading the help there; back on the selected row's title once a key closes it.
   ///
   /// The first column of the status line when the page has no row to select, and within the screen
   /// at every size.
@@ -31,7 +33,9 @@ extension SettingsScreen {
     let position: ScreenCursor
     switch mode {
     case .help:
-      position = status
+      // The help's lines start the body, each with the 2-column margin of the rows.
+      guard height >= 3 else { return status }
+      position = ScreenCursor(row: 1, column: 2)
     case .search(let query):
       position = ScreenCursor(row: status.row, column: 1 + DisplayWidth.of(TerminalText.escaped(query)))
     case .chooseMany(let list):

@@ -164,21 +164,26 @@ extension SettingsScreen {
     stack.removeLast()
   }
 
-  mutating func resetSelection() {
+  /// Resets the selected item, and says so on the status line by its key. Returns what came of it
+  /// after the item's name (`reset to its default`, `is at the value of FILE`), for the line mode,
+  /// which says it by the title; nil when nothing was reset (an error is the status).
+  @discardableResult
+  mutating func resetSelection() -> String? {
     guard let selection = level.selection, case .item(let item, _, _) = level.table.row(at: selection),
       let key = item.key
-    else { return }
+    else { return nil }
     var update = TableUpdate.none
     changeValue(of: item) { actions, table throws(SettingsError) in
       update = try actions.reset(item, in: &table)
       return update
     }
-    if status == nil {
-      // After a reset the value is the default, or a system file's value.
-      var what = "its default"
-      if case .system(let file) = level.table.snapshot.source(of: item) { what = "the value of \(file)" }
-      status = update.change == nil ? "\(key) is at \(what)" : "\(key) reset to \(what)"
-    }
+    guard status == nil else { return nil }
+    // After a reset the value is the default, or a system file's value.
+    var what = "its default"
+    if case .system(let file) = level.table.snapshot.source(of: item) { what = "the value of \(file)" }
+    let outcome = update.change == nil ? "is at \(what)" : "reset to \(what)"
+    status = "\(key) \(outcome)"
+    return outcome
   }
 
   // MARK: - Search

@@ -134,6 +134,7 @@ struct HelpTests {
                         edit text/number in its row (Enter saves, Esc cancels,
                         Ctrl-U clears), choose several
           ← →           number or slider: one step down, up
+          →             next choice, open page/section, load more
           Esc ← Bksp    back to the parent page
           / n           search titles, keys and choices; n: next match
           r             reset the selected item to its default

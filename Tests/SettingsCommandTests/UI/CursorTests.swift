@@ -19,8 +19,10 @@ struct CursorTests {
     case editing
     /// The highlighted choice's title in a multiple choice list (`> [x] `).
     case choice
-    /// The status line, at this column: after the query while searching, at 0 in the help.
+    /// The status line, at this column: after the query while searching.
     case status(Int)
+    /// The help's first line (`  Keys`, under the title bar), where its text starts: column 2.
+    case help
 
     /// What the screen shows it is doing, from its status line.
     init(rows: [String]) {
@@ -30,7 +32,7 @@ struct CursorTests {
       } else if status.hasPrefix("Space: choose") {
         self = .choice
       } else if status.hasPrefix("Press any key") {
-        self = .status(0)
+        self = .help
       } else if status.hasPrefix("/") {
         self = .status(DisplayWidth.of(status.trimmed))
       } else {
@@ -59,6 +61,7 @@ struct CursorTests {
   /// The cursor the screen should show, from its lines.
   static func expected(_ kind: Expected, rows: [String]) -> (row: Int, column: Int)? {
     if case .status(let column) = kind { return (rows.count - 1, column) }
+    if kind == .help { return rows.count > 1 && rows[1].hasPrefix("  Keys") ? (1, 2) : nil }
     guard let row = rows.firstIndex(where: { $0.hasPrefix("> ") }) else { return nil }
     switch kind {
     case .title: return (row, titleColumn(rows[row]))
@@ -66,7 +69,7 @@ struct CursorTests {
     case .editing:
       guard let bar = rows[row].firstIndex(of: "|") else { return nil }
       return (row, DisplayWidth.of(rows[row][..<bar]))
-    case .status: return nil
+    case .status, .help: return nil
     }
   }
 
@@ -122,7 +125,7 @@ struct CursorTests {
     #expect(seen.filter { $0 == .title }.count > 30)
     #expect(seen.filter { $0 == .editing }.count == 11)
     #expect(seen.filter { $0 == .choice }.count == 4)
-    #expect(seen.contains(.status(0)) && seen.contains(.status(5)) && seen.contains(.status(4)))
+    #expect(seen.contains(.help) && seen.contains(.status(5)) && seen.contains(.status(4)))
     terminal.send("q")
     #expect(terminal.waitForExit() == 0)
     // Airplane Mode was turned on and off again.

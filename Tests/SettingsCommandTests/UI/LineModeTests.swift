@@ -170,7 +170,7 @@ struct LineModeTests {
       "Refused: Managed is locked by \(lock): Managed by IT.",
       "11. Count: 1. Stored value \"x\" rejected: expected a number (a whole number); the default is used. "
         + "Enter edits it.",
-      "count is at its default.",
+      "Count is at its default.",
       "11. Count: 1. Enter edits it.",
       "12. Old: off. Deprecated: use Wi-Fi. Enter turns it on.",
       "12. Old: on. Changed. Deprecated: use Wi-Fi. Enter turns it off.",
@@ -202,7 +202,9 @@ struct LineModeTests {
     #expect(
       Array(lines[start...].prefix(5)) == [
         "4. Lock After: 5 min. Enter edits it.",
-        "Editing Lock After, now 5 min: type the new value; an empty line keeps it.",
+        // The range and step, in the words of a refused value.
+        "Editing Lock After, a number from 1 to 60 in steps of 1, now 5 min: type the new value; an empty "
+          + "line keeps it.",
         "Refused: lock-after: 120 is above the maximum 60.",
         "Still editing Lock After: type another value; an empty line keeps it (5 min).",
         "4. Lock After: 10 min. Changed. Enter edits it.",
@@ -221,8 +223,12 @@ struct LineModeTests {
       environment: ["HOME": directory.path, "SETTINGS_STORE": directory.file("s.json"), "LANG": "C"],
       stdin: "/지갑\nq\n")
     let lines = outcome.stdout.split(separator: "\n").map(String.init)
-    let found = try #require(lines.firstIndex(of: "1 of 1: 알림 > 지갑; n: next"), "\(outcome)")
-    #expect(lines[found - 2] == "27. More: 230 not shown yet. Enter loads them.")
+    let found = try #require(lines.firstIndex(of: "Match 1 of 1: 알림 > 지갑; n: next"), "\(outcome)")
+    #expect(
+      Array(lines[(found - 4)..<found]) == [
+        "27. More: 230 not shown yet. Enter loads them.", "Note: 앱 목록은 apps.jsonl 에서 한 페이지씩 읽습니다.",
+        "1 row matches '지갑':", "알림 > 지갑",
+      ])
     #expect(lines[found + 1] == "Page 알림, 30 rows:")
     #expect(lines.last?.hasPrefix("Selected: ") == true)
   }
@@ -240,6 +246,110 @@ struct LineModeTests {
         "1. Wi-Fi: on. Changed. Enter turns it off.",
         "No change: 1. Wi-Fi: on. Changed. Enter turns it off.",
       ], "\(outcome)")
+  }
+
+  /// "Load more" says only the rows it brought in, with their numbers, then the selected row (it
+  /// listed the whole page again, and did not say where the selection went).
+  @Test func loadMoreSaysOnlyTheRowsBroughtIn() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let outcome = try fixture.run(["16", "", "q"].joined(separator: "\n") + "\n")
+    #expect(
+      outcome.stdout
+        == ([Self.opening] + Self.page(fixture.lockFile) + [
+          "16. More: 1 not shown yet. Enter loads them.",
+          "Loaded 1 more row:",
+          "16. Three: off. Enter turns it on.",
+          "Selected: 16. Three: off. Enter turns it on.",
+        ]).joined(separator: "\n") + "\n")
+  }
+
+  /// A reset and a lock are said by the item's title, not its key (`count is at its default`,
+  /// `Refused: managed is locked by …` before).
+  @Test func resetAndLockAreSaidByTheTitle() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let outcome = try fixture.run(["10", "r", "11", "r", "1", "", "r", "q"].joined(separator: "\n") + "\n")
+    let lock = fixture.lockFile
+    let lines = outcome.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.suffix(11)) == [
+        "10. Managed: off. Locked by \(lock): Managed by IT. Enter does nothing: it cannot be changed now.",
+        "Refused: Managed is locked by \(lock): Managed by IT.",
+        "11. Count: 1. Stored value \"x\" rejected: expected a number (a whole number); the default is used. "
+          + "Enter edits it.",
+        "Count is at its default.",
+        "11. Count: 1. Enter edits it.",
+        "1. Wi-Fi: on. Enter turns it off.",
+        "1. Wi-Fi: off. Changed. Enter turns it on.",
+        "9. Hotspot: off. Dimmed: off while Wi-Fi is off. Enter does nothing: it cannot be changed now.",
+        "Wi-Fi reset to its default.",
+        "1. Wi-Fi: on. Enter turns it off.",
+        "9. Hotspot: off. Enter turns it on.",
+      ], "\(outcome)")
+  }
+
+  /// Right-to-left titles and values are isolated (FSI U+2068 … PDI U+2069), as the full screen and
+  /// `show` isolate them, so that a Hebrew title does not reorder the words around it.
+  @Test func rightToLeftTextIsIsolated() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let document = try directory.write(
+      "rtl.json",
+      """
+      { "version": 1, "id": "rtl", "title": "הגדרות", "sections": [ { "header": "כללי", "items": [
+        { "key": "wifi", "type": "switch", "title": "אינטרנט אלחוטי", "on": true },
+        { "key": "lang", "type": "rightDetail", "title": "Language", "value": "ar",
+          "choices": [ { "value": "ar", "title": "العربية" }, { "value": "en", "title": "English" } ] }
+      ] } ] }
+      """)
+    let outcome = try runBinary(
+      ["-f", document, "ui"],
+      environment: ["HOME": directory.path, "SETTINGS_STORE": directory.file("s.json"), "LANG": "C"],
+      stdin: "1\n2\n\nb\n")
+    #expect(
+      outcome.stdout
+        == [
+          Self.opening,
+          "Page \u{2068}הגדרות\u{2069}, 2 rows:",
+          "Section \u{2068}כללי\u{2069}:",
+          "1. \u{2068}אינטרנט אלחוטי\u{2069}: on. Enter turns it off.",
+          "2. Language: \u{2068}العربية\u{2069}. Enter lists its choices.",
+          "1. \u{2068}אינטרנט אלחוטי\u{2069}: on. Enter turns it off.",
+          "2. Language: \u{2068}العربية\u{2069}. Enter lists its choices.",
+          "Choices of Language, one of 2:",
+          "1. \u{2068}العربية\u{2069}. Chosen.",
+          "2. English.",
+          "Type a number to choose, b to go back.",
+          "Back on page \u{2068}הגדרות\u{2069}. 2. Language: \u{2068}العربية\u{2069}. Enter lists its choices.",
+        ].joined(separator: "\n") + "\n", "\(outcome)")
+  }
+
+  /// `/TEXT` says how many rows match and where each is, then which match is selected; `n` says
+  /// which match it went to; no match is said as one plain sentence.
+  @Test func aSearchSaysHowManyRowsMatch() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let outcome = try fixture.run(["/na", "n", "n", "/zzz", "n", "q"].joined(separator: "\n") + "\n")
+    #expect(
+      outcome.stdout
+        == ([Self.opening] + Self.page(fixture.lockFile) + [
+          "2 rows match 'na':",
+          "Rows > Name",
+          "Rows > Managed",
+          "Match 1 of 2: Rows > Name; n: next",
+          "Selected: 2. Name: Kim. Enter edits it.",
+          "Match 2 of 2: Rows > Managed; n: next",
+          "Selected: 10. Managed: off. Locked by \(fixture.lockFile): Managed by IT. Enter does nothing: it "
+            + "cannot be changed now.",
+          "Match 1 of 2: Rows > Name; n: next",
+          "Selected: 2. Name: Kim. Enter edits it.",
+          // It said "No match for zzz" (and a match "1 of 1: …", without how many rows matched).
+          "No row matches 'zzz'.",
+          "Match 2 of 2: Rows > Managed; n: next",
+          "Selected: 10. Managed: off. Locked by \(fixture.lockFile): Managed by IT. Enter does nothing: it "
+            + "cannot be changed now.",
+        ]).joined(separator: "\n") + "\n", "\(outcome)")
   }
 
   @Test func aKeyboardWorksAndAChangeElsewhereIsOneLine() throws {
@@ -298,17 +408,16 @@ struct LineModeTests {
         17
         17. More: 1 not shown yet. Enter loads them.
 
-        Page Rows, 17 rows:
-        """))
-    #expect(said.contains("16. Two: off. Enter turns it on.\n17. Three: off. Enter turns it on.\n/thr"))
-    #expect(
-      said.contains(
-        """
+        Loaded 1 more row:
+        17. Three: off. Enter turns it on.
+        Selected: 17. Three: off. Enter turns it on.
         /thr
-        1 of 1: Rows > Three; n: next
+        1 row matches 'thr':
+        Rows > Three
+        Match 1 of 1: Rows > Three; n: next
         Selected: 17. Three: off. Enter turns it on.
         n
-        1 of 1: Rows > Three; n: next
+        Match 1 of 1: Rows > Three; n: next
         Selected: 17. Three: off. Enter turns it on.
         ?
         Commands, one a line:
@@ -399,7 +508,7 @@ struct LineModeTests {
   }
 
   /// From a keyboard, a secure value is typed without echo (nor is it said back), Ctrl-C there
-  /// cancels rather than ends the process, and the terminal's modes are back after the line.
+  /// cancels at once rather than ends the process, and the terminal's modes are back after the line.
   @Test func aSecretIsTypedWithoutEcho() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
@@ -421,7 +530,8 @@ struct LineModeTests {
     #expect(sameModes(terminal.currentModes(), terminal.originalModes))
     terminal.send("\r")
     #expect(terminal.waitFor(text: "Editing Password, now set, hidden"))
-    terminal.send("\u{3}\r")
+    // Ctrl-C cancels at once, without Enter (it waited for Enter once: a fresh user's pass).
+    terminal.send("hun\u{3}")
     #expect(terminal.waitFor(text: "Kept: 3. Password: set, hidden. Changed. Secure. Enter edits it.\r\n"))
     #expect(sameModes(terminal.currentModes(), terminal.originalModes))
     terminal.send("q\r")
