@@ -10,6 +10,8 @@ public struct CodegenSource: Sendable {
   public var text: String
   /// The file's name without its folder, as the generated code names it.
   public var fileName: String
+  /// The file as messages name it: its path as given (``SettingsKit/SourceText/name``).
+  public var file: String
 
   /// Reads and validates the document at `path` with ``SettingsKit/DocumentLoader``; items files
   /// are not read (the generator refuses sections that have them).
@@ -40,6 +42,7 @@ public struct CodegenSource: Sendable {
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
     self.text = text
     self.fileName = fileName
+    self.file = source.name
   }
 
   /// The TypeScript declaration of the store's shape
@@ -52,7 +55,7 @@ public struct CodegenSource: Sendable {
   ///
   /// - Throws: ``CodegenError``.
   public func swift() throws(CodegenError) -> String {
-    try SwiftKeysGenerator.generate(document: document, source: text, sourceName: fileName)
+    try SwiftKeysGenerator.generate(document: document, source: text, sourceName: fileName, file: file)
   }
 
   /// A load error as compiler diagnostics, one line per problem: `FILE:LINE:COLUMN: error: PATH:

@@ -102,7 +102,9 @@ import Testing
     #expect(outcome.status == 65)
     #expect(
       outcome.stderr
-        == "Error: auto_lock and auto-lock would both be the Swift name 'autoLock' in the same namespace\n")
+        == "Error: \(path):3:11: sections[0].items[1].key: key \"auto_lock\" would have the Swift name 'autoLock' "
+        + "in SettingKeys, which key \"auto-lock\" at sections[0].items[0].key (2:11) has; rename one of them "
+        + "(a Swift name keeps only the letters and digits, camel-cased)\n")
   }
 
   @Test func withoutADocumentFileItIsAUsageError() {
