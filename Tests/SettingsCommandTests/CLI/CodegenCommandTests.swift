@@ -107,6 +107,50 @@ import Testing
         + "(a Swift name keeps only the letters and digits, camel-cased)\n")
   }
 
+  /// The store's shape covers the items of a section's items file: their values are stored too.
+  @Test func typeScriptIncludesTheItemsOfAnItemsFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write(
+      "doc.json",
+      """
+      {"id": "cg", "sections": [
+        {"items": [{"key": "airplane", "type": "switch", "title": "Airplane Mode"}]},
+        {"header": "Apps", "itemsFile": "apps.jsonl", "pageSize": 1}
+      ]}
+      """)
+    _ = try directory.write(
+      "apps.jsonl",
+      """
+      {"key": "mail", "type": "switch", "title": "Mail", "on": true}
+      {"key": "volume", "type": "slider", "title": "Volume", "value": 3, "min": 0, "max": 10}
+
+      """)
+    let expected = """
+      // Generated from doc.json by settings codegen typescript. Do not edit.
+      // The store of document "cg": the overrides, by full key; a key left out reads as its default.
+
+      export interface SettingsStore {
+        /** Airplane Mode. Default: false */
+        "airplane"?: boolean;
+        /** Mail. Default: true */
+        "mail"?: boolean;
+        /** Volume. Default: 3; a number from 0 to 10 in steps of 1 */
+        "volume"?: number;
+      }
+
+      """
+    let outcome = runCLI(["codegen", "typescript", "-f", path])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stderr == "")
+    #expect(outcome.stdout == expected)
+    try FileManager.default.removeItem(atPath: directory.file("apps.jsonl"))
+    let missing = runCLI(["codegen", "typescript", "-f", path])
+    #expect(missing.status == 66)
+    #expect(missing.stdout == "")
+    #expect(missing.stderr == "Error: '\(directory.file("apps.jsonl"))' does not exist; check the path\n")
+  }
+
   @Test func withoutADocumentFileItIsAUsageError() {
     let outcome = runCLI(["codegen", "swift"])
     #expect(outcome.status == 64)
