@@ -151,6 +151,44 @@ import Testing
     #expect(missing.stderr == "Error: '\(directory.file("apps.jsonl"))' does not exist; check the path\n")
   }
 
+  /// Without --file or SETTINGS_FILE it stops (there is no embedded document for it), and its help
+  /// says so instead of offering the embedded iOS screen that other subcommands fall back on.
+  @Test func helpSaysThereIsNoDefaultDocument() {
+    let help = runCLI(["help", "codegen"])
+    #expect(help.status == 0)
+    #expect(help.stderr == "")
+    #expect(
+      help.stdout == """
+        OVERVIEW: Print typed keys for the document: Swift, or the store's shape in
+        TypeScript.
+
+        Reads the document from --file or $SETTINGS_FILE (- for standard input), in its
+        base language. swift prints what SettingsKeysPlugin generates at build time: a
+        SettingKey per item with a value, enums for choices, namespaces for child pages
+        and the document embedded as SettingsDocument.generated; it refuses a section
+        with an itemsFile, whose items the embedded document would lack. typescript
+        includes the items of items files (read beside the document, or in the current
+        directory for standard input). A document that does not load exits 65 with every
+        problem.
+
+        USAGE: settings codegen LANGUAGE
+
+        ARGUMENTS:
+          LANGUAGE  The language to generate.
+                      swift       SettingKeys, choice enums and the embedded document,
+                                  as the plugin generates them
+                      typescript  an interface of the store's keys and value types
+
+        OPTIONS:
+          -f, --file PATH  The settings document; - reads it from standard input
+                           (default: $SETTINGS_FILE; there is no embedded document to
+                           fall back on, so one of them is needed).
+          -h, --help       Show help information.
+
+        """)
+    #expect(runCLI(["codegen", "--help"]) == help)
+  }
+
   @Test func withoutADocumentFileItIsAUsageError() {
     let outcome = runCLI(["codegen", "swift"])
     #expect(outcome.status == 64)
