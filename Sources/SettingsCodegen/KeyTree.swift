@@ -7,6 +7,8 @@ struct KeyNamespace {
   var typeName: String
   /// The dot path of the item whose page or choices this is (`cellular`); empty for the top page.
   var path: String
+  /// The full Swift name, for messages (`SettingKeys.Cellular`).
+  var swiftPath = "SettingKeys"
   /// The choice enum that is this type too, when the item has choices (and maybe a page).
   var choices: ChoiceEnum?
   /// The keys declared here, in document order.
@@ -14,16 +16,27 @@ struct KeyNamespace {
   /// The namespaces declared here, in document order.
   var children: [KeyNamespace] = []
 
-  /// The member names used here so far, with the key that took each, to refuse two keys with one name.
-  var takenNames: [String: String] = [:]
+  /// The member names used here so far, with what took each, to refuse two keys with one name.
+  var takenNames: [String: NameOwner] = [:]
+}
+
+/// What takes a Swift name in a namespace, for the message that refuses a second taker.
+struct NameOwner {
+  /// The key (or choice value) it stands for: a second claim by the same one is no clash.
+  var id: String
+  /// What it is, as a message names it: `key "auto-lock"`, `choice "a-b" of mode`.
+  var what: String
+  /// The JSON path of its value in the document; nil for a member every choice enum has.
+  var path: String?
 }
 
 /// An item's choices as a `String`-backed enum.
 struct ChoiceEnum {
   /// The item (its key is the full dot path).
   var item: SettingItem
-  /// Each choice with its case name.
-  var cases: [(name: String, choice: SettingChoice)]
+  /// Each choice with its case name; `renamedFrom` is the name it would have had, when that is a
+  /// member every choice enum has (`rawValue`), so the case took the name with a `_` after it.
+  var cases: [(name: String, choice: SettingChoice, renamedFrom: String?)]
 }
 
 /// One `static let` of type `SettingKey<Value>`.
@@ -39,108 +52,167 @@ struct KeyDeclaration {
 }
 
 extension KeyNamespace {
-  /// The namespaces and keys of `document`.
+  /// What a `String`-backed, `CaseIterable` ``SettingsKit/SettingChoiceValue`` enum already has:
+  /// a choice whose case would have one of these names gets a `_` after it (`rawValue_`).
+  static let choiceEnumMembers: Set<String> = [
+    "rawValue", "allCases", "hashValue", "choiceValue", "settingValue", "init",
+  ]
+
+  /// The namespaces and keys of `document`, whose text `locator` finds paths in for messages.
   ///
   /// - Throws: ``CodegenError`` when two keys, two choice values of one item, or a key and a
   ///   choice value of one enum would have the same Swift name.
-  static func build(_ document: SettingsDocument) throws(CodegenError) -> KeyNamespace {
+  static func build(_ document: SettingsDocument, locator: JSONPathLocator, file: String)
+    throws(CodegenError) -> KeyNamespace
+  {
+    var builder = Builder(locator: locator, file: file)
     var root = KeyNamespace(typeName: "", path: "")
-    for section in document.sections {
-      try root.add(section.items, swiftPath: "SettingKeys")
+    for (index, section) in document.sections.enumerated() {
+      try root.add(section.items, jsonPath: "sections[\(index)]", builder: &builder)
     }
-    var aliases: [(earlier: String, item: SettingItem)] = []
-    document.forEachItem { item, _ in
-      for earlier in item.renamedFrom ?? [] { aliases.append((earlier, item)) }
-    }
-    for (earlier, item) in aliases {
-      try root.addAlias(earlier, components: earlier.split(separator: ".").map(String.init), item: item)
+    for alias in builder.aliases {
+      try root.addAlias(
+        alias.earlier, components: alias.earlier.split(separator: ".").map(String.init), item: alias.item,
+        jsonPath: alias.jsonPath, builder: builder)
     }
     return root
   }
 
-  /// Adds the keys, enums and pages of `items`.
-  private mutating func add(_ items: [SettingItem], swiftPath: String) throws(CodegenError) {
-    for item in items {
+  /// What the walk carries: where messages point, and the earlier keys to add once every key is known.
+  struct Builder {
+    /// Finds JSON paths in the document's text.
+    var locator: JSONPathLocator
+    /// The document's file, as messages name it.
+    var file: String
+    /// Each earlier key (`renamedFrom`), its item, and the JSON path of the earlier key.
+    var aliases: [(earlier: String, item: SettingItem, jsonPath: String)] = []
+
+    /// The error that `newcomer` (at its path) cannot take `name` in `namespace`, which `owner` has.
+    func clash(
+      _ newcomer: NameOwner, _ owner: NameOwner, name: String, in namespace: String, kind: String = "name"
+    ) -> CodegenError {
+      let path = newcomer.path ?? ""
+      let wanted = "\(newcomer.what) would have the Swift \(kind) '\(name)' in \(namespace)"
+      let rule = "(a Swift name keeps only the letters and digits, camel-cased)"
+      let problem =
+        if let ownerPath = owner.path {
+          "\(wanted), which \(owner.what) at \(locator.described(ownerPath)) has; rename one of them \(rule)"
+        } else {
+          "\(wanted), a member that every choice enum has; rename it \(rule)"
+        }
+      return CodegenError(file: file, location: locator.location(of: path), path: path, problem: problem)
+    }
+  }
+
+  /// Adds the keys, enums and pages of `items`, the items of the section at `jsonPath`.
+  private mutating func add(_ items: [SettingItem], jsonPath: String, builder: inout Builder)
+    throws(CodegenError)
+  {
+    for (row, item) in items.enumerated() {
+      let itemPath = "\(jsonPath).items[\(row)]"
       guard let key = item.key, let localKey = item.localKey else { continue }
+      let owner = NameOwner(id: key, what: "key \"\(key)\"", path: itemPath + ".key")
+      if let earlier = item.renamedFrom {
+        let field = itemPath + ".renamedFrom"
+        let isArray: Bool = if case .array = builder.locator.value(at: field)?.kind { true } else { false }
+        for (index, old) in earlier.enumerated() {
+          builder.aliases.append((old, item, isArray ? "\(field)[\(index)]" : field))
+        }
+      }
       let typeName = SwiftNames.type(localKey)
       var valueType: String?
       if SettingsSnapshot.defaultValue(of: item) != nil {
         valueType = Self.valueType(of: item, enumName: typeName)
       }
       if let choices = item.choices {
-        // What a String-backed, CaseIterable SettingChoiceValue enum already has.
-        var names = Dictionary(
-          uniqueKeysWithValues: ["rawValue", "allCases", "hashValue", "choiceValue", "settingValue", "init"]
-            .map {
-              ($0, "its enum's \($0)")
-            })
-        var cases: [(name: String, choice: SettingChoice)] = []
-        for choice in choices {
-          let name = SwiftNames.member(choice.value)
-          if let other = names[name] {
-            throw CodegenError(
-              "\(key): choices \(other) and \"\(choice.value)\" would both be the Swift name '\(name)'")
-          }
-          names[name] = "\"\(choice.value)\""
-          cases.append((name, choice))
+        let enumPath = swiftPath + "." + typeName
+        var names: [String: NameOwner] = [:]
+        for member in Self.choiceEnumMembers.union(["`init`"]) {
+          names[member] = NameOwner(id: key, what: member, path: nil)
         }
-        try claim(typeName, for: key)
+        var cases: [(name: String, choice: SettingChoice, renamedFrom: String?)] = []
+        for (index, choice) in choices.enumerated() {
+          var name = SwiftNames.member(choice.value)
+          var renamedFrom: String?
+          let unquoted = name.filter { $0 != "`" }
+          if Self.choiceEnumMembers.contains(unquoted) {
+            renamedFrom = unquoted
+            name = unquoted + "_"
+          }
+          let choiceOwner = NameOwner(
+            id: "\(key) \(choice.value)", what: "choice \"\(choice.value)\" of \(key)",
+            path: "\(itemPath).choices[\(index)].value")
+          if let other = names[name] {
+            throw builder.clash(choiceOwner, other, name: name, in: "enum \(enumPath)", kind: "case name")
+          }
+          names[name] = choiceOwner
+          cases.append((name, choice, renamedFrom))
+        }
+        try claim(typeName, for: owner, builder: builder)
         children.append(
           KeyNamespace(
-            typeName: typeName, path: key, choices: ChoiceEnum(item: item, cases: cases),
-            takenNames: names.mapValues { "\(key) (\($0.hasPrefix("\"") ? "choice " : "")\($0))" }))
+            typeName: typeName, path: key, swiftPath: enumPath, choices: ChoiceEnum(item: item, cases: cases),
+            takenNames: names))
       }
       if let valueType {
         let name = SwiftNames.member(localKey)
-        try claim(name, for: key)
+        try claim(name, for: owner, builder: builder)
         keys.append(KeyDeclaration(name: name, item: item, valueType: valueType))
       }
       if let page = item.page {
-        let index = try namespaceIndex(typeName, path: key)
-        for section in page.sections {
-          try children[index].add(section.items, swiftPath: swiftPath + "." + typeName)
+        let index = try namespaceIndex(typeName, path: key, owner: owner, builder: builder)
+        for (sectionIndex, section) in page.sections.enumerated() {
+          try children[index].add(
+            section.items, jsonPath: "\(itemPath).page.sections[\(sectionIndex)]", builder: &builder)
         }
       }
     }
   }
 
-  /// The index of the child namespace `typeName`, made when there is none yet.
-  private mutating func namespaceIndex(_ typeName: String, path: String) throws(CodegenError) -> Int {
+  /// The index of the child namespace `typeName` for the page of `path`, made when there is none yet.
+  private mutating func namespaceIndex(
+    _ typeName: String, path: String, owner: NameOwner, builder: Builder
+  ) throws(CodegenError) -> Int {
     if let index = children.firstIndex(where: { $0.typeName == typeName }) {
       // Two pages (or a page and a choice item) whose Swift names are one: refused, not merged.
-      let other = children[index].path
-      guard other == path else {
-        throw CodegenError(
-          "\(path) and \(other) would both be the Swift name '\(typeName)' in the same namespace")
+      guard children[index].path == path else {
+        let other =
+          takenNames[typeName] ?? NameOwner(id: children[index].path, what: "key \"\(children[index].path)\"")
+        throw builder.clash(owner, other, name: typeName, in: swiftPath, kind: "type name")
       }
       return index
     }
-    try claim(typeName, for: path)
-    children.append(KeyNamespace(typeName: typeName, path: path))
+    try claim(typeName, for: owner, builder: builder)
+    children.append(KeyNamespace(typeName: typeName, path: path, swiftPath: swiftPath + "." + typeName))
     return children.count - 1
   }
 
-  /// Records that `key` takes the Swift name `name` here.
-  private mutating func claim(_ name: String, for key: String) throws(CodegenError) {
-    if let other = takenNames[name], other != key {
-      throw CodegenError("\(key) and \(other) would both be the Swift name '\(name)' in the same namespace")
+  /// Records that `owner` takes the Swift name `name` here.
+  private mutating func claim(_ name: String, for owner: NameOwner, builder: Builder) throws(CodegenError) {
+    if let other = takenNames[name], other.id != owner.id {
+      throw builder.clash(owner, other, name: name, in: swiftPath)
     }
-    takenNames[name] = key
+    takenNames[name] = owner
   }
 
-  /// Adds a deprecated key at the earlier path `components` for `item`.
+  /// Adds a deprecated key at the earlier path `components` for `item`; `jsonPath` is where the
+  /// document names the earlier key.
   private mutating func addAlias(
-    _ earlier: String, components: [String], item: SettingItem
+    _ earlier: String, components: [String], item: SettingItem, jsonPath: String, builder: Builder
   ) throws(CodegenError) {
     guard let first = components.first, let currentKey = item.key else { return }
+    let owner = NameOwner(id: earlier, what: "earlier key \"\(earlier)\" of \(currentKey)", path: jsonPath)
     if components.count > 1 {
-      let index = try namespaceIndex(SwiftNames.type(first), path: path.isEmpty ? first : path + "." + first)
-      try children[index].addAlias(earlier, components: Array(components.dropFirst()), item: item)
+      let index = try namespaceIndex(
+        SwiftNames.type(first), path: path.isEmpty ? first : path + "." + first, owner: owner,
+        builder: builder)
+      try children[index].addAlias(
+        earlier, components: Array(components.dropFirst()), item: item, jsonPath: jsonPath, builder: builder)
       return
     }
     guard let current = (Self.swiftPath(of: currentKey)) else { return }
     let name = SwiftNames.member(first)
-    try claim(name, for: earlier)
+    try claim(name, for: owner, builder: builder)
     let valueType = Self.valueType(of: item, enumName: "SettingKeys." + current.typePath)
     keys.append(
       KeyDeclaration(

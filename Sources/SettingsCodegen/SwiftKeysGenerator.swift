@@ -8,21 +8,33 @@ import SettingsKit
 public enum SwiftKeysGenerator {
   /// The Swift source for `document`, whose JSON text is `source` (embedded as it is).
   ///
+  /// A choice whose case name would be a member every choice enum has (`rawValue`, `allCases`,
+  /// `hashValue`, `choiceValue`, `settingValue`, `init`) gets a `_` after it (`rawValue_`), which
+  /// its doc comment says.
+  ///
   /// - Parameters:
   ///   - document: the document, loaded from `source` with no preferred locale (its base language).
   ///   - source: the document's JSON text.
   ///   - sourceName: the document's file name, for the header and for messages at run time.
+  ///   - file: the document's file as errors name it (its path); `sourceName` when nil.
   /// - Throws: ``CodegenError`` when two keys would have one Swift name, or a section reads its
-  ///   items from an items file (the embedded document would lack them).
+  ///   items from an items file (the embedded document would lack them); located at the JSON path
+  ///   of the value that cannot be generated.
   public static func generate(
-    document: SettingsDocument, source: String, sourceName: String
+    document: SettingsDocument, source: String, sourceName: String, file: String? = nil
   ) throws(CodegenError) -> String {
-    if let section = document.sections.first(where: { $0.itemsFile != nil }), let file = section.itemsFile {
+    let file = file ?? sourceName
+    let locator = JSONPathLocator(text: source, name: file)
+    if let index = document.sections.firstIndex(where: { $0.itemsFile != nil }),
+      let itemsFile = document.sections[index].itemsFile
+    {
+      let path = "sections[\(index)].itemsFile"
       throw CodegenError(
-        "section \(section.id.map { "\"\($0)\"" } ?? "with itemsFile \"\(file)\"") reads its items from "
-          + "\"\(file)\"; the generated code embeds the document alone, so list those items in the document")
+        file: file, location: locator.location(of: path), path: path,
+        problem: "this section reads its items from \"\(itemsFile)\"; the generated code embeds the document "
+          + "alone, so list those items in the document")
     }
-    let tree = try KeyNamespace.build(document)
+    let tree = try KeyNamespace.build(document, locator: locator, file: file)
     var lines = [
       "// Generated from \(sourceName) by SettingsKeysPlugin (settings codegen swift). Do not edit.",
       "// Document \"\(document.id)\"; titles in its base language.",
@@ -56,8 +68,12 @@ public enum SwiftKeysGenerator {
   private static func body(of namespace: KeyNamespace, indent: String) -> [String] {
     var lines: [String] = []
     if let choices = namespace.choices {
-      for (name, choice) in choices.cases {
+      for (name, choice, renamedFrom) in choices.cases {
         lines.append("\(indent)/// \(oneLine(choice.title))")
+        if let renamedFrom {
+          lines.append("\(indent)///")
+          lines.append("\(indent)/// Named `\(name)`: `\(renamedFrom)` is a member every choice enum has.")
+        }
         lines.append("\(indent)case \(name) = \(SwiftNames.stringLiteral(choice.value))")
       }
     }

@@ -33,7 +33,7 @@ do {
   let swift = try source.swift()
   try AtomicFile.write(Array(swift.utf8), to: arguments[1])
 } catch let error as CodegenError {
-  fail(["\(arguments[0]): error: \(error.message)"])
+  fail([error.diagnostic])
 } catch {
   fail(["error: cannot write \(arguments[1]): \(error)"])
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import TestSupport
 import Testing
 
@@ -131,6 +132,64 @@ import Testing
     #expect(String(reflecting: password) == "••••••••")
     #expect(!dumped.contains("hunter2"))
     #expect(password.text == "hunter2")
+  }
+
+  @Test func anEmptySecureTextPrintsTheMaskToo() throws {
+    let password = try settings[SettingKeys.Wifi.password]
+    var dumped = ""
+    dump(password, to: &dumped)
+    #expect(password.text == "")
+    #expect("\(password)" == "••••••••")
+    #expect(String(reflecting: password) == "••••••••")
+    #expect(dumped == "- ••••••••\n")
+  }
+
+  /// What an observer receives and what a typed `set` returns print a secure text field's values
+  /// as the mask: description, debug description, `dump`, and inside an array or an event.
+  @Test func aSecureChangeNeverPrints() throws {
+    let settings = self.settings
+    let received = Mutex<[SettingChange]>([])
+    settings.addObserver { change in received.withLock { $0.append(change) } }
+    try settings.set(SettingKeys.Wifi.password, "hunter2")
+    let change = try #require(try settings.set(SettingKeys.Wifi.password, "swordfish"))
+    #expect(change.isSecure)
+    #expect(change.newValue == .string("swordfish"))
+    #expect(received.withLock { $0.last } == change)
+    var dumped = ""
+    dump(change, to: &dumped)
+    var printed = [
+      "\(change)", String(reflecting: change), "\([change])", "\(SettingsEvent.changed(change))", dumped,
+    ]
+    printed += received.withLock { $0.map { "\($0)" } }
+    #expect(
+      printed == [
+        "wifi.password: •••••••• -> ••••••••",
+        "SettingChange(key: \"wifi.password\", oldValue: ••••••••, newValue: ••••••••, origin: thisProcess)",
+        "[SettingChange(key: \"wifi.password\", oldValue: ••••••••, newValue: ••••••••, origin: thisProcess)]",
+        "changed(SettingChange(key: \"wifi.password\", oldValue: ••••••••, newValue: ••••••••, origin: thisProcess))",
+        """
+        ▿ SettingChange(key: "wifi.password", oldValue: ••••••••, newValue: ••••••••, origin: thisProcess)
+          - key: "wifi.password"
+          - oldValue: "••••••••"
+          - newValue: "••••••••"
+          - origin: SettingsKit.ChangeOrigin.thisProcess
+          - isSecure: true
+
+        """,
+        "wifi.password: •••••••• -> ••••••••",
+        "wifi.password: •••••••• -> ••••••••",
+      ])
+    #expect(!printed.joined().contains("hunter2") && !printed.joined().contains("swordfish"))
+  }
+
+  @Test func anOtherChangePrintsItsValues() throws {
+    let change = try #require(try settings.set(SettingKeys.deviceName, "Kim's phone"))
+    #expect(!change.isSecure)
+    #expect("\(change)" == "device-name: Alex's phone -> Kim's phone")
+    #expect(
+      String(reflecting: change)
+        == "SettingChange(key: \"device-name\", oldValue: Alex's phone, newValue: Kim's phone, origin: thisProcess)"
+    )
   }
 
   @Test func renamedKeysReadTheCurrentItem() throws {

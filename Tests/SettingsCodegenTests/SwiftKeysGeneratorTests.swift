@@ -25,6 +25,9 @@ import Testing
     }
   }
 
+  /// The advice that ends a refusal of two Swift names.
+  let rule = "rename one of them (a Swift name keeps only the letters and digits, camel-cased)"
+
   /// The body of `extension SettingKeys { … }`.
   func keys(_ code: String) -> String {
     let start = code.range(of: "extension SettingKeys {\n")!.upperBound
@@ -159,9 +162,7 @@ import Testing
 
   @Test func pagesOrChoicesWithOneSwiftNameAreRefused() throws {
     #expect(
-      throws: CodegenError("myNet and my-net would both be the Swift name 'MyNet' in the same namespace")
-    ) {
-      try generate(
+      try refusal(
         """
         {"id": "d", "sections": [{"items": [
           {"key": "my-net", "type": "detailTitle", "title": "A", "page": {"sections": [{"items": [
@@ -170,7 +171,8 @@ import Testing
             {"key": "y", "type": "switch", "title": "Y"}]}]}}
         ]}]}
         """)
-    }
+        == "doc.json:4:11: sections[0].items[1].key: key \"myNet\" would have the Swift type name 'MyNet' in "
+        + "SettingKeys, which key \"my-net\" at sections[0].items[0].key (2:11) has; \(rule)")
   }
 
   @Test func standardLibraryTypeNamesAreNotShadowed() throws {
@@ -196,16 +198,13 @@ import Testing
         """
         {"id": "d", "sections": [{"items": [{"key": "mode", "type": "rightDetail", "title": "Mode", "value": "a-b",
           "choices": [{"value": "a-b", "title": "1"}, {"value": "a_b", "title": "2"}]}]}]}
-        """) == "mode: choices \"a-b\" and \"a_b\" would both be the Swift name 'aB'")
+        """)
+        == "doc.json:2:57: sections[0].items[0].choices[1].value: choice \"a_b\" of mode would have the Swift "
+        + "case name 'aB' in enum SettingKeys.Mode, which choice \"a-b\" of mode at "
+        + "sections[0].items[0].choices[0].value (2:25) has; \(rule)")
   }
 
-  @Test func aChoiceNamedLikeTheEnumsOwnMembersIsRefused() throws {
-    #expect(
-      try refusal(
-        """
-        {"id": "d", "sections": [{"items": [{"key": "mode", "type": "rightDetail", "title": "Mode", "value": "a",
-          "choices": [{"value": "a", "title": "A"}, {"value": "raw-value", "title": "Raw"}]}]}]}
-        """) == "mode: choices its enum's rawValue and \"raw-value\" would both be the Swift name 'rawValue'")
+  @Test func aChildKeyNamedLikeTheEnumsOwnMemberIsRefused() throws {
     #expect(
       try refusal(
         """
@@ -213,8 +212,9 @@ import Testing
           "choices": [{"value": "off", "title": "Off"}],
           "page": {"sections": [{"items": [{"key": "all-cases", "type": "switch", "title": "All"}]}]}}]}]}
         """)
-        == "wifi.all-cases and wifi (its enum's allCases) would both be the Swift name 'allCases' in the same namespace"
-    )
+        == "doc.json:3:44: sections[0].items[0].page.sections[0].items[0].key: key \"wifi.all-cases\" would "
+        + "have the Swift name 'allCases' in SettingKeys.Wifi, a member that every choice enum has; rename it "
+        + "(a Swift name keeps only the letters and digits, camel-cased)")
   }
 
   @Test func aChildKeyNamedLikeAChoiceIsRefused() throws {
@@ -224,13 +224,83 @@ import Testing
         {"id": "d", "sections": [{"items": [{"key": "wifi", "type": "rightDetail", "title": "Wi-Fi", "value": "off",
           "choices": [{"value": "off", "title": "Off"}],
           "page": {"sections": [{"items": [{"key": "off", "type": "switch", "title": "Off"}]}]}}]}]}
-        """) == "wifi.off and wifi (choice \"off\") would both be the Swift name 'off' in the same namespace")
+        """)
+        == "doc.json:3:44: sections[0].items[0].page.sections[0].items[0].key: key \"wifi.off\" would have the "
+        + "Swift name 'off' in SettingKeys.Wifi, which choice \"off\" of wifi at "
+        + "sections[0].items[0].choices[0].value (2:25) has; \(rule)")
+  }
+
+  @Test func anEarlierKeyNamedLikeAKeyIsRefused() throws {
+    #expect(
+      try refusal(
+        """
+        {"id": "d", "sections": [{"items": [
+          {"key": "auto-lock", "type": "switch", "title": "A"},
+          {"key": "lock", "type": "switch", "title": "B", "renamedFrom": ["x", "auto_lock"]}
+        ]}]}
+        """)
+        == "doc.json:3:72: sections[0].items[1].renamedFrom[1]: earlier key \"auto_lock\" of lock would have "
+        + "the Swift name 'autoLock' in SettingKeys, which key \"auto-lock\" at sections[0].items[0].key (2:11) "
+        + "has; \(rule)")
   }
 
   @Test func aSectionWithAnItemsFileIsRefused() throws {
     #expect(
       try refusal(#"{"id": "d", "sections": [{"id": "apps", "itemsFile": "apps.jsonl"}]}"#)
-        == "section \"apps\" reads its items from \"apps.jsonl\"; the generated code embeds the document "
-        + "alone, so list those items in the document")
+        == "doc.json:1:54: sections[0].itemsFile: this section reads its items from \"apps.jsonl\"; the "
+        + "generated code embeds the document alone, so list those items in the document")
+  }
+
+  /// A choice whose case name would be one of the enum's own members takes the name with a `_`
+  /// after it, which its comment says.
+  @Test func aChoiceNamedLikeTheEnumsOwnMembersGetsAnUnderscore() throws {
+    let code = try generate(
+      """
+      {"id": "d", "sections": [{"items": [{"key": "mode", "type": "rightDetail", "title": "Mode", "value": "rawValue",
+        "choices": [{"value": "rawValue", "title": "Raw"}, {"value": "hash-value", "title": "Hash"},
+                    {"value": "init", "title": "Init"}, {"value": "all_cases", "title": "All"},
+                    {"value": "plain", "title": "Plain"}]}]}]}
+      """)
+    #expect(
+      keys(code) == """
+          /// Mode (`mode`, a single choice).
+          ///
+          /// - Default: `rawValue` (Raw)
+          static let mode = SettingsKit.SettingKey<Mode>("mode")
+
+          /// The choices of Mode (`mode`).
+          enum Mode: Swift.String, SettingsKit.SettingChoiceValue, Swift.CaseIterable {
+            /// Raw
+            ///
+            /// Named `rawValue_`: `rawValue` is a member every choice enum has.
+            case rawValue_ = "rawValue"
+            /// Hash
+            ///
+            /// Named `hashValue_`: `hashValue` is a member every choice enum has.
+            case hashValue_ = "hash-value"
+            /// Init
+            ///
+            /// Named `init_`: `init` is a member every choice enum has.
+            case init_ = "init"
+            /// All
+            ///
+            /// Named `allCases_`: `allCases` is a member every choice enum has.
+            case allCases_ = "all_cases"
+            /// Plain
+            case plain = "plain"
+          }
+        """)
+  }
+
+  @Test func twoChoicesThatBothGetTheUnderscoreAreRefused() throws {
+    #expect(
+      try refusal(
+        """
+        {"id": "d", "sections": [{"items": [{"key": "mode", "type": "rightDetail", "title": "Mode", "value": "rawValue",
+          "choices": [{"value": "rawValue", "title": "1"}, {"value": "raw-value", "title": "2"}]}]}]}
+        """)
+        == "doc.json:2:62: sections[0].items[0].choices[1].value: choice \"raw-value\" of mode would have the "
+        + "Swift case name 'rawValue_' in enum SettingKeys.Mode, which choice \"rawValue\" of mode at "
+        + "sections[0].items[0].choices[0].value (2:25) has; \(rule)")
   }
 }

@@ -1,6 +1,6 @@
 /// The text of a secure text field (a password), as typed keys read and write it: printing it,
-/// interpolating it or dumping it shows `••••••••` (empty text stays empty), so it never
-/// reaches a log by accident; ``text`` gives the text itself.
+/// interpolating it or dumping it shows `••••••••` (empty text too, so a reader cannot tell that
+/// none is set), so it never reaches a log by accident; ``text`` gives the text itself.
 ///
 /// ```swift
 /// let password = try settings[SettingKeys.Wifi.password]
@@ -32,8 +32,8 @@ public struct SecureText: SettingKeyValue, Hashable, ExpressibleByStringLiteral,
   /// The text.
   public var settingValue: SettingValue { .string(text) }
 
-  /// `••••••••`, or empty for empty text.
-  public var description: String { text.isEmpty ? "" : ValueRules.mask }
+  /// `••••••••` (``ValueRules/mask``), whatever the text, empty text included.
+  public var description: String { ValueRules.mask }
 
   /// The same as ``description``.
   public var debugDescription: String { description }

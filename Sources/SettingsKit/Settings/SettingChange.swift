@@ -1,5 +1,11 @@
 /// A change of one setting, as observers receive it: the seed's `switchChanged`, known by key.
-public struct SettingChange: Sendable, Equatable {
+///
+/// The change of a secure text field (``isSecure``) prints its values as ``ValueRules/mask``:
+/// its description, its debug description and `dump` never show the text, so a change logged
+/// by an observer does not leak a password. ``oldValue`` and ``newValue`` hold the text itself.
+public struct SettingChange: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
   /// The item's key.
   public var key: String
   /// The value before the change (the default when there was no override).
@@ -8,16 +14,44 @@ public struct SettingChange: Sendable, Equatable {
   public var newValue: SettingValue
   /// Whether this process made the change or another one (or a hand edit) did.
   public var origin: ChangeOrigin
+  /// Whether the item is a secure text field, whose values print as ``ValueRules/mask``.
+  public var isSecure: Bool
 
   /// Creates a change.
   public init(
-    key: String, oldValue: SettingValue, newValue: SettingValue, origin: ChangeOrigin = .thisProcess
+    key: String, oldValue: SettingValue, newValue: SettingValue, origin: ChangeOrigin = .thisProcess,
+    isSecure: Bool = false
   ) {
     self.key = key
     self.oldValue = oldValue
     self.newValue = newValue
     self.origin = origin
+    self.isSecure = isSecure
   }
+
+  /// `key: old -> new`, each value as `settings get` prints it, or ``ValueRules/mask`` for a secure
+  /// text field (even an empty one).
+  public var description: String { "\(key): \(shown(oldValue)) -> \(shown(newValue))" }
+
+  /// `SettingChange(key: "wifi", oldValue: off, newValue: on, origin: thisProcess)`, with the
+  /// values masked as in ``description``.
+  public var debugDescription: String {
+    "SettingChange(key: \(String(reflecting: key)), oldValue: \(shown(oldValue)), "
+      + "newValue: \(shown(newValue)), origin: \(origin))"
+  }
+
+  /// The fields, with a secure text field's values as ``ValueRules/mask``, so `dump` shows no secret.
+  public var customMirror: Mirror {
+    let old: Any = isSecure ? ValueRules.mask : oldValue
+    let new: Any = isSecure ? ValueRules.mask : newValue
+    return Mirror(
+      self,
+      children: ["key": key, "oldValue": old, "newValue": new, "origin": origin, "isSecure": isSecure],
+      displayStyle: .struct)
+  }
+
+  /// `value` as printed: the mask for a secure text field.
+  private func shown(_ value: SettingValue) -> String { isSecure ? ValueRules.mask : value.description }
 }
 
 /// Who made a ``SettingChange``.

@@ -13,4 +13,27 @@ extension Settings {
     }
     return found
   }
+
+  /// `changes` with ``SettingChange/isSecure`` set on those of secure text fields, so that they
+  /// print masked; `base` (the kept defaults) knows the secure keys without a walk of the items.
+  func markingSecure(_ changes: [SettingChange], base: DocumentDefaults?) -> [SettingChange] {
+    guard !changes.isEmpty else { return changes }
+    let secureKeys = Self.secureKeys(of: document, base: base)
+    return changes.map { change in
+      var change = change
+      change.isSecure = secureKeys.contains(change.key)
+      return change
+    }
+  }
+
+  /// The keys of `document`'s secure text fields: those its kept defaults `base` hold when given,
+  /// else found in one walk of the items.
+  static func secureKeys(of document: SettingsDocument, base: DocumentDefaults?) -> Set<String> {
+    if let base { return base.secureKeys }
+    var keys: Set<String> = []
+    document.forEachItem { item, _ in
+      if item.secure == true, let key = item.key { keys.insert(key) }
+    }
+    return keys
+  }
 }

@@ -470,7 +470,7 @@ public final class Settings: Sendable {
             document: document, base: base, contents: contents, storeName: store.name, system: system)
           earlier = (contents, system, snapshot)
         }
-        let changes = try body(snapshot, &contents)
+        let changes = markingSecure(try body(snapshot, &contents), base: base)
         // Every write moves values waiting under earlier keys (renamedFrom) to their items' keys.
         snapshot.moveRenamedValues(in: &contents)
         contents.holdsSecureValue = holdsSecureValue(contents, base: base)

@@ -246,7 +246,10 @@ final class SettingsWatch: Sendable {
         state.problems?[change.key] = nil
         guard let old = state.values[change.key], old != change.newValue else { continue }
         state.values[change.key] = change.newValue
-        events.append(.changed(SettingChange(key: change.key, oldValue: old, newValue: change.newValue)))
+        events.append(
+          .changed(
+            SettingChange(
+              key: change.key, oldValue: old, newValue: change.newValue, isSecure: change.isSecure)))
       }
       if includesLocalChanges && !events.isEmpty { emit(events) }
     }
@@ -334,9 +337,18 @@ final class SettingsWatch: Sendable {
     // One pass over the values, without a set of every key (66 667 at 100 000 items).
     var keys: Set<String> = []
     for (key, value) in values where state.values[key].map({ $0 != value }) ?? false { keys.insert(key) }
+    // The secure keys, found once for all the changes (so that they print masked).
+    var secureKeys: Set<String>?
     for key in Self.ordered(keys, in: state.document) {
       guard let old = state.values[key], let new = values[key] else { continue }
-      events.append(.changed(SettingChange(key: key, oldValue: old, newValue: new, origin: .elsewhere)))
+      let secure =
+        secureKeys
+        ?? Settings.secureKeys(of: state.document, base: state.isReloaded ? nil : settings.keptDefaults)
+      secureKeys = secure
+      events.append(
+        .changed(
+          SettingChange(
+            key: key, oldValue: old, newValue: new, origin: .elsewhere, isSecure: secure.contains(key))))
     }
     state.values = values
     events += newProblemsAndLocks(snapshot, &state, changedKeys: keys)

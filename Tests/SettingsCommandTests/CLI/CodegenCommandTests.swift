@@ -102,7 +102,91 @@ import Testing
     #expect(outcome.status == 65)
     #expect(
       outcome.stderr
-        == "Error: auto_lock and auto-lock would both be the Swift name 'autoLock' in the same namespace\n")
+        == "Error: \(path):3:11: sections[0].items[1].key: key \"auto_lock\" would have the Swift name 'autoLock' "
+        + "in SettingKeys, which key \"auto-lock\" at sections[0].items[0].key (2:11) has; rename one of them "
+        + "(a Swift name keeps only the letters and digits, camel-cased)\n")
+  }
+
+  /// The store's shape covers the items of a section's items file: their values are stored too.
+  @Test func typeScriptIncludesTheItemsOfAnItemsFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write(
+      "doc.json",
+      """
+      {"id": "cg", "sections": [
+        {"items": [{"key": "airplane", "type": "switch", "title": "Airplane Mode"}]},
+        {"header": "Apps", "itemsFile": "apps.jsonl", "pageSize": 1}
+      ]}
+      """)
+    _ = try directory.write(
+      "apps.jsonl",
+      """
+      {"key": "mail", "type": "switch", "title": "Mail", "on": true}
+      {"key": "volume", "type": "slider", "title": "Volume", "value": 3, "min": 0, "max": 10}
+
+      """)
+    let expected = """
+      // Generated from doc.json by settings codegen typescript. Do not edit.
+      // The store of document "cg": the overrides, by full key; a key left out reads as its default.
+
+      export interface SettingsStore {
+        /** Airplane Mode. Default: false */
+        "airplane"?: boolean;
+        /** Mail. Default: true */
+        "mail"?: boolean;
+        /** Volume. Default: 3; a number from 0 to 10 in steps of 1 */
+        "volume"?: number;
+      }
+
+      """
+    let outcome = runCLI(["codegen", "typescript", "-f", path])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stderr == "")
+    #expect(outcome.stdout == expected)
+    try FileManager.default.removeItem(atPath: directory.file("apps.jsonl"))
+    let missing = runCLI(["codegen", "typescript", "-f", path])
+    #expect(missing.status == 66)
+    #expect(missing.stdout == "")
+    #expect(missing.stderr == "Error: '\(directory.file("apps.jsonl"))' does not exist; check the path\n")
+  }
+
+  /// Without --file or SETTINGS_FILE it stops (there is no embedded document for it), and its help
+  /// says so instead of offering the embedded iOS screen that other subcommands fall back on.
+  @Test func helpSaysThereIsNoDefaultDocument() {
+    let help = runCLI(["help", "codegen"])
+    #expect(help.status == 0)
+    #expect(help.stderr == "")
+    #expect(
+      help.stdout == """
+        OVERVIEW: Print typed keys for the document: Swift, or the store's shape in
+        TypeScript.
+
+        Reads the document from --file or $SETTINGS_FILE (- for standard input), in its
+        base language. swift prints what SettingsKeysPlugin generates at build time: a
+        SettingKey per item with a value, enums for choices, namespaces for child pages
+        and the document embedded as SettingsDocument.generated; it refuses a section
+        with an itemsFile, whose items the embedded document would lack. typescript
+        includes the items of items files (read beside the document, or in the current
+        directory for standard input). A document that does not load exits 65 with every
+        problem.
+
+        USAGE: settings codegen LANGUAGE
+
+        ARGUMENTS:
+          LANGUAGE  The language to generate.
+                      swift       SettingKeys, choice enums and the embedded document,
+                                  as the plugin generates them
+                      typescript  an interface of the store's keys and value types
+
+        OPTIONS:
+          -f, --file PATH  The settings document; - reads it from standard input
+                           (default: $SETTINGS_FILE; there is no embedded document to
+                           fall back on, so one of them is needed).
+          -h, --help       Show help information.
+
+        """)
+    #expect(runCLI(["codegen", "--help"]) == help)
   }
 
   @Test func withoutADocumentFileItIsAUsageError() {

@@ -215,6 +215,34 @@ struct SettingsWatchTests {
     return watch
   }
 
+  /// A secure text field's changes print masked, whether made here or elsewhere.
+  @Test func aSecureFieldsChangesPrintMasked() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let documentPath = try directory.write(
+      "d.json",
+      #"{"id": "w", "sections": [{"items": [{"key": "pass", "type": "textField", "title": "P", "secure": true}]}]}"#
+    )
+    let storePath = directory.file("s.json")
+    let settings = Settings(
+      document: try DocumentLoader.load(path: documentPath), store: FileStore(path: storePath))
+    let events = Mutex<[SettingsEvent]>([])
+    let watch = manualWatch(settings) { batch in events.withLock { $0 += batch } }
+    defer { watch.stop() }
+    try settings.set("pass", to: .string("hunter2"))
+    watch.refresh()
+    try rewriteInPlace(storePath, with: #"{"pass": "swordfish"}"#)
+    watch.refresh()
+    let changes = events.withLock { $0 }.compactMap { event -> SettingChange? in
+      guard case .changed(let change) = event else { return nil }
+      return change
+    }
+    #expect(changes.map(\.isSecure) == [true, true])
+    #expect(changes.map(\.origin) == [.thisProcess, .elsewhere])
+    #expect(changes.map(\.description) == ["pass: •••••••• -> ••••••••", "pass: •••••••• -> ••••••••"])
+    #expect(changes.last?.newValue == .string("swordfish"))
+  }
+
   @Test func aWriteHereLeavesNothingForTheStoresNotificationButLaterEditsAreSeen() throws {
     let fixture = try Fixture(contents: #"{"mode": "b"}"#)
     defer { fixture.directory.remove() }

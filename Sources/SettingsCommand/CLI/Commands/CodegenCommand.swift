@@ -34,7 +34,11 @@ enum CodegenCommand {
         throw CommandError(messages: [error.message], status: .dataError)
       }
     case .typescript:
-      return source.typeScript()
+      do {
+        return try source.typeScript()
+      } catch {
+        throw CommandError(error)
+      }
     }
   }
 

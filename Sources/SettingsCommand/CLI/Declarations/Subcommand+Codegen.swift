@@ -18,6 +18,20 @@ extension Subcommand {
         "Reads the document from --file or $SETTINGS_FILE (- for standard input), in its base language. "
         + "swift prints what SettingsKeysPlugin generates at build time: a SettingKey per item with a value, "
         + "enums for choices, namespaces for child pages and the document embedded as "
-        + "SettingsDocument.generated. A document that does not load exits 65 with every problem.")
+        + "SettingsDocument.generated; it refuses a section with an itemsFile, whose items the embedded "
+        + "document would lack. typescript includes the items of items files (read beside the document, "
+        + "or in the current directory for standard input). A document that does not load exits 65 with "
+        + "every problem.")
+  }
+
+  /// An option as `codegen` takes it: `--file` has no fallback to the embedded iOS screen there
+  /// (code is generated from a document of one's own), so its help names none.
+  static func codegenOption(_ option: OptionDefinition) -> OptionDefinition {
+    guard option.long == Options.file.definition.long else { return option }
+    var option = option
+    option.help =
+      "The settings document; - reads it from standard input (default: $SETTINGS_FILE; "
+      + "there is no embedded document to fall back on, so one of them is needed)."
+    return option
   }
 }

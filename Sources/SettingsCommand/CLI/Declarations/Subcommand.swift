@@ -31,6 +31,7 @@ enum Subcommand: String, CaseIterable, Sendable {
   var definition: SubcommandDefinition {
     var definition = declaration
     definition.options = Options.taken(by: self)
+    if self == .codegen { definition.options = definition.options.map(Self.codegenOption) }
     return definition
   }
 
