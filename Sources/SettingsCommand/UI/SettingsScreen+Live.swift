@@ -8,12 +8,16 @@ extension SettingsScreen {
   /// for items files) is drawn but not announced. An items file's key (``SettingsEvent/otherKeyChanged(key:)``)
   /// is announced when its row was loaded; its value is read again either way. The keys go to
   /// ``outside`` for the line mode. A ``SettingsEvent/documentReloaded(_:changedDefaults:)`` is left
-  /// to the caller, which opens the new document's items files (``reloaded(with:)``).
+  /// to the caller, which opens the new document's items files (``reloaded(with:)``). A system file
+  /// that can no longer be used is a warning, which stays on the status line over what it took
+  /// away.
   public mutating func takeOutsideEvents(_ events: [SettingsEvent]) {
     var changes: [SettingChange] = []
     var otherKeys: [String] = []
     // Rows whose marker changed without their value: a stored value rejected, a lock.
     var remarked = false
+    var warning: String?
+    defer { if let warning { status = warning } }
     for event in events {
       switch event {
       case .changed(let change):
@@ -33,6 +37,11 @@ extension SettingsScreen {
         status = message
         outside.messages.append(message)
       case .documentReloaded: break
+      case .systemFileIgnored(let file):
+        // Shown last: what the file takes away (locks, values) comes in the events after it.
+        let message = "Warning: " + file.message
+        warning = message
+        outside.messages.append(message)
       case .storedValueRejected(let problem):
         remarked = true
         outside.keys.append(problem.key)

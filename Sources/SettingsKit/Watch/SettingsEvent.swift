@@ -37,6 +37,11 @@ public enum SettingsEvent: Sendable, Equatable {
   /// reads it again (``SettingsSnapshot/value(of:)``). One event per key, in key order, after the
   /// other events of the same read.
   case otherKeyChanged(key: String)
+  /// A system file can no longer be used: it was changed into one that does not parse or cannot
+  /// be read. The layers under it apply (its values and locks go, and are reported as such);
+  /// ``IgnoredSystemFile/message`` is the warning `settings show` gives. Reported once per
+  /// distinct problem, before the read of the store that follows it.
+  case systemFileIgnored(IgnoredSystemFile)
 }
 
 /// What a watch of ``Settings`` watches, and how.

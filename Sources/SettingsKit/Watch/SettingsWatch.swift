@@ -33,6 +33,8 @@ final class SettingsWatch: Sendable {
     /// notification of a write made through the settings cheap: that write leaves its bytes here.
     var storeBytes: [UInt8]?
     var system: [SystemLayer] = []
+    /// The system files ignored, as last reported (those ignored at the start were the caller's).
+    var ignored: [IgnoredSystemFile] = []
   }
 
   private let settings: Settings
@@ -65,7 +67,7 @@ final class SettingsWatch: Sendable {
     self.options = options
     self.includesLocalChanges = includesLocalChanges
     self.emit = { events in if !events.isEmpty { emit(SettingsUpdate(events)) } }
-    state = Mutex(State(document: settings.document))
+    state = Mutex(State(document: settings.document, ignored: settings.layers.ignored))
   }
 
   /// The mechanism the file watcher uses (nil when there is no file to watch).
@@ -262,8 +264,12 @@ final class SettingsWatch: Sendable {
         state.withLock { state -> [SettingsEvent] in
           guard state.started else { return [] }
           var events = reloadDocument(&state)
+          let reloaded = !events.isEmpty
           settings.reloadSystemLayers()
-          events += readStore(&state, documentReloaded: !events.isEmpty)
+          let ignored = settings.layers.ignored
+          events += ignored.filter { !state.ignored.contains($0) }.map { .systemFileIgnored($0) }
+          state.ignored = ignored
+          events += readStore(&state, documentReloaded: reloaded)
           if includesLocalChanges { emit(events) }
           return events
         }
