@@ -209,6 +209,10 @@ package final class WebApp: WebHandler {
         if !changed.contains(key) {
           events.append(WebEventLog.change(key, origin: "elsewhere", previous: nil))
         }
+      case .otherKeyChanged, .systemFileIgnored:
+        // An items file's key: not sent; the page follows the document's own keys. A system file
+        // ignored: its values and locks that went are sent as changes.
+        break
       }
     }
     log.append(events)

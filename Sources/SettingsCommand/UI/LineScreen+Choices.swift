@@ -68,31 +68,80 @@ extension LineScreen {
   }
 
   /// Takes in what a watch of the store reported (``LiveUpdates/apply(to:)``, given ``screen``):
-  /// `before` is ``described()`` and `values` the top page's values before. Each value changed
-  /// elsewhere is one line, `Airplane Mode: on, changed elsewhere`; a store or document problem is
-  /// its message; rows of the page whose state changed with them are their lines again, and the
-  /// whole page when `reloaded` (the screen was built again for a new version of the document).
-  func outsideLines(before: [RowSignature], values: [String: SettingValue], reloaded: Bool = false)
+  /// `before` is ``described()`` and `previous` the top page's snapshot before. Each item changed
+  /// elsewhere is one line, its title first: `Airplane Mode: on, changed elsewhere`, `Managed: off,
+  /// locked by FILE: REASON`, `Managed: off, unlocked`, `Count: stored value "x" rejected: expected
+  /// a number; showing the default 1` (an items file's rows loaded so far too), after the messages
+  /// about the store, the document and the system files (`Warning: …`); rows of the page whose
+  /// state changed with them are their lines again, and the whole page when `reloaded` (the screen
+  /// was built again for a new version of the document).
+  func outsideLines(before: [RowSignature], snapshot previous: SettingsSnapshot, reloaded: Bool = false)
     -> [String]
   {
     let snapshot = screen.stack[0].table.snapshot
+    let values = previous.values
     var lines: [String] = []
     let changed =
       snapshot.values.keys.filter { snapshot.values[$0] != values[$0] }
       + values.keys.filter { snapshot.values[$0] == nil }
-    for key in changed.sorted() {
-      guard let item = screen.settings.document.item(forKey: key) else { continue }
-      let value = snapshot.value(of: item).value
-      lines.append("\(Self.text(item.title)): \(valueWords(item, value) ?? "changed"), changed elsewhere.")
+    // First the store's, the document's and the system files' messages, then the status when it
+    // is another (a new document); the status that the keys left is said below, the line mode's way.
+    var messages = screen.outside.messages
+    if let status = screen.status, status != screen.outside.keyStatus, !messages.contains(status) {
+      messages.append(status)
     }
-    // The full screen's status for a change elsewhere is said above, the line mode's way.
-    if let status = screen.status, changed.isEmpty || !status.contains(" changed elsewhere: ") {
-      let said = TerminalText.escaped(status)
+    for message in messages {
+      // A whole sentence is only escaped; titles inside it are isolated where they are said alone.
+      let said = TerminalText.escaped(message)
       lines.append(said.hasSuffix(".") ? said : said + ".")
+    }
+    var said: Set<String> = []
+    for key in Set(changed).union(screen.outside.keys).sorted() {
+      guard
+        let item = screen.settings.document.item(forKey: key) ?? screen.itemsFileItem(forKey: key),
+        let line = outsideLine(item, before: previous, after: snapshot)
+      else { continue }
+      lines.append(line)
+      said.insert(key)
     }
     // A new version of the document is said whole: titles and types may have changed too.
     if reloaded { return lines + pageLines() }
     // A changed row already said is not said twice; rows that changed with it (dimmed, enabled) are.
-    return lines + changedRows(since: before, except: Set(changed))
+    return lines + changedRows(since: before, except: said)
+  }
+
+  /// The line for an item that changed elsewhere from `before` to `after`, its title first: a lock
+  /// that came or went, a stored value now rejected, or a new value; nil when it shows the same.
+  func outsideLine(_ item: SettingItem, before: SettingsSnapshot, after: SettingsSnapshot) -> String? {
+    let title = Self.text(item.title)
+    let value = after.value(of: item).value
+    let words = valueWords(item, value)
+    let head = words.map { "\(title): \($0)" } ?? title
+    let lock = after.lock(of: item)
+    if lock != before.lock(of: item) {
+      return lock.map { "\(head), locked by \(Self.text($0.file)): \(Self.text($0.reason))." }
+        ?? "\(head), unlocked."
+    }
+    let rejected = Self.rejection(after.problem(of: item))
+    let wasRejected = Self.rejection(before.problem(of: item))
+    if let rejected, rejected != wasRejected {
+      let showing =
+        switch after.source(of: item) {
+        case .default: "showing the default \(words ?? "value")"
+        default: "showing \(words ?? "the value under it")"
+        }
+      return "\(title): \(rejected); \(showing)."
+    }
+    guard value != before.value(of: item).value || (wasRejected != nil && rejected == nil) else { return nil }
+    return "\(head), changed elsewhere."
+  }
+
+  /// A rejected stored value in words (`stored value "x" rejected: expected a number`), without
+  /// where it stands in the store (an edit elsewhere in the file moves it); nil for none.
+  static func rejection(_ problem: StoredValueProblem?) -> String? {
+    guard let problem else { return nil }
+    let stored = StoredValueProblem.shown(problem.storedValue, secure: problem.isSecure)
+    return problem.notJSON.map { "stored value rejected: not JSON (\(text($0)))" }
+      ?? "stored value \(text(stored)) rejected: expected \(text(problem.expected))"
   }
 }

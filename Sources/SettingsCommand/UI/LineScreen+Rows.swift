@@ -24,7 +24,7 @@ extension LineScreen {
       case .item(let item, let value, let isModified):
         return RowSignature(
           identity: .item(item.key ?? item.title), value: value, isModified: isModified,
-          state: snapshot.state(of: item), problem: snapshot.problem(of: item))
+          state: snapshot.state(of: item), rejection: Self.rejection(snapshot.problem(of: item)))
       }
     }
   }
@@ -158,7 +158,8 @@ extension LineScreen {
 
 /// What a row's line in the line mode is made of, apart from what the document fixes (titles,
 /// types): which row it is, an item's value, whether it is an override, its state (enabled,
-/// locked) and a stored value it rejects; a section's open state and summary; a "more" row's
+/// locked) and a stored value it rejects (in words: where it stands in the store is not said, and
+/// moves with any edit of the file); a section's open state and summary; a "more" row's
 /// count and load state. Two rows with the same signature are said the same, while the document
 /// stays the same (a new version of it is said whole).
 struct RowSignature: Equatable {
@@ -174,7 +175,7 @@ struct RowSignature: Equatable {
   var value: SettingValue?
   var isModified = false
   var state: ItemState?
-  var problem: StoredValueProblem?
+  var rejection: String?
   /// A section's or "more" row's changing parts, as text.
   var detail = ""
 }

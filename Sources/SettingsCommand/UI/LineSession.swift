@@ -62,17 +62,18 @@ struct LineSession {
         var byte: UInt8 = 0
         _ = withUnsafeMutableBytes(of: &byte) { try? wakeRead.read(into: $0) }
         let before = screen.described()
-        let values = screen.screen.stack[0].table.snapshot.values
+        let snapshot = screen.screen.stack[0].table.snapshot
         let document = screen.screen.loaded.document
         screen.screen.status = nil
+        screen.screen.outside = OutsideNews()
         live?.apply(to: &screen.screen)
         // A new version of the document opens on its top page: a value or a choice asked for is
         // of the old one, so the next line is a command again.
         if screen.screen.loaded.document != document {
           screen.prompt = .command
-          write(screen.outsideLines(before: before, values: values, reloaded: true))
+          write(screen.outsideLines(before: before, snapshot: snapshot, reloaded: true))
         } else {
-          write(screen.outsideLines(before: before, values: values))
+          write(screen.outsideLines(before: before, snapshot: snapshot))
         }
         screen.screen.status = nil
         continue

@@ -26,9 +26,11 @@ final class LiveUpdates: Sendable {
   func start(
     _ settings: Settings, from snapshot: SettingsSnapshot, wake: @escaping @Sendable () -> Void
   ) -> ObserverWatch {
-    settings.monitor(
-      WatchOptions(documentPath: documentPath, locales: locales), startingFrom: snapshot
-    ) { [self] update in
+    // The screen's document is opened without its items files' items (it reads them a page at a
+    // time): the watch reloads it so, and reports their keys apart.
+    var options = WatchOptions(documentPath: documentPath, locales: locales)
+    options.loadingItemsFiles = false
+    return settings.monitor(options, startingFrom: snapshot) { [self] update in
       // A whole update goes in at once: the loop that wakes takes every event of it or none.
       let wasEmpty = pending.withLock { queue in
         let wasEmpty = queue.isEmpty
@@ -55,8 +57,8 @@ final class LiveUpdates: Sendable {
       screen.takeOutsideEvents(Array(events[..<reload]))
       if case .documentReloaded(_, let changedDefaults) = events[reload], let documentPath {
         do {
-          // The watch compares documents with their items files decoded; the screen opens them
-          // for paging, so the same document may come back: nothing to reload then.
+          // A document changed and changed back before the watch read it comes back the same:
+          // nothing to reload then.
           let document = try DocumentLoader.open(path: documentPath, locales: locales)
           if document.document != screen.loaded.document {
             screen = try screen.reloaded(with: document, changedDefaults: changedDefaults)

@@ -5,38 +5,71 @@ extension SettingsScreen {
   /// elsewhere, store errors): re-reads the values, draws again the sections whose rows changed on
   /// every page of the stack, and says on the status line which key changed elsewhere. A change
   /// the screen already shows (one it made itself through another ``Settings``, such as the one
-  /// for items files) is drawn but not announced. A ``SettingsEvent/documentReloaded(_:changedDefaults:)``
-  /// is left to the caller, which opens the new document's items files (``reloaded(with:)``).
+  /// for items files) is drawn but not announced. An items file's key (``SettingsEvent/otherKeyChanged(key:)``)
+  /// is announced when its row was loaded; its value is read again either way. The keys go to
+  /// ``outside`` for the line mode. A ``SettingsEvent/documentReloaded(_:changedDefaults:)`` is left
+  /// to the caller, which opens the new document's items files (``reloaded(with:)``). A system file
+  /// that can no longer be used is a warning, which stays on the status line over what it took
+  /// away.
   public mutating func takeOutsideEvents(_ events: [SettingsEvent]) {
     var changes: [SettingChange] = []
+    var otherKeys: [String] = []
     // Rows whose marker changed without their value: a stored value rejected, a lock.
     var remarked = false
+    var warning: String?
+    defer { if let warning { status = warning } }
     for event in events {
       switch event {
-      case .changed(let change): changes.append(change)
+      case .changed(let change):
+        changes.append(change)
+        outside.keys.append(change.key)
       case .storeFailed(let error):
-        status = "The store cannot be read, values as last read: " + error.message
-      case .storeRecovered: status = "The store reads again"
+        let message = "The store cannot be read, values as last read: " + error.message
+        status = message
+        outside.messages.append(message)
+      case .storeRecovered:
+        status = "The store reads again"
+        outside.messages.append("The store reads again")
       case .documentFailed(let error):
-        status =
+        let message =
           "The document changed on disk but does not load; still showing the last good one: "
           + error.message
+        status = message
+        outside.messages.append(message)
       case .documentReloaded: break
+      case .systemFileIgnored(let file):
+        // Shown last: what the file takes away (locks, values) comes in the events after it.
+        let message = "Warning: " + file.message
+        warning = message
+        outside.messages.append(message)
       case .storedValueRejected(let problem):
         remarked = true
+        outside.keys.append(problem.key)
         status = "Warning: " + problem.message
+        outside.keyStatus = status
       case .lockChanged(let key, let lock):
         remarked = true
+        outside.keys.append(key)
         status =
           lock.map {
             "\(TerminalText.escaped(key)) is now locked: \(TerminalText.escaped($0.reason)) (\(TerminalText.escaped($0.file)))"
           }
           ?? "\(TerminalText.escaped(key)) is no longer locked"
+        outside.keyStatus = status
+      case .otherKeyChanged(let key):
+        otherKeys.append(key)
+        outside.keys.append(key)
       }
     }
-    guard !changes.isEmpty || remarked else { return }
+    guard !changes.isEmpty || remarked || !otherKeys.isEmpty else { return }
     let shown = stack[0].table.snapshot
-    let news = changes.filter { shown.values[$0.key] != $0.newValue }
+    var news = changes.filter { shown.values[$0.key] != $0.newValue }.map {
+      (key: $0.key, item: settings.document.item(forKey: $0.key), old: $0.oldValue, new: $0.newValue)
+    }
+    // An items file's rows loaded so far, with the values they show now.
+    let loaded = otherKeys.compactMap { key in
+      itemsFileItem(forKey: key).map { (key: key, item: $0, old: shown.value(of: $0).value) }
+    }
     let snapshot: SettingsSnapshot
     do {
       snapshot = try settings.snapshot()
@@ -44,18 +77,33 @@ extension SettingsScreen {
       status = "Error: " + error.message
       return
     }
-    protectEditInProgress(changedKeys: Set(news.map(\.key)))
     for index in stack.indices { stack[index].table.apply(snapshot) }
+    let now = stack[0].table.snapshot
+    for entry in loaded {
+      guard let old = entry.old, let new = now.value(of: entry.item).value, new != old else { continue }
+      news.append((key: entry.key, item: entry.item, old: old, new: new))
+    }
+    protectEditInProgress(changedKeys: Set(news.map(\.key)))
     keepSelectionOnARow()
     keepSelectionVisible()
     guard let latest = news.last else { return }
-    let item = settings.document.item(forKey: latest.key)
     func shownValue(_ value: SettingValue) -> String {
-      item.map { snapshot.shown(value, of: $0) } ?? value.description
+      latest.item.map { now.shown(value, of: $0) } ?? value.description
     }
     status =
-      "\(latest.key) changed elsewhere: \(shownValue(latest.oldValue)) → \(shownValue(latest.newValue))"
+      "\(latest.key) changed elsewhere: \(shownValue(latest.old)) → \(shownValue(latest.new))"
       + (news.count > 1 ? " (and \(news.count - 1) more)" : "")
+    outside.keyStatus = status
+  }
+
+  /// The item of `key` among the rows of the top page's items-file sections loaded so far (their
+  /// items are not the document's own); nil when it was not loaded.
+  func itemsFileItem(forKey key: String) -> SettingItem? {
+    let table = stack[0].table
+    for index in 0..<table.numberOfSections where table.section(index).itemsFile != nil {
+      if let item = table.shownItems(inSection: index).first(where: { $0.key == key }) { return item }
+    }
+    return nil
   }
 
   /// The hook for an edit in progress: called with the keys that changed elsewhere before their

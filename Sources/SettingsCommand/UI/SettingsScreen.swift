@@ -53,6 +53,8 @@ public struct SettingsScreen: Sendable {
   var stack: [Level]
   var mode = Mode.browse
   var lastSearch: (query: String, index: Int)?
+  /// What the changes made elsewhere were about since the line mode last said them.
+  var outside = OutsideNews()
   /// The document as loaded, its items files open for paging.
   let loaded: LoadedDocument
   /// The values of ``loaded``'s document.

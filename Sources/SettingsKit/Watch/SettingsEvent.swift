@@ -30,6 +30,18 @@ public enum SettingsEvent: Sendable, Equatable {
   /// appeared, changed its reason, or went): the lock now, nil when the item is no longer locked.
   /// A lock that comes with a new value is reported by that value's ``changed(_:)`` too.
   case lockChanged(key: String, lock: SettingLock?)
+  /// The stored value, a system file's value or the lock of a key that the document's own items
+  /// do not have changed: an item of an items file (whose items a watch does not decode, see
+  /// ``SettingsSnapshot/otherOverrides``), or a key of another version of the document. The watch
+  /// cannot say the value (the item's type is in its items file): a consumer that shows the item
+  /// reads it again (``SettingsSnapshot/value(of:)``). One event per key, in key order, after the
+  /// other events of the same read.
+  case otherKeyChanged(key: String)
+  /// A system file can no longer be used: it was changed into one that does not parse or cannot
+  /// be read. The layers under it apply (its values and locks go, and are reported as such);
+  /// ``IgnoredSystemFile/message`` is the warning `settings show` gives. Reported once per
+  /// distinct problem, before the read of the store that follows it.
+  case systemFileIgnored(IgnoredSystemFile)
 }
 
 /// What a watch of ``Settings`` watches, and how.
@@ -41,6 +53,11 @@ public struct WatchOptions: Sendable {
   public var locales: [String]
   /// How changes are noticed; ``WatchMechanism/automatic`` by default.
   public var mechanism: WatchMechanism
+  /// Whether a reloaded document's items files are read (true by default): false for settings
+  /// whose document was opened without them (a screen that reads them a page at a time), whose
+  /// keys the watch then reports by ``SettingsEvent/otherKeyChanged(key:)``. A document reloaded
+  /// the other way would differ from theirs in every items file's items.
+  public var loadingItemsFiles = true
 
   /// Creates options.
   public init(documentPath: SystemPath? = nil, locales: [String] = [], mechanism: WatchMechanism = .automatic)

@@ -18,6 +18,9 @@ final class SettingsWatch: Sendable {
     var problems: [String: StoredValueProblem]?
     /// The locks, by key, as last reported; nil until known.
     var locks: [String: SettingLock]?
+    /// What the store and the system files hold for keys the document's items do not have (items
+    /// of items files), as text by key (``otherKeys(of:)``), as last reported; nil until known.
+    var others: [String: String]?
     var storeError: SettingsError?
     var documentError: DocumentError?
     /// Whether the first read was made; a refresh before it has nothing to compare with.
@@ -30,6 +33,8 @@ final class SettingsWatch: Sendable {
     /// notification of a write made through the settings cheap: that write leaves its bytes here.
     var storeBytes: [UInt8]?
     var system: [SystemLayer] = []
+    /// The system files ignored, as last reported (those ignored at the start were the caller's).
+    var ignored: [IgnoredSystemFile] = []
   }
 
   private let settings: Settings
@@ -62,7 +67,7 @@ final class SettingsWatch: Sendable {
     self.options = options
     self.includesLocalChanges = includesLocalChanges
     self.emit = { events in if !events.isEmpty { emit(SettingsUpdate(events)) } }
-    state = Mutex(State(document: settings.document))
+    state = Mutex(State(document: settings.document, ignored: settings.layers.ignored))
   }
 
   /// The mechanism the file watcher uses (nil when there is no file to watch).
@@ -262,8 +267,12 @@ final class SettingsWatch: Sendable {
         state.withLock { state -> [SettingsEvent] in
           guard state.started else { return [] }
           var events = reloadDocument(&state)
+          let reloaded = !events.isEmpty
           settings.reloadSystemLayers()
-          events += readStore(&state, documentReloaded: !events.isEmpty)
+          let ignored = settings.layers.ignored
+          events += ignored.filter { !state.ignored.contains($0) }.map { .systemFileIgnored($0) }
+          state.ignored = ignored
+          events += readStore(&state, documentReloaded: reloaded)
           if includesLocalChanges { emit(events) }
           return events
         }
@@ -283,7 +292,8 @@ final class SettingsWatch: Sendable {
     state.documentSignature = signature
     let document: SettingsDocument
     do {
-      document = try DocumentLoader.load(path: path, locales: options.locales)
+      document = try DocumentLoader.load(
+        path: path, loadingItemsFiles: options.loadingItemsFiles, locales: options.locales)
     } catch {
       guard error != state.documentError else { return [] }
       state.documentError = error
@@ -359,28 +369,56 @@ final class SettingsWatch: Sendable {
   private static func remember(_ snapshot: SettingsSnapshot, in state: inout State) {
     state.problems = Dictionary(uniqueKeysWithValues: snapshot.problems.map { ($0.key, $0) })
     state.locks = snapshot.locks
+    state.others = otherKeys(of: snapshot)
+  }
+
+  /// What the store and the system files of `snapshot` hold for keys that the document's items do
+  /// not have, as text by key: the stored value (``SettingsSnapshot/otherOverrides``), then each
+  /// system file's value and lock of the key. Offsets are left out: a change elsewhere in a file
+  /// moves them without changing the key.
+  static func otherKeys(of snapshot: SettingsSnapshot) -> [String: String] {
+    let writer = JSONWriter()
+    var others: [String: String] = [:]
+    for (key, stored) in snapshot.otherOverrides { others[key] = "stored " + writer.string(stored) }
+    for layer in snapshot.system {
+      for (key, value) in layer.values where snapshot.defaults[key] == nil {
+        others[key, default: ""] += "\n\(layer.file) " + writer.string(value)
+      }
+      for (key, reason) in layer.locked where snapshot.defaults[key] == nil {
+        others[key, default: ""] += "\n\(layer.file) locked " + reason
+      }
+    }
+    return others
   }
 
   /// The stored values that `snapshot` rejects and were not rejected so (or at all) before, and the
   /// locks that changed on keys whose values did not (those are in `changedKeys`), in the
-  /// document's order; then remembers the snapshot's.
+  /// document's order; then the keys the document's items do not have whose stored or system
+  /// values or locks changed, in key order; then remembers the snapshot's.
   private func newProblemsAndLocks(
     _ snapshot: SettingsSnapshot, _ state: inout State, changedKeys: Set<String>
   ) -> [SettingsEvent] {
     defer { Self.remember(snapshot, in: &state) }
-    guard let problems = state.problems, let locks = state.locks else { return [] }
+    guard let problems = state.problems, let locks = state.locks, let others = state.others else { return [] }
     var events: [SettingsEvent] = []
     let rejected = Set(snapshot.problems.filter { problems[$0.key] != $0 }.map(\.key))
     let byKey = Dictionary(uniqueKeysWithValues: snapshot.problems.map { ($0.key, $0) })
     for key in Self.ordered(rejected, in: state.document) {
       if let problem = byKey[key] { events.append(.storedValueRejected(problem)) }
     }
-    guard locks != snapshot.locks else { return events }
-    let relocked = Set(locks.keys).union(snapshot.locks.keys).filter {
-      locks[$0] != snapshot.locks[$0] && !changedKeys.contains($0)
+    if locks != snapshot.locks {
+      let relocked = Set(locks.keys).union(snapshot.locks.keys).filter {
+        locks[$0] != snapshot.locks[$0] && !changedKeys.contains($0)
+      }
+      for key in Self.ordered(relocked, in: state.document) {
+        events.append(.lockChanged(key: key, lock: snapshot.locks[key]))
+      }
     }
-    for key in Self.ordered(relocked, in: state.document) {
-      events.append(.lockChanged(key: key, lock: snapshot.locks[key]))
+    // Keys that the document's items do not have (an items file's): a consumer reads them again.
+    let now = Self.otherKeys(of: snapshot)
+    if now != others {
+      let changed = Set(others.keys).union(now.keys).filter { others[$0] != now[$0] }
+      events += changed.sorted().map { .otherKeyChanged(key: $0) }
     }
     return events
   }

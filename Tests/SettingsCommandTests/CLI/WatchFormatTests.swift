@@ -63,4 +63,18 @@ struct WatchFormatTests {
         + "the store was left unchanged: fix or remove it\n")
     #expect(format.text(for: .storeRecovered, nanoseconds: 0) == ("", ""))
   }
+
+  @Test func aSystemFileThatBreaksIsOneWarningLine() {
+    let format = WatchFormat(json: true, arrow: "->", keys: ["wifi"])
+    let ignored = IgnoredSystemFile(
+      file: "/etc/xdg/settings/phone.json", location: SourceLocation(line: 1, column: 13),
+      reason: "unexpected end of file; expected a member name in quotes")
+    #expect(
+      format.text(for: .systemFileIgnored(ignored), nanoseconds: 0)
+        == (
+          "",
+          "Warning: /etc/xdg/settings/phone.json:1:13: unexpected end of file; expected a member name "
+            + "in quotes; the system file is ignored\n"
+        ))
+  }
 }

@@ -67,8 +67,11 @@ struct WatchFormat: Sendable {
     case .storedValueRejected(let problem):
       guard keys?.contains(problem.key) ?? true else { return ("", "") }
       return ("", "Warning: " + Warnings.line(for: problem) + "\n")
-    case .storeRecovered, .documentReloaded, .lockChanged:
-      // The keys that really differ follow as changes; a lock alone changes no value.
+    case .systemFileIgnored(let file):
+      return ("", "Warning: " + file.message + "\n")
+    case .storeRecovered, .documentReloaded, .lockChanged, .otherKeyChanged:
+      // The keys that really differ follow as changes; a lock alone changes no value; an items
+      // file's key has no value the watch can say (its item is not decoded).
       return ("", "")
     }
   }

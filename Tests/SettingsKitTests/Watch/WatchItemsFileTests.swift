@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SettingsKit
+@testable import SettingsPOSIX
+
+/// A watch of a document opened without its items files' items (as `settings ui` opens it) reports
+/// the keys of those items when their stored value, a system file's value or their lock changes:
+/// it cannot say their values (their items are not decoded), but a screen that shows them reads
+/// them again. It once compared the document's own keys only, and said nothing.
+@Suite(.serialized)
+struct WatchItemsFileTests {
+  static let document = """
+    {"version": 1, "id": "apps", "sections": [
+      {"items": [{"key": "beta", "type": "switch", "title": "Beta"}]},
+      {"header": "Apps", "itemsFile": "apps.jsonl"}
+    ]}
+    """
+
+  static let items = """
+    {"key": "app-a", "type": "switch", "title": "App A"}
+    {"key": "app-b", "type": "switch", "title": "App B"}
+
+    """
+
+  @Test func anItemsFileKeyChangedElsewhereIsReportedByKey() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("d.json", Self.document)
+    _ = try directory.write("apps.jsonl", Self.items)
+    let document = try DocumentLoader.load(path: SystemPath(path), loadingItemsFiles: false)
+    let storePath = directory.file("s.json")
+    let layers = LayeredStore(
+      user: FileStore(path: storePath), documentID: document.id,
+      directories: [SystemPath(directory.file("system"))])
+    let settings = Settings(document: document, layers: layers)
+    let recorder = Recorder(settings.changes(WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
+    defer { recorder.stop() }
+    try await Task.sleep(for: .milliseconds(100))
+    // Another process's `settings set app-b on`.
+    try replaceByRename(storePath, with: #"{"app-b": true}"#)
+    let set = await recorder.wait(count: 1)
+    #expect(set == [SettingsUpdate([.otherKeyChanged(key: "app-b")])])
+    // A change of the document's own key moves app-b's offset in the file: app-b is not reported.
+    try replaceByRename(storePath, with: #"{"beta": true, "app-b": true}"#)
+    let beta = await recorder.wait(count: 2)
+    #expect(
+      beta.dropFirst()
+        == [
+          SettingsUpdate([
+            .changed(
+              SettingChange(key: "beta", oldValue: .bool(false), newValue: .bool(true), origin: .elsewhere))
+          ])
+        ])
+    // A system file that locks app-a.
+    try FileManager.default.createDirectory(
+      atPath: directory.file("system/settings"), withIntermediateDirectories: true)
+    try replaceByRename(directory.file("system/settings/apps.json"), with: #"{"locked": {"app-a": "IT"}}"#)
+    let locked = await recorder.wait(count: 3)
+    #expect(locked.dropFirst(2) == [SettingsUpdate([.otherKeyChanged(key: "app-a")])])
+    #expect(await recorder.settle() == locked)
+  }
+}
