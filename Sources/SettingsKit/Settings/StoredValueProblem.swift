@@ -20,7 +20,7 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
   /// detailTitle item, which has none, and for a value in a system file, which is ignored.
   public var defaultValue: SettingValue?
   /// Whether the item is a secure text field: ``message`` shows the stored value and the default
-  /// as ``ValueRules/mask``.
+  /// as ``ValueRules/mask`` (an empty default too).
   public var isSecure: Bool
   /// Whether ``file`` names the stored value itself (`etcd key /settings/phone/airplane`), for a
   /// store that keeps each override under its own key: ``message`` then gives no location.
@@ -52,7 +52,8 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
   /// default "light"`.
   public var message: String {
     let instead =
-      defaultValue.map { "using the default \(Self.shown($0.json, secure: isSecure))" } ?? "ignoring it"
+      defaultValue.map { "using the default \(isSecure ? ValueRules.mask : Self.shown($0.json))" }
+      ?? "ignoring it"
     if namesStoredKey {
       let what =
         notJSON.map { "not JSON (\(TerminalText.escaped($0)))" }

@@ -17,7 +17,7 @@ struct SecureMaskingTests {
     _ = try fixture.directory.write("s.json", #"{ "password": 12345 }"#)
     let warning =
       "Warning: \(fixture.storePath):1:15: stored value of \"password\" is ••••••••; expected text; "
-      + "using the default \"\"; 'settings reset password' removes it\n"
+      + "using the default ••••••••; 'settings reset password' removes it\n"
     #expect(fixture.run(["get", "password"]).stderr == warning)
     #expect(fixture.run(["show"]).stderr == warning)
   }
