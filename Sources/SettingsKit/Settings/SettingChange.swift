@@ -9,8 +9,14 @@ public struct SettingChange: Sendable, Equatable, CustomStringConvertible, Custo
   /// The item's key.
   public var key: String
   /// The value before the change (the default when there was no override).
+  ///
+  /// For a secure text field (``isSecure``) this is the text itself, unmasked: to log a change,
+  /// print the change (its ``description`` masks it), not this value.
   public var oldValue: SettingValue
   /// The value after the change.
+  ///
+  /// For a secure text field (``isSecure``) this is the text itself, unmasked: to log a change,
+  /// print the change (its ``description`` masks it), not this value.
   public var newValue: SettingValue
   /// Whether this process made the change or another one (or a hand edit) did.
   public var origin: ChangeOrigin
