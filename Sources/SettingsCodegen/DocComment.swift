@@ -51,12 +51,14 @@ enum DocComment {
   /// `lines` as `///` lines, paragraphs separated by an empty `///`. Every line break in the
   /// document's text (LF, CR, CR LF, and the other breaks of UAX #14: VT, FF, NEL, U+2028, U+2029)
   /// starts a new `///` line, so that no text of the document can end the comment and be read as
-  /// Swift (Swift ends a comment at a CR as at an LF).
+  /// Swift (Swift ends a comment at a CR as at an LF); any other control character is escaped as
+  /// `settings describe` shows it (`\u{1B}`), so that a NUL draws no compiler warning and an
+  /// escape sequence does not drive the terminal that shows the code.
   private static func comment(_ paragraphs: [[String]]) -> [String] {
     var result: [String] = []
     for paragraph in paragraphs {
       if !result.isEmpty { result.append("///") }
-      result += paragraph.flatMap(lines(of:)).map { $0.isEmpty ? "///" : "/// " + $0 }
+      result += paragraph.flatMap(lines(of:)).map { $0.isEmpty ? "///" : "/// " + TerminalText.escaped($0) }
     }
     return result
   }

@@ -28,6 +28,9 @@ struct NameOwner {
   var what: String
   /// The JSON path of its value in the document; nil for a member every choice enum has.
   var path: String?
+  /// Whether the name is a type's (an enum or a namespace): one item's key and type may not share
+  /// a name either.
+  var isType = false
 }
 
 /// An item's choices as a `String`-backed enum.
@@ -55,7 +58,7 @@ extension KeyNamespace {
   /// What a `String`-backed, `CaseIterable` ``SettingsKit/SettingChoiceValue`` enum already has:
   /// a choice whose case would have one of these names gets a `_` after it (`rawValue_`).
   static let choiceEnumMembers: Set<String> = [
-    "rawValue", "allCases", "hashValue", "choiceValue", "settingValue", "init",
+    "rawValue", "allCases", "hashValue", "choiceValue", "settingValue", "init", "description",
   ]
 
   /// The namespaces and keys of `document`, whose text `locator` finds paths in for messages.
@@ -71,6 +74,13 @@ extension KeyNamespace {
       try root.add(section.items, jsonPath: "sections[\(index)]", builder: &builder)
     }
     for alias in builder.aliases {
+      // An earlier key whose Swift name is the item's own (`autoLock` of `auto-lock`) needs no
+      // deprecated key: the item's key already has that name.
+      if let current = alias.item.key,
+        swiftPath(of: alias.earlier)?.memberPath == swiftPath(of: current)?.memberPath
+      {
+        continue
+      }
       try root.addAlias(
         alias.earlier, components: alias.earlier.split(separator: ".").map(String.init), item: alias.item,
         jsonPath: alias.jsonPath, builder: builder)
@@ -112,17 +122,19 @@ extension KeyNamespace {
       let itemPath = "\(jsonPath).items[\(row)]"
       guard let key = item.key, let localKey = item.localKey else { continue }
       let owner = NameOwner(id: key, what: "key \"\(key)\"", path: itemPath + ".key")
-      if let earlier = item.renamedFrom {
+      let typeName = SwiftNames.type(localKey)
+      var valueType: String?
+      // A right detail without choices is shown, never stored: no key, as the TypeScript store has none.
+      if SettingsSnapshot.defaultValue(of: item) != nil, item.type != .rightDetail || item.choices != nil {
+        valueType = Self.valueType(of: item, enumName: typeName)
+      }
+      // Earlier keys only for an item that gets a key: for another one there is nothing to read.
+      if valueType != nil, let earlier = item.renamedFrom {
         let field = itemPath + ".renamedFrom"
         let isArray: Bool = if case .array = builder.locator.value(at: field)?.kind { true } else { false }
         for (index, old) in earlier.enumerated() {
           builder.aliases.append((old, item, isArray ? "\(field)[\(index)]" : field))
         }
-      }
-      let typeName = SwiftNames.type(localKey)
-      var valueType: String?
-      if SettingsSnapshot.defaultValue(of: item) != nil {
-        valueType = Self.valueType(of: item, enumName: typeName)
       }
       if let choices = item.choices {
         let enumPath = swiftPath + "." + typeName
@@ -148,7 +160,7 @@ extension KeyNamespace {
           names[name] = choiceOwner
           cases.append((name, choice, renamedFrom))
         }
-        try claim(typeName, for: owner, builder: builder)
+        try claim(typeName, for: owner, isType: true, builder: builder)
         children.append(
           KeyNamespace(
             typeName: typeName, path: key, swiftPath: enumPath, choices: ChoiceEnum(item: item, cases: cases),
@@ -182,15 +194,20 @@ extension KeyNamespace {
       }
       return index
     }
-    try claim(typeName, for: owner, builder: builder)
+    try claim(typeName, for: owner, isType: true, builder: builder)
     children.append(KeyNamespace(typeName: typeName, path: path, swiftPath: swiftPath + "." + typeName))
     return children.count - 1
   }
 
-  /// Records that `owner` takes the Swift name `name` here.
-  private mutating func claim(_ name: String, for owner: NameOwner, builder: Builder) throws(CodegenError) {
-    if let other = takenNames[name], other.id != owner.id {
-      throw builder.clash(owner, other, name: name, in: swiftPath)
+  /// Records that `owner` takes the Swift name `name` here, as a type's name when `isType`; a
+  /// name taken by another key, or by the same key as the other kind (a key and its enum), is refused.
+  private mutating func claim(
+    _ name: String, for owner: NameOwner, isType: Bool = false, builder: Builder
+  ) throws(CodegenError) {
+    var owner = owner
+    owner.isType = isType
+    if let other = takenNames[name], other.id != owner.id || other.isType != isType {
+      throw builder.clash(owner, other, name: name, in: swiftPath, kind: isType ? "type name" : "name")
     }
     takenNames[name] = owner
   }
@@ -246,8 +263,9 @@ extension KeyNamespace {
   }
 
   /// Whether every value a number or slider accepts is a whole number that `Int` holds: its step
-  /// and its least value are whole, and both bounds are given and fit in `Int` (without them the
-  /// document accepts numbers no `Int` holds, such as 10000000000000000000).
+  /// (1 when not given), its `min` and its `max` are whole numbers that fit in `Int`, and both
+  /// bounds are given (without them the document accepts numbers no `Int` holds, such as
+  /// 10000000000000000000).
   static func isWhole(_ item: SettingItem) -> Bool {
     let step = item.step ?? ExactDecimal(1)
     guard step.intValue != nil, let minimum = item.min, minimum.intValue != nil, let maximum = item.max,

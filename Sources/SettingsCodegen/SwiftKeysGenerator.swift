@@ -1,16 +1,17 @@
 import SettingsKit
 
 /// Turns a settings document into Swift: a typed ``SettingsKit/SettingKey`` per item with a value
-/// under `SettingKeys` (child pages as nested namespaces), a `String`-backed enum per choice item,
-/// deprecated keys for `deprecated` items and `renamedFrom` paths, and the document itself as
-/// `SettingsDocument.generated`. `SettingsKeysPlugin` (at build time) and `settings codegen swift`
-/// both print this.
+/// under `SettingKeys` (child pages as nested namespaces), a `String`-backed enum per choice item
+/// (printed as its raw value), deprecated keys for `deprecated` items and `renamedFrom` paths, and
+/// the document itself as `SettingsDocument.generated`. `SettingsKeysPlugin` (at build time) and
+/// `settings codegen swift` both print this.
 public enum SwiftKeysGenerator {
   /// The Swift source for `document`, whose JSON text is `source` (embedded as it is).
   ///
   /// A choice whose case name would be a member every choice enum has (`rawValue`, `allCases`,
-  /// `hashValue`, `choiceValue`, `settingValue`, `init`) gets a `_` after it (`rawValue_`), which
-  /// its doc comment says.
+  /// `hashValue`, `choiceValue`, `settingValue`, `init`, `description`) gets a `_` after it
+  /// (`rawValue_`), which its doc comment says. The document's text in comments has its control
+  /// characters escaped as `settings describe` shows them (`\u{1B}`).
   ///
   /// - Parameters:
   ///   - document: the document, loaded from `source` with no preferred locale (its base language).
@@ -69,13 +70,18 @@ public enum SwiftKeysGenerator {
     var lines: [String] = []
     if let choices = namespace.choices {
       for (name, choice, renamedFrom) in choices.cases {
-        lines.append("\(indent)/// \(oneLine(choice.title))")
+        lines.append("\(indent)/// \(TerminalText.escaped(oneLine(choice.title)))")
         if let renamedFrom {
           lines.append("\(indent)///")
           lines.append("\(indent)/// Named `\(name)`: `\(renamedFrom)` is a member every choice enum has.")
         }
         lines.append("\(indent)case \(name) = \(SwiftNames.stringLiteral(choice.value))")
       }
+      lines += [
+        "",
+        "\(indent)/// The choice's value, as `print` and string interpolation show it.",
+        "\(indent)var description: Swift.String { self.rawValue }",
+      ]
     }
     for key in namespace.keys {
       if !lines.isEmpty { lines.append("") }
@@ -86,7 +92,8 @@ public enum SwiftKeysGenerator {
       lines += DocComment.namespace(child).map { indent + $0 }
       if child.choices != nil {
         lines.append(
-          "\(indent)enum \(child.typeName): Swift.String, SettingsKit.SettingChoiceValue, Swift.CaseIterable {"
+          "\(indent)enum \(child.typeName): Swift.String, SettingsKit.SettingChoiceValue, Swift.CaseIterable, "
+            + "Swift.CustomStringConvertible {"
         )
       } else {
         lines.append("\(indent)enum \(child.typeName) {")

@@ -28,13 +28,15 @@ enum SwiftNames {
     return keywords.contains(name) ? "`\(name)`" : name
   }
 
-  /// A type name: `auto-lock` is `AutoLock`, `5g` is `_5g`; the names the generated code itself
-  /// uses (`Swift`, `SettingsKit`, `Type`, …) get a `_` after them.
+  /// A type name: `auto-lock` is `AutoLock`; the names the generated code itself uses (`Swift`,
+  /// `SettingsKit`, `Type`, …) get a `_` after them, and so does a name with no letter to
+  /// capitalise, which would be the ``member(_:)`` name of the same text too (`5g` is `_5g_`
+  /// beside the key `_5g`, `_` is `_5F_`).
   static func type(_ text: String) -> String {
     var name = words(text).map(uppercasedFirst).joined()
     if name.isEmpty { name = fallback(text) }
     if name.first?.isNumber == true { name = "_" + name }
-    return reservedTypes.contains(name) ? name + "_" : name
+    return reservedTypes.contains(name) || name == member(text) ? name + "_" : name
   }
 
   /// The name of text without letters or digits: `_` and its code points in hex, or `_empty`.

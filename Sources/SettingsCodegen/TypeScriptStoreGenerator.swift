@@ -4,7 +4,8 @@ import SettingsKit
 /// file holds (and `settings dump` prints), each key optional, each value typed by its item.
 public enum TypeScriptStoreGenerator {
   /// The declaration: a union type per choice item and an interface `SettingsStore`, with each
-  /// item's title, default and limits in its comment.
+  /// item's title, default and limits in its comment (control characters escaped as `settings
+  /// describe` shows them, `\u{1B}`).
   public static func generate(document: SettingsDocument, sourceName: String) -> String {
     var lines = [
       "// Generated from \(sourceName) by settings codegen typescript. Do not edit.",
@@ -30,7 +31,7 @@ public enum TypeScriptStoreGenerator {
       if let deprecated = item.deprecated {
         comment += ". @deprecated " + SwiftKeysGenerator.oneLine(deprecated)
       }
-      members.append("  /** \(comment.replacingCommentEnd) */")
+      members.append("  /** \(TerminalText.escaped(comment).replacingCommentEnd) */")
       members.append("  \(jsonString(key))?: \(type);")
     }
     lines.append("export interface SettingsStore {")

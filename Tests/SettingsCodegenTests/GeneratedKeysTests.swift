@@ -13,7 +13,6 @@ import Testing
   @Test func readsEveryTypeAsItsDefault() throws {
     let settings = self.settings
     #expect(try settings[SettingKeys.airplane] == false)
-    #expect(try settings[SettingKeys.carrier] == "SKT")
     #expect(try settings[SettingKeys.theme] == .light)
     #expect(try settings[SettingKeys.languages] == [.en])
     #expect(try settings[SettingKeys.deviceName] == "Alex's phone")
@@ -84,7 +83,6 @@ import Testing
   @Test func everyKeyFitsItsItem() throws {
     let settings = self.settings
     try settings.check(SettingKeys.airplane)
-    try settings.check(SettingKeys.carrier)
     try settings.check(SettingKeys.theme)
     try settings.check(SettingKeys.languages)
     try settings.check(SettingKeys.deviceName)
@@ -113,6 +111,13 @@ import Testing
       SettingKeys.Cellular.Options.Voice.allCases.map(\.rawValue) == (try choices("cellular.options.voice")))
     #expect(SettingKeys.Theme.allCases.map(\.rawValue) == ["light", "dark", "auto"])
     #expect(SettingKeys.Cellular.Options.Voice.allCases.map(\.rawValue) == ["5g-auto", "5g-on", "default"])
+  }
+
+  /// A choice enum prints as its value, alone or in an array.
+  @Test func aChoicePrintsAsItsValue() throws {
+    try settings.set(SettingKeys.languages, [.zhHant, .en])
+    #expect("\(try settings[SettingKeys.languages])" == "[en, zh-Hant]")
+    #expect("\(SettingKeys.Cellular.Options.Voice._5gAuto)" == "5g-auto")
   }
 
   @Test func theEmbeddedDocumentIsTheFile() throws {

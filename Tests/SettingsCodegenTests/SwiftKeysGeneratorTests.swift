@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 
 @testable import SettingsCodegen
@@ -58,7 +60,7 @@ import Testing
           static let `default` = SettingsKit.SettingKey<Default>("default")
 
           /// The choices of Default (`default`).
-          enum Default: Swift.String, SettingsKit.SettingChoiceValue, Swift.CaseIterable {
+          enum Default: Swift.String, SettingsKit.SettingChoiceValue, Swift.CaseIterable, Swift.CustomStringConvertible {
             /// Korean
             case 한국어 = "한국어"
             /// Self
@@ -67,6 +69,9 @@ import Testing
             case _2D = "-"
             /// ABC
             case aBC = "a b_c"
+
+            /// The choice's value, as `print` and string interpolation show it.
+            var description: Swift.String { self.rawValue }
           }
         """)
   }
@@ -259,7 +264,7 @@ import Testing
       {"id": "d", "sections": [{"items": [{"key": "mode", "type": "rightDetail", "title": "Mode", "value": "rawValue",
         "choices": [{"value": "rawValue", "title": "Raw"}, {"value": "hash-value", "title": "Hash"},
                     {"value": "init", "title": "Init"}, {"value": "all_cases", "title": "All"},
-                    {"value": "plain", "title": "Plain"}]}]}]}
+                    {"value": "description", "title": "Description"}, {"value": "plain", "title": "Plain"}]}]}]}
       """)
     #expect(
       keys(code) == """
@@ -269,7 +274,7 @@ import Testing
           static let mode = SettingsKit.SettingKey<Mode>("mode")
 
           /// The choices of Mode (`mode`).
-          enum Mode: Swift.String, SettingsKit.SettingChoiceValue, Swift.CaseIterable {
+          enum Mode: Swift.String, SettingsKit.SettingChoiceValue, Swift.CaseIterable, Swift.CustomStringConvertible {
             /// Raw
             ///
             /// Named `rawValue_`: `rawValue` is a member every choice enum has.
@@ -286,8 +291,15 @@ import Testing
             ///
             /// Named `allCases_`: `allCases` is a member every choice enum has.
             case allCases_ = "all_cases"
+            /// Description
+            ///
+            /// Named `description_`: `description` is a member every choice enum has.
+            case description_ = "description"
             /// Plain
             case plain = "plain"
+
+            /// The choice's value, as `print` and string interpolation show it.
+            var description: Swift.String { self.rawValue }
           }
         """)
   }
@@ -302,5 +314,134 @@ import Testing
         == "doc.json:2:62: sections[0].items[0].choices[1].value: choice \"raw-value\" of mode would have the "
         + "Swift case name 'rawValue_' in enum SettingKeys.Mode, which choice \"rawValue\" of mode at "
         + "sections[0].items[0].choices[0].value (2:25) has; \(rule)")
+  }
+
+  /// Typechecks `code` against the SettingsKit this test was built with; the compiler's output
+  /// (empty when it compiles without a warning) and its status.
+  func typecheck(_ code: String) throws -> CommandOutcome {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = try directory.write("SettingKeys.generated.swift", code)
+    let swiftc = try #require(ExternalTool.find("swiftc"), "swiftc is not on PATH")
+    return try swiftc.run([
+      "-typecheck", "-parse-as-library", "-I", settingsBinaryDirectory + "/Modules", file,
+    ])
+  }
+
+  /// A key with no letter to capitalise (a digit first, or no letter at all) has the same member
+  /// and type name; the enum gets a `_` after it, so the code compiles.
+  @Test func aChoiceKeyWithNoLetterToCapitaliseCompiles() throws {
+    let code = try generate(
+      """
+      {"id": "d", "sections": [{"items": [
+        {"key": "5g-mode", "type": "rightDetail", "title": "5G", "choices": [{"value": "a", "title": "A"}], "value": "a"},
+        {"key": "_", "type": "rightDetail", "title": "U", "choices": [{"value": "a", "title": "A"}], "value": ["a"],
+         "multiple": true}
+      ]}]}
+      """)
+    let declarations = keys(code).split(separator: "\n").map(String.init).filter {
+      $0.contains("static let") || $0.contains("enum ")
+    }
+    let conformances =
+      "Swift.String, SettingsKit.SettingChoiceValue, Swift.CaseIterable, Swift.CustomStringConvertible {"
+    let expected: [String] = [
+      "  static let _5gMode = SettingsKit.SettingKey<_5gMode_>(\"5g-mode\")",
+      "  static let _5F = SettingsKit.SettingKey<[_5F_]>(\"_\")",
+      "  enum _5gMode_: \(conformances)",
+      "  enum _5F_: \(conformances)",
+    ]
+    #expect(declarations == expected)
+    let compiled = try typecheck(code)
+    #expect(compiled == CommandOutcome(status: 0, stdout: "", stderr: ""))
+  }
+
+  /// An earlier key whose Swift name is the item's own names the same property: no deprecated
+  /// key, no refusal.
+  @Test func anEarlierKeyWithTheItemsOwnSwiftNameGetsNoDeprecatedKey() throws {
+    let code = try generate(
+      """
+      {"id": "d", "sections": [{"items": [
+        {"key": "auto-lock", "type": "switch", "title": "A", "renamedFrom": ["autoLock", "lock"]}
+      ]}]}
+      """)
+    #expect(
+      keys(code) == """
+          /// A (`auto-lock`, a switch).
+          ///
+          /// - Default: `off`
+          /// - Renamed from: `autoLock`, `lock`
+          static let autoLock = SettingsKit.SettingKey<Swift.Bool>("auto-lock")
+
+          /// A: the earlier key `lock` of `auto-lock`.
+          ///
+          /// Use `SettingKeys.autoLock`; a value stored under the earlier key reads as this item's.
+          @available(*, deprecated, renamed: "SettingKeys.autoLock", message: "renamed to auto-lock")
+          static let lock = SettingsKit.SettingKey<Swift.Bool>("auto-lock")
+        """)
+  }
+
+  /// An item without a stored value (a page's row, a right detail without choices) has no key, so
+  /// its earlier keys get none either; a right detail without choices is shown and never stored,
+  /// so it has no key (as in the TypeScript store).
+  @Test func anItemWithoutAStoredValueGetsNoKeyAndNoEarlierKey() throws {
+    let code = try generate(
+      """
+      {"id": "d", "sections": [{"items": [
+        {"key": "net", "type": "detailTitle", "title": "Net", "renamedFrom": "network",
+         "page": {"sections": [{"items": [{"key": "on", "type": "switch", "title": "On"}]}]}},
+        {"key": "carrier", "type": "rightDetail", "title": "Carrier", "rightDetail": "SKT", "renamedFrom": "operator"}
+      ]}]}
+      """)
+    #expect(
+      keys(code) == """
+          /// The keys of the page under `net`.
+          enum Net {
+            /// On (`net.on`, a switch).
+            ///
+            /// - Default: `off`
+            static let on = SettingsKit.SettingKey<Swift.Bool>("net.on")
+          }
+        """)
+  }
+
+  /// Control characters of the document's text are escaped in comments as `describe` shows them.
+  @Test func controlCharactersAreEscapedInComments() throws {
+    let json = #"""
+      {"id": "d", "sections": [{"items": [
+        {"key": "a", "type": "rightDetail", "title": "Red\u001b[31m\u0000", "description": "x\u0007y",
+         "value": "b", "choices": [{"value": "b", "title": "B\u001b]0;t\u0007"}]}
+      ]}]}
+      """#
+    #expect(
+      keys(try generate(json)) == #"""
+          /// Red\u{1B}[31m\u{0} (`a`, a single choice).
+          ///
+          /// x\u{7}y
+          ///
+          /// - Default: `b` (B\u{1B}]0;t\u{7})
+          static let a = SettingsKit.SettingKey<A>("a")
+
+          /// The choices of Red\u{1B}[31m\u{0} (`a`).
+          enum A: Swift.String, SettingsKit.SettingChoiceValue, Swift.CaseIterable, Swift.CustomStringConvertible {
+            /// B\u{1B}]0;t\u{7}
+            case b = "b"
+
+            /// The choice's value, as `print` and string interpolation show it.
+            var description: Swift.String { self.rawValue }
+          }
+        """#)
+    let source = try CodegenSource(
+      source: SourceText(name: "doc.json", bytes: Array(json.utf8)), fileName: "doc.json")
+    #expect(
+      try source.typeScript() == #"""
+        // Generated from doc.json by settings codegen typescript. Do not edit.
+        // The store of document "d": the overrides, by full key; a key left out reads as its default.
+
+        export interface SettingsStore {
+          /** Red\u{1B}[31m\u{0}. Default: "b" */
+          "a"?: "b";
+        }
+
+        """#)
   }
 }
