@@ -322,9 +322,9 @@ public struct LineScreen: Sendable {
     return [said] + (lines.first?.hasPrefix("No change: ") == true ? [] : lines)
   }
 
-  /// Enter on a "more" row: loads the next rows and says only the rows brought in (and the rows
-  /// whose numbers moved with them, such as the "more" row itself), then the selected row. A load
-  /// that brought nothing (it failed) is said as any change is.
+  /// Enter on a "more" row: loads the next rows and says only the rows brought in, then the
+  /// numbers that the rows after them (the "more" row itself, the next sections' rows) have now,
+  /// then the selected row. A load that brought nothing (it failed) is said as any change is.
   mutating func loadMore() async -> [String] {
     let before = described()
     let numbers = Dictionary(
@@ -341,8 +341,21 @@ public struct LineScreen: Sendable {
     }
     screen.status = nil
     var lines = ["Loaded \(added) more \(added == 1 ? "row" : "rows"):"]
-    for (index, indexPath) in rows.enumerated() where numbers[after[index].identity] != index {
-      lines.append(rowLine(index + 1, indexPath))
+    var renumbered: [Int] = []
+    for (index, indexPath) in rows.enumerated() {
+      switch numbers[after[index].identity] {
+      case nil: lines.append(rowLine(index + 1, indexPath))
+      case index?: continue
+      case _?: renumbered.append(index + 1)
+      }
+    }
+    // The rows after those brought in moved down: said as a range, not listed (a next section's
+    // 20 rows listed again buried the 3 new ones).
+    if let first = renumbered.first, let last = renumbered.last {
+      lines.append(
+        first == last
+          ? "The row after them is now number \(first)."
+          : "Rows after them are now numbered \(first) to \(last).")
     }
     return lines + ["Selected: " + describeSelection()]
   }

@@ -264,6 +264,29 @@ struct LineModeTests {
         ]).joined(separator: "\n") + "\n")
   }
 
+  /// "Load more" in a section that other rows follow says the rows brought in, then the numbers
+  /// the rows after them have now, in one line (it said "Loaded 3 more rows:" then listed 24
+  /// rows: the 3 new ones and every renumbered row of the next section).
+  @Test func loadMoreSaysTheRenumberedRowsInOneLine() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let outcome = try runBinary(
+      ["-f", examplePath("app-notifications.json"), "ui"],
+      environment: ["HOME": directory.path, "SETTINGS_STORE": directory.file("s.json"), "LANG": "C"],
+      stdin: "6\n\nq\n")
+    let lines = outcome.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.suffix(7)) == [
+        "6. More: 4 not shown yet. Enter loads them.",
+        "Loaded 3 more rows:",
+        "6. 음악: off. Enter turns it on.",
+        "7. 카메라: off. Enter turns it on.",
+        "8. 지도: on. Enter turns it off.",
+        "Rows after them are now numbered 9 to 30.",
+        "Selected: 6. 음악: off. Enter turns it on.",
+      ], "\(outcome)")
+  }
+
   /// A reset and a lock are said by the item's title, not its key (`count is at its default`,
   /// `Refused: managed is locked by …` before).
   @Test func resetAndLockAreSaidByTheTitle() throws {
