@@ -34,13 +34,14 @@ extension LineScreen {
       prompt = .command
       return ["Back on page \(Self.breadcrumb(screen.level.breadcrumb)). " + describeSelection()]
     }
-    if text == "?" { return choiceLines(item) }
+    // `l` lists the page again, as the help says: here the page is the list of choices.
+    if text == "?" || text == "l" { return choiceLines(item) }
     if text == "q" {
       screen.isFinished = true
       return []
     }
     guard let number = Int(text), text.allSatisfy(\.isASCII), number >= 1, number <= choices.count else {
-      return ["Refused: type a number from 1 to \(choices.count), or b."]
+      return ["Refused: type a number from 1 to \(choices.count), l to list the choices again, or b."]
     }
     let choice = choices[number - 1]
     guard item.multiple == true else {

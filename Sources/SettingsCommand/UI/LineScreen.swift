@@ -110,6 +110,11 @@ public struct LineScreen: Sendable {
     default: break
     }
     if let number = Int(text), text.allSatisfy(\.isASCII) { return select(number) }
+    // A number too large for an Int is a row that is not there, as -1 is, not an unknown command.
+    let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+    if !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) {
+      return ["Refused: there is no row \(text); this page has \(rows.count)."]
+    }
     if text.hasPrefix("/") { return await search(String(text.dropFirst()), listing: true) }
     if text.hasPrefix("=") { return await set(String(text.dropFirst())) }
     return ["Refused: \(Self.text(text)) is not a command; ? lists them."]
@@ -305,8 +310,11 @@ public struct LineScreen: Sendable {
   /// `r`: resets the selected item, and says so by its title (the full screen's status line names
   /// its key). A locked item is refused as the other changes are.
   mutating func reset() async -> [String] {
-    guard case .success(let item) = selectedItem() else {
-      return await change { screen in screen.resetSelection() }
+    let item: SettingItem
+    switch selectedItem() {
+    case .success(let selected): item = selected
+    // A section's title row or a "more" row has no value to reset, as it has none to set.
+    case .failure(let refusal): return [refusal.line]
     }
     if screen.level.table.snapshot.state(of: item).lock != nil, let refusal = lockedOrDimmed(item) {
       return refusal
