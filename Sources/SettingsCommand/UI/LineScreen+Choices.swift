@@ -34,13 +34,14 @@ extension LineScreen {
       prompt = .command
       return ["Back on page \(Self.breadcrumb(screen.level.breadcrumb)). " + describeSelection()]
     }
-    if text == "?" { return choiceLines(item) }
+    // `l` lists the page again, as the help says: here the page is the list of choices.
+    if text == "?" || text == "l" { return choiceLines(item) }
     if text == "q" {
       screen.isFinished = true
       return []
     }
     guard let number = Int(text), text.allSatisfy(\.isASCII), number >= 1, number <= choices.count else {
-      return ["Refused: type a number from 1 to \(choices.count), or b."]
+      return ["Refused: type a number from 1 to \(choices.count), l to list the choices again, or b."]
     }
     let choice = choices[number - 1]
     guard item.multiple == true else {
@@ -71,11 +72,13 @@ extension LineScreen {
   /// `before` is ``described()`` and `previous` the top page's snapshot before. Each item changed
   /// elsewhere is one line, its title first: `Airplane Mode: on, changed elsewhere`, `Managed: off,
   /// locked by FILE: REASON`, `Managed: off, unlocked`, `Count: stored value "x" rejected: expected
-  /// a number; showing the default 1` (an items file's rows loaded so far too), after the messages
+  /// a number; showing the default 1` (an items file's rows too, loaded or not yet), after the messages
   /// about the store, the document and the system files (`Warning: …`); rows of the page whose
   /// state changed with them are their lines again, and the whole page when `reloaded` (the screen
   /// was built again for a new version of the document).
-  func outsideLines(before: [RowSignature], snapshot previous: SettingsSnapshot, reloaded: Bool = false)
+  mutating func outsideLines(
+    before: [RowSignature], snapshot previous: SettingsSnapshot, reloaded: Bool = false
+  )
     -> [String]
   {
     let snapshot = screen.stack[0].table.snapshot
@@ -97,8 +100,7 @@ extension LineScreen {
     }
     var said: Set<String> = []
     for key in Set(changed).union(screen.outside.keys).sorted() {
-      guard
-        let item = screen.settings.document.item(forKey: key) ?? screen.itemsFileItem(forKey: key),
+      guard let item = outsideItem(forKey: key),
         let line = outsideLine(item, before: previous, after: snapshot)
       else { continue }
       lines.append(line)
@@ -108,6 +110,19 @@ extension LineScreen {
     if reloaded { return lines + pageLines() }
     // A changed row already said is not said twice; rows that changed with it (dimmed, enabled) are.
     return lines + changedRows(since: before, except: said)
+  }
+
+  /// The item of a key changed elsewhere, when the top page holds it: the document's, an items
+  /// file's row loaded so far, or an items file's row not loaded yet (read from the items files,
+  /// once, as a search reads them), so that every row the page holds is said by its title whether
+  /// it was loaded or not. Nil for a key no item has (a stray key in the store), and when the items
+  /// files cannot be read now.
+  mutating func outsideItem(forKey key: String) -> SettingItem? {
+    if let item = screen.settings.document.item(forKey: key) ?? screen.itemsFileItem(forKey: key) {
+      return item
+    }
+    guard !screen.loaded.itemsFiles.isEmpty else { return nil }
+    return try? screen.allItemsSettings().document.item(forKey: key)
   }
 
   /// The line for an item that changed elsewhere from `before` to `after`, its title first: a lock

@@ -110,6 +110,11 @@ public struct LineScreen: Sendable {
     default: break
     }
     if let number = Int(text), text.allSatisfy(\.isASCII) { return select(number) }
+    // A number too large for an Int is a row that is not there, as -1 is, not an unknown command.
+    let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+    if !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) {
+      return ["Refused: there is no row \(text); this page has \(rows.count)."]
+    }
     if text.hasPrefix("/") { return await search(String(text.dropFirst()), listing: true) }
     if text.hasPrefix("=") { return await set(String(text.dropFirst())) }
     return ["Refused: \(Self.text(text)) is not a command; ? lists them."]
@@ -305,8 +310,11 @@ public struct LineScreen: Sendable {
   /// `r`: resets the selected item, and says so by its title (the full screen's status line names
   /// its key). A locked item is refused as the other changes are.
   mutating func reset() async -> [String] {
-    guard case .success(let item) = selectedItem() else {
-      return await change { screen in screen.resetSelection() }
+    let item: SettingItem
+    switch selectedItem() {
+    case .success(let selected): item = selected
+    // A section's title row or a "more" row has no value to reset, as it has none to set.
+    case .failure(let refusal): return [refusal.line]
     }
     if screen.level.table.snapshot.state(of: item).lock != nil, let refusal = lockedOrDimmed(item) {
       return refusal
@@ -322,9 +330,9 @@ public struct LineScreen: Sendable {
     return [said] + (lines.first?.hasPrefix("No change: ") == true ? [] : lines)
   }
 
-  /// Enter on a "more" row: loads the next rows and says only the rows brought in (and the rows
-  /// whose numbers moved with them, such as the "more" row itself), then the selected row. A load
-  /// that brought nothing (it failed) is said as any change is.
+  /// Enter on a "more" row: loads the next rows and says only the rows brought in, then the
+  /// numbers that the rows after them (the "more" row itself, the next sections' rows) have now,
+  /// then the selected row. A load that brought nothing (it failed) is said as any change is.
   mutating func loadMore() async -> [String] {
     let before = described()
     let numbers = Dictionary(
@@ -341,8 +349,21 @@ public struct LineScreen: Sendable {
     }
     screen.status = nil
     var lines = ["Loaded \(added) more \(added == 1 ? "row" : "rows"):"]
-    for (index, indexPath) in rows.enumerated() where numbers[after[index].identity] != index {
-      lines.append(rowLine(index + 1, indexPath))
+    var renumbered: [Int] = []
+    for (index, indexPath) in rows.enumerated() {
+      switch numbers[after[index].identity] {
+      case nil: lines.append(rowLine(index + 1, indexPath))
+      case index?: continue
+      case _?: renumbered.append(index + 1)
+      }
+    }
+    // The rows after those brought in moved down: said as a range, not listed (a next section's
+    // 20 rows listed again buried the 3 new ones).
+    if let first = renumbered.first, let last = renumbered.last {
+      lines.append(
+        first == last
+          ? "The row after them is now number \(first)."
+          : "Rows after them are now numbered \(first) to \(last).")
     }
     return lines + ["Selected: " + describeSelection()]
   }

@@ -177,4 +177,22 @@ struct CursorTests {
     terminal.send("q")
     #expect(terminal.waitForExit() == 0)
   }
+
+  /// On a collapsible section's title row, closed and open, the cursor stands on the title's first
+  /// column (4: `> `, then `▸ ` or `▾ ` in the place of the margin), not on the glyph (2).
+  @Test func theCursorIsOnACollapsibleSectionsTitleAfterItsGlyph() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    let terminal = try start([], home: home)
+    #expect(terminal.waitFor(text: "Airplane Mode"))
+    for (key, glyph) in [("\u{1B}[F", "▸"), ("\r", "▾")] {
+      terminal.send(key)
+      terminal.pump(milliseconds: 150)
+      let row = try #require(terminal.rows.firstIndex { $0.hasPrefix("> ") }, "\(terminal.rows)")
+      #expect(terminal.rows[row].hasPrefix("> \(glyph) Privacy"), "\(terminal.rows)")
+      #expect(terminal.cursorRow == row && terminal.cursorColumn == 4, "\(terminal.rows)")
+    }
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+  }
 }

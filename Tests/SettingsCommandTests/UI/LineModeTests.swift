@@ -264,6 +264,74 @@ struct LineModeTests {
         ]).joined(separator: "\n") + "\n")
   }
 
+  /// "Load more" in a section that other rows follow says the rows brought in, then the numbers
+  /// the rows after them have now, in one line (it said "Loaded 3 more rows:" then listed 24
+  /// rows: the 3 new ones and every renumbered row of the next section).
+  @Test func loadMoreSaysTheRenumberedRowsInOneLine() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let outcome = try runBinary(
+      ["-f", examplePath("app-notifications.json"), "ui"],
+      environment: ["HOME": directory.path, "SETTINGS_STORE": directory.file("s.json"), "LANG": "C"],
+      stdin: "6\n\nq\n")
+    let lines = outcome.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.suffix(7)) == [
+        "6. More: 4 not shown yet. Enter loads them.",
+        "Loaded 3 more rows:",
+        "6. 음악: off. Enter turns it on.",
+        "7. 카메라: off. Enter turns it on.",
+        "8. 지도: on. Enter turns it off.",
+        "Rows after them are now numbered 9 to 30.",
+        "Selected: 6. 음악: off. Enter turns it on.",
+      ], "\(outcome)")
+  }
+
+  /// Refusals said alike: a row number too large for a number is a row that is not there, as -1
+  /// is (it was "not a command"); `l` in a list of choices lists them again, as the help says it
+  /// lists the page (it was refused, and the refusal did not name it); `r` on a section's row has
+  /// no value to reset, as `=x` there has none to set (it was "No change: 13. Extra: section…");
+  /// `=+4` is refused in the words of `settings set lock-after +4`, and `= 3` taken as 3, as `set`
+  /// takes them.
+  @Test func refusalsAreSaidAlike() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let input = [
+      "99999999999999999999999", "-1", "6", "", "l", "x", "b", "13", "r", "=x", "4", "=+4", "= 3", "q",
+    ]
+    let outcome = try fixture.run(input.joined(separator: "\n") + "\n")
+    let choices = [
+      "Choices of Theme, one of 2:",
+      "1. Light. Chosen.",
+      "2. Dark.",
+      "Type a number to choose, b to go back.",
+    ]
+    let expected =
+      [
+        "Refused: there is no row 99999999999999999999999; this page has 16.",
+        "Refused: there is no row -1; this page has 16.",
+        "6. Theme: Light. Enter lists its choices.",
+      ] + choices + choices + [
+        "Refused: type a number from 1 to 2, l to list the choices again, or b.",
+        "Back on page Rows. 6. Theme: Light. Enter lists its choices.",
+        "13. Extra: section, closed, 1 item. Enter opens it.",
+        "Refused: the selected row has no value.",
+        "Refused: the selected row has no value.",
+        "4. Lock After: 5 min. Enter edits it.",
+        "Refused: lock-after: '+4' is not a number; write digits with an optional '.', such as 2.5.",
+        "4. Lock After: 3 min. Changed. Enter edits it.",
+      ]
+    #expect(
+      outcome.stdout == ([Self.opening] + Self.page(fixture.lockFile) + expected).joined(separator: "\n")
+        + "\n",
+      "\(outcome)")
+    let set = try runBinary(
+      ["-f", fixture.document, "set", "lock-after", "+4"], environment: fixture.environment)
+    #expect(
+      set.stderr
+        == "Error: lock-after: '+4' is not a number; write digits with an optional '.', such as 2.5\n")
+  }
+
   /// A reset and a lock are said by the item's title, not its key (`count is at its default`,
   /// `Refused: managed is locked by …` before).
   @Test func resetAndLockAreSaidByTheTitle() throws {

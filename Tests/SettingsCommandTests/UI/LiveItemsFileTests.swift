@@ -94,4 +94,39 @@ struct LiveItemsFileTests {
 
         """)
   }
+
+  /// A row of an items file not loaded yet (behind "More: 1 not shown yet") that another process
+  /// sets is said by its title, read from the items file, as a document's row not shown yet is
+  /// (`지갑: on, changed elsewhere.`): the line mode said nothing for it.
+  @Test func anItemsFileRowNotLoadedYetIsSaidByItsTitle() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    _ = try setup.directory.write(
+      "doc.json",
+      Self.document.replacingOccurrences(
+        of: #""itemsFile": "apps.jsonl""#, with: #""itemsFile": "apps.jsonl", "pageSize": 1"#))
+    var environment = setup.environment
+    environment["TERM"] = "dumb"
+    let terminal = try PseudoTerminal(arguments: ["ui"], environment: environment, width: 80, height: 24)
+    #expect(terminal.waitFor(text: "3. More: 1 not shown yet. Enter loads them."))
+    let set = try runBinary(["set", "app-b", "on"], environment: setup.environment)
+    #expect(set.status == 0)
+    #expect(terminal.waitFor(text: "App B: on, changed elsewhere.", seconds: 20))
+    terminal.send("q\r")
+    #expect(terminal.waitForExit() == 0)
+    let transcript = String(decoding: terminal.transcript, as: UTF8.self)
+      .replacingOccurrences(of: "\r\n", with: "\n")
+    #expect(
+      transcript == """
+        Settings, line mode. Type a row's number to select it, an empty line for Enter, ? for help, q to quit.
+        Page Apps, 3 rows:
+        1. Beta: off. Enter turns it on.
+        Section Apps:
+        2. App A: off. Enter turns it on.
+        3. More: 1 not shown yet. Enter loads them.
+        App B: on, changed elsewhere.
+        q
+
+        """)
+  }
 }
