@@ -40,15 +40,23 @@ package struct TerminalModes: @unchecked Sendable {
     return modes
   }
 
-  /// The same modes for a secret typed on a line of its own: no echo, and Ctrl-C, Ctrl-Z and Ctrl-\\
-  /// read as characters rather than sent as signals, so that nothing stops the process while the
-  /// echo is off; line editing stays. Ctrl-C also ends the line (it is the extra end-of-line
-  /// character, `VEOL`), so that the reader gets it at once and can cancel without waiting for
-  /// Enter. The flags are `ECHO` and `ISIG` of `c_lflag`.
-  package var forSecretLine: TerminalModes {
+  /// The same modes for a line that edits a value (a value or a choice asked for): Ctrl-C, Ctrl-Z
+  /// and Ctrl-\\ read as characters rather than sent as signals, and Ctrl-C also ends the line (it
+  /// is the extra end-of-line character, `VEOL`), so that the reader gets it at once and cancels
+  /// the edit without waiting for Enter, rather than the process ending; echo and line editing
+  /// stay. The flag is `ISIG` of `c_lflag`.
+  package var forEditLine: TerminalModes {
     var modes = self
-    modes.value.c_lflag &= ~tcflag_t(ECHO | ISIG)
+    modes.value.c_lflag &= ~tcflag_t(ISIG)
     withUnsafeMutableBytes(of: &modes.value.c_cc) { $0[Int(VEOL)] = 0x03 }
+    return modes
+  }
+
+  /// The same modes for a secret typed on a line of its own: ``forEditLine``, and no echo, so that
+  /// nothing stops the process while the echo is off. The flags are `ECHO` and `ISIG` of `c_lflag`.
+  package var forSecretLine: TerminalModes {
+    var modes = forEditLine
+    modes.value.c_lflag &= ~tcflag_t(ECHO)
     return modes
   }
 

@@ -46,10 +46,8 @@ extension LineScreen {
     let choice = choices[number - 1]
     guard item.multiple == true else {
       prompt = .command
-      return await change { screen in
-        screen.changeValue(of: item) { actions, table throws(SettingsError) in
-          try actions.set(item, to: .string(choice.value), in: &table)
-        }
+      return await setValue(of: item) { actions, table throws(SettingsError) in
+        try actions.set(item, to: .string(choice.value), in: &table)
       }
     }
     var chosen: [String] = []

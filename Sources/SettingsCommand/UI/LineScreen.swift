@@ -40,6 +40,18 @@ public struct LineScreen: Sendable {
     return false
   }
 
+  /// Whether the next line is part of an edit: a value or a choice asked for. Ctrl-C and the end
+  /// of the input abandon it (``cancelEdit()``).
+  public var isEditing: Bool { prompt != .command }
+
+  /// Abandons the edit under way (Ctrl-C, or the end of the input before Enter): the value stays
+  /// and the next line is a command. Says `Kept: ` and the row; nothing when no edit is under way.
+  public mutating func cancelEdit() -> [String] {
+    guard isEditing else { return [] }
+    prompt = .command
+    return ["Kept: " + describeSelection()]
+  }
+
   /// The first lines: how to use the mode, a warning if the screen has one, and the top page.
   public func opening() -> [String] {
     [
@@ -70,10 +82,8 @@ public struct LineScreen: Sendable {
       guard !line.isEmpty, !line.unicodeScalars.contains("\u{3}") else {
         return ["Kept: " + describeSelection()]
       }
-      let lines = await change { screen in
-        screen.changeValue(of: item) { actions, table throws(SettingsError) in
-          try actions.set(item, text: line, in: &table)
-        }
+      let lines = await setValue(of: item) { actions, table throws(SettingsError) in
+        try actions.set(item, text: line, in: &table)
       }
       // A refused value keeps the edit open, as the full screen does: the next line is another
       // value, never a command (a retried "2" would have selected row 2 and turned it over).
@@ -84,6 +94,8 @@ public struct LineScreen: Sendable {
       let title = Self.text(item.title)
       return lines + ["Still editing \(title): type another value; an empty line keeps it\(now)."]
     case .choices(let item):
+      // Ctrl-C in a list of choices (read as a character there) leaves it, as b does.
+      if line.unicodeScalars.contains("\u{3}") { return cancelEdit() }
       return await choose(line.trimmed, of: item)
     case .command:
       return await command(line.trimmed)
@@ -216,10 +228,8 @@ public struct LineScreen: Sendable {
     if let refusal = lockedOrDimmed(item) { return refusal }
     switch item.type {
     case .switch:
-      return await change { screen in
-        screen.changeValue(of: item) { actions, table throws(SettingsError) in
-          try actions.set(item, to: .bool(step > 0), in: &table)
-        }
+      return await setValue(of: item) { actions, table throws(SettingsError) in
+        try actions.set(item, to: .bool(step > 0), in: &table)
       }
     case .number, .slider:
       return await change { screen in
@@ -234,10 +244,8 @@ public struct LineScreen: Sendable {
       let current = screen.level.table.snapshot.value(of: item).value
       let index = choices.firstIndex { .string($0.value) == current } ?? (step > 0 ? -1 : 0)
       let next = choices[((index + step) % choices.count + choices.count) % choices.count]
-      return await change { screen in
-        screen.changeValue(of: item) { actions, table throws(SettingsError) in
-          try actions.set(item, to: .string(next.value), in: &table)
-        }
+      return await setValue(of: item) { actions, table throws(SettingsError) in
+        try actions.set(item, to: .string(next.value), in: &table)
       }
     }
   }
@@ -252,10 +260,8 @@ public struct LineScreen: Sendable {
     // A choice may be named by its title as well as its value.
     let choice = item.choices?.first { $0.value == text || $0.title.lowercased() == text.lowercased() }
     let value = choice?.value ?? text
-    return await change { screen in
-      screen.changeValue(of: item) { actions, table throws(SettingsError) in
-        try actions.set(item, text: value, in: &table)
-      }
+    return await setValue(of: item) { actions, table throws(SettingsError) in
+      try actions.set(item, text: value, in: &table)
     }
   }
 
@@ -385,6 +391,31 @@ public struct LineScreen: Sendable {
     // A command that changes nothing (=on on a switch that is on, + at a number's maximum) is
     // answered too: a reader hears that it was taken.
     return said.isEmpty ? ["No change: " + describeSelection()] : said
+  }
+
+  /// Sets `item`'s value by `action` and says what came of it, as ``change(_:)`` does, but for
+  /// two cases. A value the row showed already: when the item followed its default (or a system
+  /// file), the value is now stored as an override, as `settings set` stores it, and that is said
+  /// (`Wi-Fi stays on, now stored.`); when it was stored already, nothing is written and that is
+  /// said (`No change: ` and the row). A secure item says only `TITLE set.` (after a value it took),
+  /// whatever it held: nothing tells whether the typed secret was the stored one.
+  mutating func setValue(
+    of item: SettingItem,
+    _ action: (TableActions, inout SettingsTable) throws(SettingsError) -> TableUpdate
+  ) async -> [String] {
+    let identity = RowSignature.Identity.item(item.key ?? item.title)
+    let before = described()
+    let lines = await change { screen in screen.changeValue(of: item, action) }
+    guard lines.first?.hasPrefix("Refused: ") != true else { return lines }
+    let title = Self.text(item.title)
+    let others = changedRows(since: before, except: [item.key ?? item.title])
+    if item.secure == true { return ["\(title) set."] + others }
+    guard let old = before.first(where: { $0.identity == identity }),
+      let new = described().first(where: { $0.identity == identity }),
+      !old.isModified, new.isModified, old.value == new.value, old.rejection == nil, new.rejection == nil
+    else { return lines }
+    let words = valueWords(item, new.value).map { " " + $0 } ?? ""
+    return ["\(title) stays\(words), now stored."] + others
   }
 
   /// The lines for the rows of the page that changed since `before` (``described()``): each

@@ -172,6 +172,8 @@ extension SettingsScreen {
     guard let selection = level.selection, case .item(let item, _, _) = level.table.row(at: selection),
       let key = item.key
     else { return nil }
+    // An override equal to the value under it changes no value, but it is removed all the same.
+    let wasStored = level.table.snapshot.value(of: item).isModified
     var update = TableUpdate.none
     changeValue(of: item) { actions, table throws(SettingsError) in
       update = try actions.reset(item, in: &table)
@@ -181,7 +183,7 @@ extension SettingsScreen {
     // After a reset the value is the default, or a system file's value.
     var what = "its default"
     if case .system(let file) = level.table.snapshot.source(of: item) { what = "the value of \(file)" }
-    let outcome = update.change == nil ? "is at \(what)" : "reset to \(what)"
+    let outcome = update.change == nil && !wasStored ? "is at \(what)" : "reset to \(what)"
     status = "\(key) \(outcome)"
     return outcome
   }

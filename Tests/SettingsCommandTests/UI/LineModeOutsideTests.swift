@@ -44,6 +44,7 @@ struct LineModeOutsideTests {
         Wi-Fi: off, changed elsewhere.
         9. Hotspot: off. Dimmed: off while Wi-Fi is off. Enter does nothing: it cannot be changed now.
         q
+        Quit.
 
         """)
   }

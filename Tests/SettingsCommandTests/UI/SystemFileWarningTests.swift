@@ -76,6 +76,7 @@ struct SystemFileWarningTests {
             \(setup.warning)
             Page Sys, 1 row:
             1. Alpha: off. Enter turns it on.
+            Quit.
 
             """,
           stderr: setup.warning + "\n"))
@@ -112,6 +113,7 @@ struct SystemFileWarningTests {
             \(setup.warning).
             Alpha: off, unlocked.
             q
+            Quit.
 
             """)
       }
