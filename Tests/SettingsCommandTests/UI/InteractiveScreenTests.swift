@@ -191,8 +191,8 @@ struct InteractiveScreenTests {
         == "Settings, line mode. Type a row's number to select it, an empty line for Enter, ? for help, q to quit."
     )
     #expect(
-      lines.suffix(2) == [
-        "2. 에어플레인 모드: off. Enter turns it on.", "2. 에어플레인 모드: on. Changed. Enter turns it off.",
+      lines.suffix(3) == [
+        "2. 에어플레인 모드: off. Enter turns it on.", "2. 에어플레인 모드: on. Changed. Enter turns it off.", "Quit.",
       ])
     #expect(try runBinary(["get", "airplane"], environment: ["HOME": home.path]).stdout == "on\n")
     #expect(try runBinary(["ui"], environment: ["HOME": "/nonexistent"]).status == 78)

@@ -282,7 +282,7 @@ struct LineModeTests {
       stdin: "6\n\nq\n")
     let lines = outcome.stdout.split(separator: "\n").map(String.init)
     #expect(
-      Array(lines.suffix(7)) == [
+      Array(lines.suffix(8)) == [
         "6. More: 4 not shown yet. Enter loads them.",
         "Loaded 3 more rows:",
         "6. 음악: off. Enter turns it on.",
@@ -290,6 +290,7 @@ struct LineModeTests {
         "8. 지도: on. Enter turns it off.",
         "Rows after them are now numbered 9 to 30.",
         "Selected: 6. 음악: off. Enter turns it on.",
+        "Quit.",
       ], "\(outcome)")
   }
 
@@ -326,6 +327,7 @@ struct LineModeTests {
         "4. Lock After: 5 min. Enter edits it.",
         "Refused: lock-after: '+4' is not a number; write digits with an optional '.', such as 2.5.",
         "4. Lock After: 3 min. Changed. Enter edits it.",
+        "Quit.",
       ]
     #expect(
       outcome.stdout == ([Self.opening] + Self.page(fixture.lockFile) + expected).joined(separator: "\n")

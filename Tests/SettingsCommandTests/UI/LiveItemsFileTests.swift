@@ -91,6 +91,7 @@ struct LiveItemsFileTests {
         3. App B: off. Enter turns it on.
         App B: on, changed elsewhere.
         q
+        Quit.
 
         """)
   }
@@ -126,6 +127,7 @@ struct LiveItemsFileTests {
         3. More: 1 not shown yet. Enter loads them.
         App B: on, changed elsewhere.
         q
+        Quit.
 
         """)
   }
