@@ -155,17 +155,31 @@ final class FileWatcher: Sendable {
         active.withLock { $0 = .automatic }
         var watches: [Int32: Set<SystemPath>] = [:]
         /// Brings the watches in line with the file system; false when a limit stops it.
+        ///
+        /// A directory of the plan that is gone by the time it is watched (removed between the
+        /// plan and `inotify_add_watch(2)`) makes the plan be worked out again, up to 10 times, so
+        /// that its nearest existing ancestor is watched instead: its own removal event may never
+        /// come (the watch it would come on was just dropped), and without a watch above it, a
+        /// directory created again there would go unseen.
         func update() -> Bool {
-          let plan = WatchPlan(paths: paths)
           var next: [Int32: Set<SystemPath>] = [:]
-          for (directory, names) in plan.interests {
-            switch FileEvents.notifyAddWatch(notify, directory: directory) {
-            case .success(let watch): next[watch, default: []].formUnion(names)
-            case .failure(let failure) where failure.isLimit: return false
-            case .failure: continue  // Gone meanwhile: the event that removed it follows.
+          var added = Set(watches.keys)
+          for _ in 0..<10 {
+            let plan = WatchPlan(paths: paths)
+            next = [:]
+            var vanished = false
+            for (directory, names) in plan.interests {
+              switch FileEvents.notifyAddWatch(notify, directory: directory) {
+              case .success(let watch):
+                next[watch, default: []].formUnion(names)
+                added.insert(watch)
+              case .failure(let failure) where failure.isLimit: return false
+              case .failure: vanished = true
+              }
             }
+            if !vanished { break }
           }
-          for watch in watches.keys where next[watch] == nil {
+          for watch in added where next[watch] == nil {
             FileEvents.notifyRemoveWatch(notify, watch)
           }
           watches = next
