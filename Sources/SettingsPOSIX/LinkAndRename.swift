@@ -6,7 +6,7 @@
 
 /// `linkat(AT_FDCWD, source, directory, temporaryName, AT_SYMLINK_FOLLOW)`, then `renameat` of
 /// `temporaryName` over `name` in `directory`: 0, or the failing call's `errno` after removing the
-/// temporary name again (`unlinkat`). Async-signal-safe: it may run in a forked child.
+/// temporary name again (`unlinkat`).
 /// The corresponding C functions are `linkat`, `renameat` and `unlinkat`.
 package func systemLinkAndRename(
   _ source: UnsafePointer<CChar>, _ directory: Int32, _ temporaryName: UnsafePointer<CChar>,

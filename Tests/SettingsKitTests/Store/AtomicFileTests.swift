@@ -35,6 +35,28 @@ import Testing
     #expect(FileFixtures.names(in: directory.path) == ["store.json"])
   }
 
+  /// A writer killed between naming its file and the rename leaves `.NAME.tmp-PID-HEX`: the next
+  /// write of the same file removes it once that process is gone (pid 999999999 is above Linux's
+  /// largest, so it never runs), and leaves a running process's name, another file's name and a
+  /// name of the user's own.
+  @Test func writeRemovesTemporaryNamesOfEndedWriters() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path + "/view.json"
+    for name in [
+      ".view.json.tmp-999999999-1a2b", ".view.json.tmp-1-ff", ".other.json.tmp-999999999-1a2b",
+      ".view.json.tmp-backup",
+    ] {
+      try AtomicFile.write(Array("left".utf8), to: directory.path + "/" + name)
+    }
+    try AtomicFile.write(Array("{}".utf8), to: path)
+    #expect(
+      FileFixtures.names(in: directory.path) == [
+        ".other.json.tmp-999999999-1a2b", ".view.json.tmp-1-ff", ".view.json.tmp-backup", "view.json",
+      ])
+    #expect(try AtomicFile.read(path) == Array("{}".utf8))
+  }
+
   @Test func readOfAMissingFileOrDanglingLinkIsNil() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
