@@ -22,7 +22,7 @@ extension Subcommand {
           + "'3 days ago'). The journal keeps the last 1000 changes ($SETTINGS_JOURNAL_LIMIT; 0 keeps none).")
     default:
       return SubcommandDefinition(
-        name: rawValue, abstract: "Take back the last change, change ID, or every change since --to TIME.",
+        name: rawValue, abstract: "Take back the last change, one change, or every change since a time.",
         forms: [
           [
             ArgumentDefinition(
