@@ -118,6 +118,10 @@ struct JournalCommandTests {
 
             """, stderr: ""))
     #expect(try fixture.history(["--since", "1h", "--until", "now", "-n", "1"]).stdout.hasPrefix("change 4 "))
+    let why = try fixture.run(["why", "theme"]).stdout
+    #expect(Fixture.normalized(String(why.split(separator: "\n").last ?? "")) == "last change: change 4  TIME  alice@HOST (settings PID)  load")
+    let describe = try fixture.run(["describe", "airplane"]).stdout
+    #expect(Fixture.normalized(String(describe.split(separator: "\n").last ?? "")) == "last change: change 3  TIME  alice@HOST (settings PID)  reset")
     #expect(try fixture.history(["--until", "2000-01-01"]) == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(try fixture.history(["--since", "tomorrowish"]).status == 64)
   }

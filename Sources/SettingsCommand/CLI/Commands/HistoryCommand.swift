@@ -20,6 +20,16 @@ enum HistoryCommand {
     return entries.map { text($0, settings, arrow: arrow) }.joined(separator: "\n")
   }
 
+  /// `last change: change N  TIME  user@host (program pid)  how` for `describe` and `why`; empty
+  /// when the journal holds no change of `key` (or cannot be read).
+  static func lastChangeLine(of key: String, _ settings: Settings) -> String {
+    guard let entry = try? settings.lastChange(of: key) else { return "" }
+    let who = entry.context
+    return "last change: change \(entry.sequence)  \(entry.time.shortDescription)  "
+      + "\(TerminalText.escaped(who.user))@\(TerminalText.escaped(who.host)) (\(TerminalText.escaped(who.program)) "
+      + "\(who.pid))  \(TerminalText.escaped(who.how))\n"
+  }
+
   /// A TIME given to `option`, or a usage error naming the forms it takes.
   static func time(_ text: String?, option: String, subcommand: Subcommand = .history) throws(CommandError)
     -> JournalTime?
