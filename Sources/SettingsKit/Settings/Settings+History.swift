@@ -60,7 +60,8 @@ extension Settings {
   }
 
   /// The journal keys `names` stand for (each item's key and its earlier names), nil for every key.
-  private func journalKeys(_ names: [String], in journal: StoreJournal) throws(SettingsError) -> Set<String>? {
+  private func journalKeys(_ names: [String], in journal: StoreJournal) throws(SettingsError) -> Set<String>?
+  {
     guard !names.isEmpty else { return nil }
     var keys: Set<String> = []
     let journaled = Set(journal.entries.flatMap(\.changes.keys))
@@ -91,7 +92,8 @@ extension Settings {
   public func undo(_ target: UndoTarget, force: Bool = false) throws(SettingsError) -> UndoResult {
     var undone: [Int] = []
     let secureKeys = Self.secureKeys(of: document, base: keptDefaults)
-    let changes = try change { (snapshot, contents: inout StoreContents, readJournal) throws(SettingsError) in
+    let changes = try changeReadingJournal {
+      (snapshot, contents: inout StoreContents, readJournal) throws(SettingsError) in
       let journal = readJournal()
       let (targets, entries) = try undoTargets(target, in: journal, force: force)
       undone = entries
@@ -137,7 +139,8 @@ extension Settings {
       for entry in changing where entry.time > time {
         for key in entry.keys where wanted?.contains(key) ?? true {
           let (old, new) = (then[key], now[key])
-          let same = old == nil && new == nil || old.flatMap { a in new.map { b in JSONValue.same(a, b) } } ?? false
+          let same =
+            old == nil && new == nil || old.flatMap { a in new.map { b in JSONValue.same(a, b) } } ?? false
           guard !same else { continue }
           targets[key] = .some(old)
           entries.insert(entry.sequence)
@@ -169,7 +172,8 @@ extension Settings {
       if let target {
         guard let value = SettingsSnapshot.accepted(target, by: item) else {
           throw .invalidValue(
-            key: current, value: StoredValueProblem.shown(target), accepted: [ValueRules.expected(by: item) ?? ""])
+            key: current, value: StoredValueProblem.shown(target),
+            accepted: [ValueRules.expected(by: item) ?? ""])
         }
         try Self.check(value, for: item, named: current)
         new = value
@@ -181,7 +185,9 @@ extension Settings {
         contents.values[current] = nil
       }
       if current != key { contents.values[key] = nil }
-      if let old, let new, old != new { changes.append(SettingChange(key: current, oldValue: old, newValue: new)) }
+      if let old, let new, old != new {
+        changes.append(SettingChange(key: current, oldValue: old, newValue: new))
+      }
     }
     let keys = Set(assigned.map(\.1))
     for (item, _) in assigned { try checkEnabled(item, in: after, changing: keys) }
@@ -196,7 +202,8 @@ extension Settings {
     guard let value else { return "(default)" }
     if secure { return ValueRules.mask }
     let current = document.locate(key) == nil ? document.renamedKeys[key] ?? key : key
-    guard let item = item(forFullKey: current), let setting = SettingsSnapshot.accepted(value, by: item) else {
+    guard let item = item(forFullKey: current), let setting = SettingsSnapshot.accepted(value, by: item)
+    else {
       return StoredValueProblem.shown(value)
     }
     if case .string(let text) = setting, let choice = item.choice(withValue: text), choice.title != text {

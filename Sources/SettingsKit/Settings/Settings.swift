@@ -458,14 +458,17 @@ public final class Settings: Sendable {
   func change(
     _ body: (SettingsSnapshot, inout StoreContents) throws(SettingsError) -> [SettingChange]
   ) throws(SettingsError) -> [SettingChange] {
-    try change { (snapshot, contents: inout StoreContents, _) throws(SettingsError) in try body(snapshot, &contents) }
+    try changeReadingJournal { (snapshot, contents: inout StoreContents, _) throws(SettingsError) in
+      try body(snapshot, &contents)
+    }
   }
 
   /// ``change(_:)`` whose body also gets the store's journal, read under the same lock (empty for
   /// a store that keeps none). The change is journaled with ``writeContext``.
   @discardableResult
-  func change(
-    _ body: (SettingsSnapshot, inout StoreContents, () -> StoreJournal) throws(SettingsError) -> [SettingChange]
+  func changeReadingJournal(
+    _ body: (SettingsSnapshot, inout StoreContents, () -> StoreJournal) throws(SettingsError)
+      -> [SettingChange]
   ) throws(SettingsError) -> [SettingChange] {
     let base = defaultsForChange()
     let context = writeContext

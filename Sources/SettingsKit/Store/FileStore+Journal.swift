@@ -13,8 +13,10 @@ extension FileStore: JournalingStore {
     let contents = try read()
     let journalBytes: [UInt8]?
     do { journalBytes = try AtomicFile.read(journalPath) } catch { throw .fileSystem(error) }
-    return reconciled(journalBytes, with: contents, secureKeys: secureKeys, context: WriteContext(how: "outside"))
-      .journal
+    return reconciled(
+      journalBytes, with: contents, secureKeys: secureKeys, context: WriteContext(how: "outside")
+    )
+    .journal
   }
 
   private func reconciled(
@@ -85,7 +87,9 @@ extension FileStore: JournalingStore {
         from: before.values, to: after.values, secureKeys: secureKeys, comparingSecureText: true),
       beforeDigest: beforeDigest, afterDigest: FileJournal.digest(newBytes))
     let privateMode = after.holdsSecureValue
-    if let bytes = journal.bytes, let sequence = Self.appendableSequence(bytes, digest: beforeDigest, limit: journalLimit) {
+    if let bytes = journal.bytes,
+      let sequence = Self.appendableSequence(bytes, digest: beforeDigest, limit: journalLimit)
+    {
       entry.sequence = sequence
       try FileJournal.append(entry.line, to: journalPath, privateMode: privateMode)
       return
@@ -110,7 +114,8 @@ extension FileStore: JournalingStore {
     if let entry = JournalEntry(json: record) {
       return entry.afterDigest == digest ? entry.sequence + 1 : nil
     }
-    guard lineCount == 1, case .string(let text)? = record[member: "digest"]?.kind, UInt64(text, radix: 16) == digest,
+    guard lineCount == 1, case .string(let text)? = record[member: "digest"]?.kind,
+      UInt64(text, radix: 16) == digest,
       case .number(let sequence)? = record[member: "seq"]?.kind, let number = Int(sequence)
     else { return nil }
     return number + 1

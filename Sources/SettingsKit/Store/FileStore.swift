@@ -102,7 +102,9 @@ public struct FileStore: SettingsStore {
   public func update<T, Refusal: Error>(
     _ body: (inout StoreContents) throws(Refusal) -> T
   ) throws(StoreUpdateError<Refusal>) -> T {
-    try update(journaling: nil) { (contents: inout StoreContents, _) throws(Refusal) -> T in try body(&contents) }
+    try update(journaling: nil) { (contents: inout StoreContents, _) throws(Refusal) -> T in
+      try body(&contents)
+    }
   }
 
   /// ``update(_:)``, recording the change in the journal when `journaling` names who makes it

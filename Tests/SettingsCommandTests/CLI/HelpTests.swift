@@ -280,7 +280,8 @@ struct HelpTests {
     #expect(reset.arguments.map(\.name) == ["KEY"])
     #expect(
       reset.options.map(\.name) == [
-        "--all", "--message", "--json", "--file", "--store", "--etcd", "--etcd-prefix", "--etcd-password-file", "--locale",
+        "--all", "--message", "--json", "--file", "--store", "--etcd", "--etcd-prefix",
+        "--etcd-password-file", "--locale",
         "--help",
       ])
   }

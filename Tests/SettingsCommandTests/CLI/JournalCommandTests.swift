@@ -44,16 +44,22 @@ struct JournalCommandTests {
     /// `run`, with times, host names and process ids replaced by `TIME`, `HOST` and `PID`.
     func history(_ arguments: [String] = []) throws -> CommandOutcome {
       let outcome = try run(["history"] + arguments)
-      return CommandOutcome(status: outcome.status, stdout: Self.normalized(outcome.stdout), stderr: outcome.stderr)
+      return CommandOutcome(
+        status: outcome.status, stdout: Self.normalized(outcome.stdout), stderr: outcome.stderr)
     }
 
     static func normalized(_ text: String) -> String {
-      text.replacingOccurrences(of: #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ"#, with: "TIME", options: .regularExpression)
-        .replacingOccurrences(
-          of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z"#, with: "TIME", options: .regularExpression)
-        .replacingOccurrences(of: #"alice@[^ ]+ \(settings \d+\)"#, with: "alice@HOST (settings PID)", options: .regularExpression)
-        .replacingOccurrences(of: #""pid": \d+"#, with: "\"pid\": 0", options: .regularExpression)
-        .replacingOccurrences(of: #""host": "[^"]*""#, with: "\"host\": \"HOST\"", options: .regularExpression)
+      text.replacingOccurrences(
+        of: #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ"#, with: "TIME", options: .regularExpression
+      )
+      .replacingOccurrences(
+        of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z"#, with: "TIME", options: .regularExpression
+      )
+      .replacingOccurrences(
+        of: #"alice@[^ ]+ \(settings \d+\)"#, with: "alice@HOST (settings PID)", options: .regularExpression
+      )
+      .replacingOccurrences(of: #""pid": \d+"#, with: "\"pid\": 0", options: .regularExpression)
+      .replacingOccurrences(of: #""host": "[^"]*""#, with: "\"host\": \"HOST\"", options: .regularExpression)
     }
 
     /// Whether every line of the journal is a record (no torn line), its last entry's after-digest
@@ -117,12 +123,18 @@ struct JournalCommandTests {
             ]
 
             """, stderr: ""))
-    #expect(try fixture.history(["--since", "1h", "--until", "now", "-n", "1"]).stdout.hasPrefix("change 4 "))
+    #expect(
+      try fixture.history(["--since", "1h", "--until", "now", "-n", "1"]).stdout.hasPrefix("change 4 "))
     let why = try fixture.run(["why", "theme"]).stdout
-    #expect(Fixture.normalized(String(why.split(separator: "\n").last ?? "")) == "last change: change 4  TIME  alice@HOST (settings PID)  load")
+    #expect(
+      Fixture.normalized(String(why.split(separator: "\n").last ?? ""))
+        == "last change: change 4  TIME  alice@HOST (settings PID)  load")
     let describe = try fixture.run(["describe", "airplane"]).stdout
-    #expect(Fixture.normalized(String(describe.split(separator: "\n").last ?? "")) == "last change: change 3  TIME  alice@HOST (settings PID)  reset")
-    #expect(try fixture.history(["--until", "2000-01-01"]) == CommandOutcome(status: 0, stdout: "", stderr: ""))
+    #expect(
+      Fixture.normalized(String(describe.split(separator: "\n").last ?? ""))
+        == "last change: change 3  TIME  alice@HOST (settings PID)  reset")
+    #expect(
+      try fixture.history(["--until", "2000-01-01"]) == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(try fixture.history(["--since", "tomorrowish"]).status == 64)
   }
 
@@ -131,7 +143,9 @@ struct JournalCommandTests {
     defer { fixture.directory.remove() }
     #expect(try fixture.run(["set", "theme=dark", "wifi=off"]).status == 0)
     #expect(try fixture.run(["toggle", "airplane"]).status == 0)
-    #expect(try fixture.run(["undo"]) == CommandOutcome(status: 0, stdout: "undid change 2\n  airplane: on → off\n", stderr: ""))
+    #expect(
+      try fixture.run(["undo"])
+        == CommandOutcome(status: 0, stdout: "undid change 2\n  airplane: on → off\n", stderr: ""))
     #expect(try fixture.run(["get", "airplane"]).stdout == "off\n")
     #expect(try fixture.run(["undo"]).stdout == "undid change 3\n  airplane: off → on\n")
     #expect(try fixture.run(["get", "airplane"]).stdout == "on\n")
@@ -145,12 +159,17 @@ struct JournalCommandTests {
     #expect(try fixture.run(["set", "theme=dark", "wifi=off", "airplane=off"]).status == 0)
     #expect(try fixture.run(["reset", "--all"]).status == 0)
     #expect(try fixture.run(["undo", "--message", "oops"]).status == 0)
-    #expect(try fixture.directory.read("s.json") == "{\n  \"airplane\": false,\n  \"theme\": \"dark\",\n  \"wifi\": false\n}\n")
+    #expect(
+      try fixture.directory.read("s.json")
+        == "{\n  \"airplane\": false,\n  \"theme\": \"dark\",\n  \"wifi\": false\n}\n")
     try fixture.directory.write("load.json", #"{"theme": "light"}"#)
     #expect(try fixture.run(["load", "--replace", fixture.directory.file("load.json")]).status == 0)
     #expect(try fixture.run(["undo"]).status == 0)
-    #expect(try fixture.directory.read("s.json") == "{\n  \"airplane\": false,\n  \"theme\": \"dark\",\n  \"wifi\": false\n}\n")
-    #expect(try fixture.history(["-n", "1"]).stdout.hasPrefix("change 10  TIME  alice@HOST (settings PID)  undo\n"))
+    #expect(
+      try fixture.directory.read("s.json")
+        == "{\n  \"airplane\": false,\n  \"theme\": \"dark\",\n  \"wifi\": false\n}\n")
+    #expect(
+      try fixture.history(["-n", "1"]).stdout.hasPrefix("change 10  TIME  alice@HOST (settings PID)  undo\n"))
   }
 
   @Test func undoIsRefusedByALaterChangeUnlessForcedAndByALock() throws {
@@ -168,7 +187,9 @@ struct JournalCommandTests {
 
             """))
     // Forced, change 1 puts back the override it replaced (none): the default, light.
-    #expect(try fixture.run(["undo", "1", "--force"]) == CommandOutcome(status: 0, stdout: "undid change 1\n", stderr: ""))
+    #expect(
+      try fixture.run(["undo", "1", "--force"])
+        == CommandOutcome(status: 0, stdout: "undid change 1\n", stderr: ""))
     #expect(try fixture.directory.read("s.json") == "{}\n")
     #expect(try fixture.run(["set", "theme", "dark"]).status == 0)
     #expect(try fixture.run(["set", "theme", "light"]).status == 0)
@@ -190,7 +211,9 @@ extension JournalCommandTests {
     let lines = try fixture.journalLines()
     let then = try #require(lines.last?.split(separator: "\"time\":\"").last?.prefix(30))
     #expect(try fixture.run(["set", "theme=light", "airplane=on"]).status == 0)
-    #expect(try fixture.run(["undo", "theme", "--to", String(then)]).stdout == "undid change 2\n  theme: light (Light) → dark (Dark)\n")
+    #expect(
+      try fixture.run(["undo", "theme", "--to", String(then)]).stdout
+        == "undid change 2\n  theme: light (Light) → dark (Dark)\n")
     #expect(try fixture.run(["undo", "--to", "2000-01-01T00:00Z"]).status == 0)
     #expect(try fixture.directory.read("s.json") == "{}\n")
   }
@@ -212,10 +235,13 @@ extension JournalCommandTests {
     // A write killed after its entry was appended but before the store was replaced: the entry's
     // before-digest is the store's, so it never counts; a torn line after it is ignored.
     let good = try fixture.directory.read("s.json.journal") ?? ""
-    #expect(try fixture.run(["set", "theme", "dark"], environment: ["SETTINGS_TEST_KILL_AT": "after-journal"]).status != 0)
+    #expect(
+      try fixture.run(["set", "theme", "dark"], environment: ["SETTINGS_TEST_KILL_AT": "after-journal"])
+        .status != 0)
     try fixture.directory.write(
       "s.json.journal", (try fixture.directory.read("s.json.journal") ?? "") + #"{"changes":{"thr"#)
-    #expect(try fixture.history(["-n", "1"]).stdout.hasPrefix("change 3  TIME  alice@HOST (settings PID)  set\n"))
+    #expect(
+      try fixture.history(["-n", "1"]).stdout.hasPrefix("change 3  TIME  alice@HOST (settings PID)  set\n"))
     #expect(try fixture.run(["set", "theme", "dark"]).status == 0)
     let rewritten = try fixture.journalLines()
     #expect(rewritten.count == good.split(separator: "\n").count + 1)
@@ -245,13 +271,16 @@ extension JournalCommandTests {
     defer { fixture.directory.remove() }
     for index in 0..<13 {
       #expect(
-        try fixture.run(["set", "theme", index % 2 == 0 ? "dark" : "light"], environment: ["SETTINGS_JOURNAL_LIMIT": "10"])
-          .status == 0)
+        try fixture.run(
+          ["set", "theme", index % 2 == 0 ? "dark" : "light"], environment: ["SETTINGS_JOURNAL_LIMIT": "10"]
+        )
+        .status == 0)
     }
     let lines = try fixture.journalLines()
     // 10 kept plus a tenth (1) before trimming: at the 12th entry it went back to 10 and a base.
     #expect(lines.count == 12)
-    let digest: String = lines[1].components(separatedBy: "\"digestBefore\":").last.map { String($0.prefix(18)) } ?? ""
+    let digest: String =
+      lines[1].components(separatedBy: "\"digestBefore\":").last.map { String($0.prefix(18)) } ?? ""
     let base: String = #"{"base":{"theme":"light"},"digest":"# + digest + #","secure":[],"seq":2}"#
     #expect(lines.first == base)
     #expect(try fixture.history().stdout.hasPrefix("change 13 "))

@@ -83,7 +83,11 @@ enum HistoryCommand {
             if let title = settings.journalTitle(of: key) { fields.append(("title", .string(title))) }
             if change.isSecure {
               fields.append(("secure", .bool(true)))
-              fields.append(("set", .object([("before", .bool(change.before != nil)), ("after", .bool(change.after != nil))])))
+              fields.append(
+                (
+                  "set",
+                  .object([("before", .bool(change.before != nil)), ("after", .bool(change.after != nil))])
+                ))
             } else {
               if let before = change.before { fields.append(("before", before)) }
               if let after = change.after { fields.append(("after", after)) }

@@ -47,7 +47,9 @@ enum FileJournal {
           for case .string(let key) in secure.map(\.kind) { journal.base[key] = .null }
         }
         if case .number(let text)? = record[member: "seq"]?.kind { journal.baseSequence = Int(text) ?? 0 }
-        if case .string(let text)? = record[member: "digest"]?.kind { journal.baseDigest = UInt64(text, radix: 16) }
+        if case .string(let text)? = record[member: "digest"]?.kind {
+          journal.baseDigest = UInt64(text, radix: 16)
+        }
         continue
       }
       guard let entry = JournalEntry(json: record),

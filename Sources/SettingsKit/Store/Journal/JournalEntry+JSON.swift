@@ -60,7 +60,8 @@ extension JournalEntry {
     self.init(
       sequence: sequence, time: time,
       context: WriteContext(
-        how: how, message: message, user: text("user"), host: text("host"), program: text("program"), pid: pid),
+        how: how, message: message, user: text("user"), host: text("host"), program: text("program"), pid: pid
+      ),
       changes: changes, beforeDigest: beforeDigest, afterDigest: afterDigest)
   }
 
@@ -75,7 +76,8 @@ extension JournalEntry {
     switch value.kind {
     case .array(let elements): JSONValue(.array(elements.map(unplaced)))
     case .object(let members):
-      JSONValue(.object(members.map { JSONValue.Member(name: $0.name, nameOffset: 0, value: unplaced($0.value)) }))
+      JSONValue(
+        .object(members.map { JSONValue.Member(name: $0.name, nameOffset: 0, value: unplaced($0.value)) }))
     default: JSONValue(value.kind)
     }
   }

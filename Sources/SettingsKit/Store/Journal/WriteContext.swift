@@ -25,7 +25,9 @@ public struct WriteContext: Sendable, Equatable {
     self.how = how
     self.message = message
     let environment = Dictionary(
-      systemEnvironment().map { (String(decoding: $0.name, as: UTF8.self), String(decoding: $0.value, as: UTF8.self)) },
+      systemEnvironment().map {
+        (String(decoding: $0.name, as: UTF8.self), String(decoding: $0.value, as: UTF8.self))
+      },
       uniquingKeysWith: { first, _ in first })
     user =
       [environment["USER"], environment["LOGNAME"]].compactMap { $0 }.first { !$0.isEmpty }
