@@ -26,6 +26,8 @@ package struct OpenFlags: OptionSet, Sendable {
   package static let writeOnly = OpenFlags(rawValue: O_WRONLY)
   /// `O_CREAT`.
   package static let create = OpenFlags(rawValue: O_CREAT)
+  /// `O_APPEND`.
+  package static let append = OpenFlags(rawValue: O_APPEND)
   /// `O_EXCL`.
   package static let exclusiveCreate = OpenFlags(rawValue: O_EXCL)
   /// `O_CLOEXEC`.
@@ -293,6 +295,13 @@ package func systemPipe() throws(Errno) -> (read: Int32, write: Int32) {
   var ends: [Int32] = [0, 0]
   if pipe(&ends) != 0 { throw .current }
   return (ends[0], ends[1])
+}
+
+/// Kills this process with SIGKILL, as a crash at this point would end it (the crash tests).
+/// The corresponding C function is `kill`.
+package func systemKillSelf() -> Never {
+  kill(getpid(), SIGKILL)
+  exit(137)
 }
 
 /// Sends `number` to the calling thread. The corresponding C function is `raise`.

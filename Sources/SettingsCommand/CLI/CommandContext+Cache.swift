@@ -36,6 +36,20 @@ extension CommandContext {
   /// ``loadDocument(forKeys:)``, unless system files apply: a lock may name a section or a page, and
   /// a lock that names nothing is reported, which only the whole document can tell.
   func openSettings(forWriting: Bool = false, keys: [String]? = nil) throws(CommandError) -> Settings {
+    let settings = try openedSettings(forWriting: forWriting, keys: keys)
+    settings.writeContext = writeContext
+    return settings
+  }
+
+  /// Who writes and how, for the journal: the subcommand (`check --fix` for `check`), with the
+  /// `--message`.
+  var writeContext: WriteContext {
+    let subcommand = invocation.subcommand
+    return WriteContext(
+      how: subcommand == .check ? "check --fix" : subcommand.rawValue, message: invocation[Options.message])
+  }
+
+  private func openedSettings(forWriting: Bool, keys: [String]?) throws(CommandError) -> Settings {
     if let keys {
       let document = try loadDocument(forKeys: keys)
       let layers = try layers(for: document, forWriting: forWriting)

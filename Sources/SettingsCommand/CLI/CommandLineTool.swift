@@ -73,6 +73,8 @@ public enum CommandLineTool {
     case .check: return try CheckCommand.run(context)
     case .dump: return try DumpCommand.run(context)
     case .load: return try LoadCommand.run(context)
+    case .history: return try HistoryCommand.run(context)
+    case .undo: return try UndoCommand.run(context)
     case .codegen: return try CodegenCommand.run(context)
     case .manpage: return try ManPageCommand.run(context)
     case .complete: return try CompleteCommand.run(context)

@@ -99,7 +99,14 @@ public struct StorePolicy: Sendable {
   /// - Throws: what the backend throws for its address.
   public func store(for selection: StoreSelection) throws(StoreError) -> any SettingsStore {
     switch selection {
-    case .file(let path, let home): return FileStore(path: path, home: home)
+    case .file(let path, let home):
+      var store = FileStore(path: path, home: home)
+      // SETTINGS_JOURNAL_LIMIT: how many entries the journal keeps (0: none).
+      if let text = environment["SETTINGS_JOURNAL_LIMIT"], let limit = Int(text), limit >= 0 {
+        store.journalLimit = limit
+      }
+      store.testKillPoint = environment["SETTINGS_TEST_KILL_AT"]
+      return store
     case .defaults: return MemoryStore()
     case .backend(let address):
       guard let backend else {

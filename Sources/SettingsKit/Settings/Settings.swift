@@ -18,6 +18,13 @@ public final class Settings: Sendable {
   private let currentLayers: Mutex<LayeredStore>
   private let observers: Mutex<[Int: @Sendable (SettingChange) -> Void]> = Mutex([:])
   private let nextObserverID = Atomic<Int>(0)
+  /// Who makes this object's changes and how, as the journal records them (a store that keeps
+  /// one, ``JournalingStore``): by default an embedding app named by its process name.
+  public var writeContext: WriteContext {
+    get { currentWriteContext.withLock { $0 } }
+    set { currentWriteContext.withLock { $0 = newValue } }
+  }
+  private let currentWriteContext = Mutex(WriteContext.embeddingApp)
   /// Serializes this object's writes with its watches' reads of the store.
   let localWrites = LocalWrites()
   /// The document's defaults, worked out by the second change and kept for the next ones.
@@ -451,7 +458,21 @@ public final class Settings: Sendable {
   func change(
     _ body: (SettingsSnapshot, inout StoreContents) throws(SettingsError) -> [SettingChange]
   ) throws(SettingsError) -> [SettingChange] {
+    try changeReadingJournal { (snapshot, contents: inout StoreContents, _) throws(SettingsError) in
+      try body(snapshot, &contents)
+    }
+  }
+
+  /// ``change(_:)`` whose body also gets the store's journal, read under the same lock (empty for
+  /// a store that keeps none). The change is journaled with ``writeContext``.
+  @discardableResult
+  func changeReadingJournal(
+    _ body: (SettingsSnapshot, inout StoreContents, () -> StoreJournal) throws(SettingsError)
+      -> [SettingChange]
+  ) throws(SettingsError) -> [SettingChange] {
     let base = defaultsForChange()
+    let context = writeContext
+    let secureKeys = Self.secureKeys(of: document, base: base)
     let changes = try localWrites.perform { () throws(SettingsError) -> LocalWrite in
       // The store's update runs the body twice (a dry run, then under the lock): the dry run's
       // snapshot serves the second run when the store and the layers read the same, so the
@@ -459,7 +480,8 @@ public final class Settings: Sendable {
       var earlier: (contents: StoreContents, system: [SystemLayer], snapshot: SettingsSnapshot)?
       var read: StoreContents?
       var written: StoreContents?
-      let changes = try store.updateSettings { (contents: inout StoreContents) throws(SettingsError) in
+      let changes = try store.updateSettings(context: context, secureKeys: secureKeys) {
+        (contents: inout StoreContents, journal: () -> StoreJournal) throws(SettingsError) in
         let system = layers.system
         read = contents
         let snapshot: SettingsSnapshot
@@ -470,7 +492,10 @@ public final class Settings: Sendable {
             document: document, base: base, contents: contents, storeName: store.name, system: system)
           earlier = (contents, system, snapshot)
         }
-        let changes = markingSecure(try body(snapshot, &contents), base: base)
+        let made = try withoutActuallyEscaping(journal) { (journal) throws(SettingsError) in
+          try body(snapshot, &contents, journal)
+        }
+        let changes = markingSecure(made, base: base)
         // Every write moves values waiting under earlier keys (renamedFrom) to their items' keys.
         snapshot.moveRenamedValues(in: &contents)
         contents.holdsSecureValue = holdsSecureValue(contents, base: base)

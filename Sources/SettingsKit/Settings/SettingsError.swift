@@ -38,6 +38,8 @@ public enum SettingsError: ExplainedError, Equatable {
   /// More than one of a command's assignments is refused: each one's error, in the order given
   /// (nothing is written).
   case several([SettingsError])
+  /// `undo` refused (nothing was changed).
+  case undoRefused(UndoRefusal)
 
   /// A message fragment saying what is wrong and what would be right; text is escaped.
   public var message: String {
@@ -81,6 +83,8 @@ public enum SettingsError: ExplainedError, Equatable {
       return refusals.map(\.message).joined(separator: "\n")
     case .several(let errors):
       return errors.map(\.message).joined(separator: "\n")
+    case .undoRefused(let refusal):
+      return refusal.message
     }
   }
 
@@ -99,6 +103,8 @@ public enum SettingsError: ExplainedError, Equatable {
       return "change \(shown(controllingKey)) first"
     case .store(let error):
       return error.hint
+    case .undoRefused(let refusal):
+      return refusal.hint
     default:
       return nil
     }

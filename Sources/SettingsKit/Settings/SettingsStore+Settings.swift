@@ -22,3 +22,23 @@ extension SettingsStore {
     }
   }
 }
+
+extension SettingsStore {
+  /// ``updateSettings(_:)`` journaled with `context` when the store keeps a journal
+  /// (``JournalingStore``); `body` gets the journal read under the same lock (empty otherwise).
+  func updateSettings<T>(
+    context: WriteContext, secureKeys: Set<String>,
+    _ body: (inout StoreContents, () -> StoreJournal) throws(SettingsError) -> T
+  ) throws(SettingsError) -> T {
+    do throws(StoreUpdateError<SettingsError>) {
+      if let journaling = self as? any JournalingStore {
+        return try journaling.update(context: context, secureKeys: secureKeys, body)
+      }
+      return try update { (contents: inout StoreContents) throws(SettingsError) -> T in
+        try body(&contents) { StoreJournal() }
+      }
+    } catch {
+      throw SettingsError(error)
+    }
+  }
+}

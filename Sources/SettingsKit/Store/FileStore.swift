@@ -17,6 +17,13 @@ public struct FileStore: SettingsStore {
   /// that it is an existing directory: the folders below it (`.config`, `.config/settings`) are
   /// created as needed with mode `0o700`, but a home is never created.
   public var home: SystemPath?
+  /// How many entries the journal (`<real path>.journal`) keeps: once it holds a tenth more, the
+  /// oldest are folded into its base record. 0 keeps no journal. `settings` takes it from
+  /// `SETTINGS_JOURNAL_LIMIT`; the default is ``defaultJournalLimit`` (1 000).
+  public var journalLimit = FileStore.defaultJournalLimit
+  /// For the crash tests only: `after-journal` or `after-store` kills the process with SIGKILL at
+  /// that step of a journaled write (`SETTINGS_TEST_KILL_AT`).
+  package var testKillPoint: String?
 
   /// Creates a store at `path`; nothing is created until the first write, and when `home` is given
   /// nothing at all unless it is an existing directory.
@@ -95,6 +102,17 @@ public struct FileStore: SettingsStore {
   public func update<T, Refusal: Error>(
     _ body: (inout StoreContents) throws(Refusal) -> T
   ) throws(StoreUpdateError<Refusal>) -> T {
+    try update(journaling: nil) { (contents: inout StoreContents, _) throws(Refusal) -> T in
+      try body(&contents)
+    }
+  }
+
+  /// ``update(_:)``, recording the change in the journal when `journaling` names who makes it
+  /// (``update(context:secureKeys:_:)``).
+  func update<T, Refusal: Error>(
+    journaling: (context: WriteContext, secureKeys: Set<String>)?,
+    _ body: (inout StoreContents, () -> StoreJournal) throws(Refusal) -> T
+  ) throws(StoreUpdateError<Refusal>) -> T {
     guard !path.isEmpty, !path.endsWithSlash else {
       throw .store(
         .fileSystem(path.isEmpty ? .notFound(path: path.description) : .isDirectory(path: path.description)))
@@ -110,7 +128,12 @@ public struct FileStore: SettingsStore {
     }
     let before = preview
     let result: T
-    do throws(Refusal) { result = try body(&preview) } catch { throw .refused(error) }
+    do throws(Refusal) {
+      result = try body(&preview) {
+        guard let journaling else { return StoreJournal() }
+        return (try? journal(secureKeys: journaling.secureKeys)) ?? StoreJournal()
+      }
+    } catch { throw .refused(error) }
     if preview.hasSameValues(as: before) && preview.unparsed == before.unparsed { return result }
     do throws(StoreError) {
       if let homeProblem { throw .noLocation(reason: homeProblem) }
@@ -130,11 +153,30 @@ public struct FileStore: SettingsStore {
       var contents: StoreContents
       do throws(StoreError) { contents = try read() } catch { throw .store(error) }
       let current = contents
+      var journal: LockedJournal?
+      if let journaling {
+        do throws(StoreError) {
+          journal = try lockedJournal(
+            for: current, context: journaling.context, secureKeys: journaling.secureKeys)
+        } catch {
+          throw .store(error)
+        }
+      }
       let result: T
-      do throws(Refusal) { result = try body(&contents) } catch { throw .refused(error) }
+      do throws(Refusal) {
+        result = try body(&contents) { journal?.reconciled.journal ?? StoreJournal() }
+      } catch { throw .refused(error) }
       if !contents.hasSameValues(as: current) || contents.unparsed != current.unparsed {
+        let bytes = Array(contents.text.utf8)
         do throws(FileSystemError) {
-          try AtomicFile.write(Array(contents.text.utf8), to: path, privateMode: contents.holdsSecureValue)
+          if let journaling, let journal {
+            try record(
+              from: current, to: contents, newBytes: bytes, in: journal, context: journaling.context,
+              secureKeys: journaling.secureKeys)
+            if testKillPoint == "after-journal" { systemKillSelf() }
+          }
+          try AtomicFile.write(bytes, to: path, privateMode: contents.holdsSecureValue)
+          if testKillPoint == "after-store" { systemKillSelf() }
         } catch {
           throw .store(.fileSystem(error))
         }

@@ -102,6 +102,9 @@ struct CommandLineToolTests {
           check        Report what in the store no longer fits the document.
           dump         Print every override as JSON that 'settings load' accepts.
           load         Load overrides from a JSON file such as a dump, all or nothing.
+          history      List the changes made to the store, newest first, like git log.
+          undo         Take back the last change, one change, or every change since a
+                       time.
           codegen      Print typed keys for the document: Swift, or the store's shape in
                        TypeScript.
           manpage      Print the manual page, settings.1, in roff.
@@ -114,7 +117,7 @@ struct CommandLineToolTests {
     #expect(runCLI(["help", "set"]) == runCLI(["set", "--help"]))
     #expect(
       runCLI(["help", "set"]).stdout.hasPrefix(
-        "OVERVIEW: Set values: KEY VALUE, or KEY=VALUE pairs (all or nothing).\n\nUSAGE: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n                    [--json] [--no-cache]\n"
+        "OVERVIEW: Set values: KEY VALUE, or KEY=VALUE pairs (all or nothing).\n\nUSAGE: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n                    [--message TEXT] [--json] [--no-cache]\n"
       ))
   }
 
@@ -160,7 +163,7 @@ struct CommandLineToolTests {
     "Usage: settings get KEY [--json] [--no-cache]\nSee 'settings help get' for more information.\n"
   static let setUsage =
     "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
-    + "                    [--json] [--no-cache]\nSee 'settings help set' for more information.\n"
+    + "                    [--message TEXT] [--json] [--no-cache]\nSee 'settings help set' for more information.\n"
 
   @Test(arguments: [
     (["bogus"], "Error: Unknown subcommand 'bogus'\n" + generalUsage),
@@ -207,7 +210,7 @@ struct CommandLineToolTests {
     ),
     (
       ["reset", "airplane", "--all"],
-      "Error: Unexpected argument 'airplane'\nUsage: settings reset KEY... | --all [--json]\n"
+      "Error: Unexpected argument 'airplane'\nUsage: settings reset KEY... | --all [--message TEXT] [--json]\n"
         + "See 'settings help reset' for more information.\n"
     ),
     (

@@ -89,7 +89,7 @@ struct EndToEndTests {
     #expect(
       try runBinary(["set", "airplane", "on"], environment: ["SETTINGS_STORE": storePath])
         == CommandOutcome(status: 0, stdout: "", stderr: ""))
-    #expect(try directory.contents() == ["store.json", "store.json.lock"])
+    #expect(try directory.contents() == ["store.json", "store.json.journal", "store.json.lock"])
   }
 
   /// Twenty processes setting twenty different keys at once: every one lands.
@@ -190,7 +190,7 @@ struct HostileUseTests {
         == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: directory.file("sub")).sorted() == [
-        ".s.json.tmp-backup", "s.json", "s.json.lock",
+        ".s.json.tmp-backup", "s.json", "s.json.journal", "s.json.lock",
       ])
     #expect(
       try runBinary(["--store", "", "set", "airplane", "on"]).stderr.hasPrefix(

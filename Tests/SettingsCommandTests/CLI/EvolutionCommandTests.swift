@@ -179,7 +179,7 @@ struct EvolutionCommandTests {
           status: 64, stdout: "",
           stderr: """
             Error: '--drop-unknown' applies only with '--fix'
-            Usage: settings check [--fix] [--drop-unknown] [--json]
+            Usage: settings check [--fix] [--drop-unknown] [--message TEXT] [--json]
             See 'settings help check' for more information.
 
             """))
@@ -339,7 +339,8 @@ struct EvolutionCommandTests {
           status: 64, stdout: "",
           stderr: """
             Error: Standard input cannot hold both the document and the file to load
-            Usage: settings load FILE [--replace] [--dry-run] [--keep-unknown] [--json]
+            Usage: settings load FILE [--replace] [--dry-run] [--keep-unknown]
+                                 [--message TEXT] [--json]
             See 'settings help load' for more information.
 
             """))

@@ -37,7 +37,7 @@ struct HelpTests {
         OVERVIEW: Set values: KEY VALUE, or KEY=VALUE pairs (all or nothing).
 
         USAGE: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]
-                            [--json] [--no-cache]
+                            [--message TEXT] [--json] [--no-cache]
 
         ARGUMENTS:
           KEY        An item's key: its dot path (cellular.roaming), or its own key
@@ -57,6 +57,7 @@ struct HelpTests {
                                      git config --add adds a value).
           --remove VALUE             Remove one choice from a multiple choice item's set
                                      (as git config --unset KEY VALUE).
+          --message TEXT             Why: kept with the change in the history.
           --json                     Print JSON instead of text.
           --no-cache                 Load the document without the compiled cache in
                                      $XDG_CACHE_HOME/settings (also SETTINGS_CACHE=off).
@@ -178,7 +179,7 @@ struct HelpTests {
       help.stdout == """
         OVERVIEW: Remove overrides: items read as their defaults or system values.
 
-        USAGE: settings reset KEY... | --all [--json]
+        USAGE: settings reset KEY... | --all [--message TEXT] [--json]
 
         ARGUMENTS:
           KEY  An item's key: its dot path (cellular.roaming), or its own key where only
@@ -187,6 +188,7 @@ struct HelpTests {
         OPTIONS:
           --all                      Remove every override, keys the document does not
                                      know included.
+          --message TEXT             Why: kept with the change in the history.
           --json                     Print JSON instead of text.
           -f, --file PATH            The settings document; - reads it from standard
                                      input (default: $SETTINGS_FILE, else the embedded
@@ -223,10 +225,10 @@ struct HelpTests {
     ("get", "Usage: settings get KEY [--json] [--no-cache]"),
     (
       "set",
-      "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE] [--json] [--no-cache]"
+      "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE] [--message TEXT] [--json] [--no-cache]"
     ),
-    ("toggle", "Usage: settings toggle KEY [--json] [--no-cache]"),
-    ("reset", "Usage: settings reset KEY... | --all [--json]"),
+    ("toggle", "Usage: settings toggle KEY [--message TEXT] [--json] [--no-cache]"),
+    ("reset", "Usage: settings reset KEY... | --all [--message TEXT] [--json]"),
     ("list", "Usage: settings list [--modified] [--reveal] [--json]"),
     ("find", "Usage: settings find TEXT [--json]"),
     ("describe", "Usage: settings describe KEY [--reveal] [--json]"),
@@ -278,7 +280,8 @@ struct HelpTests {
     #expect(reset.arguments.map(\.name) == ["KEY"])
     #expect(
       reset.options.map(\.name) == [
-        "--all", "--json", "--file", "--store", "--etcd", "--etcd-prefix", "--etcd-password-file", "--locale",
+        "--all", "--message", "--json", "--file", "--store", "--etcd", "--etcd-prefix",
+        "--etcd-password-file", "--locale",
         "--help",
       ])
   }

@@ -30,9 +30,9 @@ struct StorePathTests {
     ])
     #expect(outcome == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(try FileStore(path: SystemPath(bytes: store)).read().values["airplane"]?.kind == .bool(true))
-    // Nothing was written at the repaired path, and the folder holds the store and its lock.
+    // Nothing was written at the repaired path, and the folder holds the store, its journal and its lock.
     #expect(!FileManager.default.fileExists(atPath: directory.path + "/d\u{FFFD}"))
-    #expect(try names(in: folder) == ["s.json", "s.json.lock"])
+    #expect(try names(in: folder) == ["s.json", "s.json.journal", "s.json.lock"])
 
     let inline = try runRaw([Array("--store=".utf8) + store, Array("get".utf8), Array("airplane".utf8)])
     #expect(inline == CommandOutcome(status: 0, stdout: "on\n", stderr: ""))

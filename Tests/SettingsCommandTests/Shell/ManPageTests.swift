@@ -51,7 +51,9 @@ struct ManPageTests {
     #expect(outcome.stdout.split(separator: "\n").filter { $0.count > 80 } == [])
     // man justifies and wraps the synopsis: compare with runs of white space as one space.
     let words = outcome.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(words.contains("settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE] [--json]"))
+    #expect(
+      words.contains(
+        "settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE] [--message TEXT] [--json]"))
     #expect(outcome.stdout.contains("SETTINGS_FILE"))
     #expect(!outcome.stdout.contains("__complete"))
   }

@@ -11,7 +11,8 @@ enum DescribeCommand {
       var description = try settings.describe(key)
       description.revealsSecureValue = context.invocation[Options.reveal]
       if let problem = description.problem { context.warnings.add(problem) }
-      return context.wantsJSON ? context.jsonText(json(description)) : description.text
+      if context.wantsJSON { return context.jsonText(json(description)) }
+      return description.text + HistoryCommand.lastChangeLine(of: description.item.key ?? key, settings)
     } catch {
       throw CommandError(error)
     }

@@ -15,7 +15,8 @@ enum WhyCommand {
       throw CommandError(error)
     }
     if let problem = explanation.layers.last?.problem { context.warnings.add(problem) }
-    return context.wantsJSON ? context.jsonText(json(explanation)) : text(explanation)
+    if context.wantsJSON { return context.jsonText(json(explanation)) }
+    return text(explanation) + HistoryCommand.lastChangeLine(of: explanation.item.key ?? key, settings)
   }
 
   /// The text: `key:`, `value:`, `source:`, `locked:` lines, then the layers lowest first (the

@@ -59,7 +59,7 @@ enum Options {
       long: "json", help: "Print JSON instead of text.",
       subcommands: [
         .show, .validate, .get, .set, .toggle, .reset, .list, .find, .describe, .why, .expand, .collapse,
-        .watch, .check, .load,
+        .watch, .check, .load, .history, .undo,
       ]))
 
   /// `show --width N`.
@@ -211,7 +211,9 @@ enum Options {
     page.definition, showAll.definition, resetAll.definition, expandAll.definition, modified.definition,
     add.definition, remove.definition, reveal.definition, storeSchema.definition, fix.definition,
     dropUnknown.definition, includeSecure.definition, replace.definition, dryRun.definition,
-    keepUnknown.definition, json.definition, width.definition, color.definition, cursor.definition,
+    keepUnknown.definition, maxCount.definition, since.definition, until.definition, undoTo.definition,
+    force.definition, message.definition, json.definition, width.definition, color.definition,
+    cursor.definition,
     accessible.definition, file.definition,
     store.definition, etcd.definition, etcdPrefix.definition, etcdPasswordFile.definition, noStale.definition,
     port.definition, open.definition,

@@ -9,6 +9,8 @@ enum Subcommand: String, CaseIterable, Sendable {
   /// `settings serve`: the screen in a browser, on 127.0.0.1, until interrupted.
   case serve
   case check, dump, load
+  /// `settings history [KEY…]` and `settings undo`: the journal of changes, and taking one back.
+  case history, undo
   /// `settings codegen swift|typescript`: typed keys (or the store's shape) from the document.
   case codegen
   case manpage, help
@@ -46,6 +48,8 @@ enum Subcommand: String, CaseIterable, Sendable {
     switch self {
     case .check, .dump, .load:
       return evolutionDeclaration
+    case .history, .undo:
+      return historyDeclaration
     case .codegen:
       return codegenDeclaration
     case .show:

@@ -1,0 +1,100 @@
+import SettingsKit
+
+/// `settings history [KEY…]`: the journal's changes, newest first, like `git log`; `-n`, `--since`,
+/// `--until`; `--json` prints them as an array.
+enum HistoryCommand {
+  static func run(_ context: CommandContext) throws(CommandError) -> String {
+    let keys = try context.arguments()
+    let since = try time(context.invocation[Options.since], option: "--since")
+    let until = try time(context.invocation[Options.until], option: "--until")
+    let settings = try context.openSettings()
+    let entries: [JournalEntry]
+    do {
+      entries = try settings.history(
+        keys: keys, limit: context.invocation[Options.maxCount], since: since, until: until)
+    } catch {
+      throw CommandError(error)
+    }
+    if context.wantsJSON { return JSONWriter().string(.array(entries.map { json($0, settings) })) }
+    let arrow = WatchFormat.arrow(environment: context.environment)
+    return entries.map { text($0, settings, arrow: arrow) }.joined(separator: "\n")
+  }
+
+  /// `last change: change N  TIME  user@host (program pid)  how` for `describe` and `why`; empty
+  /// when the journal holds no change of `key` (or cannot be read).
+  static func lastChangeLine(of key: String, _ settings: Settings) -> String {
+    guard let entry = try? settings.lastChange(of: key) else { return "" }
+    let who = entry.context
+    return "last change: change \(entry.sequence)  \(entry.time.shortDescription)  "
+      + "\(TerminalText.escaped(who.user))@\(TerminalText.escaped(who.host)) (\(TerminalText.escaped(who.program)) "
+      + "\(who.pid))  \(TerminalText.escaped(who.how))\n"
+  }
+
+  /// A TIME given to `option`, or a usage error naming the forms it takes.
+  static func time(_ text: String?, option: String, subcommand: Subcommand = .history) throws(CommandError)
+    -> JournalTime?
+  {
+    guard let text else { return nil }
+    guard let time = JournalTime.parse(text) else {
+      throw .usage(
+        "\(option) takes a time: ISO 8601 (2026-12-02T13:27:05Z), now, yesterday, or a duration back "
+          + "such as 2h or '3 days ago'; got '\(TerminalText.escaped(text))'",
+        subcommand: subcommand)
+    }
+    return time
+  }
+
+  /// `change N  TIME  user@host (program pid)  how`, the message indented, then one line per key.
+  static func text(_ entry: JournalEntry, _ settings: Settings, arrow: String) -> String {
+    let who = entry.context
+    var lines = [
+      "change \(entry.sequence)  \(entry.time.shortDescription)  \(TerminalText.escaped(who.user))@"
+        + "\(TerminalText.escaped(who.host)) (\(TerminalText.escaped(who.program)) \(who.pid))  "
+        + TerminalText.escaped(who.how)
+    ]
+    if let message = who.message { lines.append("    " + TerminalText.escaped(message)) }
+    for key in entry.keys {
+      guard let change = entry.changes[key] else { continue }
+      let title = settings.journalTitle(of: key).map { " (\(TerminalText.escaped($0)))" } ?? ""
+      let old = settings.journalValueText(change.before, of: key, secure: change.isSecure)
+      let new = settings.journalValueText(change.after, of: key, secure: change.isSecure)
+      lines.append("  \(TerminalText.escaped(key))\(title): \(old) \(arrow) \(new)")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// An entry as JSON: its fields as the journal keeps them, the changes as an array by key with
+  /// each item's title; an absent override is an absent member, a secure field's value never shown.
+  static func json(_ entry: JournalEntry, _ settings: Settings) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("seq", .integer(entry.sequence)), ("time", .string(entry.time.description)),
+      ("user", .string(entry.context.user)), ("host", .string(entry.context.host)),
+      ("program", .string(entry.context.program)), ("pid", .integer(entry.context.pid)),
+      ("how", .string(entry.context.how)),
+    ]
+    if let message = entry.context.message { members.append(("message", .string(message))) }
+    members.append(
+      (
+        "changes",
+        .array(
+          entry.keys.compactMap { key in
+            guard let change = entry.changes[key] else { return nil }
+            var fields: [(String, JSONValue)] = [("key", .string(key))]
+            if let title = settings.journalTitle(of: key) { fields.append(("title", .string(title))) }
+            if change.isSecure {
+              fields.append(("secure", .bool(true)))
+              fields.append(
+                (
+                  "set",
+                  .object([("before", .bool(change.before != nil)), ("after", .bool(change.after != nil))])
+                ))
+            } else {
+              if let before = change.before { fields.append(("before", before)) }
+              if let after = change.after { fields.append(("after", after)) }
+            }
+            return .object(fields)
+          })
+      ))
+    return .object(members)
+  }
+}

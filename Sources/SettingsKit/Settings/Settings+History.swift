@@ -1,0 +1,220 @@
+extension Settings {
+  /// What ``undo(_:force:)`` takes back.
+  public enum UndoTarget: Sendable, Equatable {
+    /// The last change (of any key).
+    case last
+    /// The entry with this number.
+    case entry(Int)
+    /// Every key (or only `keys`, when not empty) back to its override at `time`.
+    case time(JournalTime, keys: [String])
+  }
+
+  /// What ``undo(_:force:)`` did: the entries it took back (for `.time`, every entry after the
+  /// time that changed a key it put back) and the changes of value made.
+  public struct UndoResult: Sendable, Equatable {
+    /// The numbers of the entries taken back, oldest first.
+    public var undone: [Int]
+    /// The changes of value, by key.
+    public var changes: [SettingChange]
+  }
+
+  /// The store's journal, reconciled with the store (an empty one for a store that keeps none).
+  ///
+  /// - Throws: ``SettingsError/store(_:)``.
+  public func journal() throws(SettingsError) -> StoreJournal {
+    guard let store = store as? any JournalingStore else { return StoreJournal() }
+    do {
+      return try store.journal(secureKeys: Self.secureKeys(of: document, base: keptDefaults))
+    } catch {
+      throw .store(error)
+    }
+  }
+
+  /// The journal's entries that changed a value, newest first, like `git log`: of `keys` only
+  /// when not empty (each entry then holds only their changes; a key's earlier name, `renamedFrom`,
+  /// counts as the key), at most `limit`, made at or after `since` and at or before `until`.
+  ///
+  /// - Throws: ``SettingsError/unknownKey(_:suggestion:)`` for a key that is neither an item's nor
+  ///   in the journal, and ``SettingsError/store(_:)``.
+  public func history(
+    keys: [String] = [], limit: Int? = nil, since: JournalTime? = nil, until: JournalTime? = nil
+  ) throws(SettingsError) -> [JournalEntry] {
+    let journal = try journal()
+    let wanted = try journalKeys(keys, in: journal)
+    var entries: [JournalEntry] = []
+    for entry in journal.entries.reversed() {
+      if let since, entry.time < since { continue }
+      if let until, entry.time > until { continue }
+      var shown = entry
+      if let wanted { shown.changes = entry.changes.filter { wanted.contains($0.key) } }
+      guard !shown.changes.isEmpty else { continue }
+      entries.append(shown)
+      if let limit, entries.count >= limit { break }
+    }
+    return entries
+  }
+
+  /// The last entry that changed `key`, or nil.
+  public func lastChange(of key: String) throws(SettingsError) -> JournalEntry? {
+    try history(keys: [key], limit: 1).first
+  }
+
+  /// The journal keys `names` stand for (each item's key and its earlier names), nil for every key.
+  private func journalKeys(_ names: [String], in journal: StoreJournal) throws(SettingsError) -> Set<String>?
+  {
+    guard !names.isEmpty else { return nil }
+    var keys: Set<String> = []
+    let journaled = Set(journal.entries.flatMap(\.changes.keys))
+    for name in names {
+      if journaled.contains(name), document.locate(name) == nil {
+        keys.insert(name)
+        continue
+      }
+      let key = try item(name).key ?? name
+      keys.insert(key)
+      for (old, new) in document.renamedKeys where new == key { keys.insert(old) }
+    }
+    return keys
+  }
+
+  /// Takes back a change, journaled as one entry made `undo` (so undoing an undo redoes): all of
+  /// it or none, through the rules every change follows (locks, conditions, value rules, renamed
+  /// keys), each refusing as it refuses `set`. A key that changed again after the entry being
+  /// undone refuses, naming the later entry, unless `force`. A secure text field's change can only
+  /// be undone back to its default: the journal never holds its text.
+  ///
+  /// The journal is read under the store's lock, with the change.
+  ///
+  /// - Throws: ``SettingsError/undoRefused(_:)``, ``SettingsError/locked(key:file:reason:)``,
+  ///   ``SettingsError/disabled(key:reason:controllingKey:changedHere:)``, the value errors of
+  ///   ``set(_:to:)``, ``SettingsError/store(_:)``.
+  @discardableResult
+  public func undo(_ target: UndoTarget, force: Bool = false) throws(SettingsError) -> UndoResult {
+    var undone: [Int] = []
+    let secureKeys = Self.secureKeys(of: document, base: keptDefaults)
+    let changes = try changeReadingJournal {
+      (snapshot, contents: inout StoreContents, readJournal) throws(SettingsError) in
+      let journal = readJournal()
+      let (targets, entries) = try undoTargets(target, in: journal, force: force)
+      undone = entries
+      for (key, value) in targets where secureKeys.contains(key) && value != nil {
+        throw .undoRefused(.secret(key: key))
+      }
+      return try apply(targets, in: snapshot, to: &contents)
+    }
+    return UndoResult(undone: undone, changes: changes)
+  }
+
+  /// The override each key goes back to (nil: none) and the entries taken back.
+  private func undoTargets(
+    _ target: UndoTarget, in journal: StoreJournal, force: Bool
+  ) throws(SettingsError) -> (targets: [String: JSONValue?], entries: [Int]) {
+    let changing = journal.entries.filter { !$0.changes.isEmpty }
+    switch target {
+    case .last:
+      guard let entry = changing.last else { throw .undoRefused(.nothingToUndo) }
+      return (entry.changes.mapValues(\.before), [entry.sequence])
+    case .entry(let number):
+      guard let index = journal.entries.firstIndex(where: { $0.sequence == number }) else {
+        let kept = journal.entries.first.map { $0.sequence...(journal.entries.last?.sequence ?? $0.sequence) }
+        throw .undoRefused(.noSuchEntry(number, kept: kept))
+      }
+      let entry = journal.entries[index]
+      guard !entry.changes.isEmpty else { throw .undoRefused(.nothingToUndo) }
+      if !force {
+        for key in entry.keys {
+          if let later = journal.entries[(index + 1)...].first(where: { $0.changes[key] != nil }) {
+            throw .undoRefused(
+              .changedLater(key: key, undoing: number, later: later.sequence, how: later.context.how))
+          }
+        }
+      }
+      return (entry.changes.mapValues(\.before), [number])
+    case .time(let time, let names):
+      let wanted = try journalKeys(names, in: journal)
+      let then = journal.state(at: time)
+      let now = journal.state()
+      var targets: [String: JSONValue?] = [:]
+      var entries: Set<Int> = []
+      for entry in changing where entry.time > time {
+        for key in entry.keys where wanted?.contains(key) ?? true {
+          let (old, new) = (then[key], now[key])
+          let same =
+            old == nil && new == nil || old.flatMap { a in new.map { b in JSONValue.same(a, b) } } ?? false
+          guard !same else { continue }
+          targets[key] = .some(old)
+          entries.insert(entry.sequence)
+        }
+      }
+      guard !targets.isEmpty else { throw .undoRefused(.nothingChangedSince(time.description)) }
+      return (targets, entries.sorted())
+    }
+  }
+
+  /// Puts each key's override to its target, checked as `set` and `reset` check a change.
+  private func apply(
+    _ targets: [String: JSONValue?], in snapshot: SettingsSnapshot, to contents: inout StoreContents
+  ) throws(SettingsError) -> [SettingChange] {
+    var after = snapshot
+    var assigned: [(SettingItem, String)] = []
+    var changes: [SettingChange] = []
+    for key in targets.keys.sorted() {
+      let target = targets[key] ?? nil
+      // A key journaled under an earlier name (renamedFrom) goes back under the item's key now.
+      let current = document.locate(key) == nil ? document.renamedKeys[key] ?? key : key
+      guard let item = item(forFullKey: current) else {
+        contents.values[key] = target
+        continue
+      }
+      try checkUnlocked(item, in: snapshot)
+      let old = snapshot.value(of: item).value
+      var new = snapshot.systemValues[current] ?? snapshot.defaults[current]
+      if let target {
+        guard let value = SettingsSnapshot.accepted(target, by: item) else {
+          throw .invalidValue(
+            key: current, value: StoredValueProblem.shown(target),
+            accepted: [ValueRules.expected(by: item) ?? ""])
+        }
+        try Self.check(value, for: item, named: current)
+        new = value
+        after.values[current] = value
+        assigned.append((item, current))
+        contents.values[current] = value.json
+      } else {
+        after.values[current] = new
+        contents.values[current] = nil
+      }
+      if current != key { contents.values[key] = nil }
+      if let old, let new, old != new {
+        changes.append(SettingChange(key: current, oldValue: old, newValue: new))
+      }
+    }
+    let keys = Set(assigned.map(\.1))
+    for (item, _) in assigned { try checkEnabled(item, in: after, changing: keys) }
+    return changes
+  }
+}
+
+extension Settings {
+  /// A journaled override as `show` prints the value it gives: a choice's value with its title, a
+  /// secure text field's as the mask; `(default)` for no override.
+  package func journalValueText(_ value: JSONValue?, of key: String, secure: Bool) -> String {
+    guard let value else { return "(default)" }
+    if secure { return ValueRules.mask }
+    let current = document.locate(key) == nil ? document.renamedKeys[key] ?? key : key
+    guard let item = item(forFullKey: current), let setting = SettingsSnapshot.accepted(value, by: item)
+    else {
+      return StoredValueProblem.shown(value)
+    }
+    if case .string(let text) = setting, let choice = item.choice(withValue: text), choice.title != text {
+      return "\(text) (\(choice.title))"
+    }
+    return ValueRules.described(setting, of: item, reveal: false)
+  }
+
+  /// The title of the item a journaled key names (under its key now, for an earlier name), or nil.
+  package func journalTitle(of key: String) -> String? {
+    let current = document.locate(key) == nil ? document.renamedKeys[key] ?? key : key
+    return item(forFullKey: current)?.title
+  }
+}

@@ -1,0 +1,44 @@
+/// Why `undo` refused, as ``SettingsError/undoRefused(_:)`` carries it.
+public enum UndoRefusal: Sendable, Equatable {
+  /// The journal holds no change to undo.
+  case nothingToUndo
+  /// No entry has this number (the journal keeps `first` to `last`; nil when it is empty).
+  case noSuchEntry(Int, kept: ClosedRange<Int>?)
+  /// `key` changed again after the entry being undone, in `later`.
+  case changedLater(key: String, undoing: Int, later: Int, how: String)
+  /// A secure text field's earlier text is not kept, so it can only be undone back to its default.
+  case secret(key: String)
+  /// At `time` every key of the choice stood as it does now.
+  case nothingChangedSince(String)
+
+  /// The refusal as a sentence.
+  public var message: String {
+    func shown(_ text: String) -> String { "'\(TerminalText.escaped(text))'" }
+    switch self {
+    case .nothingToUndo:
+      return "the journal holds no change to undo"
+    case .noSuchEntry(let number, let kept?):
+      return "no change \(number) in the journal; it keeps changes \(kept.lowerBound) to \(kept.upperBound)"
+    case .noSuchEntry(let number, nil):
+      return "no change \(number) in the journal; it is empty"
+    case .changedLater(let key, let undoing, let later, let how):
+      return "\(shown(key)) changed again after change \(undoing), in change \(later) (\(how)); "
+        + "nothing was changed"
+    case .secret(let key):
+      return "\(shown(key)) is a secure text field whose earlier text the journal does not keep; "
+        + "it can only be undone back to its default; nothing was changed"
+    case .nothingChangedSince(let time):
+      return "nothing changed since \(time)"
+    }
+  }
+
+  /// What to do instead, or nil.
+  public var hint: String? {
+    switch self {
+    case .changedLater: "give --force to undo it anyway, or 'settings history' to see both"
+    case .secret(let key): "'settings reset \(TerminalText.escaped(key))' goes back to the default"
+    case .noSuchEntry, .nothingToUndo: "'settings history' lists the entries"
+    case .nothingChangedSince: nil
+    }
+  }
+}

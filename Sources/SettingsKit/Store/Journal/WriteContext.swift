@@ -1,0 +1,58 @@
+import SettingsPOSIX
+
+/// Who makes a change and how, as its journal entry records it (``JournalEntry``).
+///
+/// ``Settings/writeContext`` is given to every write; the CLI names its command (`set`, `undo`, …)
+/// and the `--message`, an embedding app names itself (``embeddingApp``, the default, uses the
+/// process's name).
+public struct WriteContext: Sendable, Equatable {
+  /// How the change was made: `set`, `toggle`, `reset`, `load`, `check --fix`, `undo`, `ui`,
+  /// `serve`, `outside` (a change made behind the tool's back), or an app's name.
+  public var how: String
+  /// Why, in the writer's words (`--message`); nil when none was given.
+  public var message: String?
+  /// The user: `$USER`, else `$LOGNAME`, else `uid N`.
+  public var user: String
+  /// This machine's host name.
+  public var host: String
+  /// The program: the last component of the process's first argument.
+  public var program: String
+  /// The process id.
+  public var pid: Int
+
+  /// A context for this process, making changes `how`, with `message`.
+  public init(how: String, message: String? = nil) {
+    self.how = how
+    self.message = message
+    let environment = Dictionary(
+      systemEnvironment().map {
+        (String(decoding: $0.name, as: UTF8.self), String(decoding: $0.value, as: UTF8.self))
+      },
+      uniquingKeysWith: { first, _ in first })
+    user =
+      [environment["USER"], environment["LOGNAME"]].compactMap { $0 }.first { !$0.isEmpty }
+      ?? "uid \(systemEffectiveOwner().owner)"
+    host = systemHostName()
+    program = Self.processName
+    pid = Int(systemGetpid())
+  }
+
+  /// A context with every field given (for entries read back, and tests).
+  public init(how: String, message: String?, user: String, host: String, program: String, pid: Int) {
+    self.how = how
+    self.message = message
+    self.user = user
+    self.host = host
+    self.program = program
+    self.pid = pid
+  }
+
+  /// The process's name: the last component of its first argument.
+  static var processName: String {
+    let first = CommandLine.arguments.first ?? "app"
+    return first.split(separator: "/").last.map(String.init) ?? first
+  }
+
+  /// An app embedding the library, named by its process name.
+  public static var embeddingApp: WriteContext { WriteContext(how: processName) }
+}

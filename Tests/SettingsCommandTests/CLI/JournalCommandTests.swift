@@ -1,0 +1,314 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 27 on a file store, with the real binary: every change journaled beside the store,
+/// `history`, `undo`, and the journal agreeing with the store after a kill at each step.
+@Suite(.serialized)
+struct JournalCommandTests {
+  static let document = """
+    {
+      "id": "phone",
+      "sections": [
+        {
+          "items": [
+            { "key": "airplane", "type": "switch", "title": "Airplane Mode" },
+            { "key": "wifi", "type": "switch", "title": "Wi-Fi", "on": true,
+              "enabledWhen": { "airplane": false } },
+            { "key": "theme", "type": "rightDetail", "title": "Theme", "value": "light",
+              "choices": [{ "value": "light", "title": "Light" }, { "value": "dark", "title": "Dark" }] },
+            { "key": "pin", "type": "textField", "title": "PIN", "secure": true }
+          ]
+        }
+      ]
+    }
+    """
+
+  struct Fixture {
+    let directory: TemporaryDirectory
+    var store: String { directory.file("s.json") }
+    var journal: String { directory.file("s.json.journal") }
+
+    init() throws {
+      directory = try TemporaryDirectory()
+      try directory.write("doc.json", JournalCommandTests.document)
+    }
+
+    /// Runs the binary on the document and the store, as user `alice`, in a UTF-8 locale.
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandOutcome {
+      try runBinary(
+        ["-f", directory.file("doc.json"), "--store", store] + arguments,
+        environment: ["HOME": directory.path, "USER": "alice", "LANG": "C.UTF-8"].merging(environment) { $1 })
+    }
+
+    /// `run`, with times, host names and process ids replaced by `TIME`, `HOST` and `PID`.
+    func history(_ arguments: [String] = []) throws -> CommandOutcome {
+      let outcome = try run(["history"] + arguments)
+      return CommandOutcome(
+        status: outcome.status, stdout: Self.normalized(outcome.stdout), stderr: outcome.stderr)
+    }
+
+    static func normalized(_ text: String) -> String {
+      text.replacingOccurrences(
+        of: #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ"#, with: "TIME", options: .regularExpression
+      )
+      .replacingOccurrences(
+        of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z"#, with: "TIME", options: .regularExpression
+      )
+      .replacingOccurrences(
+        of: #"alice@[^ ]+ \(settings \d+\)"#, with: "alice@HOST (settings PID)", options: .regularExpression
+      )
+      .replacingOccurrences(of: #""pid": \d+"#, with: "\"pid\": 0", options: .regularExpression)
+      .replacingOccurrences(of: #""host": "[^"]*""#, with: "\"host\": \"HOST\"", options: .regularExpression)
+    }
+
+    /// Whether every line of the journal is a record (no torn line), its last entry's after-digest
+    /// being the store's: the two agree.
+    func journalLines() throws -> [String] {
+      (try directory.read("s.json.journal") ?? "").split(separator: "\n").map(String.init)
+    }
+  }
+
+  @Test func eachKindOfChangeIsJournaledAndHistoryListsThemNewestFirst() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(try fixture.run(["set", "theme", "dark", "--message", "easier on the eyes"]).status == 0)
+    #expect(try fixture.run(["toggle", "airplane"]).stdout == "on\n")
+    #expect(try fixture.run(["reset", "airplane"]).status == 0)
+    try fixture.directory.write("load.json", #"{"theme": "light", "wifi": false}"#)
+    #expect(try fixture.run(["load", "--replace", fixture.directory.file("load.json")]).status == 0)
+    #expect(
+      try fixture.history()
+        == CommandOutcome(
+          status: 0,
+          stdout: """
+            change 4  TIME  alice@HOST (settings PID)  load
+              theme (Theme): dark (Dark) → light (Light)
+              wifi (Wi-Fi): (default) → off
+
+            change 3  TIME  alice@HOST (settings PID)  reset
+              airplane (Airplane Mode): on → (default)
+
+            change 2  TIME  alice@HOST (settings PID)  toggle
+              airplane (Airplane Mode): (default) → on
+
+            change 1  TIME  alice@HOST (settings PID)  set
+                easier on the eyes
+              theme (Theme): (default) → dark (Dark)
+
+            """, stderr: ""))
+    #expect(
+      try fixture.history(["theme", "-n", "1", "--json"])
+        == CommandOutcome(
+          status: 0,
+          stdout: """
+            [
+              {
+                "changes": [
+                  {
+                    "after": "light",
+                    "before": "dark",
+                    "key": "theme",
+                    "title": "Theme"
+                  }
+                ],
+                "host": "HOST",
+                "how": "load",
+                "pid": 0,
+                "program": "settings",
+                "seq": 4,
+                "time": "TIME",
+                "user": "alice"
+              }
+            ]
+
+            """, stderr: ""))
+    #expect(
+      try fixture.history(["--since", "1h", "--until", "now", "-n", "1"]).stdout.hasPrefix("change 4 "))
+    let why = try fixture.run(["why", "theme"]).stdout
+    #expect(
+      Fixture.normalized(String(why.split(separator: "\n").last ?? ""))
+        == "last change: change 4  TIME  alice@HOST (settings PID)  load")
+    let describe = try fixture.run(["describe", "airplane"]).stdout
+    #expect(
+      Fixture.normalized(String(describe.split(separator: "\n").last ?? ""))
+        == "last change: change 3  TIME  alice@HOST (settings PID)  reset")
+    #expect(
+      try fixture.history(["--until", "2000-01-01"]) == CommandOutcome(status: 0, stdout: "", stderr: ""))
+    #expect(try fixture.history(["--since", "tomorrowish"]).status == 64)
+  }
+
+  @Test func undoTakesBackSetToggleResetAllAndLoadReplaceAndUndoingAnUndoRedoes() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(try fixture.run(["set", "theme=dark", "wifi=off"]).status == 0)
+    #expect(try fixture.run(["toggle", "airplane"]).status == 0)
+    #expect(
+      try fixture.run(["undo"])
+        == CommandOutcome(status: 0, stdout: "undid change 2\n  airplane: on → off\n", stderr: ""))
+    #expect(try fixture.run(["get", "airplane"]).stdout == "off\n")
+    #expect(try fixture.run(["undo"]).stdout == "undid change 3\n  airplane: off → on\n")
+    #expect(try fixture.run(["get", "airplane"]).stdout == "on\n")
+    // Wi-Fi is disabled while airplane mode is on: putting both back is refused as `set` refuses it.
+    #expect(try fixture.run(["reset", "--all"]).status == 0)
+    #expect(
+      try fixture.run(["undo"]).stderr
+        == "Error: 'wifi' is disabled (off while Airplane Mode is on); the value this command gives 'airplane' "
+        + "disables it; leave 'wifi' out, or set it first while 'airplane' allows it\n")
+    #expect(try fixture.directory.read("s.json") == "{}\n")
+    #expect(try fixture.run(["set", "theme=dark", "wifi=off", "airplane=off"]).status == 0)
+    #expect(try fixture.run(["reset", "--all"]).status == 0)
+    #expect(try fixture.run(["undo", "--message", "oops"]).status == 0)
+    #expect(
+      try fixture.directory.read("s.json")
+        == "{\n  \"airplane\": false,\n  \"theme\": \"dark\",\n  \"wifi\": false\n}\n")
+    try fixture.directory.write("load.json", #"{"theme": "light"}"#)
+    #expect(try fixture.run(["load", "--replace", fixture.directory.file("load.json")]).status == 0)
+    #expect(try fixture.run(["undo"]).status == 0)
+    #expect(
+      try fixture.directory.read("s.json")
+        == "{\n  \"airplane\": false,\n  \"theme\": \"dark\",\n  \"wifi\": false\n}\n")
+    #expect(
+      try fixture.history(["-n", "1"]).stdout.hasPrefix("change 10  TIME  alice@HOST (settings PID)  undo\n"))
+  }
+
+  @Test func undoIsRefusedByALaterChangeUnlessForcedAndByALock() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(try fixture.run(["set", "theme", "dark"]).status == 0)
+    #expect(try fixture.run(["set", "theme", "light"]).status == 0)
+    #expect(
+      try fixture.run(["undo", "1"])
+        == CommandOutcome(
+          status: 1,
+          stdout: "",
+          stderr: """
+            Error: 'theme' changed again after change 1, in change 2 (set); nothing was changed; give --force to undo it anyway, or 'settings history' to see both
+
+            """))
+    // Forced, change 1 puts back the override it replaced (none): the default, light.
+    #expect(
+      try fixture.run(["undo", "1", "--force"])
+        == CommandOutcome(status: 0, stdout: "undid change 1\n", stderr: ""))
+    #expect(try fixture.directory.read("s.json") == "{}\n")
+    #expect(try fixture.run(["set", "theme", "dark"]).status == 0)
+    #expect(try fixture.run(["set", "theme", "light"]).status == 0)
+    try FileManager.default.createDirectory(
+      atPath: fixture.directory.file("sys/settings"), withIntermediateDirectories: true)
+    try fixture.directory.write("sys/settings/phone.json", #"{"locked": {"theme": "Set by IT"}}"#)
+    let locked = try fixture.run(["undo"], environment: ["XDG_CONFIG_DIRS": fixture.directory.file("sys")])
+    #expect(locked.status != 0)
+    #expect(locked.stderr.hasPrefix("Error: 'theme' is locked"))
+    #expect(try fixture.run(["get", "theme"]).stdout == "light\n")
+  }
+}
+
+extension JournalCommandTests {
+  @Test func undoToATimePutsManyKeysBackAndOnlyTheKeysGiven() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(try fixture.run(["set", "theme=dark", "wifi=off"]).status == 0)
+    let lines = try fixture.journalLines()
+    let then = try #require(lines.last?.split(separator: "\"time\":\"").last?.prefix(30))
+    #expect(try fixture.run(["set", "theme=light", "airplane=on"]).status == 0)
+    #expect(
+      try fixture.run(["undo", "theme", "--to", String(then)]).stdout
+        == "undid change 2\n  theme: light (Light) → dark (Dark)\n")
+    #expect(try fixture.run(["undo", "--to", "2000-01-01T00:00Z"]).status == 0)
+    #expect(try fixture.directory.read("s.json") == "{}\n")
+  }
+
+  @Test func aHandEditIsJournaledAsOutsideAndATornLineOrAWriteThatNeverLandedIsNotShown() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(try fixture.run(["set", "theme", "dark"]).status == 0)
+    try fixture.directory.write("s.json", "{\"theme\": \"light\", \"wifi\": false}\n")
+    let expected = """
+      change 2  TIME  alice@HOST (settings PID)  outside
+        theme (Theme): dark (Dark) → light (Light)
+        wifi (Wi-Fi): (default) → off
+
+      """
+    #expect(try fixture.history(["-n", "1"]).stdout == expected)
+    #expect(try fixture.run(["set", "airplane", "off"]).status == 0)
+    #expect(try fixture.history(["-n", "2"]).stdout.hasSuffix(expected))
+    // A write killed after its entry was appended but before the store was replaced: the entry's
+    // before-digest is the store's, so it never counts; a torn line after it is ignored.
+    let good = try fixture.directory.read("s.json.journal") ?? ""
+    #expect(
+      try fixture.run(["set", "theme", "dark"], environment: ["SETTINGS_TEST_KILL_AT": "after-journal"])
+        .status != 0)
+    try fixture.directory.write(
+      "s.json.journal", (try fixture.directory.read("s.json.journal") ?? "") + #"{"changes":{"thr"#)
+    #expect(
+      try fixture.history(["-n", "1"]).stdout.hasPrefix("change 3  TIME  alice@HOST (settings PID)  set\n"))
+    #expect(try fixture.run(["set", "theme", "dark"]).status == 0)
+    let rewritten = try fixture.journalLines()
+    #expect(rewritten.count == good.split(separator: "\n").count + 1)
+    #expect(rewritten.last?.contains(#""seq":4"#) == true)
+  }
+
+  /// A kill at each step of a journaled write leaves the store and the journal agreeing: the
+  /// history shows the change exactly when the store holds it, and the next write goes on.
+  @Test(arguments: ["after-journal", "after-store"])
+  func aWriterKilledAtEachStepLeavesStoreAndJournalAgreeing(step: String) throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(try fixture.run(["set", "theme", "dark"]).status == 0)
+    let killed = try fixture.run(["set", "airplane", "on"], environment: ["SETTINGS_TEST_KILL_AT": step])
+    #expect(killed.status != 0)
+    let landed = step == "after-store"
+    #expect(try fixture.run(["get", "airplane"]).stdout == (landed ? "on\n" : "off\n"))
+    #expect(try fixture.history(["-n", "1"]).stdout.contains(landed ? "airplane" : "theme"))
+    #expect(try fixture.run(["set", "theme", "light"]).status == 0)
+    #expect(
+      try fixture.history().stdout.components(separatedBy: "\nchange ").count == (landed ? 3 : 2))
+    #expect(try fixture.history().stdout.contains("outside") == false)
+  }
+
+  @Test func theJournalIsTrimmedToItsLimitWithABase() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    for index in 0..<13 {
+      #expect(
+        try fixture.run(
+          ["set", "theme", index % 2 == 0 ? "dark" : "light"], environment: ["SETTINGS_JOURNAL_LIMIT": "10"]
+        )
+        .status == 0)
+    }
+    let lines = try fixture.journalLines()
+    // 10 kept plus a tenth (1) before trimming: at the 12th entry it went back to 10 and a base.
+    #expect(lines.count == 12)
+    let digest: String =
+      lines[1].components(separatedBy: "\"digestBefore\":").last.map { String($0.prefix(18)) } ?? ""
+    let base: String = #"{"base":{"theme":"light"},"digest":"# + digest + #","secure":[],"seq":2}"#
+    #expect(lines.first == base)
+    #expect(try fixture.history().stdout.hasPrefix("change 13 "))
+    #expect(try fixture.run(["undo", "--to", "2000-01-01"]).status == 0)
+    #expect(try fixture.run(["get", "theme"]).stdout == "light\n")
+  }
+
+  @Test func aSecretsTextNeverReachesTheJournalWhichTakesMode0600() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(try fixture.run(["set", "pin", "s3cr3t-1234"]).status == 0)
+    #expect(try fixture.run(["set", "pin", "other-5678"]).status == 0)
+    let bytes = try #require(FileManager.default.contents(atPath: fixture.journal))
+    #expect(String(decoding: bytes, as: UTF8.self).contains("s3cr3t") == false)
+    #expect(String(decoding: bytes, as: UTF8.self).contains("5678") == false)
+    let mode = try FileManager.default.attributesOfItem(atPath: fixture.journal)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    #expect(
+      try fixture.history().stdout == """
+        change 2  TIME  alice@HOST (settings PID)  set
+          pin (PIN): •••••••• → ••••••••
+
+        change 1  TIME  alice@HOST (settings PID)  set
+          pin (PIN): (default) → ••••••••
+
+        """)
+    #expect(try fixture.run(["undo"]).stderr.hasPrefix("Error: 'pin' is a secure text field"))
+    #expect(try fixture.run(["undo", "1", "--force"]).status == 0)
+    #expect(try fixture.directory.read("s.json") == "{}\n")
+  }
+}
