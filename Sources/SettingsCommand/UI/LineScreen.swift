@@ -69,6 +69,7 @@ public struct LineScreen: Sendable {
     "b: back to the parent page (or out of a list of choices).",
     "/TEXT: search titles, keys and choices; n: the next match.",
     "r: reset the selected row to its default.",
+    "u: undo the last change (again: the one before). H: the selected row's history.",
     "l: list this page again.",
     "?: this help. q: quit.",
   ]
@@ -119,6 +120,7 @@ public struct LineScreen: Sendable {
       }
       return await search(query, listing: false)
     case "u": return undo()
+    case "H": return history()
     default: break
     }
     if let number = Int(text), text.allSatisfy(\.isASCII) { return select(number) }
@@ -132,10 +134,16 @@ public struct LineScreen: Sendable {
     return ["Refused: \(Self.text(text)) is not a command; ? lists them."]
   }
 
-  /// The undo of the last change, when the screen keeps a history: the hook where it goes. The
-  /// screen keeps none yet, so `u` says so.
-  func undo() -> [String] {
-    ["Refused: undo is not available yet."]
+  /// `u`: the screen's undo of the last change (``SettingsScreen/undoLast()``), said in one line.
+  mutating func undo() -> [String] {
+    [screen.undoLast()]
+  }
+
+  /// `H`: the selected row's history, one line a change and a line a value it changed.
+  mutating func history() -> [String] {
+    guard let lines = screen.historyOfSelection() else { return ["Refused: " + (screen.status ?? "")] }
+    screen.status = nil
+    return lines
   }
 
   /// The selected row's line (with its number), or that nothing is selected.

@@ -24,7 +24,8 @@ extension SettingsScreen {
   /// - a multiple choice list: the first column of the highlighted choice's title;
   /// - searching: after the query on the status line;
   /// - the help: the first column of its first line's text (`Keys`), so that a screen reader starts
-  ///   reading the help there; back on the selected row's title once a key closes it.
+  ///   reading the help there; back on the selected row's title once a key closes it (the same for
+  ///   a row's history, `H`).
   ///
   /// The first column of the status line when the page has no row to select, and within the screen
   /// at every size.
@@ -32,8 +33,8 @@ extension SettingsScreen {
     let status = ScreenCursor(row: max(0, height - 1), column: 0)
     let position: ScreenCursor
     switch mode {
-    case .help:
-      // The help's lines start the body, each with the 2-column margin of the rows.
+    case .help, .history:
+      // The help's (or a history's) lines start the body, each with the 2-column margin of the rows.
       guard height >= 3 else { return status }
       position = ScreenCursor(row: 1, column: 2)
     case .search(let query):

@@ -11,6 +11,10 @@ extension SettingsScreen {
       mode = .browse
       return
     }
+    if case .history = mode {
+      mode = .browse
+      return
+    }
     if case .search(let query) = mode {
       await handleSearchKey(key, query: query)
       keepSelectionVisible()
@@ -52,6 +56,8 @@ extension SettingsScreen {
         status = "Nothing searched yet: / searches"
       }
     case .character("r"): resetSelection()
+    case .character("u"): undoLast()
+    case .character("H"): if let lines = historyOfSelection() { mode = .history(lines) }
     case .character("?"): mode = .help
     case .character("q"): isFinished = true
     default: break
@@ -149,6 +155,7 @@ extension SettingsScreen {
     if let completeSettings { return completeSettings }
     guard !loaded.itemsFiles.isEmpty else { return settings }
     let complete = Settings(document: try loaded.documentWithAllItems(), layers: settings.layers)
+    complete.writeContext = settings.writeContext
     completeSettings = complete
     return complete
   }

@@ -36,6 +36,8 @@ public struct SettingsScreen: Sendable {
     case browse
     case search(String)
     case help
+    /// The history of the selected row (`H`): its lines; any key closes it.
+    case history([String])
     /// A text field's or number's editing line is open.
     case editText(EditState)
     /// A multiple choice item's list is open.
@@ -53,6 +55,8 @@ public struct SettingsScreen: Sendable {
   var stack: [Level]
   var mode = Mode.browse
   var lastSearch: (query: String, index: Int)?
+  /// What `u` took back and made (``undoLast()``).
+  var undoHistory = ScreenUndoHistory()
   /// What the changes made elsewhere were about since the line mode last said them.
   var outside = OutsideNews()
   /// The document as loaded, its items files open for paging.
@@ -81,6 +85,7 @@ public struct SettingsScreen: Sendable {
   ) throws {
     loaded = document
     settings = Settings(document: document.document, layers: layers)
+    settings.writeContext = WriteContext(how: "ui")
     self.viewStatePath = viewStatePath
     self.width = max(1, width)
     self.height = max(1, height)
@@ -195,6 +200,8 @@ public struct SettingsScreen: Sendable {
       let body: [String]
       if mode == .help {
         body = Self.helpLines.map { TerminalText.truncated($0, toWidth: width) }
+      } else if case .history(let lines) = mode {
+        body = lines.map { "  " + TerminalText.truncated($0, toWidth: max(0, width - 2)) }
       } else if case .chooseMany(let list) = mode {
         body =
           ["  " + TerminalText.escaped(list.item.title), ""]
@@ -290,6 +297,8 @@ public struct SettingsScreen: Sendable {
     "  Esc ← Bksp    back to the parent page",
     "  / n           search titles, keys and choices; n: next match",
     "  r             reset the selected item to its default",
+    "  u             undo the last change (again: the one before)",
+    "  H             the selected item's history",
     "  ?             this help (any key closes it)",
     "  q Ctrl-C      quit",
   ]
@@ -298,7 +307,7 @@ public struct SettingsScreen: Sendable {
     let text: String
     switch mode {
     case .search(let query): text = "/" + TerminalText.escaped(query)
-    case .help: text = "Press any key"
+    case .help, .history: text = "Press any key"
     case .browse: text = status ?? describeSelection()
     case .editText: text = "Enter: save  Esc: cancel"
     case .chooseMany: text = "Space: choose  Enter: save  Esc: cancel"

@@ -505,7 +505,7 @@ struct LineModeTests {
       said.contains(
         """
         u
-        Refused: undo is not available yet.
+        Undid change 2: Deep on → off
         zz
         Refused: zz is not a command; ? lists them.
         b

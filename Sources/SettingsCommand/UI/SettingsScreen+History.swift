@@ -1,0 +1,116 @@
+import SettingsKit
+import SettingsPOSIX
+
+extension SettingsScreen {
+  /// `u`: takes back the last change in the store's journal that this screen has not taken back
+  /// yet, from anywhere on the screen, and says what was undone on the status line (also returned,
+  /// for the line mode). A second `u` takes back the change before it, not the undo just made: the
+  /// screen remembers the entries it took back and the undo entries it made, and undoes past them
+  /// (with `force` when only those changed the keys since). A key changed since by anything else
+  /// refuses, naming that change, as `settings undo` does.
+  @discardableResult
+  mutating func undoLast() -> String {
+    let message: String
+    do {
+      let settings = try allItemsSettings()
+      let journal = try settings.journal()
+      let ours = undoHistory.undone.union(undoHistory.made)
+      guard
+        let entry = journal.entries.last(where: { !$0.changes.isEmpty && !ours.contains($0.sequence) })
+      else {
+        message = "Nothing to undo: the journal has no change this screen has not undone"
+        status = message
+        return message
+      }
+      let keys = Set(entry.changes.keys)
+      let later = journal.entries.filter {
+        $0.sequence > entry.sequence && !keys.isDisjoint(with: $0.changes.keys)
+      }
+      let force = later.allSatisfy { ours.contains($0.sequence) }
+      let before = entry.keys.map { shownValue(of: $0, in: settings) }
+      let context = settings.writeContext
+      settings.writeContext = WriteContext(how: "undo", message: "from settings ui")
+      defer { settings.writeContext = context }
+      try settings.undo(.entry(entry.sequence), force: force)
+      undoHistory.undone.insert(entry.sequence)
+      if let made = try settings.journal().entries.last, made.sequence > entry.sequence,
+        made.context.pid == Int(systemGetpid()), made.context.how == "undo"
+      {
+        undoHistory.made.insert(made.sequence)
+      }
+      apply(try TableActions(settings: settings).reloadValues(of: &level.table))
+      let after = entry.keys.map { shownValue(of: $0, in: settings) }
+      message = Self.undoMessage(entry, shown: Array(zip(before, after)), settings: settings)
+    } catch let error as SettingsError {
+      message = "Refused: " + error.message
+    } catch {
+      message = "Error: " + error.message
+    }
+    status = message
+    return message
+  }
+
+  /// The value the screen shows for `key` (a default as its value), nil for a key it has no row for.
+  func shownValue(of key: String, in settings: Settings) -> String? {
+    guard let item = settings.item(forFullKey: key), let value = level.table.snapshot.value(of: item).value
+    else {
+      return nil
+    }
+    // A choice by its title, as its row shows it.
+    if case .string(let text) = value, let choice = item.choice(withValue: text) { return choice.title }
+    return ValueRules.described(value, of: item, reveal: false)
+  }
+
+  /// `Undid change N: TITLE old → new` with the values as the row showed them before and shows them
+  /// now (`shown`, by key in the entry's order; the journal's wording where the screen has no row),
+  /// or the titles of the keys it put back.
+  static func undoMessage(
+    _ entry: JournalEntry, shown: [(before: String?, after: String?)], settings: Settings
+  ) -> String {
+    let head = "Undid change \(entry.sequence)"
+    let keys = entry.keys
+    if keys.count == 1, let key = keys.first, let change = entry.changes[key] {
+      let title = TerminalText.escaped(settings.journalTitle(of: key) ?? key)
+      // The entry is taken back: its after was the value, its before is the value again.
+      let old =
+        shown.first?.before ?? settings.journalValueText(change.after, of: key, secure: change.isSecure)
+      let new =
+        shown.first?.after ?? settings.journalValueText(change.before, of: key, secure: change.isSecure)
+      return "\(head): \(title) \(TerminalText.escaped(old)) → \(TerminalText.escaped(new))"
+    }
+    let titles = keys.map { TerminalText.escaped(settings.journalTitle(of: $0) ?? $0) }
+    return "\(head): \(keys.count) settings (\(titles.joined(separator: ", ")))"
+  }
+
+  /// `H`: the journal's changes of the selected row's key, newest first, as `settings history KEY`
+  /// prints them, under a line naming the row; nil (with the reason on the status line) when the
+  /// selected row has no key.
+  mutating func historyOfSelection() -> [String]? {
+    guard let selection = level.selection, case .item(let item, _, _) = level.table.row(at: selection),
+      let key = item.key
+    else {
+      status = "Only a setting's row has a history"
+      return nil
+    }
+    do {
+      let settings = try self.settings(knowing: item)
+      let entries = try settings.history(keys: [key])
+      let title = TerminalText.escaped(item.title)
+      guard !entries.isEmpty else { return ["History of \(title): no change in the journal"] }
+      return ["History of \(title), newest first:"]
+        + entries.flatMap { entry in
+          HistoryCommand.text(entry, settings, arrow: "→").split(separator: "\n").map(String.init)
+        }
+    } catch {
+      status = "Error: " + error.message
+      return nil
+    }
+  }
+}
+
+/// What `u` on the screen has done: the journal entries it took back and the undo entries it made,
+/// so that the next `u` goes further back instead of undoing its own undo.
+struct ScreenUndoHistory: Sendable, Equatable {
+  var undone: Set<Int> = []
+  var made: Set<Int> = []
+}
