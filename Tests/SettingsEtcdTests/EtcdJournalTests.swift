@@ -60,6 +60,21 @@ struct EtcdJournalTests {
     #expect(texts(try store.read().values) == ["name": "\"n4\""])
   }
 
+  @Test func trimmingDeletesTheOldestEntriesKeysInTheSameTransaction() throws {
+    let subject = try JournalSubject(.etcd, limit: 3)
+    defer { subject.remove() }
+    let settings = subject.settings(how: "set")
+    for step in 1...10 { try settings.set("name", to: .string("n\(step)")) }
+    #expect(
+      try subject.keys() == [
+        "/settings/app/.head", "/settings/app/.journal/00000000000000000007",
+        "/settings/app/.journal/00000000000000000008", "/settings/app/.journal/00000000000000000009",
+        "/settings/app/.journal/00000000000000000010", "/settings/app/.journal/base", "/settings/app/name",
+      ])
+    #expect(
+      try subject.value(of: "/settings/app/.journal/base").hasPrefix(#"{"base":{"name":"n6"},"digest":""#))
+  }
+
   @Test func writersOnManyMachinesShareOneUnbrokenJournal() async throws {
     let subject = try JournalSubject(.etcd)
     defer { subject.remove() }
