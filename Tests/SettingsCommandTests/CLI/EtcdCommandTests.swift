@@ -222,6 +222,10 @@ struct EtcdCommandTests {
     // The head was written once: one write, not two.
     let head = try etcd.etcdctl(["get", "-w", "json", "/settings/fleet/.head"]).stdout
     #expect(head.contains("\"version\":1"), "\(head)")
+    // Its journal entry went with it, once.
+    #expect(
+      try etcd.etcdctl(["get", "--prefix", "--keys-only", "/settings/fleet/.journal/"]).stdout
+        == "/settings/fleet/.journal/00000000000000000001\n\n/settings/fleet/.journal/base\n\n")
   }
 
   @Test func aWriteWhoseAnswerIsLostWhileEtcdStopsAnsweringExits75() throws {
