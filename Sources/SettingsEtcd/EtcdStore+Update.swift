@@ -23,6 +23,20 @@ extension EtcdStore {
   public func update<T, Refusal: Error>(
     _ body: (inout StoreContents) throws(Refusal) -> T
   ) throws(StoreUpdateError<Refusal>) -> T {
+    try update(journaling: nil) {
+      (contents: inout StoreContents, _: () -> StoreJournal) throws(Refusal) -> T in
+      try body(&contents)
+    }
+  }
+
+  /// ``update(_:)``, with the change journaled when `journaling` is given: the journal is read
+  /// with the store at the same revision, reconciled with it, given to `body`, and the change's
+  /// entry (after an `outside` one when the store was changed without the tool) is put in the same
+  /// transaction as the change, trimmed to ``journalLimit`` there too.
+  func update<T, Refusal: Error>(
+    journaling: (context: WriteContext, secureKeys: Set<String>)?,
+    _ body: (inout StoreContents, () -> StoreJournal) throws(Refusal) -> T
+  ) throws(StoreUpdateError<Refusal>) -> T {
     var firstKey = documentPrefix
     defer { rememberCheckedEndpoints() }
     for attempt in 1...attempts {
@@ -34,8 +48,16 @@ extension EtcdStore {
       }
       let revision = read.contents.revision.number
       var contents = read.contents
+      let stored = journaling.map { _ in EtcdJournal.parse(read.journal, journalPrefix: journalPrefix) }
+      let journal =
+        journaling.map {
+          EtcdJournal.reconcile(
+            stored?.journal ?? StoreJournal(), storeValues: read.contents.values,
+            digest: EtcdJournal.digest(read.raw), time: .now, secureKeys: $0.secureKeys, noticedBy: $0.context
+          )
+        } ?? StoreJournal()
       let result: T
-      do throws(Refusal) { result = try body(&contents) } catch { throw .refused(error) }
+      do throws(Refusal) { result = try body(&contents) { journal } } catch { throw .refused(error) }
       let before = read.contents.values
       let puts = contents.values.filter { key, value in before[key].map { !JSONValue.same($0, value) } ?? true
       }
@@ -49,10 +71,25 @@ extension EtcdStore {
       }
       firstKey = (puts.keys.sorted() + removed.sorted()).first ?? firstKey
       let writer = Self.writerID()
+      let clearsAll = contents.values.isEmpty && contents.unparsed.isEmpty
+      var journalOperations: [JSONValue] = []
+      if let journaling, let stored, journalLimit > 0 {
+        var after = clearsAll ? [:] : read.raw
+        for key in removed { after[key] = nil }
+        for (key, value) in puts { after[key] = Array(JSONWriter().line(value).dropLast().utf8) }
+        let entry = JournalEntry(
+          sequence: journal.nextSequence, time: .now, context: journaling.context,
+          changes: StoreJournal.changes(
+            from: read.contents.values, to: contents.values, secureKeys: journaling.secureKeys,
+            comparingSecureText: true),
+          beforeDigest: EtcdJournal.digest(read.raw), afterDigest: EtcdJournal.digest(after))
+        journalOperations = journalTransactionOperations(
+          stored: stored, journal: journal, entry: entry, secureKeys: journaling.secureKeys)
+      }
       let transaction: JSONValue
       do throws(StoreError) {
         transaction = try self.transaction(
-          puts: puts, removed: removed, clearsAll: contents.values.isEmpty && contents.unparsed.isEmpty,
+          puts: puts, removed: removed, clearsAll: clearsAll, journal: journalOperations,
           after: revision, writer: writer)
       } catch {
         throw .store(error)
@@ -94,7 +131,8 @@ extension EtcdStore {
   /// The transaction of one attempt, refused before anything is sent when it needs more
   /// operations or bytes than etcd allows.
   func transaction(
-    puts: [String: JSONValue], removed: [String], clearsAll: Bool, after revision: Int64, writer: String
+    puts: [String: JSONValue], removed: [String], clearsAll: Bool, journal: [JSONValue] = [],
+    after revision: Int64, writer: String
   ) throws(StoreError) -> JSONValue {
     let end = EtcdMessages.rangeEnd(of: documentPrefix)
     var success: [JSONValue] = []
@@ -112,7 +150,8 @@ extension EtcdStore {
         ]))
     }
     if clearsAll && !removed.isEmpty {
-      // Every key but the head, also those no item can have (not UTF-8): two range deletes around it.
+      // Every key but the head and the journal, also those no item can have (not UTF-8): three
+      // range deletes around them (the head sorts before the journal's keys).
       success.append(
         .object([
           (
@@ -124,7 +163,18 @@ extension EtcdStore {
         .object([
           (
             "request_delete_range",
-            .object([("key", EtcdMessages.key(headKey + "\u{0}")), ("range_end", .string(end))])
+            .object([
+              ("key", EtcdMessages.key(headKey + "\u{0}")), ("range_end", EtcdMessages.key(journalPrefix)),
+            ])
+          )
+        ]))
+      success.append(
+        .object([
+          (
+            "request_delete_range",
+            .object([
+              ("key", .string(EtcdMessages.rangeEnd(of: journalPrefix))), ("range_end", .string(end)),
+            ])
           )
         ]))
     } else {
@@ -133,6 +183,7 @@ extension EtcdStore {
           .object([("request_delete_range", .object([("key", EtcdMessages.key(documentPrefix + key))]))]))
       }
     }
+    success += journal
     let head = JSONWriter().line(.object([("writer", .string(writer))])).dropLast()
     success.append(
       .object([

@@ -43,6 +43,8 @@ public struct EtcdStore: SettingsStore {
   public var allowsStaleReads = false
   /// Called when ``read()`` answered from the copy, with what the warning says.
   public var onStaleRead: (@Sendable (StaleRead) -> Void)?
+  /// How many entries the journal keeps (``EtcdJournal``); 0: nothing is journaled.
+  public var journalLimit = FileStore.defaultJournalLimit
   let client: EtcdClient
 
   /// A store for document `documentID` under `prefix` at `endpoints`; nothing is sent until the
@@ -61,6 +63,9 @@ public struct EtcdStore: SettingsStore {
 
   /// The head key, `<prefix><document id>/.head`.
   public var headKey: String { documentPrefix + ".head" }
+
+  /// The journal's keys start with this: `<prefix><document id>/.journal/` (``EtcdJournal``).
+  public var journalPrefix: String { documentPrefix + ".journal/" }
 
   /// "etcd 127.0.0.1:2379 /settings/app/".
   public var name: String {
@@ -104,11 +109,14 @@ public struct EtcdStore: SettingsStore {
     }
   }
 
-  /// What one range of the prefix gives: the contents, the head's key-value, the cluster's id.
+  /// What one range of the prefix gives: the contents, the head's key-value, the cluster's id,
+  /// each item key's value as stored, and the journal's keys.
   struct PrefixRead {
     var contents: StoreContents
     var head: EtcdMessages.KeyValue?
     var clusterID: String
+    var raw: [String: [UInt8]] = [:]
+    var journal: [EtcdMessages.KeyValue] = []
   }
 
   /// Reads the prefix at `revision` (nil: the latest).
@@ -119,9 +127,14 @@ public struct EtcdStore: SettingsStore {
       isWrite: false)
     let revision = EtcdMessages.revision(answer)
     let pairs = EtcdMessages.keyValues(answer)
+    var raw: [String: [UInt8]] = [:]
+    for pair in pairs {
+      if let name = itemKey(pair.key) { raw[name] = pair.value }
+    }
     return PrefixRead(
       contents: contents(of: pairs, revision: revision), head: pairs.first { $0.key == headKey },
-      clusterID: EtcdMessages.clusterID(answer))
+      clusterID: EtcdMessages.clusterID(answer), raw: raw,
+      journal: pairs.filter { $0.key.hasPrefix(journalPrefix) })
   }
 
   /// The overrides held by `pairs` (keys under the document's prefix).
@@ -144,9 +157,10 @@ public struct EtcdStore: SettingsStore {
     return contents
   }
 
-  /// The item key of etcd key `key`, nil for the head or a key outside the document.
+  /// The item key of etcd key `key`, nil for the head, the journal's keys or a key outside the
+  /// document.
   func itemKey(_ key: String) -> String? {
-    guard key.hasPrefix(documentPrefix), key != headKey else { return nil }
+    guard key.hasPrefix(documentPrefix), key != headKey, !key.hasPrefix(journalPrefix) else { return nil }
     let name = String(key.dropFirst(documentPrefix.count))
     return name.isEmpty ? nil : name
   }

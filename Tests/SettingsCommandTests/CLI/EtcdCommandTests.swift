@@ -53,19 +53,24 @@ struct EtcdCommandTests {
     let keys = try etcd.etcdctl(["get", "--prefix", "--keys-only", "/settings/fleet/"]).stdout
     #expect(
       keys.split(separator: "\n") == [
-        "/settings/fleet/.head", "/settings/fleet/airplane", "/settings/fleet/mode", "/settings/fleet/wifi",
+        "/settings/fleet/.head", "/settings/fleet/.journal/00000000000000000001",
+        "/settings/fleet/.journal/00000000000000000002", "/settings/fleet/.journal/base",
+        "/settings/fleet/airplane", "/settings/fleet/mode", "/settings/fleet/wifi",
       ])
     #expect(try etcd.etcdctl(["get", "--print-value-only", "/settings/fleet/mode"]).stdout == "\"b\"\n")
     let head = try etcd.etcdctl(["get", "--print-value-only", "/settings/fleet/.head"]).stdout
     #expect(
       head.hasPrefix(#"{"writer":""#) && head.contains("/\(ProcessInfo.processInfo.processIdentifier)/"))
-    // A raw etcdctl put is seen; reset --all removes every key but the head.
+    // A raw etcdctl put is seen; reset --all removes every key but the head and the journal
+    // (where the put is entry 3, noticed by the reset, entry 4).
     #expect(try etcd.etcdctl(["put", "/settings/fleet/airplane", "false"]).status == 0)
     #expect(runCLI(["get", "airplane"], environment: environment).stdout == "off\n")
     #expect(runCLI(["reset", "--all"], environment: environment).status == 0)
     #expect(
       try etcd.etcdctl(["get", "--prefix", "--keys-only", "/settings/fleet/"]).stdout
-        == "/settings/fleet/.head\n\n")
+        == "/settings/fleet/.head\n\n"
+        + (1...4).map { "/settings/fleet/.journal/0000000000000000000\($0)\n\n" }
+        .joined() + "/settings/fleet/.journal/base\n\n")
     // Another prefix is another store.
     let other = runCLI(["get", "airplane", "--etcd-prefix", "/other/"], environment: environment)
     #expect(other == CommandOutcome(status: 0, stdout: "off\n", stderr: ""))
@@ -217,6 +222,10 @@ struct EtcdCommandTests {
     // The head was written once: one write, not two.
     let head = try etcd.etcdctl(["get", "-w", "json", "/settings/fleet/.head"]).stdout
     #expect(head.contains("\"version\":1"), "\(head)")
+    // Its journal entry went with it, once.
+    #expect(
+      try etcd.etcdctl(["get", "--prefix", "--keys-only", "/settings/fleet/.journal/"]).stdout
+        == "/settings/fleet/.journal/00000000000000000001\n\n/settings/fleet/.journal/base\n\n")
   }
 
   @Test func aWriteWhoseAnswerIsLostWhileEtcdStopsAnsweringExits75() throws {
@@ -635,7 +644,8 @@ extension EtcdCommandTests {
         + "fix: remove \"mode\": \"z\"\n")
     #expect(
       try etcd.etcdctl(["get", "--prefix", "--keys-only", "/settings/fleet/"]).stdout
-        == "/settings/fleet/.head\n\n/settings/fleet/extra\n\n")
+        == "/settings/fleet/.head\n\n/settings/fleet/.journal/00000000000000000001\n\n"
+        + "/settings/fleet/.journal/base\n\n/settings/fleet/extra\n\n")
     #expect(
       runCLI(["check"], environment: environment)
         == CommandOutcome(

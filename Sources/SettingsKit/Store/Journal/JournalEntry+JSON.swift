@@ -72,7 +72,7 @@ extension JournalEntry {
   }
 
   /// `value` with every offset 0, so that values read back compare equal to values made in code.
-  static func unplaced(_ value: JSONValue) -> JSONValue {
+  package static func unplaced(_ value: JSONValue) -> JSONValue {
     switch value.kind {
     case .array(let elements): JSONValue(.array(elements.map(unplaced)))
     case .object(let members):

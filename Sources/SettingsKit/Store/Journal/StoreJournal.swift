@@ -47,7 +47,7 @@ public struct StoreJournal: Sendable, Equatable {
   /// The changes from `old` to `new` as journal changes; `secureKeys`' values are not kept. With
   /// `comparingSecureText` (both sides read from stores), a secure key whose text changed counts;
   /// else (`old` reconstructed from the journal, which never knows the text) only whether one is set.
-  static func changes(
+  package static func changes(
     from old: [String: JSONValue], to new: [String: JSONValue], secureKeys: Set<String>,
     comparingSecureText: Bool
   ) -> [String: JournalChange] {
