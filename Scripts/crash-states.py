@@ -9,8 +9,10 @@ build, the etcd store's last-known-good copy) it runs the command once under `st
 file system under its scratch folder, and builds every state a crash at any point of the trace may leave
 on disk under the model below. It writes each state into the scratch folder and runs the next commands on
 it: a read (`dump`, `show` or `get`), which must give the value before the command or after it, never a
-mix, an error or a lost file; then a further write, which must succeed, leave the store as that value plus
-its own change, and leave no temporary file behind.
+mix, an error or a lost file; for a store write, `history --json`, which must give the journal of that
+same state (every store write appends to the store's journal, `<store>.journal`, before it replaces the
+store: an entry whose store write never landed, or a torn line, must not show); then a further write,
+which must succeed, leave the store as that value plus its own change, and leave no temporary file behind.
 
 The model (after ALICE's abstract persistence model, Pillai et al., "All File Systems Are Not Created
 Equal", OSDI 2014, and ext4's data=ordered guarantees, Documentation/admin-guide/ext4.rst), deliberately
@@ -229,6 +231,7 @@ class Trace:
         self.names = {}  # live namespace: path → inode id
         self.kinds = {}  # inode id → "dir" | "file"
         self.content = {}  # inode id → bytes before the command (existing files)
+        self.sizes = {}  # inode id → its length as the calls so far left it (where O_APPEND writes go)
         self.tables = {}  # pid → {fd: description}; a description is {"inode", "pos", "append"}
         self.pending_clone = {}  # pid → flags text of an unfinished clone
         self.unfinished = {}
@@ -238,6 +241,7 @@ class Trace:
             self.names[path] = inode
             if data is not None:
                 self.content[inode] = data
+                self.sizes[inode] = len(data)
         self.pre_names = dict(self.names)
 
     def new_inode(self, kind):
@@ -322,6 +326,7 @@ class Trace:
                 inode = self.names[full]
                 if "O_TRUNC" in flags and self.kinds[inode] == "file":
                     self.ops.append(("trunc", inode, 0))
+                    self.sizes[inode] = 0
             else:
                 inode = self.new_inode("file")
                 self.names[full] = inode
@@ -333,12 +338,18 @@ class Trace:
             if description is None:
                 return
             data = unescape(args[1][1: args[1].rfind('"')])[:result]
+            inode = description["inode"]
             if name == "pwrite64":
                 offset = int(args[3])
+            elif description["append"]:
+                # O_APPEND: each write goes at the file's end, wherever the position stood.
+                offset = self.sizes.get(inode, 0)
+                description["pos"] = offset + result
             else:
                 offset = description["pos"]
                 description["pos"] += result
-            self.ops.append(("data", description["inode"], offset, data))
+            self.sizes[inode] = max(self.sizes.get(inode, 0), offset + result)
+            self.ops.append(("data", inode, offset, data))
         elif name in ("fsync", "fdatasync"):
             fd, _ = fd_of(args[0])
             description = table.get(fd)
@@ -349,6 +360,7 @@ class Trace:
             description = table.get(fd)
             if description is not None:
                 self.ops.append(("trunc", description["inode"], int(args[1])))
+                self.sizes[description["inode"]] = int(args[1])
         elif name in ("close",):
             fd, _ = fd_of(args[0])
             table.pop(fd, None)
@@ -572,12 +584,19 @@ def follow_up(target):
     return {"store": FOLLOW_UP, "view": ["collapse", "privacy"], "cache": ["get", "hotspot"]}[target]
 
 
-def outcome_of(box, target, cache, reads, afters, changed_paths, before, after, tree):
-    """'old', 'new', or a failure: 'mix', 'error', 'lost', 'follow-up failed', 'left behind'."""
+def history_command():
+    return ["history", "--json"]
+
+
+def outcome_of(box, target, cache, reads, afters, changed_paths, before, after, tree, histories=None):
+    """'old', 'new', or a failure: 'mix', 'error', 'lost', 'follow-up failed', 'left behind',
+    'journal disagrees' (the history a reader gets is not the one of the store's state)."""
     for path in changed_paths:
         old, new, now = before.get(path), after.get(path), tree.get(path)
         if target == "cache":
             continue  # a cache file may be anything: it is checked by what the commands answer
+        if path.endswith(".journal"):
+            continue  # an entry may be torn or not yet matched by the store: checked by `history` below
         if now != old and now != new:
             if now is None:
                 return "lost", path
@@ -592,6 +611,12 @@ def outcome_of(box, target, cache, reads, afters, changed_paths, before, after, 
         which = "new"
     else:
         return "mix", read.stdout.decode(errors="replace")[:300]
+    if histories is not None:
+        # The journal must agree with the store: the history of the old state or of the new one,
+        # whichever the store holds (an entry whose write never landed, or a torn line, not shown).
+        history = box.run(history_command(), cache=cache)
+        if history.returncode != 0 or history.stderr or history.stdout != histories[which]:
+            return "journal disagrees", (history.stdout + history.stderr).decode(errors="replace")[:300]
     more = box.run(follow_up(target), cache=cache)
     if more.returncode != 0 or more.stderr:
         return "follow-up failed", (more.stdout + more.stderr).decode(errors="replace").strip()[:300]
@@ -628,12 +653,16 @@ def run_kind(box, kind, block, limit, verbose, without_fsync=False):
 
     # The values to expect: what the read and the follow-up give before and after the command.
     prepare()
-    before = snapshot(box.root)
     reads, afters = {}, {}
     reads["old"] = box.run(read_command(target), cache=cache).stdout
     box.run(follow_up(target), cache=cache)
     afters["old"] = box.run(read_command(target), cache=cache).stdout
     prepare()
+    # The states are built from this preparation's files (its journal's times are its own).
+    before = snapshot(box.root)
+    histories = {"old": box.run(history_command()).stdout} if target == "store" else None
+    if histories is not None and snapshot(box.root) != before:
+        raise SystemExit(f"{kind}: `history` changed the scratch folder")
     trace_file = os.path.join(box.base, f"{kind}.strace")
     traced = box.run(command, cache=cache, prefix=[
         "strace", "-f", "-qq", "-y", "-xx", "-s", "1048576", "-o", trace_file, "-e",
@@ -643,6 +672,8 @@ def run_kind(box, kind, block, limit, verbose, without_fsync=False):
         raise SystemExit(f"{kind}: {command} failed under strace: {traced.stderr.decode()}")
     after = snapshot(box.root)
     reads["new"] = box.run(read_command(target), cache=cache).stdout
+    if histories is not None:
+        histories["new"] = box.run(history_command()).stdout
     box.run(follow_up(target), cache=cache)
     afters["new"] = box.run(read_command(target), cache=cache).stdout
     if reads["old"] == reads["new"] and target != "cache":
@@ -661,7 +692,7 @@ def run_kind(box, kind, block, limit, verbose, without_fsync=False):
     counts = {}
     failures = []
     for tree, where in states:
-        outcome, detail = outcome_of(box, target, cache, reads, afters, changed, before, after, tree)
+        outcome, detail = outcome_of(box, target, cache, reads, afters, changed, before, after, tree, histories)
         counts[outcome] = counts.get(outcome, 0) + 1
         if outcome not in ("old", "new", "right answer"):
             failures.append((outcome, where, detail))

@@ -139,6 +139,8 @@ struct HelpTests {
           Esc ← Bksp    back to the parent page
           / n           search titles, keys and choices; n: next match
           r             reset the selected item to its default
+          u             undo the last change (again: the one before)
+          H             the selected item's history
           ?             this help (any key closes it)
           q Ctrl-C      quit
 
