@@ -230,7 +230,11 @@ struct HostileInputTests {
         }
 
         """)
-    #expect(try directory.contents() == ["store.json", "store.json.lock"])
+    #expect(try directory.contents() == ["store.json", "store.json.journal", "store.json.lock"])
+    // The journal keeps the hostile keys as data too: escaped, never raw control or bidi characters.
+    let journal = try #require(try directory.read("store.json.journal"))
+    #expect(journal.contains(#""\u001B]0;t\u0007":"\u202E""#))
+    #expect(!journal.contains("\u{1B}") && !journal.contains("\u{202E}"))
   }
 
   // MARK: - Many keys and many problems, in linear time
