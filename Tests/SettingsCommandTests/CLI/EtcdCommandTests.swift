@@ -763,7 +763,8 @@ extension EtcdCommandTests {
           stderr:
             "Error: '--etcd-prefix' is '/kiosks'; a prefix ends with '/' (the document's id follows it): give "
             + "'/kiosks/'\nUsage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
-            + "                    [--message TEXT] [--json] [--no-cache]\nSee 'settings help set' for more information.\n"))
+            + "                    [--message TEXT] [--json] [--no-cache]\nSee 'settings help set' for more information.\n"
+        ))
   }
 }
 
@@ -782,7 +783,8 @@ extension EtcdCommandTests {
           stderr:
             "Error: '--store' and '--etcd' name two stores; give one\n"
             + "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
-            + "                    [--message TEXT] [--json] [--no-cache]\nSee 'settings help set' for more information.\n"))
+            + "                    [--message TEXT] [--json] [--no-cache]\nSee 'settings help set' for more information.\n"
+        ))
     #expect(!FileManager.default.fileExists(atPath: file))
     // SETTINGS_ETCD names an etcd that is down: --store is used, and etcd is not asked.
     #expect(
