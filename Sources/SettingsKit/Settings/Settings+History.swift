@@ -197,8 +197,13 @@ extension Settings {
 
 extension Settings {
   /// A journaled override as `show` prints the value it gives: a choice's value with its title, a
-  /// secure text field's as the mask; `(default)` for no override.
+  /// secure text field's as the mask; `(default)` for no override. Control characters are escaped
+  /// (``TerminalText/escaped(_:)``): a stored text never drives the terminal through the history.
   package func journalValueText(_ value: JSONValue?, of key: String, secure: Bool) -> String {
+    TerminalText.escaped(unescapedJournalValueText(value, of: key, secure: secure))
+  }
+
+  private func unescapedJournalValueText(_ value: JSONValue?, of key: String, secure: Bool) -> String {
     guard let value else { return "(default)" }
     if secure { return ValueRules.mask }
     let current = document.locate(key) == nil ? document.renamedKeys[key] ?? key : key

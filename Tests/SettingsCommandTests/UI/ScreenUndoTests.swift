@@ -143,6 +143,24 @@ struct ScreenUndoTests {
     #expect(try fixture.settings(["history"]).stdout.components(separatedBy: "change ").count == 2)
   }
 
+  /// A stored text holding control characters reached the terminal raw through `history`, `undo`
+  /// and `H` (a fresh user's `set device-name $'ev\e[2Jil'` cleared the screen from `history`).
+  @Test func controlCharactersInValuesAreEscapedInHistoryAndUndo() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(try fixture.settings(["set", "name", "ev\u{1B}[2Jil\u{1}"]).status == 0)
+    let history = try fixture.settings(["history", "-n", "1"])
+    #expect(history.stdout.hasSuffix("  name (Name): (default) → ev\\u{1B}[2Jil\\u{1}\n"))
+    let screen = try runBinary(
+      ["-f", fixture.document, "ui"], environment: fixture.environment, stdin: "2\nH\nq\n")
+    #expect(screen.stdout.contains("  name (Name): (default) → ev\\u{1B}[2Jil\\u{1}\n"))
+    let undo = try fixture.settings(["undo"])
+    #expect(undo.stdout == "undid change 1\n  name: ev\\u{1B}[2Jil\\u{1} → Kim\n")
+    for output in [history.stdout, screen.stdout, undo.stdout] {
+      #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+  }
+
   @Test func fullScreenUndoSaysWhatItUndidAndHOpensTheHistory() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }

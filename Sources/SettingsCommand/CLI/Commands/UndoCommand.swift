@@ -35,7 +35,10 @@ enum UndoCommand {
       let item = try? settings.item(change.key)
       let old = item.map { WhyCommand.shown(change.oldValue, of: $0) } ?? change.oldValue.description
       let new = item.map { WhyCommand.shown(change.newValue, of: $0) } ?? change.newValue.description
-      lines.append("  \(TerminalText.escaped(change.key)): \(old) \(arrow) \(new)")
+      // A stored text may hold control characters: shown escaped, never sent to the terminal.
+      lines.append(
+        "  \(TerminalText.escaped(change.key)): \(TerminalText.escaped(old)) \(arrow) \(TerminalText.escaped(new))"
+      )
     }
     return lines.joined(separator: "\n") + "\n"
   }

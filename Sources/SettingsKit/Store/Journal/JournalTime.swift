@@ -43,16 +43,24 @@ public struct JournalTime: Sendable, Hashable, Comparable, CustomStringConvertib
   /// - a duration back from now: `90s`, `15m`, `2h`, `3d`, `1w`, or `N UNIT ago` with UNIT one of
   ///   second, minute, hour, day, week (singular or plural).
   ///
-  /// - Returns: nil when `text` is none of these.
+  /// - Returns: nil when `text` is none of these, or names a time before 1677-09-21 or after
+  ///   2262-04-11 (64-bit nanoseconds since 1970).
   public static func parse(_ text: String, now: JournalTime = .now) -> JournalTime? {
     let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
       .lowercased()
     if trimmed == "now" { return now }
-    if trimmed == "yesterday" { return JournalTime(nanoseconds: now.nanoseconds - 86_400 * 1_000_000_000) }
-    if let seconds = relativeSeconds(trimmed) {
-      return JournalTime(nanoseconds: now.nanoseconds - seconds * 1_000_000_000)
-    }
+    if trimmed == "yesterday" { return back(86_400, from: now) }
+    if let seconds = relativeSeconds(trimmed) { return back(seconds, from: now) }
     return absolute(trimmed)
+  }
+
+  /// `seconds` before `now`; nil when that is outside what 64-bit nanoseconds since 1970 hold
+  /// (1677-09-21 to 2262-04-11).
+  private static func back(_ seconds: Int64, from now: JournalTime) -> JournalTime? {
+    let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else { return nil }
+    let (time, below) = now.nanoseconds.subtractingReportingOverflow(nanoseconds)
+    return below ? nil : JournalTime(nanoseconds: time)
   }
 
   private static let units: [(names: [String], seconds: Int64)] = [
@@ -122,7 +130,10 @@ public struct JournalTime: Sendable, Hashable, Comparable, CustomStringConvertib
       }
     }
     guard index == bytes.count else { return nil }
-    return JournalTime(nanoseconds: seconds * 1_000_000_000 + nanos)
+    // Outside 1677-09-21 to 2262-04-11, what 64-bit nanoseconds since 1970 hold: not a time here.
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    let (time, past) = whole.addingReportingOverflow(nanos)
+    return overflow || past ? nil : JournalTime(nanoseconds: time)
   }
 
   /// Days since 1970-01-01 of a civil date (Howard Hinnant's days_from_civil).
