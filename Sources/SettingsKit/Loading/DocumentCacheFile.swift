@@ -174,7 +174,10 @@ struct DocumentCacheFile {
     // Each top-level item once, in its section, in row order.
     var rows: [Int: [Int: Record]] = [:]
     for record in records.values { rows[record.section, default: [:]][record.row] = record }
-    for (_, items) in rows.sorted(by: { $0.key < $1.key }) {
+    var placement = WholePlacement(sections: [], rows: [])
+    for (sectionIndex, items) in rows.sorted(by: { $0.key < $1.key }) {
+      placement.sections.append(sectionIndex)
+      placement.rows.append(items.keys.sorted())
       guard let first = items.values.first, let json = sectionJSON(first.sectionRecord, meta: meta),
         var decoded = Self.decodeSection(json, locales: locales)
       else { return nil }
@@ -186,6 +189,7 @@ struct DocumentCacheFile {
       }
       document.sections.append(decoded)
     }
+    document.wholePlacement = placement
     // Every key must be where a full load finds it.
     for key in records.keys where document.locate(key) == nil { return nil }
     return document
@@ -445,7 +449,7 @@ struct DocumentCacheFile {
             }
             return Array(bytes[offset..<offset + count])
           }),
-        let located = partial.locate(key), let expected = document.locate(key), located.item == expected.item
+        let located = partial.locate(key), let expected = document.locate(key), located == expected
       else { return false }
       var bare = document
       bare.sections = []

@@ -34,12 +34,15 @@ struct DocumentCacheTests {
     }
   }
 
-  /// What a command sees of `key`: the item, its value and its state under the defaults.
+  /// What a command sees of `key`: the item, where it stands (`describe` numbers its section and
+  /// row as in the whole document), its value and its state under the defaults.
   func answer(_ document: SettingsDocument, _ key: String) -> String {
     guard let located = document.locate(key) else { return "absent" }
     let snapshot = SettingsSnapshot(document: document)
     let value = snapshot.value(of: located.item).value?.description ?? "-"
-    return "\(located.item) \(value) \(snapshot.state(of: located.item)) \(document.id) \(document.title)"
+    let place = "section \(located.section) row \(located.row) under \(located.ancestors.map(\.key))"
+    return
+      "\(located.item) \(place) \(value) \(snapshot.state(of: located.item)) \(document.id) \(document.title)"
   }
 
   @Test(arguments: ["ios-settings.json", "phone-settings.json", "app-notifications.json", "accordion.json"])
