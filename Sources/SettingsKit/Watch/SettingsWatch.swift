@@ -333,6 +333,7 @@ final class SettingsWatch: Sendable {
     }
     state.storeBytes = bytes
     state.system = system
+    recordOutsideChanges(in: state)
     var events: [SettingsEvent] = []
     if state.storeError != nil {
       state.storeError = nil
@@ -363,6 +364,17 @@ final class SettingsWatch: Sendable {
     state.values = values
     events += newProblemsAndLocks(snapshot, &state, changedKeys: keys)
     return events
+  }
+
+  /// Has a store that keeps a journal record a change made behind the tool's back, now that the
+  /// store was read changed (``JournalingStore/recordOutsideChanges(secureKeys:)``: under its lock,
+  /// once however many watches notice it). A failure (a reader who may not write, a busy lock)
+  /// is not the watch's to report: the next write records the change.
+  private func recordOutsideChanges(in state: State) {
+    guard let store = settings.store as? any JournalingStore else { return }
+    let secureKeys = Settings.secureKeys(
+      of: state.document, base: state.isReloaded ? nil : settings.keptDefaults)
+    try? store.recordOutsideChanges(secureKeys: secureKeys)
   }
 
   /// Takes a snapshot's stored value problems and locks as those last reported.
