@@ -8,7 +8,7 @@ import { t } from './strings.js';
 /** The text of a refusal: the server's error and its hint. */
 export function message(body) {
   const text = body && body.error ? body.error : t('refused');
-  return body && body.hint ? `${text} ${body.hint}` : text;
+  return body && body.hint ? `${text}; ${body.hint}` : text;
 }
 
 function conflictText(body) {

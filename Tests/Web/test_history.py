@@ -132,7 +132,7 @@ def test_undo_of_a_key_changed_again_says_the_clis_refusal(ctx):
     wait_until(lambda: (toast_text(browser) or "").startswith("Not undone: "), "the refusal in the toast")
     check_equal(
         toast_text(browser),
-        "Not undone: " + refusal[len("Error: "):] + " the History page shows both changes",
+        "Not undone: " + refusal[len("Error: "):] + "; the History page shows both changes",
         "the refusal in the CLI's words",
     )
     check_equal(stored(server, "airplane"), False, "nothing undone")
