@@ -34,6 +34,7 @@ let cacheFuzzValid = DocumentCacheFile.encode(
   sources: [(SystemPath("/fuzz.json"), FileIdentity(fields: [1, 2, 3, 4, 5, 1])!)], locales: [],
   fingerprint: cacheFuzzFingerprint)!
 let cacheFuzzKeys = cacheFuzzDocument.keys + ["nope", "cellular.nope", "roaming"]
+let cacheFuzzTexts = ["a", "Wi", "ro", "zz", "퍼즈"]
 
 /// The target's entry point, which `FuzzerMain.swift` calls: runs one input; returns 0 (inputs
 /// are never rejected).
@@ -65,8 +66,20 @@ public func cacheReaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size:
     }
     guard let document else { continue }
     guard let located = document.locate(key) else { fatalError("a cached document without \(key)") }
-    if cache == cacheFuzzValid, located.item != cacheFuzzDocument.locate(key)?.item {
+    if cache == cacheFuzzValid, located != cacheFuzzDocument.locate(key) {
       fatalError("the valid cache answers \(key) unlike the full load")
+    }
+  }
+  // The search index: a search of the document it gives finds what a search of the whole one finds.
+  for text in cacheFuzzTexts {
+    let document = file.searchDocument(matching: text, meta: meta, locales: ["en"]) { index, offset, count in
+      guard index == 0, offset >= 0, count >= 0, offset <= cacheFuzzSource.count - count else { return nil }
+      return Array(cacheFuzzSource[offset..<offset + count])
+    }
+    guard let document else { continue }
+    let found = SettingsSearch.find(text, in: document).map(\.item)
+    if cache == cacheFuzzValid, found != SettingsSearch.find(text, in: cacheFuzzDocument).map(\.item) {
+      fatalError("the valid cache's index finds \(text) unlike the full load")
     }
   }
   return 0

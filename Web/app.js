@@ -3,8 +3,9 @@
 //
 // This module holds the page's state and wires the others to it: each gets `page` (the state, the
 // elements, `announce`, the banners and each other's functions) rather than reading a global.
-// view.js draws and loads, view-rows.js updates rows in place, edit.js changes values, search.js is the
-// search and the Modified filter, dump.js the JSON view, live-changes.js the event stream's changes.
+// view.js draws and loads, view-rows.js updates rows in place, edit.js changes values, undo.js offers their
+// Undo, search.js is the search and the Modified filter, dump.js the JSON view, live-changes.js the event
+// stream's changes.
 
 import { get, onReachability } from './api.js';
 import { createDump } from './dump.js';
@@ -14,6 +15,7 @@ import { createLiveChanges } from './live-changes.js';
 import { h } from './rows.js';
 import { createSearch } from './search.js';
 import { t, translateMarkup } from './strings.js';
+import { createUndoToast } from './undo.js';
 import { createView } from './view.js';
 import { createRowUpdates } from './view-rows.js';
 
@@ -28,6 +30,7 @@ const elements = {
   liveRegion: $('live'),
   banners: $('banners'),
   jsonDialog: $('json-view'),
+  toast: $('toast'),
   root: document.documentElement,
 };
 const { root, liveRegion } = elements;
@@ -105,6 +108,7 @@ const page = {
 page.rows = createRowUpdates(page);
 page.view = createView(page);
 page.edit = createEdit(page);
+page.undo = createUndoToast(page);
 page.search = createSearch(page);
 page.dump = createDump(page);
 page.live = createLiveChanges(page);

@@ -1,5 +1,5 @@
 // Edits: one POST /api/set of one key, carrying the value the page showed; a switch, a choice, a text or a
-// number, a reset and its Undo, and revealing a secure value.
+// number, a reset and its Undo, and revealing a secure value. Each change made offers its Undo (undo.js).
 
 import { post } from './api.js';
 import { editable, reason, shownValue } from './rows.js';
@@ -16,10 +16,12 @@ function conflictText(body) {
   return t('changedElsewhere', shown);
 }
 
-/** The edits' functions for `page` (app.js): its `state`, `announce`, and the rows' functions (`page.rows`). */
+/** The edits' functions for `page` (app.js): its `state`, `announce`, the rows' functions (`page.rows`) and the
+ * Undo toast (`page.undo`). */
 export function createEdit(page) {
   const { state, announce } = page;
   const rows = () => page.rows;
+  const offerUndo = (answer, text, key) => page.undo.offer(answer.body.entry, text, key);
 
   async function apply(li, body) {
     const key = body.key;
@@ -53,7 +55,10 @@ export function createEdit(page) {
     button.setAttribute('aria-busy', 'true');
     const answer = await apply(li, { key: row.key, value, expect: row.value });
     delete li.dataset.busy;
-    if (answer.status === 200) return;
+    if (answer.status === 200) {
+      offerUndo(answer, t(value ? 'turnedOnHere' : 'turnedOffHere', row.title), row.key);
+      return;
+    }
     if (answer.status === 409) {
       rows().updateRow(answer.body.row || { ...row, value: answer.body.current, shown: answer.body.currentShown }, { note: conflictText(answer.body), mine: true });
       return;
@@ -74,7 +79,7 @@ export function createEdit(page) {
     if (answer.status === 200) {
       const choice = (row.choices || []).find((candidate) => candidate.value === value);
       const title = choice ? choice.title : value;
-      announce(row.multiple && !input.checked ? t('removed', title) : t('chosen', title));
+      offerUndo(answer, row.multiple && !input.checked ? t('removed', title) : t('chosen', title), row.key);
       return;
     }
     if (answer.status === 409) {
@@ -105,6 +110,7 @@ export function createEdit(page) {
     input.removeAttribute('aria-busy');
     if (answer.status === 200) {
       li.lastRefused = undefined;
+      if (answer.body.row) offerUndo(answer, t('changedHere', row.title, shownValue(answer.body.row)), row.key);
       return;
     }
     if (answer.status === 409) {
@@ -150,7 +156,7 @@ export function createEdit(page) {
       if (answer.body.eventId !== undefined) state.ownEvents.add(String(answer.body.eventId));
       if (state.filter) state.justReset.set(row.key, previous);
       for (const changed of answer.body.rows || []) rows().updateRow(changed, { mine: true });
-      announce(t('resetDone', row.title, row.defaultShown !== undefined ? row.defaultShown : t('itsDefault')));
+      offerUndo(answer, t('resetDone', row.title, row.defaultShown !== undefined ? row.defaultShown : t('itsDefault')), row.key);
       return;
     }
     rows().setError(li, message(answer.body));

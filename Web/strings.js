@@ -25,6 +25,13 @@ const tables = {
     stopped: 'The server stopped. Retrying…', retryNow: 'Retry now', retry: 'Retry',
     newToken: 'This page can no longer reach the server: it was started again with a new address. Open the new address that settings serve printed (http://127.0.0.1:…/?token=…).',
     connectedAgain: 'Connected to the server again', reloaded: 'The document changed on disk and was loaded again',
+    history: 'History', turnedOnHere: '{0} turned on', turnedOffHere: '{0} turned off', changedHere: '{0} changed to {1}',
+    undoChange: 'Undo change {0}', undid: 'Undid change {0}: {1} {2} → {3}', undidSeveral: 'Undid change {0}: {1}',
+    undidNothing: 'Undid change {0}', undoRefused: 'Not undone: {0}',
+    historyTitle: 'History', historyIntro: 'Every change of the store, newest first, as settings history lists them.',
+    historySkip: 'Skip to the history', historyEmpty: 'The journal holds no change yet.',
+    historyMore: 'The newest {0} are shown; settings history lists them all.', change: 'Change {0}',
+    historyAdded: ['{0} new change in the history', '{0} new changes in the history'], cannotLoadHistory: 'Cannot load the history: {0}',
   },
   ko: {
     skip: '설정으로 건너뛰기', breadcrumb: '이동 경로', searchLabel: '설정 검색', search: '검색',
@@ -50,6 +57,13 @@ const tables = {
     stopped: '서버가 멈췄습니다. 다시 연결하는 중…', retryNow: '지금 다시 시도', retry: '다시 시도',
     newToken: '서버가 새 주소로 다시 시작되어 이 페이지는 더 이상 연결할 수 없습니다. settings serve 가 출력한 새 주소(http://127.0.0.1:…/?token=…)를 여세요.',
     connectedAgain: '서버에 다시 연결되었습니다', reloaded: '문서가 디스크에서 바뀌어 다시 불러왔습니다',
+    history: '기록', turnedOnHere: '{0} 켜짐', turnedOffHere: '{0} 꺼짐', changedHere: '{0}: {1}(으)로 바뀜',
+    undoChange: '변경 {0} 실행 취소', undid: '변경 {0} 실행 취소: {1} {2} → {3}', undidSeveral: '변경 {0} 실행 취소: {1}',
+    undidNothing: '변경 {0} 실행 취소', undoRefused: '실행 취소하지 않음: {0}',
+    historyTitle: '기록', historyIntro: '저장 파일의 모든 변경, 최신순 (settings history 와 같음).',
+    historySkip: '기록으로 건너뛰기', historyEmpty: '저널에 아직 변경이 없습니다.',
+    historyMore: '최신 {0}개만 보입니다. settings history 는 모두 보여 줍니다.', change: '변경 {0}',
+    historyAdded: ['기록에 새 변경 {0}개', '기록에 새 변경 {0}개'], cannotLoadHistory: '기록을 불러올 수 없습니다: {0}',
   },
 };
 
@@ -85,4 +99,9 @@ export function translateMarkup() {
   set('#json-close', 'text', 'close');
   set('#json-copy', 'text', 'copy');
   set('#json-download', 'text', 'download');
+  set('#history', 'text', 'history');
+  set('.history-skip', 'text', 'historySkip');
+  set('#history-title', 'text', 'historyTitle');
+  set('#history-crumb', 'text', 'history');
+  set('#history-intro', 'text', 'historyIntro');
 }

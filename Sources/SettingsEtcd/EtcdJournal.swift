@@ -6,7 +6,10 @@ import SettingsKit
 /// - `<prefix><document id>/.journal/<20-digit number>`: one entry, the JSON of a file journal's
 ///   line (``JournalEntry/line`` without its newline);
 /// - `<prefix><document id>/.journal/base`: the overrides before the oldest kept entry, as a file
-///   journal's base record (`{"base":{…},"digest":HEX,"secure":[KEY…],"seq":N}`).
+///   journal's base record (`{"base":{…},"digest":HEX,"secure":[KEY…],"seq":N,"time":ISO}`).
+///
+/// Reconciling and trimming are a file journal's (``StoreJournal``), but for a write that never
+/// landed: a change and its entry land in one transaction, so there is none.
 ///
 /// A digest is a 64-bit FNV-1a hash of the store's item keys and their values' bytes, sorted by key
 /// (``digest(_:)``); it ties an entry to what etcd held, so that a change made without the tool
@@ -36,100 +39,22 @@ enum EtcdJournal {
     return journalPrefix + String(repeating: "0", count: max(0, 20 - digits.count)) + digits
   }
 
-  /// A digest as 16 lowercase hexadecimal digits.
-  static func hex(_ digest: UInt64) -> String {
-    let digits = String(digest, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
-  }
-
   /// The journal held by `pairs` (the keys under the journal prefix) as written: the base key and
-  /// the entries that follow one another from it (a value that is not an entry, or an entry out of
-  /// sequence, is left out). `hasBase` tells whether the base key exists.
+  /// the entries after it in the order of their keys (``StoreJournal/parsed(base:records:)``; a
+  /// value that is not an entry is left out). `hasBase` tells whether the base key exists.
   static func parse(_ pairs: [EtcdMessages.KeyValue], journalPrefix: String) -> (
     journal: StoreJournal, hasBase: Bool
   ) {
-    var journal = StoreJournal()
     let baseKey = journalPrefix + "base"
-    var hasBase = false
-    if let base = pairs.first(where: { $0.key == baseKey }),
-      let record = try? JSONParser(maximumDepth: 64).parse(base.value)
-    {
-      hasBase = true
-      if case .object(let values)? = record[member: "base"]?.kind {
-        for member in values { journal.base[member.name] = JournalEntry.unplaced(member.value) }
-      }
-      if case .array(let secure)? = record[member: "secure"]?.kind {
-        for case .string(let key) in secure.map(\.kind) { journal.base[key] = .null }
-      }
-      if case .number(let text)? = record[member: "seq"]?.kind { journal.baseSequence = Int(text) ?? 0 }
-      if case .string(let text)? = record[member: "digest"]?.kind {
-        journal.baseDigest = UInt64(text, radix: 16)
-      }
+    let base = pairs.first { $0.key == baseKey }.flatMap { StoreJournal.record($0.value) }
+    let records = pairs.filter { $0.key != baseKey }.sorted { $0.key < $1.key }.map {
+      StoreJournal.record($0.value)
     }
-    for pair in pairs.sorted(by: { $0.key < $1.key }) where pair.key != baseKey {
-      guard let record = try? JSONParser(maximumDepth: 64).parse(pair.value),
-        let entry = JournalEntry(json: record),
-        entry.sequence == journal.nextSequence || journal.entries.isEmpty && journal.baseDigest == nil
-      else { continue }
-      if journal.entries.isEmpty, journal.baseDigest == nil {
-        journal.baseSequence = entry.sequence - 1
-        journal.baseDigest = entry.beforeDigest
-      }
-      journal.entries.append(entry)
-    }
-    return (journal, hasBase)
+    return (StoreJournal.parsed(base: base, records: records).journal, base != nil)
   }
 
-  /// The base key's value for `journal`: its base with the secure keys only listed.
+  /// The base key's value for `journal` (``StoreJournal/baseRecord(secureKeys:)``).
   static func baseText(_ journal: StoreJournal, secureKeys: Set<String>) -> String {
-    let values = journal.base.filter { !secureKeys.contains($0.key) }
-    let secure = journal.base.keys.filter { secureKeys.contains($0) }.sorted()
-    return String(
-      JSONWriter().line(
-        .object([
-          ("base", .object(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
-          ("digest", .string(hex(journal.baseDigest ?? 0))),
-          ("secure", .array(secure.map { .string($0) })), ("seq", .integer(journal.baseSequence)),
-        ])
-      ).dropLast())
-  }
-
-  /// `journal` reconciled with the store as it is (`values`, whose digest is `digest`): a journal
-  /// that does not exist yet starts from the store as it is; a store that is not where the last
-  /// entry left it was changed without the tool, which gets an `outside` entry made at `time`,
-  /// noticed by `context`. (A write and its entry land in one transaction, so an entry whose write
-  /// never landed cannot be.)
-  static func reconcile(
-    _ journal: StoreJournal, storeValues values: [String: JSONValue], digest: UInt64, time: JournalTime,
-    secureKeys: Set<String>, noticedBy context: WriteContext
-  ) -> StoreJournal {
-    guard journal.baseDigest != nil else {
-      return StoreJournal(base: values.mapValues(JournalEntry.unplaced), baseDigest: digest)
-    }
-    if journal.lastDigest == digest { return journal }
-    var journal = journal
-    var outside = context
-    outside.how = "outside"
-    outside.message = nil
-    let changes = StoreJournal.changes(
-      from: journal.state(), to: values, secureKeys: secureKeys, comparingSecureText: false)
-    journal.entries.append(
-      JournalEntry(
-        sequence: journal.nextSequence, time: time, context: outside, changes: changes,
-        beforeDigest: journal.lastDigest ?? 0, afterDigest: digest))
-    return journal
-  }
-
-  /// Folds the oldest entries into the base once there are more than `limit` plus a tenth, keeping
-  /// the newest `limit` (as a file journal is trimmed).
-  static func trimmed(_ journal: StoreJournal, limit: Int) -> StoreJournal {
-    guard journal.entries.count > limit + max(1, limit / 10) else { return journal }
-    let dropped = journal.entries.count - limit
-    var trimmed = journal
-    trimmed.base = journal.state(afterEntries: dropped)
-    trimmed.baseSequence = journal.entries[dropped - 1].sequence
-    trimmed.baseDigest = journal.entries[dropped - 1].afterDigest
-    trimmed.entries = Array(journal.entries.suffix(limit))
-    return trimmed
+    String(JSONWriter().line(journal.baseRecord(secureKeys: secureKeys)).dropLast())
   }
 }

@@ -5,12 +5,29 @@ extension EtcdStore: JournalingStore {
   /// reconciled with it; see ``JournalingStore/journal(secureKeys:)``.
   ///
   /// A change made without the tool (`etcdctl put`) shows as an `outside` entry, which is also put
-  /// in etcd right away (in a transaction that applies only while nothing under the prefix changed
-  /// since the read), so that it keeps the time it was first noticed; when that fails (a write came
-  /// first, or the user may only read), the next write records it.
+  /// in etcd right away (``recordOutsideChanges(secureKeys:)``), so that it keeps the time it was
+  /// first noticed; when that fails (a write came first, or the user may only read), the next
+  /// write records it.
   ///
   /// - Throws: ``StoreError/etcd(_:)`` when etcd does not answer.
   public func journal(secureKeys: Set<String>) throws(StoreError) -> StoreJournal {
+    try recordingOutsideChanges(secureKeys: secureKeys).trimmed(limit: journalLimit)
+  }
+
+  /// Puts the `outside` entry of a change made without the tool in a transaction that applies
+  /// only while nothing under the prefix changed since the store and the journal were read, so
+  /// that of many readers and watches that notice it one records it; see
+  /// ``JournalingStore/recordOutsideChanges(secureKeys:)``. A transaction that does not apply
+  /// changes nothing and is not an error: another reader or a write came first.
+  ///
+  /// - Throws: ``StoreError/etcd(_:)`` when etcd does not answer the read.
+  public func recordOutsideChanges(secureKeys: Set<String>) throws(StoreError) {
+    _ = try recordingOutsideChanges(secureKeys: secureKeys)
+  }
+
+  /// Reads the store and the journal at one revision, reconciles them, records the `outside`
+  /// entry that gives (``recordNoticed(_:in:stored:secureKeys:after:)``), and returns the journal.
+  private func recordingOutsideChanges(secureKeys: Set<String>) throws(StoreError) -> StoreJournal {
     let read: PrefixRead
     do throws(EtcdClient.Failure) {
       read = try readPrefix(revision: nil)
@@ -18,25 +35,35 @@ extension EtcdStore: JournalingStore {
       throw .etcd(Self.error(error))
     }
     let stored = EtcdJournal.parse(read.journal, journalPrefix: journalPrefix)
-    let journal = EtcdJournal.reconcile(
-      stored.journal, storeValues: read.contents.values, digest: EtcdJournal.digest(read.raw), time: .now,
-      secureKeys: secureKeys, noticedBy: WriteContext(how: "outside"))
-    if journalLimit > 0, stored.journal.baseDigest != nil,
-      journal.entries.count > stored.journal.entries.count,
-      let outside = journal.entries.last
-    {
-      recordNoticed(outside, after: read.contents.revision.number)
+    let found = reconciled(stored.journal, with: read, secureKeys: secureKeys)
+    if stored.journal.baseDigest != nil, let outside = found.noticed {
+      var earlier = found.journal
+      earlier.entries.removeLast()
+      recordNoticed(
+        outside, in: earlier, stored: stored, secureKeys: secureKeys, after: read.contents.revision.number)
     }
-    return journal
+    return found.journal
+  }
+
+  /// `journal` (as stored) reconciled with the store as `read` holds it; an `outside` entry is
+  /// timed now.
+  func reconciled(_ journal: StoreJournal, with read: PrefixRead, secureKeys: Set<String>)
+    -> StoreJournal.Reconciled
+  {
+    journal.reconciled(
+      withStore: read.contents.values, digest: EtcdJournal.digest(read.raw), time: .now,
+      secureKeys: secureKeys,
+      dropsUnlandedEntry: false)
   }
 
   /// ``update(_:)`` with the change journaled in the same transaction; see
-  /// ``update(journaling:_:)``. With ``journalLimit`` 0 nothing is journaled.
+  /// ``update(journaling:_:)``. With ``journalLimit`` 0 the journal keeps no entry: its base moves
+  /// with every write.
   public func update<T, Refusal: Error>(
     context: WriteContext, secureKeys: Set<String>,
     _ body: (inout StoreContents, () -> StoreJournal) throws(Refusal) -> T
   ) throws(StoreUpdateError<Refusal>) -> T {
-    try update(journaling: journalLimit > 0 ? (context, secureKeys) : nil, body)
+    try update(journaling: (context, secureKeys), body)
   }
 
   /// The operations that record `entry` after `journal` (the journal as `stored` holds it,
@@ -48,7 +75,7 @@ extension EtcdStore: JournalingStore {
   ) -> [JSONValue] {
     var whole = journal
     whole.entries.append(entry)
-    let trimmed = EtcdJournal.trimmed(whole, limit: journalLimit)
+    let trimmed = whole.trimmed(limit: journalLimit)
     let storedLast = stored.journal.baseDigest == nil ? 0 : stored.journal.nextSequence - 1
     var operations: [JSONValue] = []
     if trimmed.baseSequence != stored.journal.baseSequence, stored.journal.baseDigest != nil {
@@ -77,9 +104,13 @@ extension EtcdStore: JournalingStore {
     return operations
   }
 
-  /// Puts the `outside` entry a read noticed, applied only while no key under the prefix changed
-  /// after `revision`; its failure changes nothing, and is left for the next write.
-  func recordNoticed(_ entry: JournalEntry, after revision: Int64) {
+  /// Puts the `outside` entry a read noticed after `journal` (as `stored` holds it, reconciled),
+  /// applied only while no key under the prefix changed after `revision`; its failure changes
+  /// nothing, and is left for the next write.
+  func recordNoticed(
+    _ entry: JournalEntry, in journal: StoreJournal, stored: (journal: StoreJournal, hasBase: Bool),
+    secureKeys: Set<String>, after revision: Int64
+  ) {
     let transaction = JSONValue.object([
       (
         "compare",
@@ -93,10 +124,9 @@ extension EtcdStore: JournalingStore {
       ),
       (
         "success",
-        .array([
-          put(
-            EtcdJournal.entryKey(entry.sequence, journalPrefix: journalPrefix), String(entry.line.dropLast()))
-        ])
+        .array(
+          journalTransactionOperations(stored: stored, journal: journal, entry: entry, secureKeys: secureKeys)
+        )
       ),
     ])
     _ = try? client.call("/v3/kv/txn", transaction, timeoutMilliseconds: 2000, isWrite: true)

@@ -51,10 +51,8 @@ extension EtcdStore {
       let stored = journaling.map { _ in EtcdJournal.parse(read.journal, journalPrefix: journalPrefix) }
       let journal =
         journaling.map {
-          EtcdJournal.reconcile(
-            stored?.journal ?? StoreJournal(), storeValues: read.contents.values,
-            digest: EtcdJournal.digest(read.raw), time: .now, secureKeys: $0.secureKeys, noticedBy: $0.context
-          )
+          reconciled(stored?.journal ?? StoreJournal(), with: read, secureKeys: $0.secureKeys).journal
+            .trimmed(limit: journalLimit)
         } ?? StoreJournal()
       let result: T
       do throws(Refusal) { result = try body(&contents) { journal } } catch { throw .refused(error) }
@@ -73,7 +71,7 @@ extension EtcdStore {
       let writer = Self.writerID()
       let clearsAll = contents.values.isEmpty && contents.unparsed.isEmpty
       var journalOperations: [JSONValue] = []
-      if let journaling, let stored, journalLimit > 0 {
+      if let journaling, let stored {
         var after = clearsAll ? [:] : read.raw
         for key in removed { after[key] = nil }
         for (key, value) in puts { after[key] = Array(JSONWriter().line(value).dropLast().utf8) }

@@ -8,7 +8,6 @@ extension WebApp {
       return .error(400, "\"key\" must be a string")
     }
     guard let json = body[member: "value"] else { return .error(400, "\"value\" is missing") }
-    let settings = self.settings
     do {
       // Read in the page's locale, so a refusal is in the page's words (a pattern's message, a
       // condition's titles), not the server's; written through the app's settings, as every write.
@@ -16,12 +15,16 @@ extension WebApp {
       let fullKey = item.key ?? key
       let value = try Self.value(json, for: item, key: fullKey, settings: view.settings)
       let change: SettingChange?
+      let entry: Int?
       if let expectJSON = body[member: "expect"] {
         guard let expected = Self.plainValue(expectJSON) else {
           return .error(400, "\"expect\" is not a value")
         }
-        switch try settings.set(fullKey, to: value, expecting: expected) {
-        case .written(let written): change = written
+        let (outcome, made) = try write { (settings) throws(SettingsError) in
+          try settings.set(fullKey, to: value, expecting: expected)
+        }
+        switch outcome {
+        case .written(let written): (change, entry) = (written, made)
         case .conflict(let current):
           let snapshot = view.snapshot()
           let item = (try? view.settings.item(fullKey)) ?? item
@@ -32,7 +35,9 @@ extension WebApp {
           return .json(.object(pairs), status: 409)
         }
       } else {
-        change = try settings.set(fullKey, to: value)
+        (change, entry) = try write { (settings) throws(SettingsError) in
+          try settings.set(fullKey, to: value)
+        }
       }
       let snapshot = view.snapshot()
       var eventID = log.lastID
@@ -41,7 +46,11 @@ extension WebApp {
           change.key, origin: "page", previous: change.oldValue, value: change.newValue)
       }
       let shown = (try? view.settings.item(fullKey)) ?? item
-      return .json(.object([("row", WebRow.json(shown, in: snapshot)), ("eventId", .integer(eventID))]))
+      var pairs: [(String, JSONValue)] = [
+        ("row", WebRow.json(shown, in: snapshot)), ("eventId", .integer(eventID)),
+      ]
+      if let entry { pairs.append(("entry", .integer(entry))) }
+      return .json(.object(pairs))
     } catch {
       return Self.refusal(Self.inLocale(of: view, error))
     }
@@ -59,15 +68,13 @@ extension WebApp {
 
   /// `POST /api/reset` with `{"key"}` or `{"all": true}`, as `settings reset`.
   func resetResponse(_ body: JSONValue, _ view: WebView) -> WebResponse {
-    let settings = self.settings
     do {
-      let changes: [SettingChange]
-      if case .bool(true)? = body[member: "all"]?.kind {
-        changes = try settings.resetAll()
-      } else if case .string(let key)? = body[member: "key"]?.kind {
-        changes = try settings.reset([key])
-      } else {
-        return .error(400, "give \"key\" (a string) or \"all\": true")
+      let resetsAll = body[member: "all"]?.kind == .bool(true)
+      var keys: [String] = []
+      if case .string(let key)? = body[member: "key"]?.kind { keys = [key] }
+      guard resetsAll || !keys.isEmpty else { return .error(400, "give \"key\" (a string) or \"all\": true") }
+      let (changes, entry) = try write { (settings) throws(SettingsError) -> [SettingChange] in
+        try resetsAll ? settings.resetAll() : settings.reset(keys)
       }
       let snapshot = view.snapshot()
       var eventID = log.lastID
@@ -84,7 +91,9 @@ extension WebApp {
       {
         rows.append(WebRow.json(item, in: snapshot))
       }
-      return .json(.object([("rows", .array(rows)), ("eventId", .integer(eventID))]))
+      var pairs: [(String, JSONValue)] = [("rows", .array(rows)), ("eventId", .integer(eventID))]
+      if let entry { pairs.append(("entry", .integer(entry))) }
+      return .json(.object(pairs))
     } catch {
       return Self.refusal(error)
     }

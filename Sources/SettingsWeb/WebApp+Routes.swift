@@ -71,10 +71,11 @@ extension WebApp {
       "/api/more": { self.moreResponse(parameters, view) },
       "/api/search": { self.searchResponse(parameters, view) },
       "/api/row": { self.rowResponse(parameters, view) }, "/api/modified": { self.modifiedResponse(view) },
-      "/api/dump": dumpResponse,
+      "/api/dump": dumpResponse, "/api/history": { self.historyResponse(parameters, view) },
     ]
     let posts: [String: (JSONValue, WebView) -> WebResponse] = [
       "/api/set": setResponse, "/api/reset": resetResponse, "/api/reveal": revealResponse,
+      "/api/undo": undoResponse,
     ]
     if path == "/api/events" {
       guard request.head.method == "GET" else {
@@ -96,9 +97,11 @@ extension WebApp {
       return .response(post(body, view))
     }
     guard !isPost else { return .response(notAllowed("GET")) }
-    if path == "/" || path.hasPrefix("/page/") { return .response(indexPage(view)) }
+    if path == "/" || path.hasPrefix("/page/") { return .response(htmlPage("index.html", view)) }
+    if path == "/history" { return .response(htmlPage("history.html", view)) }
     let name = String(path.dropFirst())
-    if let asset = configuration.assets.first(where: { $0.name == name }), name != "index.html" {
+    // A page's HTML has placeholders: it is served only at its own address, filled in.
+    if let asset = configuration.assets.first(where: { $0.name == name }), !name.hasSuffix(".html") {
       return .response(
         WebResponse(status: 200, headers: ["Content-Type": asset.contentType], body: Array(asset.text.utf8)))
     }
@@ -112,9 +115,9 @@ extension WebApp {
     return response
   }
 
-  /// `index.html` with the CSRF token, language and direction put in.
-  func indexPage(_ view: WebView) -> WebResponse {
-    let template = configuration.assets.first { $0.name == "index.html" }?.text ?? ""
+  /// The page `name` (`index.html`, `history.html`) with the CSRF token, language and direction put in.
+  func htmlPage(_ name: String, _ view: WebView) -> WebResponse {
+    let template = configuration.assets.first { $0.name == name }?.text ?? ""
     let html =
       template.replacing("%CSRF_TOKEN%", with: configuration.csrfToken)
       .replacing("%LANG%", with: WebResponse.escapedHTML(view.language))

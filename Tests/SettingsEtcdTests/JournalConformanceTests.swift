@@ -131,11 +131,14 @@ struct JournalConformanceTests {
     let settings = subject.settings(how: "set")
     try settings.set("airplane", to: .bool(true))
     try subject.writeOutside(["airplane": "true", "name": "\"Lee\""])
-    // Shown when read, made by whoever noticed it.
+    // Shown when read.
     let noticed = try #require(try settings.history(limit: 1).first)
     #expect(summary([noticed]) == ["2 outside: name - → \"Lee\""])
-    #expect(noticed.context.how == "outside")
-    #expect(noticed.context.host == WriteContext(how: "outside").host)
+    // Its author is not known: not whoever noticed it.
+    #expect(
+      noticed.context == WriteContext(how: "outside", message: nil, user: "", host: "", program: "", pid: 0))
+    // The read recorded it.
+    #expect(try subject.journalText().components(separatedBy: #""how":"outside""#).count == 2)
     // Kept at the next write, before that write's own entry.
     try settings.set("wifi", to: .bool(false))
     #expect(
@@ -247,6 +250,10 @@ struct JournalSubject {
   let writeOutside: ([String: String]) throws -> Void
   /// The journal as stored.
   let journalText: () throws -> String
+  /// Makes the stored record of entry N unreadable (a torn line, a value that is not JSON).
+  let damageEntry: (Int) throws -> Void
+  /// The same store with another journal limit.
+  let withLimit: (Int) -> any JournalingStore
   /// The etcd cluster, for an etcd store.
   let cluster: EtcdCluster?
   let remove: () -> Void
@@ -257,9 +264,13 @@ struct JournalSubject {
     case .etcd:
       guard EtcdCluster.isInstalled else { throw LoopbackError(EtcdCluster.missingMessage) }
       let cluster = try EtcdCluster.start()
-      var store = EtcdStore(endpoints: try EtcdEndpoint.list(cluster.endpointList), documentID: "app")
-      store.journalLimit = limit
-      self.store = store
+      let etcd = EtcdStore(endpoints: try EtcdEndpoint.list(cluster.endpointList), documentID: "app")
+      withLimit = { limit in
+        var store = etcd
+        store.journalLimit = limit
+        return store
+      }
+      store = withLimit(limit)
       writeOutside = { values in
         for (key, value) in values {
           let outcome = try cluster.etcdctl(["put", "/settings/app/\(key)", value])
@@ -267,26 +278,43 @@ struct JournalSubject {
         }
       }
       journalText = { try cluster.etcdctl(["get", "--prefix", "/settings/app/.journal/"]).stdout }
+      damageEntry = { sequence in
+        let key = "/settings/app/.journal/" + String(repeating: "0", count: 20 - String(sequence).count)
+        let outcome = try cluster.etcdctl(["put", key + String(sequence), #"{"changes":{"torn"#])
+        #expect(outcome.status == 0)
+      }
       self.cluster = cluster
       remove = { #expect(cluster.stop() == []) }
     default:
       let directory = try TemporaryDirectory()
-      var store = FileStore(path: directory.file("store/app.json"))
-      store.journalLimit = limit
-      self.store = store
+      let path = directory.file("store/app.json")
+      withLimit = { limit in
+        var store = FileStore(path: path)
+        store.journalLimit = limit
+        return store
+      }
+      store = withLimit(limit)
       writeOutside = { values in
         let members = values.keys.sorted().map { "\"\($0)\": \(values[$0]!)" }
-        _ = try directory.write("store/app.json", "{" + members.joined(separator: ", ") + "}\n")
+        // As an editor saves: a new file renamed over the store, never seen half-written.
+        try replaceByRename(path, with: "{" + members.joined(separator: ", ") + "}\n")
       }
       journalText = { try directory.read("store/app.json.journal") ?? "" }
+      damageEntry = { sequence in
+        let lines = (try directory.read("store/app.json.journal") ?? "").split(separator: "\n").map { line in
+          line.contains("\"seq\":\(sequence),") ? #"{"changes":{"torn"# : String(line)
+        }
+        _ = try directory.write("store/app.json.journal", lines.joined(separator: "\n") + "\n")
+      }
       cluster = nil
       remove = directory.remove
     }
   }
 
-  /// Settings over the store, writing as `how` with `message`, by a fixed writer.
-  func settings(how: String, message: String? = nil) -> Settings {
-    let settings = Settings(document: document, store: store)
+  /// Settings over the store (or `other`, the same store otherwise set up), writing as `how` with
+  /// `message`, by a fixed writer.
+  func settings(how: String, message: String? = nil, store other: (any JournalingStore)? = nil) -> Settings {
+    let settings = Settings(document: document, store: other ?? store)
     settings.writeContext = WriteContext(
       how: how, message: message, user: "kim", host: "h1", program: "settings", pid: 7)
     return settings

@@ -29,7 +29,7 @@ return [...document.querySelectorAll('a[href], button, input, select, textarea, 
 """
 
 TOP_ORDER = [
-    "Skip to settings", "search", "modified", "json",
+    "Skip to settings", "search", "modified", "json", "history",
     "airplane:switch", "wifi:link", "bluetooth:switch", "cellular:link", "hotspot:switch", "previews:link",
     "focus:switch", "appearance:link", "true-tone:switch", "brightness:input", "auto-lock:input",
     "device-name:input", "languages:link", "location:switch", "analytics:switch",

@@ -12,14 +12,17 @@ extension CommandContext {
     }
   }
 
-  /// The document as far as `keys` need it (see ``DocumentCache/document(at:keys:locales:)``):
-  /// from the cache when it can answer, else loaded whole (writing the cache for the next
-  /// command). The answers about `keys` are those of ``loadDocument(loadingItemsFiles:)``.
-  private func loadDocument(forKeys keys: [String]) throws(CommandError) -> SettingsDocument {
+  /// The document as far as a command needs it (`reduced` reads that part from the cache: see
+  /// ``DocumentCache/document(at:keys:locales:)``): from the cache when it can answer, else loaded
+  /// whole (writing the cache for the next command). The command's answers are those of
+  /// ``loadDocument(loadingItemsFiles:)``.
+  private func loadDocument(
+    reduced: (DocumentCache, SystemPath) -> SettingsDocument?
+  ) throws(CommandError) -> SettingsDocument {
     guard let path = documentFile, documentPath != "-", let cache = documentCache else {
       return try loadDocument()
     }
-    if let document = cache.document(at: path, keys: keys, locales: locales) { return document }
+    if let document = reduced(cache, path) { return document }
     do {
       return try cache.loadDocument(at: path, locales: locales)
     } catch {
@@ -36,9 +39,24 @@ extension CommandContext {
   /// ``loadDocument(forKeys:)``, unless system files apply: a lock may name a section or a page, and
   /// a lock that names nothing is reported, which only the whole document can tell.
   func openSettings(forWriting: Bool = false, keys: [String]? = nil) throws(CommandError) -> Settings {
-    let settings = try openedSettings(forWriting: forWriting, keys: keys)
+    let locales = self.locales
+    let reduced = keys.map { keys in
+      { (cache: DocumentCache, path: SystemPath) in cache.document(at: path, keys: keys, locales: locales) }
+    }
+    let settings = try openedSettings(forWriting: forWriting, reduced: reduced)
     settings.writeContext = writeContext
     return settings
+  }
+
+  /// The settings `settings find TEXT` searches: as ``openSettings(forWriting:keys:)`` gives them,
+  /// with a document that holds at least every item matching `text`
+  /// (``DocumentCache/document(at:matching:locales:)``), so that the search finds what it finds in
+  /// the whole document.
+  func openSettings(matching text: String) throws(CommandError) -> Settings {
+    let locales = self.locales
+    return try openedSettings(forWriting: false) { cache, path in
+      cache.document(at: path, matching: text, locales: locales)
+    }
   }
 
   /// Who writes and how, for the journal: the subcommand (`check --fix` for `check`), with the
@@ -49,9 +67,11 @@ extension CommandContext {
       how: subcommand == .check ? "check --fix" : subcommand.rawValue, message: invocation[Options.message])
   }
 
-  private func openedSettings(forWriting: Bool, keys: [String]?) throws(CommandError) -> Settings {
-    if let keys {
-      let document = try loadDocument(forKeys: keys)
+  private func openedSettings(
+    forWriting: Bool, reduced: ((DocumentCache, SystemPath) -> SettingsDocument?)?
+  ) throws(CommandError) -> Settings {
+    if let reduced {
+      let document = try loadDocument(reduced: reduced)
       let layers = try layers(for: document, forWriting: forWriting)
       if layers.system.isEmpty, layers.ignored.isEmpty { return Settings(document: document, layers: layers) }
     }

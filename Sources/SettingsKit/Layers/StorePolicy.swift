@@ -101,7 +101,7 @@ public struct StorePolicy: Sendable {
     switch selection {
     case .file(let path, let home):
       var store = FileStore(path: path, home: home)
-      // SETTINGS_JOURNAL_LIMIT: how many entries the journal keeps (0: none).
+      // SETTINGS_JOURNAL_LIMIT: how many entries the journal keeps (0: none, only its base).
       if let text = environment["SETTINGS_JOURNAL_LIMIT"], let limit = Int(text), limit >= 0 {
         store.journalLimit = limit
       }

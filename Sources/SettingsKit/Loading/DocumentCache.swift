@@ -82,7 +82,30 @@ package struct DocumentCache: Sendable {
   /// on, in their sections. Every key is a full dot path there, found as the full load would find
   /// it; nil when the cache cannot answer (see the type's rules), and the caller loads the document.
   package func document(at path: SystemPath, keys: [String], locales: [String]) -> SettingsDocument? {
-    guard !keys.isEmpty, let absolutePath = Self.absolute(path) else { return nil }
+    guard !keys.isEmpty else { return nil }
+    return read(at: path, locales: locales) { file, meta, source in
+      file.document(keys: keys, meta: meta, locales: locales, source: source)
+    }
+  }
+
+  /// The document at `path` reduced to the top-level items that hold a match of `text` as
+  /// ``SettingsSearch/find(_:in:snapshot:)`` matches it (with what their conditions name and what
+  /// ``document(at:keys:locales:)`` always holds), from the cache's search index, so that a search
+  /// of it finds what a search of the whole document finds; nil when the cache cannot answer.
+  package func document(at path: SystemPath, matching text: String, locales: [String]) -> SettingsDocument? {
+    read(at: path, locales: locales) { file, meta, source in
+      file.searchDocument(matching: text, meta: meta, locales: locales, source: source)
+    }
+  }
+
+  /// What `body` makes of the cache of the document at `path`, given the cache file, its checked
+  /// meta and a reader of its sources' bytes; nil when the cache is missing, of another build or
+  /// locale list, or any source's identity is not the one it was built from (before or after).
+  private func read(
+    at path: SystemPath, locales: [String],
+    _ body: (DocumentCacheFile, DocumentCacheFile.Meta, (Int, Int, Int) -> [UInt8]?) -> SettingsDocument?
+  ) -> SettingsDocument? {
+    guard let absolutePath = Self.absolute(path) else { return nil }
     guard
       let cache = try? FileDescriptor.open(
         self.path(forDocument: absolutePath, locales: locales), [.readOnly, .closeOnExec, .nonBlocking])
@@ -103,7 +126,7 @@ package struct DocumentCache: Sendable {
         sources.append(source)
         guard source.identity() == identity else { return nil }
       }
-      let document = file.document(keys: keys, meta: meta, locales: locales) { index, offset, count in
+      let document = body(file, meta) { index, offset, count in
         sources.indices.contains(index) ? sources[index].read(count: count, at: offset) : nil
       }
       // A source changed while it was read is not trusted.

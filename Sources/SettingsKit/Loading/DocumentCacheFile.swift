@@ -22,6 +22,8 @@ struct DocumentCacheFile {
     /// The full keys of the items with earlier keys (`renamedFrom`): every partial document has
     /// them too, so that a write moves a value stored under an earlier key as a whole load does.
     var renamedKeys: [String]
+    /// The search part (right after the meta).
+    var search: Range<Int>
     /// Where records and sections may stand: from the end of the meta to the table.
     var recordArea: Range<Int>
     var tableOffset: Int
@@ -86,10 +88,11 @@ struct DocumentCacheFile {
       }
       keyLists.append(keys)
     }
-    guard meta.isAtEnd else { return nil }
+    let recordStart = headerSize + metaLength
+    guard let searchLength = meta.int(limit: tableOffset - recordStart), meta.isAtEnd else { return nil }
     return Meta(
       locales: locales, sources: sources, root: root, secureKeys: keyLists[0], renamedKeys: keyLists[1],
-      recordArea: headerSize + metaLength..<tableOffset,
+      search: recordStart..<recordStart + searchLength, recordArea: recordStart..<tableOffset,
       tableOffset: tableOffset, slotCount: slotCount)
   }
 
@@ -174,7 +177,10 @@ struct DocumentCacheFile {
     // Each top-level item once, in its section, in row order.
     var rows: [Int: [Int: Record]] = [:]
     for record in records.values { rows[record.section, default: [:]][record.row] = record }
-    for (_, items) in rows.sorted(by: { $0.key < $1.key }) {
+    var placement = WholePlacement(sections: [], rows: [])
+    for (sectionIndex, items) in rows.sorted(by: { $0.key < $1.key }) {
+      placement.sections.append(sectionIndex)
+      placement.rows.append(items.keys.sorted())
       guard let first = items.values.first, let json = sectionJSON(first.sectionRecord, meta: meta),
         var decoded = Self.decodeSection(json, locales: locales)
       else { return nil }
@@ -186,6 +192,7 @@ struct DocumentCacheFile {
       }
       document.sections.append(decoded)
     }
+    document.wholePlacement = placement
     // Every key must be where a full load finds it.
     for key in records.keys where document.locate(key) == nil { return nil }
     return document
@@ -273,6 +280,100 @@ struct DocumentCacheFile {
     return any ? Array(JSONWriter().string(JSONValue.array(entries)).utf8) : []
   }
 
+  // MARK: - Search
+
+  /// The partial document that holds every item matching `text` as ``SettingsSearch`` matches
+  /// (with the top-level items that hold them, and what their conditions name), from the search
+  /// part; nil when the part is damaged, a match's top-level item has no key to find it by, or
+  /// the matches need more records than ``document(keys:meta:locales:source:)`` reads.
+  func searchDocument(
+    matching text: String, meta: Meta, locales: [String],
+    source: (_ index: Int, _ offset: Int, _ count: Int) -> [UInt8]?
+  ) -> SettingsDocument? {
+    guard meta.search.count >= 8, let part = read(meta.search.lowerBound, meta.search.count) else {
+      return nil
+    }
+    var cursor = CacheCursor(part)
+    let checksum = cursor.u64()
+    guard
+      checksum
+        == part.withUnsafeBytes({ DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: $0[8...])) }),
+      let index = SettingsSearchIndex(reading: &cursor), let topCount = cursor.u32(),
+      (part.count - cursor.position) / 16 >= Int(topCount)
+    else { return nil }
+    let table = cursor.position
+    cursor.position += Int(topCount) * 16
+    guard let keyLists = cursor.blob(), cursor.isAtEnd else { return nil }
+    func entry(_ number: Int) -> [UInt32] {
+      (0..<4).map { field in
+        var reader = CacheCursor(part, at: table + number * 16 + field * 4)
+        return reader.u32() ?? 0
+      }
+    }
+    var keys: [String] = []
+    for place in index.topLevelPlaces(matching: text) {
+      // The table is in screen order: by section, then row.
+      var low = 0
+      var high = Int(topCount)
+      while low < high {
+        let middle = (low + high) / 2
+        let found = entry(middle)
+        if (Int(found[0]), Int(found[1])) < (place.section, place.row) {
+          low = middle + 1
+        } else {
+          high = middle
+        }
+      }
+      guard low < Int(topCount), case let found = entry(low), Int(found[0]) == place.section,
+        Int(found[1]) == place.row, found[3] > 0, found[3] <= 1 << 16
+      else { return nil }
+      var list = CacheCursor(keyLists, at: Int(found[2]))
+      for _ in 0..<found[3] {
+        guard let key = list.string() else { return nil }
+        keys.append(key)
+      }
+      guard keys.count <= 4096 else { return nil }
+    }
+    return document(keys: keys, meta: meta, locales: locales, source: source)
+  }
+
+  /// The search part of `document`'s cache: checksum, index, top-level table and key lists.
+  static func searchPart(of document: SettingsDocument) -> [UInt8] {
+    var part = CacheWriter()
+    part.u64(0)
+    SettingsSearchIndex(document: document).write(to: &part)
+    var table = CacheWriter()
+    var lists = CacheWriter()
+    var count = 0
+    for (sectionIndex, section) in document.sections.enumerated() {
+      for (row, item) in section.items.enumerated() {
+        var first: String?
+        var named = Set<String>()
+        SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])]).forEachItem {
+          owned, _ in
+          if first == nil { first = owned.key }
+          named.formUnion((owned.enabledWhen ?? [:]).keys)
+          named.formUnion((owned.visibleWhen ?? [:]).keys)
+        }
+        let keys = first.map { [$0] + named.sorted() } ?? []
+        table.u32(UInt32(sectionIndex))
+        table.u32(UInt32(row))
+        table.u32(UInt32(lists.bytes.count))
+        table.u32(UInt32(keys.count))
+        for key in keys { lists.string(key) }
+        count += 1
+      }
+    }
+    part.u32(UInt32(count))
+    part.bytes += table.bytes
+    part.blob(lists.bytes)
+    let checksum = part.bytes.withUnsafeBytes {
+      DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: $0[8...]))
+    }
+    part.set(checksum, at: 0)
+    return part.bytes
+  }
+
   // MARK: - Encoding
 
   /// The cache of `document`, loaded from `bytes` (whose skeleton is given) and the items files
@@ -305,9 +406,12 @@ struct DocumentCacheFile {
       meta.u32(UInt32(keys.count))
       for key in keys { meta.string(key) }
     }
+    let search = searchPart(of: document)
+    meta.u64(UInt64(search.count))
 
     let recordBase = DocumentCacheFormat.headerSize + meta.bytes.count
     var body = CacheWriter()
+    body.bytes = search
     body.bytes.reserveCapacity(document.sections.reduce(0) { $0 + $1.items.count } * 64)
     var slots: [(hash: UInt32, offset: Int, length: Int)] = []
     for (sectionIndex, section) in document.sections.enumerated() {
@@ -445,7 +549,7 @@ struct DocumentCacheFile {
             }
             return Array(bytes[offset..<offset + count])
           }),
-        let located = partial.locate(key), let expected = document.locate(key), located.item == expected.item
+        let located = partial.locate(key), let expected = document.locate(key), located == expected
       else { return false }
       var bare = document
       bare.sections = []

@@ -9,7 +9,12 @@ import SettingsPOSIX
 /// meta     at 64: locale tags; sources (path, then FileIdentity.fields); the document object's
 ///          JSON without "sections"; the full keys of the secure text fields, then those of the
 ///          items with earlier keys (`renamedFrom`) (each list a u32 count, then each key), which
-///          every partial document includes
+///          every partial document includes; the length of the search part (u64)
+/// search   right after the meta: checksum of the rest (u64); the ``SettingsSearchIndex`` of every
+///          item; the top-level items in screen order, 16 bytes each (section, row, offset in the
+///          key lists, key count: u32 each); the key lists (a blob): for each top-level item, the
+///          first full key of its subtree, then every key its subtree's conditions name, so that
+///          the items a search matches are found as a partial document of those keys
 /// records  one per key: checksum of the rest (u64), key, source index (u32), offset and length
 ///          of its top-level item's JSON in that source (u64 each), offset and length of its
 ///          section's record (u64, u32), section index and row (u32 each), the full keys its
@@ -24,7 +29,7 @@ import SettingsPOSIX
 /// the document).
 enum DocumentCacheFormat {
   /// The format's version: bump it with any change to the layout or to what a record means.
-  static let version: UInt32 = 3
+  static let version: UInt32 = 4
   static let magic: [UInt8] = Array("SETCACHE".utf8)
   static let headerSize = 64
 
@@ -101,6 +106,13 @@ struct CacheWriter {
 
   mutating func string(_ value: String) { blob(value.utf8) }
 
+  /// A u32 count, then each number.
+  mutating func u32s(_ values: [UInt32]) {
+    u32(UInt32(values.count))
+    bytes.reserveCapacity(bytes.count + values.count * 4)
+    for value in values { u32(value) }
+  }
+
   /// Overwrites 8 bytes at `offset`.
   mutating func set(_ value: UInt64, at offset: Int) {
     withUnsafeBytes(of: value.littleEndian) { raw in
@@ -152,6 +164,18 @@ struct CacheCursor {
   mutating func string() -> String? {
     guard let bytes = blob() else { return nil }
     return String(validating: bytes, as: UTF8.self)
+  }
+
+  /// What ``CacheWriter/u32s(_:)`` wrote.
+  mutating func u32s() -> [UInt32]? {
+    guard let count = u32(), (bytes.count - position) / 4 >= Int(count) else { return nil }
+    let start = position
+    position += Int(count) * 4
+    return bytes.withUnsafeBytes { raw in
+      (0..<Int(count)).map {
+        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + $0 * 4, as: UInt32.self))
+      }
+    }
   }
 }
 

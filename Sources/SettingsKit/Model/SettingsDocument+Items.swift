@@ -114,7 +114,11 @@ extension SettingsDocument {
         let items = sections[sectionIndex].items
         for row in items.indices {
           if items[row].key == key {
-            return LocatedItem(item: items[row], ancestors: ancestors, section: sectionIndex, row: row)
+            var place = (section: sectionIndex, row: row)
+            if ancestors.isEmpty, let wholePlacement {
+              place = wholePlacement.whole(section: sectionIndex, row: row)
+            }
+            return LocatedItem(item: items[row], ancestors: ancestors, section: place.section, row: place.row)
           }
           if parent == nil, let parentKey, items[row].key == parentKey { parent = items[row] }
         }

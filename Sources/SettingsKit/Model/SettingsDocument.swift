@@ -11,6 +11,13 @@ public struct SettingsDocument: Codable, Sendable, Equatable {
   public var title: String
   /// The sections, top to bottom.
   public var sections: [SettingSection]
+  /// Where the top page's sections and rows stand in the whole document, for a document reduced
+  /// to some of its items; nil for a whole document.
+  ///
+  /// The compiled cache answers a command about a few keys with a document that holds only their
+  /// top-level items (``DocumentCache/document(at:keys:locales:)``); this keeps ``locate(_:)``
+  /// numbering them as in the whole document. It is neither encoded nor compared.
+  package var wholePlacement: WholePlacement?
 
   /// Creates a document.
   public init(
@@ -20,5 +27,12 @@ public struct SettingsDocument: Codable, Sendable, Equatable {
     self.id = id
     self.title = title
     self.sections = sections
+  }
+}
+
+extension SettingsDocument {
+  /// Two documents are equal when their fields and sections are (``wholePlacement`` aside).
+  public static func == (lhs: SettingsDocument, rhs: SettingsDocument) -> Bool {
+    lhs.version == rhs.version && lhs.id == rhs.id && lhs.title == rhs.title && lhs.sections == rhs.sections
   }
 }

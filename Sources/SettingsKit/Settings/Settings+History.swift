@@ -83,12 +83,15 @@ extension Settings {
   /// Takes back a change, journaled as one entry made `undo` (so undoing an undo redoes): all of
   /// it or none, through the rules every change follows (locks, conditions, value rules, renamed
   /// keys), each refusing as it refuses `set`. A key that changed again after the entry being
-  /// undone refuses, naming the later entry, unless `force`. A secure text field's change can only
-  /// be undone back to its default: the journal never holds its text.
+  /// undone, and is not back to the value the entry left, refuses, naming the last later entry
+  /// that changed it, unless `force`. A secure text field's change can only be undone back to its
+  /// default: the journal never holds its text. A time before the oldest the journal still knows
+  /// (``StoreJournal/knownSince``: older entries were folded into its base) refuses when any key
+  /// asked for changed since then.
   ///
   /// The journal is read under the store's lock, with the change.
   ///
-  /// - Throws: ``SettingsError/undoRefused(_:)``, ``SettingsError/locked(key:file:reason:)``,
+  /// - Throws: ``SettingsError/undoRefused(_:)`` (``UndoRefusal``), ``SettingsError/locked(key:file:reason:)``,
   ///   ``SettingsError/disabled(key:reason:controllingKey:changedHere:)``, the value errors of
   ///   ``set(_:to:)``, ``SettingsError/store(_:)``.
   @discardableResult
@@ -129,8 +132,15 @@ extension Settings {
       let entry = journal.entries[index]
       guard !entry.changes.isEmpty else { throw .undoRefused(.nothingToUndo) }
       if !force {
+        // A key changed again since, and not back to what the entry left (a secret's text is
+        // never known: any later change counts).
+        let now = journal.state()
         for key in entry.keys {
-          if let later = journal.entries[(index + 1)...].first(where: { $0.changes[key] != nil }) {
+          guard let later = journal.entries[(index + 1)...].last(where: { $0.changes[key] != nil }) else {
+            continue
+          }
+          let change = entry.changes[key]
+          if change?.isSecure == true || !Self.same(now[key], change?.after) {
             throw .undoRefused(
               .changedLater(key: key, undoing: number, later: later.sequence, how: later.context.how))
           }
@@ -146,16 +156,24 @@ extension Settings {
       for entry in changing where entry.time > time {
         for key in entry.keys where wanted?.contains(key) ?? true {
           let (old, new) = (then[key], now[key])
-          let same =
-            old == nil && new == nil || old.flatMap { a in new.map { b in JSONValue.same(a, b) } } ?? false
-          guard !same else { continue }
+          guard !Self.same(old, new) else { continue }
           targets[key] = .some(old)
           entries.insert(entry.sequence)
         }
       }
       guard !targets.isEmpty else { throw .undoRefused(.nothingChangedSince(time.description)) }
+      // Before the oldest state the journal knows, the values then are not known: all or nothing.
+      if let known = journal.knownSince, time < known {
+        throw .undoRefused(.beforeJournal(time.description, knownSince: known.description))
+      }
       return (targets, entries.sorted())
     }
+  }
+
+  /// Whether two overrides are the same (both none, or equal values wherever they stand).
+  private static func same(_ old: JSONValue?, _ new: JSONValue?) -> Bool {
+    guard let old, let new else { return old == nil && new == nil }
+    return JSONValue.same(old, new)
   }
 
   /// Puts each key's override to its target, checked as `set` and `reset` check a change.

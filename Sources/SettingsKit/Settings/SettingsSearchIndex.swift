@@ -14,17 +14,20 @@ package struct SettingsSearchIndex: Sendable {
   static let plainFlag: UInt8 = 0x80
 
   /// The lowercased texts of every field, one after another.
-  private var bytes: [UInt8] = []
+  var bytes: [UInt8] = []
   /// Where each field's text starts in ``bytes``; one more at the end.
-  private var fieldStarts: [UInt32] = [0]
+  var fieldStarts: [UInt32] = [0]
   /// Each field's number in ``fieldNames``, with ``plainFlag`` when its text is plain.
-  private var fieldKinds: [UInt8] = []
+  var fieldKinds: [UInt8] = []
   /// Where each item's fields start in ``fieldStarts``; one more at the end.
-  private var itemFields: [UInt32] = [0]
+  var itemFields: [UInt32] = [0]
   /// The section and row of each page on the way to each item, then of the item itself.
-  private var steps: [UInt32] = []
+  var steps: [UInt32] = []
   /// Where each item's steps start in ``steps``; one more at the end.
-  private var itemSteps: [UInt32] = [0]
+  var itemSteps: [UInt32] = [0]
+
+  /// An index of nothing, for a decoder to fill.
+  init() {}
 
   /// Lowercases the searched texts of every item of `document`, in screen order.
   package init(document: SettingsDocument) {
@@ -69,23 +72,45 @@ package struct SettingsSearchIndex: Sendable {
   package func find(
     _ text: String, in document: SettingsDocument, snapshot: SettingsSnapshot, limit: Int
   ) -> (matches: [(match: SettingsSearch.Match, page: String?)], total: Int) {
-    let lowered = text.lowercased()
-    guard !lowered.isEmpty else { return ([], 0) }
-    let needle = Array(lowered.utf8)
-    let characters = Array(lowered)
-    let isPlain = lowered.unicodeScalars.allSatisfy(Self.isPlain)
     var matches: [(match: SettingsSearch.Match, page: String?)] = []
     var total = 0
-    for index in 0..<itemCount {
-      guard let field = matchedField(ofItem: index, needle, characters, isPlain) else { continue }
+    forEachMatch(of: text) { index, field in
       total += 1
-      guard matches.count < limit else { continue }
+      guard matches.count < limit else { return }
       let (item, ancestors) = item(index, in: document)
       let match = SettingsSearch.match(
         item, ancestors: ancestors, field: Self.fieldNames[field], in: document, values: snapshot)
       matches.append((match, ancestors.last?.key))
     }
     return (matches, total)
+  }
+
+  /// The top page's section and row of every item that holds a match of `text` (the matching item
+  /// itself, or the item whose page leads to it), in screen order, each once.
+  package func topLevelPlaces(matching text: String) -> [(section: Int, row: Int)] {
+    var places: [(section: Int, row: Int)] = []
+    forEachMatch(of: text) { index, _ in
+      let step = Int(itemSteps[index])
+      let place = (section: Int(steps[step]), row: Int(steps[step + 1]))
+      if let last = places.last, last == place { return }
+      places.append(place)
+    }
+    return places
+  }
+
+  /// Calls `body` with each item that matches `text`, in screen order, and the number in
+  /// ``fieldNames`` of its first field that contains it, as ``SettingsSearch/find(_:in:snapshot:)``
+  /// compares (lowercased, by characters).
+  private func forEachMatch(of text: String, _ body: (_ item: Int, _ field: Int) -> Void) {
+    let lowered = text.lowercased()
+    guard !lowered.isEmpty else { return }
+    let needle = Array(lowered.utf8)
+    let characters = Array(lowered)
+    let isPlain = lowered.unicodeScalars.allSatisfy(Self.isPlain)
+    for index in 0..<itemCount {
+      guard let field = matchedField(ofItem: index, needle, characters, isPlain) else { continue }
+      body(index, field)
+    }
   }
 
   /// The number in ``fieldNames`` of the first field of item `index` that contains the query.

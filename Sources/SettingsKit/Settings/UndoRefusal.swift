@@ -10,6 +10,9 @@ public enum UndoRefusal: Sendable, Equatable {
   case secret(key: String)
   /// At `time` every key of the choice stood as it does now.
   case nothingChangedSince(String)
+  /// The values at the time (the first string) are no longer known: the journal knows them from
+  /// `knownSince` on (older entries were folded into its base).
+  case beforeJournal(String, knownSince: String)
 
   /// The refusal as a sentence.
   public var message: String {
@@ -29,6 +32,9 @@ public enum UndoRefusal: Sendable, Equatable {
         + "it can only be undone back to its default; nothing was changed"
     case .nothingChangedSince(let time):
       return "nothing changed since \(time)"
+    case .beforeJournal(let time, let known):
+      return "the journal no longer knows the values at \(time): it knows them from \(known) on; "
+        + "nothing was changed"
     }
   }
 
@@ -39,6 +45,8 @@ public enum UndoRefusal: Sendable, Equatable {
     case .secret(let key): "'settings reset \(TerminalText.escaped(key))' goes back to the default"
     case .noSuchEntry, .nothingToUndo: "'settings history' lists the entries"
     case .nothingChangedSince: nil
+    case .beforeJournal(_, let known):
+      "give a time from \(known) on, or 'settings undo ID' to take back one change"
     }
   }
 }

@@ -8,54 +8,125 @@ extension FileStore: JournalingStore {
   public var journalPath: SystemPath { FileJournal.path(forStore: path) }
 
   /// The journal as the file holds it, reconciled with the store as it is now; see
-  /// ``JournalingStore/journal(secureKeys:)``. Reads take no lock.
+  /// ``JournalingStore/journal(secureKeys:)``. The read takes no lock, unless it finds a change
+  /// made behind the tool's back: that is then recorded under the lock
+  /// (``recordOutsideChanges(secureKeys:)``), or only shown when the lock cannot be had.
+  ///
+  /// - Throws: ``StoreError`` when the store cannot be read, and
+  ///   ``StoreError/journalUnreadable(journal:reason:)`` when the journal exists but cannot be read.
   public func journal(secureKeys: Set<String>) throws(StoreError) -> StoreJournal {
     let contents = try read()
-    let journalBytes: [UInt8]?
-    do { journalBytes = try AtomicFile.read(journalPath) } catch { throw .fileSystem(error) }
-    return reconciled(
-      journalBytes, with: contents, secureKeys: secureKeys, context: WriteContext(how: "outside")
-    )
-    .journal
+    let found = reconciled(try journalBytes(), with: contents, secureKeys: secureKeys)
+    if found.noticed != nil, let recorded = try? recordingOutsideChanges(secureKeys: secureKeys) {
+      return recorded
+    }
+    return found.journal.trimmed(limit: journalLimit)
   }
 
-  private func reconciled(
-    _ bytes: [UInt8]?, with contents: StoreContents, secureKeys: Set<String>, context: WriteContext
-  ) -> (journal: StoreJournal, changed: Bool) {
-    let parsed = bytes.map(FileJournal.parse) ?? (journal: StoreJournal(), hasBadLines: false)
-    let storeBytes = contents.source?.bytes ?? []
-    let time = FileSystem.status(of: path).map { JournalTime(nanoseconds: $0.modificationTime) } ?? .now
-    let result = FileJournal.reconcile(
-      parsed.journal, storeValues: contents.values, digest: FileJournal.digest(storeBytes), time: time,
-      secureKeys: secureKeys, noticedBy: context)
-    return (result.journal, result.changed || parsed.hasBadLines)
+  /// Records a change made behind the tool's back as one `outside` entry, under the store's lock;
+  /// see ``JournalingStore/recordOutsideChanges(secureKeys:)``. The store is parsed, and the lock
+  /// taken, only when the journal's last line does not end where the store's bytes are.
+  ///
+  /// - Throws: ``StoreError`` (`.fileSystem(.busy…)` when the lock is held too long).
+  public func recordOutsideChanges(secureKeys: Set<String>) throws(StoreError) {
+    guard let bytes = try journalBytes() else { return }
+    // The store's bytes are enough to see that it is where the journal left it (no parse).
+    let storeBytes: [UInt8]?
+    do { storeBytes = try AtomicFile.read(path) } catch { throw .fileSystem(error) }
+    if let tail = FileJournal.tail(bytes), tail.digest == FileJournal.digest(storeBytes ?? []) { return }
+    guard reconciled(bytes, with: try read(), secureKeys: secureKeys).noticed != nil else { return }
+    _ = try recordingOutsideChanges(secureKeys: secureKeys)
+  }
+
+  /// Under the lock: reads the store and the journal, records the `outside` entry reconciling them
+  /// gives (appended, or the journal written whole), and returns the journal as recorded.
+  private func recordingOutsideChanges(secureKeys: Set<String>) throws(StoreError) -> StoreJournal {
+    let lock: FileLock
+    do {
+      lock = try FileLock(at: lockPath, timeoutMilliseconds: lockTimeoutMilliseconds)
+    } catch {
+      throw .fileSystem(error)
+    }
+    let outcome = Result { () throws(StoreError) -> StoreJournal in
+      let contents = try read()
+      let bytes = try journalBytes()
+      let found = reconciled(bytes, with: contents, secureKeys: secureKeys)
+      guard bytes != nil, let noticed = found.noticed else {
+        return found.journal.trimmed(limit: journalLimit)
+      }
+      var earlier = found.journal
+      earlier.entries.removeLast()
+      do throws(FileSystemError) {
+        try write(
+          noticed, over: bytes, after: earlier, secureKeys: secureKeys,
+          privateMode: contents.values.keys.contains(where: secureKeys.contains))
+      } catch {
+        throw .fileSystem(error)
+      }
+      return found.journal.trimmed(limit: journalLimit)
+    }
+    lock.unlock()
+    return try outcome.get()
   }
 
   /// ``update(_:)`` with the change journaled, under the same lock: the journal is reconciled
   /// with the store read under the lock, the entry is appended and flushed (or the journal
   /// rewritten atomically, when it is created, trimmed or repaired), and only then is the store
   /// replaced. A crash between the two leaves an entry whose before-digest is the store's: every
-  /// reader then leaves it out (docs/RELIABILITY.md). With ``journalLimit`` 0 nothing is journaled.
+  /// reader then leaves it out (docs/RELIABILITY.md). With ``journalLimit`` 0 the journal keeps
+  /// no entry: its base moves with every write.
+  ///
+  /// - Throws: as ``update(_:)``, and ``StoreError/journalUnreadable(journal:reason:)`` (nothing
+  ///   written) when the journal exists but cannot be read.
   public func update<T, Refusal: Error>(
     context: WriteContext, secureKeys: Set<String>,
     _ body: (inout StoreContents, () -> StoreJournal) throws(Refusal) -> T
   ) throws(StoreUpdateError<Refusal>) -> T {
-    try update(journaling: journalLimit > 0 ? (context, secureKeys) : nil, body)
+    try update(journaling: (context, secureKeys), body)
+  }
+
+  /// The lock file of the store: `<real store path>.lock`.
+  var lockPath: SystemPath { FileSystem.resolvingSymbolicLinks(path).addingSuffix(".lock") }
+
+  /// The journal file's bytes; nil when there is none.
+  ///
+  /// - Throws: ``StoreError/journalUnreadable(journal:reason:)`` when it exists but cannot be read
+  ///   (permissions, a directory, a special file).
+  func journalBytes() throws(StoreError) -> [UInt8]? {
+    do {
+      return try AtomicFile.read(journalPath)
+    } catch {
+      throw .journalUnreadable(journal: journalPath.description, reason: error)
+    }
+  }
+
+  /// The journal file's `bytes` (nil: none) reconciled with the store read as `contents`; an
+  /// `outside` entry is timed at the store file's modification time.
+  private func reconciled(
+    _ bytes: [UInt8]?, with contents: StoreContents, secureKeys: Set<String>
+  ) -> StoreJournal.Reconciled {
+    let parsed = bytes.map(FileJournal.parse) ?? (journal: StoreJournal(), hasBadLines: false)
+    let time = FileSystem.status(of: path).map { JournalTime(nanoseconds: $0.modificationTime) } ?? .now
+    var result = parsed.journal.reconciled(
+      withStore: contents.values, digest: FileJournal.digest(contents.source?.bytes ?? []), time: time,
+      secureKeys: secureKeys, dropsUnlandedEntry: true)
+    result.changed = result.changed || parsed.hasBadLines
+    return result
   }
 
   /// The journal of the store as read under the lock (`contents`, and the journal file's `bytes`),
   /// reconciled once when first asked for.
   final class LockedJournal {
     let bytes: [UInt8]?
-    private var made: (journal: StoreJournal, changed: Bool)?
-    private let make: () -> (journal: StoreJournal, changed: Bool)
+    private var made: StoreJournal?
+    private let make: () -> StoreJournal
 
-    init(bytes: [UInt8]?, make: @escaping () -> (journal: StoreJournal, changed: Bool)) {
+    init(bytes: [UInt8]?, make: @escaping () -> StoreJournal) {
       self.bytes = bytes
       self.make = make
     }
 
-    var reconciled: (journal: StoreJournal, changed: Bool) {
+    var journal: StoreJournal {
       if let made { return made }
       let result = make()
       made = result
@@ -64,60 +135,52 @@ extension FileStore: JournalingStore {
   }
 
   /// The journal file at ``journalPath`` with the store read as `contents`.
-  func lockedJournal(
-    for contents: StoreContents, context: WriteContext, secureKeys: Set<String>
-  ) throws(StoreError) -> LockedJournal {
-    let bytes: [UInt8]?
-    do { bytes = try AtomicFile.read(journalPath) } catch { throw .fileSystem(error) }
+  func lockedJournal(for contents: StoreContents, secureKeys: Set<String>) throws(StoreError) -> LockedJournal
+  {
+    let bytes = try journalBytes()
     return LockedJournal(bytes: bytes) {
-      self.reconciled(bytes, with: contents, secureKeys: secureKeys, context: context)
+      self.reconciled(bytes, with: contents, secureKeys: secureKeys).journal.trimmed(limit: self.journalLimit)
     }
   }
 
-  /// Records the change from `before` to `after` (both as read or to be written under the lock):
-  /// appends its entry when the journal ends in agreement with the store, else rewrites it whole.
+  /// Records the change from `before` to `after` (both as read or to be written under the lock),
+  /// made by `context`.
   func record(
     from before: StoreContents, to after: StoreContents, newBytes: [UInt8], in journal: LockedJournal,
     context: WriteContext, secureKeys: Set<String>
   ) throws(FileSystemError) {
-    let beforeDigest = FileJournal.digest(before.source?.bytes ?? [])
-    var entry = JournalEntry(
+    let entry = JournalEntry(
       sequence: 0, time: .now, context: context,
       changes: StoreJournal.changes(
         from: before.values, to: after.values, secureKeys: secureKeys, comparingSecureText: true),
-      beforeDigest: beforeDigest, afterDigest: FileJournal.digest(newBytes))
-    let privateMode = after.holdsSecureValue
-    if let bytes = journal.bytes,
-      let sequence = Self.appendableSequence(bytes, digest: beforeDigest, limit: journalLimit)
+      beforeDigest: FileJournal.digest(before.source?.bytes ?? []), afterDigest: FileJournal.digest(newBytes))
+    try write(
+      entry, over: journal.bytes, after: journal.journal, secureKeys: secureKeys,
+      privateMode: after.holdsSecureValue)
+  }
+
+  /// Writes `entry` (its number is set here) to the journal file that holds `bytes`: appends its
+  /// line and flushes it when the file ends, whole, where the entry begins and is not due for
+  /// trimming; else writes the file whole, atomically: `earlier` (the journal reconciled, up to
+  /// the entry) with the entry, trimmed to ``journalLimit``. With `privateMode` the journal takes
+  /// mode `0o600`. (`earlier` is an autoclosure: appending needs no parse of the file.)
+  private func write(
+    _ entry: JournalEntry, over bytes: [UInt8]?, after earlier: @autoclosure () -> StoreJournal,
+    secureKeys: Set<String>, privateMode: Bool
+  ) throws(FileSystemError) {
+    var entry = entry
+    if let bytes, let tail = FileJournal.tail(bytes), tail.digest == entry.beforeDigest,
+      tail.lineCount <= StoreJournal.entriesBeforeTrimming(limit: journalLimit)
     {
-      entry.sequence = sequence
+      entry.sequence = tail.sequence + 1
       try FileJournal.append(entry.line, to: journalPath, privateMode: privateMode)
       return
     }
-    var whole = journal.reconciled.journal
+    var whole = earlier()
     entry.sequence = whole.nextSequence
     whole.entries.append(entry)
-    whole = FileJournal.trimmed(whole, limit: journalLimit)
     try AtomicFile.write(
-      FileJournal.text(whole, secureKeys: secureKeys), to: journalPath, privateMode: privateMode)
-  }
-
-  /// The next entry's number when the journal `bytes` can simply be appended to: it ends with a
-  /// whole line, its last record ends at the store's `digest`, and it is not due for trimming.
-  static func appendableSequence(_ bytes: [UInt8], digest: UInt64, limit: Int) -> Int? {
-    guard bytes.last == 0x0A else { return nil }
-    var lineCount = 0
-    for byte in bytes where byte == 0x0A { lineCount += 1 }
-    guard lineCount <= limit + max(1, limit / 10) else { return nil }
-    let lastStart = bytes.dropLast().lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-    guard let record = FileJournal.record(bytes[lastStart..<(bytes.count - 1)]) else { return nil }
-    if let entry = JournalEntry(json: record) {
-      return entry.afterDigest == digest ? entry.sequence + 1 : nil
-    }
-    guard lineCount == 1, case .string(let text)? = record[member: "digest"]?.kind,
-      UInt64(text, radix: 16) == digest,
-      case .number(let sequence)? = record[member: "seq"]?.kind, let number = Int(sequence)
-    else { return nil }
-    return number + 1
+      FileJournal.text(whole.trimmed(limit: journalLimit), secureKeys: secureKeys), to: journalPath,
+      privateMode: privateMode)
   }
 }

@@ -18,7 +18,8 @@ public struct FileStore: SettingsStore {
   /// created as needed with mode `0o700`, but a home is never created.
   public var home: SystemPath?
   /// How many entries the journal (`<real path>.journal`) keeps: once it holds a tenth more, the
-  /// oldest are folded into its base record. 0 keeps no journal. `settings` takes it from
+  /// oldest are folded into its base record. 0 keeps no entries: the base record moves with every
+  /// write, so the history is empty and no change shows as made outside. `settings` takes it from
   /// `SETTINGS_JOURNAL_LIMIT`; the default is ``defaultJournalLimit`` (1 000).
   public var journalLimit = FileStore.defaultJournalLimit
   /// For the crash tests only: `after-journal` or `after-store` kills the process with SIGKILL at
@@ -128,12 +129,23 @@ public struct FileStore: SettingsStore {
     }
     let before = preview
     let result: T
+    // A journal that cannot be read fails the change, whatever `body` made of the empty one.
+    var journalError: StoreError?
     do throws(Refusal) {
       result = try body(&preview) {
         guard let journaling else { return StoreJournal() }
-        return (try? journal(secureKeys: journaling.secureKeys)) ?? StoreJournal()
+        do throws(StoreError) {
+          return try journal(secureKeys: journaling.secureKeys)
+        } catch {
+          journalError = error
+          return StoreJournal()
+        }
       }
-    } catch { throw .refused(error) }
+    } catch {
+      if let journalError { throw .store(journalError) }
+      throw .refused(error)
+    }
+    if let journalError { throw .store(journalError) }
     if preview.hasSameValues(as: before) && preview.unparsed == before.unparsed { return result }
     do throws(StoreError) {
       if let homeProblem { throw .noLocation(reason: homeProblem) }
@@ -141,7 +153,6 @@ public struct FileStore: SettingsStore {
     } catch {
       throw .store(error)
     }
-    let lockPath = FileSystem.resolvingSymbolicLinks(path).addingSuffix(".lock")
     let lock: FileLock
     do {
       lock = try FileLock(at: lockPath, timeoutMilliseconds: lockTimeoutMilliseconds)
@@ -156,15 +167,14 @@ public struct FileStore: SettingsStore {
       var journal: LockedJournal?
       if let journaling {
         do throws(StoreError) {
-          journal = try lockedJournal(
-            for: current, context: journaling.context, secureKeys: journaling.secureKeys)
+          journal = try lockedJournal(for: current, secureKeys: journaling.secureKeys)
         } catch {
           throw .store(error)
         }
       }
       let result: T
       do throws(Refusal) {
-        result = try body(&contents) { journal?.reconciled.journal ?? StoreJournal() }
+        result = try body(&contents) { journal?.journal ?? StoreJournal() }
       } catch { throw .refused(error) }
       if !contents.hasSameValues(as: current) || contents.unparsed != current.unparsed {
         let bytes = Array(contents.text.utf8)

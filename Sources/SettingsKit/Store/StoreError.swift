@@ -15,6 +15,9 @@ public enum StoreError: ExplainedError, Equatable {
   /// A store that is not a file failed (etcd: out of reach, refused, conflicting writers, an
   /// unknown outcome), in its own words.
   case backend(any StoreBackendError)
+  /// The store's journal (`journal`, a path) exists but cannot be read; it is never replaced then,
+  /// so nothing is written.
+  case journalUnreadable(journal: String, reason: FileSystemError)
 
   /// A message fragment saying what is wrong, where, and what would be right; text is escaped.
   public var message: String {
@@ -34,6 +37,10 @@ public enum StoreError: ExplainedError, Equatable {
       return TerminalText.escaped(reason)
     case .backend(let error):
       return error.message
+    case .journalUnreadable(let journal, let reason):
+      return
+        "cannot read the store's journal '\(shown(journal))': \(Self.cause(reason)); nothing was written, "
+        + "as a journal that cannot be read is never replaced"
     }
   }
 
@@ -46,6 +53,8 @@ public enum StoreError: ExplainedError, Equatable {
       return "give the store's path explicitly"
     case .backend(let error):
       return error.hint
+    case .journalUnreadable:
+      return "make it a file settings can read, or move it away to start a new journal (without the history)"
     case .fileSystem, .syntax, .notAnObject:
       return nil
     }
@@ -61,7 +70,26 @@ public enum StoreError: ExplainedError, Equatable {
       a == f && b == g && c == h && d == i && e == j
     case (.noLocation(let a), .noLocation(let b)): a == b
     case (.backend(let a), .backend(let b)): a.isSame(as: b)
+    case (.journalUnreadable(let a, let b), .journalUnreadable(let c, let d)): a == c && b == d
     default: false
+    }
+  }
+
+  /// Why a file could not be read, without its path: "permission denied", "it is a directory", ….
+  private static func cause(_ error: FileSystemError) -> String {
+    switch error {
+    case .notFound: "it does not exist"
+    case .permissionDenied: "permission denied"
+    case .readOnlyFileSystem: "the file system is read-only"
+    case .isDirectory: "it is a directory"
+    case .busy(_, let waited): "it stayed locked for \(waited) ms"
+    case .io(_, _, let errno, let reason):
+      // "Too many levels of symbolic links" reads on in lowercase; "RPC struct is bad" stays.
+      (reason.dropFirst().first?.isLowercase == true
+        ? reason.prefix(1).lowercased() + reason.dropFirst() : reason)
+        + " (errno \(errno))"
+    case .notRegularFile: "it is not a regular file (a device, FIFO or socket)"
+    case .tooLarge(_, let limit): "it is larger than \(limit >> 20) MiB"
     }
   }
 }

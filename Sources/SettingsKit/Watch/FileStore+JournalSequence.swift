@@ -26,6 +26,6 @@ extension FileStore {
   private func lastJournalEntry() -> JournalEntry? {
     guard let bytes = try? AtomicFile.read(journalPath), bytes.last == 0x0A else { return nil }
     let start = bytes.dropLast().lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-    return FileJournal.record(bytes[start..<(bytes.count - 1)]).flatMap(JournalEntry.init(json:))
+    return StoreJournal.record(bytes[start..<(bytes.count - 1)]).flatMap(JournalEntry.init(json:))
   }
 }

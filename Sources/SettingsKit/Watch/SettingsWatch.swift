@@ -361,6 +361,7 @@ final class SettingsWatch: Sendable {
     }
     state.storeBytes = bytes
     state.system = system
+    recordOutsideChanges(in: state)
     let overrides = state.overrides
     state.overrides = contents.values
     var events: [SettingsEvent] = []
@@ -416,6 +417,17 @@ final class SettingsWatch: Sendable {
   private static func differs(_ old: JSONValue?, _ new: JSONValue?) -> Bool {
     guard let old, let new else { return (old == nil) != (new == nil) }
     return !JSONValue.same(old, new)
+  }
+
+  /// Has a store that keeps a journal record a change made behind the tool's back, now that the
+  /// store was read changed (``JournalingStore/recordOutsideChanges(secureKeys:)``: under its lock,
+  /// once however many watches notice it). A failure (a reader who may not write, a busy lock)
+  /// is not the watch's to report: the next write records the change.
+  private func recordOutsideChanges(in state: State) {
+    guard let store = settings.store as? any JournalingStore else { return }
+    let secureKeys = Settings.secureKeys(
+      of: state.document, base: state.isReloaded ? nil : settings.keptDefaults)
+    try? store.recordOutsideChanges(secureKeys: secureKeys)
   }
 
   /// Takes a snapshot's stored value problems and locks as those last reported.

@@ -71,6 +71,8 @@ struct CommandLineToolTests {
                                      the last copy read when etcd is out of reach.
           --locale TAG               The language of localized text, such as ko or en-US
                                      (default: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG).
+          --no-cache                 Load the document without the compiled cache in
+                                     $XDG_CACHE_HOME/settings (also SETTINGS_CACHE=off).
           -h, --help                 Show help information.
           --version                  Show the version.
 
@@ -117,7 +119,7 @@ struct CommandLineToolTests {
     #expect(runCLI(["help", "set"]) == runCLI(["set", "--help"]))
     #expect(
       runCLI(["help", "set"]).stdout.hasPrefix(
-        "OVERVIEW: Set values: KEY VALUE, or KEY=VALUE pairs (all or nothing).\n\nUSAGE: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n                    [--message TEXT] [--json] [--no-cache]\n"
+        "OVERVIEW: Set values: KEY VALUE, or KEY=VALUE pairs (all or nothing).\n\nUSAGE: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n                    [--message TEXT] [--json]\n"
       ))
   }
 
@@ -160,10 +162,10 @@ struct CommandLineToolTests {
   static let generalUsage =
     "Usage: settings [SUBCOMMAND] [OPTIONS]\nSee 'settings --help' for more information.\n"
   static let getUsage =
-    "Usage: settings get KEY [--json] [--no-cache]\nSee 'settings help get' for more information.\n"
+    "Usage: settings get KEY [--json]\nSee 'settings help get' for more information.\n"
   static let setUsage =
     "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
-    + "                    [--message TEXT] [--json] [--no-cache]\nSee 'settings help set' for more information.\n"
+    + "                    [--message TEXT] [--json]\nSee 'settings help set' for more information.\n"
 
   @Test(arguments: [
     (["bogus"], "Error: Unknown subcommand 'bogus'\n" + generalUsage),

@@ -105,4 +105,60 @@ struct DocumentCacheCommandTests {
         "{\n  \"cellular.roaming\": true,\n  \"focus\": true,\n  \"gone\": 1,\n  \"theme\": \"dark\"\n}\n",
       ])
   }
+
+  /// `describe` and `why` read one key from the cache: the item's place is numbered as in the whole
+  /// document (section 3, row 2 here, where the cache's reduced document holds that section alone),
+  /// and `--no-cache`, which every reading command takes, neither reads nor writes the cache.
+  @Test func describeAndWhyAnswerFromTheCacheAsWithout() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let document = try directory.write(
+      "doc.json",
+      """
+      {"version": 1, "id": "places", "title": "Places", "sections": [
+        {"items": [{"key": "a", "type": "switch", "title": "A"}]},
+        {"items": [{"key": "b", "type": "switch", "title": "B"}]},
+        {"header": "Third", "items": [
+          {"key": "c", "type": "switch", "title": "C", "on": true},
+          {"key": "d", "type": "switch", "title": "D", "enabledWhen": {"a": true}}
+        ]}
+      ]}
+      """)
+    Thread.sleep(forTimeInterval: 2.1)
+    let environment = [
+      "HOME": directory.path, "XDG_CACHE_HOME": directory.file("cache"),
+      "SETTINGS_STORE": directory.file("store.json"),
+    ]
+    func cacheFiles() -> [String] {
+      (try? FileManager.default.contentsOfDirectory(atPath: directory.file("cache/settings"))) ?? []
+    }
+    let uncached = runCLI(["-f", document, "describe", "d", "--no-cache"], environment: environment)
+    let whyUncached = runCLI(["-f", document, "why", "--no-cache", "d"], environment: environment)
+    #expect(cacheFiles() == [])
+    #expect(
+      uncached.stdout == """
+        key:           d
+        title:         D
+        type:          switch
+        where:         Places › section 3, row 2
+        default:       off
+        value:         off
+        modified:      no
+        source:        default
+        enabled when:  a = on
+        enabled:       no (off while A is off)
+        visible:       yes
+
+        """)
+    // The first builds the cache; the next are answered from it.
+    #expect(runCLI(["-f", document, "describe", "d"], environment: environment) == uncached)
+    #expect(cacheFiles().count == 1)
+    let cache = DocumentCache(
+      directory: SystemPath(directory.file("cache/settings")), buildTag: CommandLineTool.version)
+    let reduced = try #require(cache.document(at: SystemPath(document), keys: ["d"], locales: []))
+    #expect(reduced.sections.count == 2)
+    #expect(runCLI(["-f", document, "describe", "d"], environment: environment) == uncached)
+    #expect(runCLI(["-f", document, "why", "d"], environment: environment) == whyUncached)
+    #expect(whyUncached.status == 0)
+  }
 }

@@ -37,7 +37,7 @@ struct HelpTests {
         OVERVIEW: Set values: KEY VALUE, or KEY=VALUE pairs (all or nothing).
 
         USAGE: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]
-                            [--message TEXT] [--json] [--no-cache]
+                            [--message TEXT] [--json]
 
         ARGUMENTS:
           KEY        An item's key: its dot path (cellular.roaming), or its own key
@@ -59,8 +59,6 @@ struct HelpTests {
                                      (as git config --unset KEY VALUE).
           --message TEXT             Why: kept with the change in the history.
           --json                     Print JSON instead of text.
-          --no-cache                 Load the document without the compiled cache in
-                                     $XDG_CACHE_HOME/settings (also SETTINGS_CACHE=off).
           -f, --file PATH            The settings document; - reads it from standard
                                      input (default: $SETTINGS_FILE, else the embedded
                                      iOS screen).
@@ -75,6 +73,8 @@ struct HelpTests {
                                      read from this file (its first line).
           --locale TAG               The language of localized text, such as ko or en-US
                                      (default: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG).
+          --no-cache                 Load the document without the compiled cache in
+                                     $XDG_CACHE_HOME/settings (also SETTINGS_CACHE=off).
           -h, --help                 Show help information.
 
         """)
@@ -125,6 +125,8 @@ struct HelpTests {
                                      read from this file (its first line).
           --locale TAG               The language of localized text, such as ko or en-US
                                      (default: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG).
+          --no-cache                 Load the document without the compiled cache in
+                                     $XDG_CACHE_HOME/settings (also SETTINGS_CACHE=off).
           -h, --help                 Show help information.
 
         KEYS:
@@ -206,6 +208,8 @@ struct HelpTests {
                                      read from this file (its first line).
           --locale TAG               The language of localized text, such as ko or en-US
                                      (default: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG).
+          --no-cache                 Load the document without the compiled cache in
+                                     $XDG_CACHE_HOME/settings (also SETTINGS_CACHE=off).
           -h, --help                 Show help information.
 
         """)
@@ -224,12 +228,12 @@ struct HelpTests {
     ),
     ("ui", "Usage: settings ui [--color MODE] [--cursor MODE] [--accessible]"),
     ("validate", "Usage: settings validate [PATH] [--json]"),
-    ("get", "Usage: settings get KEY [--json] [--no-cache]"),
+    ("get", "Usage: settings get KEY [--json]"),
     (
       "set",
-      "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE] [--message TEXT] [--json] [--no-cache]"
+      "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE] [--message TEXT] [--json]"
     ),
-    ("toggle", "Usage: settings toggle KEY [--message TEXT] [--json] [--no-cache]"),
+    ("toggle", "Usage: settings toggle KEY [--message TEXT] [--json]"),
     ("reset", "Usage: settings reset KEY... | --all [--message TEXT] [--json]"),
     ("list", "Usage: settings list [--modified] [--reveal] [--json]"),
     ("find", "Usage: settings find TEXT [--json]"),
@@ -283,8 +287,7 @@ struct HelpTests {
     #expect(
       reset.options.map(\.name) == [
         "--all", "--message", "--json", "--file", "--store", "--etcd", "--etcd-prefix",
-        "--etcd-password-file", "--locale",
-        "--help",
+        "--etcd-password-file", "--locale", "--no-cache", "--help",
       ])
   }
 

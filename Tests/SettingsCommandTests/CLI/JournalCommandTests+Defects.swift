@@ -87,7 +87,7 @@ extension JournalCommandTests {
           stderr: """
             Error: Empty message for '--message'; say why the change is made, or leave it out
             Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]
-                                [--message TEXT] [--json] [--no-cache]
+                                [--message TEXT] [--json]
             See 'settings help set' for more information.
 
             """))

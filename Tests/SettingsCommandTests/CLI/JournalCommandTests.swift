@@ -240,13 +240,41 @@ extension JournalCommandTests {
     defer { fixture.directory.remove() }
     #expect(try fixture.run(["set", "theme", "dark"]).status == 0)
     try fixture.directory.write("s.json", "{\"theme\": \"light\", \"wifi\": false}\n")
+    // Its author is not known: whoever noticed it is not named.
     let expected = """
-      change 2  TIME  USER@HOST (settings PID)  outside
+      change 2  TIME  author unknown  outside
         theme (Theme): dark (Dark) → light (Light)
         wifi (Wi-Fi): (default) → off
 
       """
     #expect(try fixture.history(["-n", "1"]).stdout == expected)
+    #expect(
+      try fixture.history(["-n", "1", "--json"]).stdout == """
+        [
+          {
+            "changes": [
+              {
+                "after": "light",
+                "before": "dark",
+                "key": "theme",
+                "title": "Theme"
+              },
+              {
+                "after": false,
+                "key": "wifi",
+                "title": "Wi-Fi"
+              }
+            ],
+            "how": "outside",
+            "seq": 2,
+            "time": "TIME"
+          }
+        ]
+
+        """)
+    // The read recorded it, with no author.
+    let recorded = try #require(try fixture.journalLines().last)
+    #expect(recorded.contains(#""how":"outside""#) && !recorded.contains(#""user""#))
     #expect(try fixture.run(["set", "airplane", "off"]).status == 0)
     #expect(try fixture.history(["-n", "2"]).stdout.hasSuffix(expected))
     // A write killed after its entry was appended but before the store was replaced: the entry's
@@ -298,10 +326,23 @@ extension JournalCommandTests {
     #expect(lines.count == 12)
     let digest: String =
       lines[1].components(separatedBy: "\"digestBefore\":").last.map { String($0.prefix(18)) } ?? ""
-    let base: String = #"{"base":{"theme":"light"},"digest":"# + digest + #","secure":[],"seq":2}"#
-    #expect(lines.first == base)
+    // The base holds since entry 2, the last folded into it.
+    let base: String =
+      #"{"base":{"theme":"light"},"digest":"# + digest + #","secure":[],"seq":2,"time":"TIME"}"#
+    #expect(lines.first.map(Fixture.normalized) == base)
     #expect(try fixture.history().stdout.hasPrefix("change 13 "))
-    #expect(try fixture.run(["undo", "--to", "2000-01-01"]).status == 0)
+    // Before that the values are not known: refused, all of it.
+    let since = try #require(lines.first?.components(separatedBy: #""time":""#).last?.prefix(30))
+    #expect(
+      try fixture.run(["undo", "--to", "2000-01-01"])
+        == CommandOutcome(
+          status: 1, stdout: "",
+          stderr:
+            "Error: the journal no longer knows the values at 2000-01-01T00:00:00.000000000Z: it knows them "
+            + "from \(since) on; nothing was changed; give a time from \(since) on, or 'settings undo ID' to take "
+            + "back one change\n"))
+    #expect(try fixture.run(["get", "theme"]).stdout == "dark\n")
+    #expect(try fixture.run(["undo", "--to", String(since)]).status == 0)
     #expect(try fixture.run(["get", "theme"]).stdout == "light\n")
   }
 
@@ -327,5 +368,49 @@ extension JournalCommandTests {
     #expect(try fixture.run(["undo"]).stderr.hasPrefix("Error: 'pin' is a secure text field"))
     #expect(try fixture.run(["undo", "1", "--force"]).status == 0)
     #expect(try fixture.directory.read("s.json") == "{}\n")
+  }
+}
+
+extension JournalCommandTests {
+  /// A journal that exists but cannot be read is never replaced: every write refuses, naming it
+  /// and what would fix it, and so does `history`; once it is moved away, a new journal starts,
+  /// which knows nothing before it.
+  @Test func aJournalThatCannotBeReadIsNeverReplacedAndADeletedOneStartsAgain() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(try fixture.run(["set", "theme", "dark"]).status == 0)
+    try FileManager.default.removeItem(atPath: fixture.journal)
+    try FileManager.default.createDirectory(atPath: fixture.journal, withIntermediateDirectories: false)
+    let refused = CommandOutcome(
+      status: 74, stdout: "",
+      stderr:
+        "Error: cannot read the store's journal '\(fixture.journal)': it is a directory; nothing was written, "
+        + "as a journal that cannot be read is never replaced; make it a file settings can read, or move it "
+        + "away to start a new journal (without the history)\n")
+    #expect(try fixture.run(["set", "theme", "light"]) == refused)
+    #expect(try fixture.run(["undo"]) == refused)
+    #expect(try fixture.run(["history"]) == refused)
+    #expect(try fixture.run(["get", "theme"]).stdout == "dark\n")
+    try FileManager.default.removeItem(atPath: fixture.journal)
+    try FileManager.default.createSymbolicLink(atPath: fixture.journal, withDestinationPath: fixture.journal)
+    #expect(
+      try fixture.run(["set", "theme", "light"]).stderr
+        == "Error: cannot read the store's journal '\(fixture.journal)': too many levels of symbolic links "
+        + "(errno 40); nothing was written, as a journal that cannot be read is never replaced; make it a file "
+        + "settings can read, or move it away to start a new journal (without the history)\n")
+    #expect(try fixture.run(["get", "theme"]).stdout == "dark\n")
+    try FileManager.default.removeItem(atPath: fixture.journal)
+    #expect(try fixture.run(["set", "theme", "light"]).status == 0)
+    #expect(
+      try fixture.history().stdout == """
+        change 1  TIME  USER@HOST (settings PID)  set
+          theme (Theme): dark (Dark) → light (Light)
+
+        """)
+    let refusedBefore = try fixture.run(["undo", "--to", "2000-01-01"])
+    #expect(refusedBefore.status == 1)
+    #expect(refusedBefore.stderr.hasPrefix("Error: the journal no longer knows the values at 2000-01-01"))
+    #expect(try fixture.run(["undo"]).status == 0)
+    #expect(try fixture.run(["get", "theme"]).stdout == "dark\n")
   }
 }

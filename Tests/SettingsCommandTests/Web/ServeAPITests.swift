@@ -13,7 +13,7 @@ import Testing
 struct ServeAPITests {
   /// `settings` run against the same store and document as `server`.
   func cli(_ server: ServedSettings, _ arguments: [String]) throws -> CommandOutcome {
-    try runBinary(arguments + ["-f", server.documentPath], environment: server.environment)
+    try server.cli(arguments)
   }
 
   @Test func aRowCarriesValueDefaultSourceAndDisabledReason() throws {

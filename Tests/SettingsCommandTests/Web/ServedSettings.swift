@@ -155,6 +155,11 @@ final class ServedSettings: @unchecked Sendable {
     }
   }
 
+  /// `settings ARGUMENTS` run against the same store and document, as another process would.
+  func cli(_ arguments: [String]) throws -> CommandOutcome {
+    try runBinary(arguments + ["-f", documentPath], environment: environment)
+  }
+
   /// The store's text now ("" when there is none).
   var storeText: String { ((try? directory.read("store.json")) ?? nil) ?? "" }
 }

@@ -34,12 +34,15 @@ struct DocumentCacheTests {
     }
   }
 
-  /// What a command sees of `key`: the item, its value and its state under the defaults.
+  /// What a command sees of `key`: the item, where it stands (`describe` numbers its section and
+  /// row as in the whole document), its value and its state under the defaults.
   func answer(_ document: SettingsDocument, _ key: String) -> String {
     guard let located = document.locate(key) else { return "absent" }
     let snapshot = SettingsSnapshot(document: document)
     let value = snapshot.value(of: located.item).value?.description ?? "-"
-    return "\(located.item) \(value) \(snapshot.state(of: located.item)) \(document.id) \(document.title)"
+    let place = "section \(located.section) row \(located.row) under \(located.ancestors.map(\.key))"
+    return
+      "\(located.item) \(place) \(value) \(snapshot.state(of: located.item)) \(document.id) \(document.title)"
   }
 
   @Test(arguments: ["ios-settings.json", "phone-settings.json", "app-notifications.json", "accordion.json"])
@@ -58,6 +61,40 @@ struct DocumentCacheTests {
     let keys = Array(full.keys.suffix(3))
     let partial = try #require(fixture.cache.document(at: fixture.path(name), keys: keys, locales: []))
     for key in keys { #expect(answer(partial, key) == answer(full, key)) }
+  }
+
+  /// What `settings find` finds: each match's key, breadcrumb, field and state under the defaults.
+  func found(_ text: String, in document: SettingsDocument) -> [String] {
+    SettingsSearch.find(text, in: document, snapshot: SettingsSnapshot(document: document)).map {
+      "\($0.item.key ?? "-") \($0.breadcrumb) \($0.field) \($0.isVisible) \($0.isEnabled)"
+    }
+  }
+
+  /// A search of the document the cache's index gives finds what a search of the whole one finds,
+  /// for texts that match in titles, subtitles, keys and choices, on pages, in an items file, many
+  /// items or none; a match in an item no key leads to is left to the full load.
+  @Test(arguments: ["ios-settings.json", "phone-settings.json", "app-notifications.json", "accordion.json"])
+  func aSearchOfTheCachedIndexFindsWhatTheWholeDocumentGives(name: String) throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let full = try DocumentLoader.load(path: fixture.path(name))
+    _ = try fixture.cache.loadDocument(at: fixture.path(name), locales: [])
+    var answered = 0
+    for text in ["a", "E", "wi", "셀룰러", "on", "zzz", "cellular.", "Bluetooth", "é", "1"] {
+      let whole = found(text, in: full)
+      guard let reduced = fixture.cache.document(at: fixture.path(name), matching: text, locales: []) else {
+        continue
+      }
+      answered += 1
+      #expect(found(text, in: reduced) == whole, "\(name) \(text)")
+      let keys = full.keys.filter { key in whole.contains { $0.hasPrefix(key + " ") } }
+      #expect(reduced.keys.count <= full.keys.count)
+      #expect(Set(keys).isSubset(of: Set(reduced.keys)))
+    }
+    #expect(answered >= 8, "\(name): the cache answered \(answered) searches")
+    // With nothing found, the reduced document holds only what every partial document holds.
+    let none = try #require(fixture.cache.document(at: fixture.path(name), matching: "zzz", locales: []))
+    #expect(none.keys.count < full.keys.count)
   }
 
   @Test func aKeyTheCacheDoesNotHaveIsLeftToTheFullLoad() throws {
@@ -118,6 +155,12 @@ struct DocumentCacheTests {
       return keys.map { answer(partial, $0) }
     }
     #expect(answers() == expected)
+    let text = "e"
+    let expectedFound = found(text, in: full)
+    func searched() -> [String]? {
+      fixture.cache.document(at: path, matching: text, locales: []).map { found(text, in: $0) }
+    }
+    #expect(searched() == expectedFound)
     // The header and the meta (locales, sources, the document's fields) are all checked.
     let checked = 64 + Int(good[32]) + Int(good[33]) << 8 + Int(good[34]) << 16
     for index in 0..<good.count {
@@ -125,15 +168,19 @@ struct DocumentCacheTests {
       damaged[index] ^= 0x5A
       try damaged.write(to: URL(fileURLWithPath: file))
       let got = answers()
+      let gotFound = searched()
       if index < checked {
         #expect(got == nil, "byte \(index)")
+        #expect(gotFound == nil, "byte \(index)")
       } else {
         #expect(got == nil || got == expected, "byte \(index)")
+        #expect(gotFound == nil || gotFound == expectedFound, "byte \(index)")
       }
     }
     for length in stride(from: 0, to: good.count, by: 7) {
       try good.prefix(length).write(to: URL(fileURLWithPath: file))
       #expect(answers() == nil, "length \(length)")
+      #expect(searched() == nil, "length \(length)")
     }
   }
 

@@ -6,7 +6,7 @@ import SettingsKit
 enum DescribeCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     let key = try context.arguments()[0]
-    let settings = try context.openSettings()
+    let settings = try context.openSettings(keys: [key])
     do {
       var description = try settings.describe(key)
       description.revealsSecureValue = context.invocation[Options.reveal]

@@ -9,7 +9,7 @@ enum FindCommand {
     guard !text.isEmpty else {
       throw .usage("Empty TEXT for 'settings find'; give the text to look for", subcommand: .find)
     }
-    let settings = try context.openSettings()
+    let settings = try context.openSettings(matching: text)
     // Without readable values (a damaged store), conditions are judged on the defaults; an etcd
     // store out of reach (with no last-known-good copy, or --no-stale) is an error, as for `get`.
     let snapshot: SettingsSnapshot?

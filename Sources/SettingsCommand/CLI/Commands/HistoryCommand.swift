@@ -24,10 +24,15 @@ enum HistoryCommand {
   /// when the journal holds no change of `key` (or cannot be read).
   static func lastChangeLine(of key: String, _ settings: Settings) -> String {
     guard let entry = try? settings.lastChange(of: key) else { return "" }
-    let who = entry.context
-    return "last change: change \(entry.sequence)  \(entry.time.shortDescription)  "
-      + "\(TerminalText.escaped(who.user))@\(TerminalText.escaped(who.host)) (\(TerminalText.escaped(who.program)) "
-      + "\(who.pid))  \(TerminalText.escaped(who.how))\n"
+    return "last change: change \(entry.sequence)  \(entry.time.shortDescription)  \(author(entry.context))  "
+      + "\(TerminalText.escaped(entry.context.how))\n"
+  }
+
+  /// `user@host (program pid)`, or `author unknown` for a change made behind the tool's back.
+  static func author(_ who: WriteContext) -> String {
+    guard who.isAuthorKnown else { return "author unknown" }
+    return "\(TerminalText.escaped(who.user))@\(TerminalText.escaped(who.host)) "
+      + "(\(TerminalText.escaped(who.program)) \(who.pid))"
   }
 
   /// A TIME given to `option`, or a usage error naming the forms it takes.
@@ -44,13 +49,12 @@ enum HistoryCommand {
     return time
   }
 
-  /// `change N  TIME  user@host (program pid)  how`, the message indented, then one line per key.
+  /// `change N  TIME  user@host (program pid)  how` (`author unknown` for an outside change), the
+  /// message indented, then one line per key.
   static func text(_ entry: JournalEntry, _ settings: Settings, arrow: String) -> String {
     let who = entry.context
     var lines = [
-      "change \(entry.sequence)  \(entry.time.shortDescription)  \(TerminalText.escaped(who.user))@"
-        + "\(TerminalText.escaped(who.host)) (\(TerminalText.escaped(who.program)) \(who.pid))  "
-        + TerminalText.escaped(who.how)
+      "change \(entry.sequence)  \(entry.time.shortDescription)  \(author(who))  \(TerminalText.escaped(who.how))"
     ]
     if let message = who.message { lines.append("    " + TerminalText.escaped(message)) }
     lines += changeLines(entry.changes, settings, arrow: arrow)
@@ -71,15 +75,21 @@ enum HistoryCommand {
     }
   }
 
-  /// An entry as JSON: its fields as the journal keeps them, the changes as an array by key with
-  /// each item's title; an absent override is an absent member, a secure field's value never shown.
+  /// An entry as JSON: its fields as the journal keeps them (no `user`, `host`, `program`, `pid` for
+  /// an author not known), the changes as an array by key with each item's title; an absent
+  /// override is an absent member, a secure field's value never shown.
   static func json(_ entry: JournalEntry, _ settings: Settings) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("seq", .integer(entry.sequence)), ("time", .string(entry.time.description)),
-      ("user", .string(entry.context.user)), ("host", .string(entry.context.host)),
-      ("program", .string(entry.context.program)), ("pid", .integer(entry.context.pid)),
-      ("how", .string(entry.context.how)),
     ]
+    // An author that is not known (an outside change's) has no user, host, program or pid.
+    if entry.context.isAuthorKnown {
+      members += [
+        ("user", .string(entry.context.user)), ("host", .string(entry.context.host)),
+        ("program", .string(entry.context.program)), ("pid", .integer(entry.context.pid)),
+      ]
+    }
+    members.append(("how", .string(entry.context.how)))
     if let message = entry.context.message { members.append(("message", .string(message))) }
     members.append(
       (

@@ -7,7 +7,7 @@ import SettingsKit
 enum WhyCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     let key = try context.arguments()[0]
-    let settings = try context.openSettings()
+    let settings = try context.openSettings(keys: [key])
     let explanation: ValueExplanation
     do {
       explanation = try settings.explain(key)

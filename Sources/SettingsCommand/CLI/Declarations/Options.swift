@@ -181,13 +181,15 @@ enum Options {
       isGlobal: true),
     convert: { $0 })
 
-  /// `--no-cache` on the commands that read the compiled document cache.
+  /// `--no-cache` on every command that reads a document: it neither reads nor writes the compiled
+  /// cache folder, whether or not the command would use it.
   static let noCache = Flag(
     definition: OptionDefinition(
       long: "no-cache",
       help:
         "Load the document without the compiled cache in $XDG_CACHE_HOME/settings (also SETTINGS_CACHE=off).",
-      subcommands: [.get, .set, .toggle]))
+      subcommands: Subcommand.allCases.filter { $0.readsDocument && ![.validate, .codegen].contains($0) },
+      isGlobal: true))
 
   /// `schema --for-store`: the store's schema. Not `--store`, which is the global `--store PATH`:
   /// no subcommand's option reuses a global option's name (`GlobalOptionTests`).

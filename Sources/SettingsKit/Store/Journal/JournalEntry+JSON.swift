@@ -2,7 +2,8 @@ extension JournalEntry {
   /// The entry as one JSON Lines record (sorted members, a trailing newline):
   /// `{"changes":{KEY:{"before":V,"after":V}},"digestAfter":HEX,"digestBefore":HEX,"host":…,"how":…,
   /// "message":…,"pid":N,"program":…,"seq":N,"time":ISO,"user":…}`. An override that is absent is
-  /// an absent member; a secure key's change is `{"secure":"set"|"changed"|"removed"}`.
+  /// an absent member; a secure key's change is `{"secure":"set"|"changed"|"removed"}`. An author
+  /// that is not known (an `outside` change's) has no `user`, `host`, `program` and `pid`.
   public var line: String {
     var changeMembers: [(String, JSONValue)] = []
     for key in keys {
@@ -17,9 +18,13 @@ extension JournalEntry {
       if let after = change.after { pair.append(("after", after)) }
       changeMembers.append((key, .object(pair)))
     }
-    var members: [(String, JSONValue)] = [
-      ("seq", .integer(sequence)), ("time", .string(time.description)), ("user", .string(context.user)),
-      ("host", .string(context.host)), ("program", .string(context.program)), ("pid", .integer(context.pid)),
+    var members: [(String, JSONValue)] = [("seq", .integer(sequence)), ("time", .string(time.description))]
+    // An author that is not known (an outside change's) is absent members, not empty ones.
+    if !context.user.isEmpty { members.append(("user", .string(context.user))) }
+    if !context.host.isEmpty { members.append(("host", .string(context.host))) }
+    if !context.program.isEmpty { members.append(("program", .string(context.program))) }
+    if context.pid != 0 { members.append(("pid", .integer(context.pid))) }
+    members += [
       ("how", .string(context.how)), ("changes", .object(changeMembers)),
       ("digestBefore", .string(Self.hex(beforeDigest))), ("digestAfter", .string(Self.hex(afterDigest))),
     ]
@@ -66,7 +71,7 @@ extension JournalEntry {
   }
 
   /// A digest as 16 lowercase hexadecimal digits.
-  static func hex(_ digest: UInt64) -> String {
+  package static func hex(_ digest: UInt64) -> String {
     let digits = String(digest, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
   }

@@ -6,11 +6,23 @@
 /// every change it makes through a store that conforms, with its ``Settings/writeContext``.
 public protocol JournalingStore: SettingsStore {
   /// The journal, reconciled with the store as it is now: an entry whose write never landed is
-  /// left out; a change made behind the tool's back appears as an `outside` entry (recorded at the
-  /// next write). `secureKeys` are the keys whose values are never recorded.
+  /// left out; a change made behind the tool's back appears as an `outside` entry, which is
+  /// recorded as ``recordOutsideChanges(secureKeys:)`` records it (when that fails, for a reader
+  /// who may not write, the next write records it). `secureKeys` are the keys whose values are
+  /// never recorded.
   ///
-  /// - Throws: ``StoreError`` when the store or the journal cannot be read.
+  /// - Throws: ``StoreError`` when the store or the journal cannot be read
+  ///   (``StoreError/journalUnreadable(journal:reason:)``).
   func journal(secureKeys: Set<String>) throws(StoreError) -> StoreJournal
+
+  /// Records a change made behind the tool's back (a hand edit, `etcdctl put`) as one `outside`
+  /// entry, under the store's lock (in a transaction), so that however many readers and watches
+  /// notice it, it is recorded once; does nothing when the store is where the journal left it or
+  /// there is no journal yet. A watch calls it when it notices a change.
+  ///
+  /// - Throws: ``StoreError`` when the store or the journal cannot be read or written (the lock is
+  ///   busy, the user may only read).
+  func recordOutsideChanges(secureKeys: Set<String>) throws(StoreError)
 
   /// ``SettingsStore/update(_:)``, recording what changed as one entry made by `context`; `body`
   /// also gets the journal (reconciled, read under the same lock) when it asks for it.

@@ -10,18 +10,31 @@ public struct StoreJournal: Sendable, Equatable {
   public var baseSequence: Int
   /// A hash of the store file's bytes at the base; nil for a journal that does not exist yet.
   public var baseDigest: UInt64?
+  /// Since when the store held the base: the time of the last entry folded into it, or when the
+  /// journal began on a store that held overrides; nil when the journal began on an empty store
+  /// (the base then held since always).
+  public var baseTime: JournalTime?
   /// The entries, oldest first, each numbered one more than the one before it.
   public var entries: [JournalEntry]
 
   /// An empty journal starting at `base`.
   public init(
     base: [String: JSONValue] = [:], baseSequence: Int = 0, baseDigest: UInt64? = nil,
-    entries: [JournalEntry] = []
+    baseTime: JournalTime? = nil, entries: [JournalEntry] = []
   ) {
     self.base = base
     self.baseSequence = baseSequence
     self.baseDigest = baseDigest
+    self.baseTime = baseTime
     self.entries = entries
+  }
+
+  /// The oldest time whose state the journal knows: ``baseTime``; for a base written before it was
+  /// recorded, the oldest entry's time once entries were folded into it (else since always). Nil:
+  /// since always.
+  public var knownSince: JournalTime? {
+    if let baseTime { return baseTime }
+    return baseSequence == 0 ? nil : entries.first?.time
   }
 
   /// The number the next entry takes.

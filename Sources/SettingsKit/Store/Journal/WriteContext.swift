@@ -42,6 +42,14 @@ public struct WriteContext: Sendable, Equatable {
     self.pid = pid
   }
 
+  /// The context of a change made behind the tool's back (a hand edit, `etcdctl put`): made
+  /// `outside`, by an author not known (no user, host, program or process id), whoever noticed it.
+  public static let outside = WriteContext(
+    how: "outside", message: nil, user: "", host: "", program: "", pid: 0)
+
+  /// Whether the author is known: false for an ``outside`` change, which names nobody.
+  public var isAuthorKnown: Bool { !user.isEmpty || !host.isEmpty || !program.isEmpty || pid != 0 }
+
   /// The effective user's name, as ``user`` describes it.
   static var userName: String {
     let uid = systemEffectiveOwner().owner

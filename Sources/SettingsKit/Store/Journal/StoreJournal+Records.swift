@@ -1,0 +1,78 @@
+extension StoreJournal {
+  /// The record that stores the base, the same for every store kind (a file journal's first line,
+  /// etcd's `.journal/base` key): `{"base":{KEY:VALUE…},"digest":HEX,"secure":[KEY…],"seq":N,"time":ISO}`,
+  /// a secure key only listed as set, `time` absent when ``baseTime`` is nil.
+  package func baseRecord(secureKeys: Set<String>) -> JSONValue {
+    let values = base.filter { !secureKeys.contains($0.key) }
+    let secure = base.keys.filter { secureKeys.contains($0) }.sorted()
+    var members: [(String, JSONValue)] = [
+      ("base", .object(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
+      ("digest", .string(JournalEntry.hex(baseDigest ?? 0))),
+      ("secure", .array(secure.map { .string($0) })), ("seq", .integer(baseSequence)),
+    ]
+    if let baseTime { members.append(("time", .string(baseTime.description))) }
+    return .object(members)
+  }
+
+  /// Whether `record` is a base record (it has a `base` object).
+  package static func isBaseRecord(_ record: JSONValue) -> Bool {
+    if case .object? = record[member: "base"]?.kind { return true }
+    return false
+  }
+
+  /// One stored record's JSON object, or nil when the bytes are not one (a torn line).
+  package static func record(_ bytes: some Collection<UInt8>) -> JSONValue? {
+    guard let value = try? JSONParser(maximumDepth: 64).parse(Array(bytes)), case .object = value.kind else {
+      return nil
+    }
+    return value
+  }
+
+  /// The journal that a base record (nil: none) and the entry records after it, in order (nil: a
+  /// record that did not parse), hold as stored: nothing reconciled with the store.
+  ///
+  /// An entry is kept when its number is above the one before it; a record that is not an entry,
+  /// or is out of order, is left out. Where numbers are skipped or records left out, the entries
+  /// need not chain: ``reconciled(withStore:digest:time:secureKeys:dropsUnlandedEntry:)`` accounts
+  /// for what is missing between them. Without a base record the first entry's before-digest is
+  /// the base's.
+  ///
+  /// - Returns: the journal, and whether a record was left out or a number skipped (the stored
+  ///   journal is then worth rewriting).
+  package static func parsed(base: JSONValue?, records: [JSONValue?]) -> (
+    journal: StoreJournal, isDamaged: Bool
+  ) {
+    var journal = StoreJournal()
+    var damaged = false
+    if let base {
+      if case .object(let values)? = base[member: "base"]?.kind {
+        for member in values { journal.base[member.name] = JournalEntry.unplaced(member.value) }
+      }
+      if case .array(let secure)? = base[member: "secure"]?.kind {
+        for case .string(let key) in secure.map(\.kind) { journal.base[key] = .null }
+      }
+      if case .number(let text)? = base[member: "seq"]?.kind { journal.baseSequence = Int(text) ?? 0 }
+      if case .string(let text)? = base[member: "digest"]?.kind {
+        journal.baseDigest = UInt64(text, radix: 16)
+      }
+      if case .string(let text)? = base[member: "time"]?.kind {
+        journal.baseTime = JournalTime.parse(text, now: JournalTime(nanoseconds: 0))
+      }
+    }
+    for record in records {
+      guard let record, let entry = JournalEntry(json: record) else {
+        damaged = true
+        continue
+      }
+      if journal.entries.isEmpty, journal.baseDigest == nil {
+        journal.baseSequence = entry.sequence - 1
+        journal.baseDigest = entry.beforeDigest
+      } else if entry.sequence != journal.nextSequence {
+        damaged = true
+        if entry.sequence < journal.nextSequence { continue }
+      }
+      journal.entries.append(entry)
+    }
+    return (journal, damaged)
+  }
+}

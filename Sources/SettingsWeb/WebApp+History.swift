@@ -1,0 +1,141 @@
+import SettingsKit
+import SettingsPOSIX
+
+extension WebApp {
+  /// How the journal names a change made from the page (``WriteContext/how``), as `settings ui`
+  /// names its own `ui`.
+  package static let journalHow = "serve"
+  /// The message of an undo made from the page, as `settings ui`'s `u` says `from settings ui`.
+  package static let undoMessage = "from settings serve"
+  /// The most entries `GET /api/history` gives (the journal keeps 1 000 by default).
+  static let historyLimit = 1000
+
+  /// Runs `body`, one change through the app's settings, journaled as made `how` with `message`;
+  /// returns its result and the number of the journal entry it made (nil when it made none: it
+  /// changed nothing, or the store keeps no journal).
+  ///
+  /// The page's writes take turns: the settings' ``Settings/writeContext`` is the app's own for the
+  /// time of one write, and an entry of this process that was not the last one seen is that write's.
+  ///
+  /// - Throws: what `body` throws; a journal that cannot be read afterwards gives no number instead.
+  func write<Result: Sendable>(
+    how: String = journalHow, message: String? = nil, _ body: (Settings) throws(SettingsError) -> Result
+  ) throws(SettingsError) -> (result: Result, entry: Int?) {
+    try writing.withLock {
+      (lastSeen: inout JournalEntry?) throws(SettingsError) -> (result: Result, entry: Int?) in
+      let settings = self.settings
+      settings.writeContext = WriteContext(how: how, message: message)
+      let result = try body(settings)
+      let pid = Int(systemGetpid())
+      guard let made = try? settings.journal().entries.last(where: { $0.context.pid == pid }),
+        made != lastSeen
+      else { return (result, nil) }
+      lastSeen = made
+      return (result, made.changes.isEmpty ? nil : made.sequence)
+    }
+  }
+
+  /// `GET /api/history[?limit=N]`: the journal's changes, newest first, as `settings history`
+  /// lists them (values as it shows them, a secure field's masked, control characters escaped),
+  /// at most `limit` (1 000); `more` when older ones were left out.
+  func historyResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
+    let limit = parameters["limit"].flatMap { Int($0) } ?? Self.historyLimit
+    guard (1...Self.historyLimit).contains(limit) else {
+      return .error(400, "limit must be a whole number from 1 to \(Self.historyLimit)")
+    }
+    let lastID = log.lastID
+    do {
+      let entries = try settings.history(limit: limit + 1)
+      return .json(
+        .object([
+          ("entries", .array(entries.prefix(limit).map { Self.historyJSON($0, view.settings) })),
+          ("more", .bool(entries.count > limit)), ("lastEventId", .integer(lastID)),
+        ]))
+    } catch {
+      return Self.refusal(error)
+    }
+  }
+
+  /// One entry for the History page: its number, time (`time` ISO 8601, `timeShown` as
+  /// `settings history` prints it), who and how, the message, and each key's change with its
+  /// item's title and the values as `settings history` shows them.
+  static func historyJSON(_ entry: JournalEntry, _ settings: Settings) -> JSONValue {
+    let who = entry.context
+    var pairs: [(String, JSONValue)] = [
+      ("seq", .integer(entry.sequence)), ("time", .string(entry.time.description)),
+      ("timeShown", .string(entry.time.shortDescription)), ("user", .string(TerminalText.escaped(who.user))),
+      ("host", .string(TerminalText.escaped(who.host))),
+      ("program", .string(TerminalText.escaped(who.program))),
+      ("pid", .integer(who.pid)), ("how", .string(TerminalText.escaped(who.how))),
+    ]
+    if let message = who.message { pairs.append(("message", .string(TerminalText.escaped(message)))) }
+    let changes = entry.keys.compactMap { key -> JSONValue? in
+      guard let change = entry.changes[key] else { return nil }
+      var fields: [(String, JSONValue)] = [("key", .string(TerminalText.escaped(key)))]
+      if let title = settings.journalTitle(of: key) {
+        fields.append(("title", .string(TerminalText.escaped(title))))
+      }
+      fields.append(
+        ("before", .string(settings.journalValueText(change.before, of: key, secure: change.isSecure))))
+      fields.append(
+        ("after", .string(settings.journalValueText(change.after, of: key, secure: change.isSecure))))
+      if change.isSecure { fields.append(("secure", .bool(true))) }
+      return .object(fields)
+    }
+    pairs.append(("changes", .array(changes)))
+    return .object(pairs)
+  }
+
+  /// `POST /api/undo` with `{"entry": N}`: takes back journal entry N, as `settings undo N` does
+  /// (refused when a key of it changed again since), journaled as `undo` with the message `from
+  /// settings serve`. Answers the entries undone, the undo's own entry, each change with its item's
+  /// title and the values as rows show them (control characters escaped, as the screen's `u` says
+  /// them), the changed rows, and the last event's number.
+  func undoResponse(_ body: JSONValue, _ view: WebView) -> WebResponse {
+    guard case .number(let text)? = body[member: "entry"]?.kind, let number = Int(text), number > 0 else {
+      return .error(400, "\"entry\" must be a change number from the history, a whole number from 1")
+    }
+    do {
+      let (result, entry) = try write(how: "undo", message: Self.undoMessage) {
+        (settings) throws(SettingsError) in
+        try settings.undo(.entry(number))
+      }
+      let snapshot = view.snapshot()
+      var eventID = log.lastID
+      var rows: [JSONValue] = []
+      var changes: [JSONValue] = []
+      for change in result.changes {
+        eventID = log.appendChange(
+          change.key, origin: "page", previous: change.oldValue, value: change.newValue)
+        guard let item = try? view.settings.item(change.key) else { continue }
+        rows.append(WebRow.json(item, in: snapshot))
+        changes.append(
+          .object([
+            ("key", .string(change.key)), ("title", .string(item.title)),
+            ("old", .string(TerminalText.escaped(WebRow.shown(change.oldValue, of: item, in: snapshot)))),
+            ("new", .string(TerminalText.escaped(WebRow.shown(change.newValue, of: item, in: snapshot)))),
+          ]))
+      }
+      var pairs: [(String, JSONValue)] = [("undone", .array(result.undone.map(JSONValue.integer)))]
+      if let entry { pairs.append(("entry", .integer(entry))) }
+      pairs += [("changes", .array(changes)), ("rows", .array(rows)), ("eventId", .integer(eventID))]
+      return .json(.object(pairs))
+    } catch {
+      return Self.undoRefusal(Self.inLocale(of: view, error))
+    }
+  }
+
+  /// The response for a refused undo: 409 when a key changed again since (the CLI's message; the
+  /// page has no `--force`, so the hint points at the History page), 404 for an entry the journal
+  /// does not keep, else as ``refusal(_:)``.
+  static func undoRefusal(_ error: SettingsError) -> WebResponse {
+    switch error {
+    case .undoRefused(.changedLater):
+      return .error(409, error.message, hint: "the History page shows both changes")
+    case .undoRefused(.noSuchEntry):
+      return .error(404, error.message, hint: "the History page lists the entries")
+    default:
+      return refusal(error)
+    }
+  }
+}
