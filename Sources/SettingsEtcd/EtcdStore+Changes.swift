@@ -187,7 +187,8 @@ final class EtcdFollower: Sendable {
 
   /// What a watch response's `events` change, from `values`: one ``StoreChange/changed(_:keys:)``
   /// per revision that changed an item's value (the head's events and values equal to those known
-  /// change nothing), the values after them, and the last revision seen.
+  /// change nothing), whose contents name the journal entry put in that revision
+  /// (``StoreContents/journalSequence``), the values after them, and the last revision seen.
   static func changes(from events: [JSONValue], after values: [String: JSONValue], in store: EtcdStore) -> (
     values: [String: JSONValue], revision: Int64, changes: [StoreChange]
   ) {
@@ -198,6 +199,7 @@ final class EtcdFollower: Sendable {
     while index < events.count {
       let revision = EtcdMessages.int64(events[index][member: "kv"]?[member: "mod_revision"])
       var next = current
+      let first = index
       while index < events.count,
         EtcdMessages.int64(events[index][member: "kv"]?[member: "mod_revision"]) == revision
       {
@@ -220,7 +222,10 @@ final class EtcdFollower: Sendable {
       let keys = StoreChange.differingKeys(current, next)
       current = next
       if !keys.isEmpty {
-        changes.append(.changed(StoreContents(values: next, revision: StoreRevision(revision)), keys: keys))
+        var contents = StoreContents(values: next, revision: StoreRevision(revision))
+        // The entry the write put in the same transaction as its change.
+        contents.journalSequence = store.journalSequence(inEventsOf: Array(events[first..<index]))
+        changes.append(.changed(contents, keys: keys))
       }
     }
     return (current, last, changes)

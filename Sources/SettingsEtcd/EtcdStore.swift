@@ -131,10 +131,12 @@ public struct EtcdStore: SettingsStore {
     for pair in pairs {
       if let name = itemKey(pair.key) { raw[name] = pair.value }
     }
+    let journal = pairs.filter { $0.key.hasPrefix(journalPrefix) }
+    var contents = contents(of: pairs, revision: revision)
+    contents.journalSequence = journalSequence(in: journal, raw: raw)
     return PrefixRead(
-      contents: contents(of: pairs, revision: revision), head: pairs.first { $0.key == headKey },
-      clusterID: EtcdMessages.clusterID(answer), raw: raw,
-      journal: pairs.filter { $0.key.hasPrefix(journalPrefix) })
+      contents: contents, head: pairs.first { $0.key == headKey }, clusterID: EtcdMessages.clusterID(answer),
+      raw: raw, journal: journal)
   }
 
   /// The overrides held by `pairs` (keys under the document's prefix).

@@ -268,6 +268,31 @@ package func systemEffectiveOwner() -> (owner: UInt32, group: UInt32) {
   (UInt32(geteuid()), UInt32(getegid()))
 }
 
+/// The login name of user `uid` in the user database (`/etc/passwd`, or NSS), or nil when it
+/// has no entry or cannot be read.
+///
+/// The corresponding C function is `getpwuid_r`.
+package func systemUserName(_ uid: UInt32) -> String? {
+  #if canImport(Glibc) || canImport(Darwin)
+    var entry = passwd()
+    var found: UnsafeMutablePointer<passwd>?
+    var buffer = [CChar](repeating: 0, count: 1024)
+    while true {
+      let result = getpwuid_r(uid_t(uid), &entry, &buffer, buffer.count, &found)
+      // ERANGE: the entry does not fit; try again with more room, up to 1 MiB.
+      if result == ERANGE, buffer.count < 1 << 20 {
+        buffer = [CChar](repeating: 0, count: buffer.count * 4)
+        continue
+      }
+      guard result == 0, found != nil, let name = entry.pw_name else { return nil }
+      let text = String(cString: name)
+      return text.isEmpty ? nil : text
+    }
+  #else
+    return nil
+  #endif
+}
+
 /// Ends the process with `status`, without running anything else.
 /// The corresponding C function is `exit`.
 package func systemExit(_ status: Int32) -> Never { exit(status) }

@@ -31,7 +31,8 @@ struct Invocation: Sendable, Equatable {
   }
 
   /// Parses `arguments` (without the program name). Options may stand before or after the
-  /// subcommand; `--name=value` and `--name value` both work; `--` ends the options.
+  /// subcommand; `--name=value` and `--name value` both work, and a one-letter option's value may
+  /// follow it in the same word (`-n1`, ``split(_:for:)``); `--` ends the options.
   ///
   /// - Throws: a usage ``CommandError`` for an unknown subcommand or option, a missing option
   ///   value, a value the option does not accept, or an option the subcommand does not take; the
@@ -65,12 +66,7 @@ struct Invocation: Sendable, Equatable {
       }
       // A negative number (`set volume -5`) is an argument: no option name starts with a digit.
       if !optionsEnded, argument.hasPrefix("-"), argument != "-", !Self.isNegativeNumber(argument) {
-        var name = argument
-        var inlineValue: String?
-        if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-          name = String(argument[..<equals])
-          inlineValue = String(argument[argument.index(after: equals)...])
-        }
+        let (name, inlineValue) = Self.split(argument, for: subcommand)
         guard let (definition, applies) = Options.named(name, for: subcommand),
           definition.value != .none || inlineValue == nil
         else {
@@ -98,6 +94,12 @@ struct Invocation: Sendable, Equatable {
           throw .usage("Missing value for '\(definition.name)'\(hint)", subcommand: usage)
         }
         if inlineValue == nil { index += 1 }
+        if definition == Options.message.definition, value.allSatisfy(\.isWhitespace) {
+          // As `git commit -m ""` aborts: a reason that says nothing is not kept.
+          throw .usage(
+            "Empty message for '\(definition.name)'; say why the change is made, or leave it out",
+            subcommand: usage)
+        }
         if value.isEmpty {
           throw .usage("Empty value for '\(definition.name)'", subcommand: usage)
         }
@@ -127,6 +129,22 @@ struct Invocation: Sendable, Equatable {
     return invocation
   }
 
+  /// An option word split into the option's name and the value given in the same word:
+  /// `--name=value`, or `-Xvalue` for a one-letter option `-X` that takes a value (`-n1`,
+  /// `-fdoc.json`, as getopt and `git log -n1` read them). Any other word is a name alone.
+  static func split(_ argument: String, for subcommand: Subcommand) -> (name: String, value: String?) {
+    if argument.hasPrefix("--") {
+      guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+      return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+    guard argument.count > 2 else { return (argument, nil) }
+    let name = String(argument.prefix(2))
+    guard let (definition, _) = Options.named(name, for: subcommand), definition.value != .none else {
+      return (argument, nil)
+    }
+    return (name, String(argument.dropFirst(2)))
+  }
+
   /// Whether `argument` is `-` followed by a digit, such as `-5` or `-0.5`.
   static func isNegativeNumber(_ argument: String) -> Bool {
     let bytes = argument.utf8.dropFirst()
@@ -143,10 +161,10 @@ struct Invocation: Sendable, Equatable {
       index += 1
       if argument == "--" { return index < arguments.count ? arguments[index] : nil }
       guard argument.hasPrefix("-"), argument != "-" else { return argument }
-      let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+      let (name, value) = split(argument, for: .show)
       // Past an unknown option, what follows cannot be told apart from its value.
       guard let (definition, _) = Options.named(name, for: .show) else { return nil }
-      if !argument.contains("="), definition.value != .none { index += 1 }
+      if value == nil, definition.value != .none { index += 1 }
     }
     return nil
   }

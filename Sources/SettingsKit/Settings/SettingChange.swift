@@ -22,17 +22,24 @@ public struct SettingChange: Sendable, Equatable, CustomStringConvertible, Custo
   public var origin: ChangeOrigin
   /// Whether the item is a secure text field, whose values print as ``ValueRules/mask``.
   public var isSecure: Bool
+  /// The number of the journal entry that made the change (its ``JournalEntry/sequence``, the `N`
+  /// of `settings history`'s `change N`), as a watch reports it (``Settings/changes(_:)``); nil
+  /// when it is not known: a store that keeps no journal (``MemoryStore``, a journal limit of 0), a
+  /// value that changed with the document's defaults or a system file rather than the store, a
+  /// store changed without the tool that no journal holds yet, and the changes a write returns.
+  public var journalSequence: Int?
 
   /// Creates a change.
   public init(
     key: String, oldValue: SettingValue, newValue: SettingValue, origin: ChangeOrigin = .thisProcess,
-    isSecure: Bool = false
+    isSecure: Bool = false, journalSequence: Int? = nil
   ) {
     self.key = key
     self.oldValue = oldValue
     self.newValue = newValue
     self.origin = origin
     self.isSecure = isSecure
+    self.journalSequence = journalSequence
   }
 
   /// `key: old -> new`, each value as `settings get` prints it, or ``ValueRules/mask`` for a secure
@@ -40,20 +47,23 @@ public struct SettingChange: Sendable, Equatable, CustomStringConvertible, Custo
   public var description: String { "\(key): \(shown(oldValue)) -> \(shown(newValue))" }
 
   /// `SettingChange(key: "wifi", oldValue: off, newValue: on, origin: thisProcess)`, with the
-  /// values masked as in ``description``.
+  /// values masked as in ``description``, and `, journalSequence: 7` when that is known.
   public var debugDescription: String {
     "SettingChange(key: \(String(reflecting: key)), oldValue: \(shown(oldValue)), "
-      + "newValue: \(shown(newValue)), origin: \(origin))"
+      + "newValue: \(shown(newValue)), origin: \(origin)"
+      + (journalSequence.map { ", journalSequence: \($0))" } ?? ")")
   }
 
-  /// The fields, with a secure text field's values as ``ValueRules/mask``, so `dump` shows no secret.
+  /// The fields, with a secure text field's values as ``ValueRules/mask``, so `dump` shows no
+  /// secret; ``journalSequence`` only when it is known.
   public var customMirror: Mirror {
     let old: Any = isSecure ? ValueRules.mask : oldValue
     let new: Any = isSecure ? ValueRules.mask : newValue
-    return Mirror(
-      self,
-      children: ["key": key, "oldValue": old, "newValue": new, "origin": origin, "isSecure": isSecure],
-      displayStyle: .struct)
+    var children: [Mirror.Child] = [
+      ("key", key), ("oldValue", old), ("newValue", new), ("origin", origin), ("isSecure", isSecure),
+    ]
+    if let journalSequence { children.append(("journalSequence", journalSequence)) }
+    return Mirror(self, children: children, displayStyle: .struct)
   }
 
   /// `value` as printed: the mask for a secure text field.

@@ -16,6 +16,9 @@ extension Settings {
     public var undone: [Int]
     /// The changes of value, by key.
     public var changes: [SettingChange]
+    /// The change as the undo's own journal entry records it: each store key's override before and
+    /// after (a secure key's only as set or not), by key; what `settings history` shows for it.
+    public var journalChanges: [String: JournalChange]
   }
 
   /// The store's journal, reconciled with the store (an empty one for a store that keeps none).
@@ -95,7 +98,7 @@ extension Settings {
   public func undo(_ target: UndoTarget, force: Bool = false) throws(SettingsError) -> UndoResult {
     var undone: [Int] = []
     let secureKeys = Self.secureKeys(of: document, base: keptDefaults)
-    let changes = try changeReadingJournal {
+    let write = try changeReadingJournal {
       (snapshot, contents: inout StoreContents, readJournal) throws(SettingsError) in
       let journal = readJournal()
       let (targets, entries) = try undoTargets(target, in: journal, force: force)
@@ -105,7 +108,11 @@ extension Settings {
       }
       return try apply(targets, in: snapshot, to: &contents)
     }
-    return UndoResult(undone: undone, changes: changes)
+    // What the store's update journals: the overrides as read under its lock and as written.
+    let journalChanges = StoreJournal.changes(
+      from: write.read?.values ?? [:], to: write.contents?.values ?? write.read?.values ?? [:],
+      secureKeys: secureKeys, comparingSecureText: true)
+    return UndoResult(undone: undone, changes: write.changes, journalChanges: journalChanges)
   }
 
   /// The override each key goes back to (nil: none) and the entries taken back.
@@ -189,9 +196,10 @@ extension Settings {
       var new = snapshot.systemValues[current] ?? snapshot.defaults[current]
       if let target {
         guard let value = SettingsSnapshot.accepted(target, by: item) else {
+          // In the words of a stored value's problem: `one of "light", "dark"` for a choice item.
           throw .invalidValue(
             key: current, value: StoredValueProblem.shown(target),
-            accepted: [ValueRules.expected(by: item) ?? ""])
+            accepted: [StoredValueProblem.expected(by: item)])
         }
         try Self.check(value, for: item, named: current)
         new = value

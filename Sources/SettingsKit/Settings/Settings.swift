@@ -461,18 +461,21 @@ public final class Settings: Sendable {
     try changeReadingJournal { (snapshot, contents: inout StoreContents, _) throws(SettingsError) in
       try body(snapshot, &contents)
     }
+    .changes
   }
 
   /// ``change(_:)`` whose body also gets the store's journal, read under the same lock (empty for
-  /// a store that keeps none). The change is journaled with ``writeContext``.
+  /// a store that keeps none). The change is journaled with ``writeContext``. Returns what the
+  /// write did: its changes, and the store's contents as read under the lock and as written.
   @discardableResult
   func changeReadingJournal(
     _ body: (SettingsSnapshot, inout StoreContents, () -> StoreJournal) throws(SettingsError)
       -> [SettingChange]
-  ) throws(SettingsError) -> [SettingChange] {
+  ) throws(SettingsError) -> LocalWrite {
     let base = defaultsForChange()
     let context = writeContext
     let secureKeys = Self.secureKeys(of: document, base: base)
+    var done: LocalWrite?
     let changes = try localWrites.perform { () throws(SettingsError) -> LocalWrite in
       // The store's update runs the body twice (a dry run, then under the lock): the dry run's
       // snapshot serves the second run when the store and the layers read the same, so the
@@ -502,10 +505,12 @@ public final class Settings: Sendable {
         written = contents
         return changes
       }
-      return LocalWrite(changes: changes, read: read, contents: written)
+      let write = LocalWrite(changes: changes, read: read, contents: written)
+      done = write
+      return write
     }
     notify(changes)
-    return changes
+    return done ?? LocalWrite(changes: changes)
   }
 
   // MARK: - Observing

@@ -15,7 +15,8 @@ public enum SettingsError: ExplainedError, Equatable {
   case disabled(key: String, reason: String, controllingKey: String, changedHere: Bool = false)
   /// The item has no value to read (a detailTitle only navigates).
   case noValue(key: String, type: CellType)
-  /// The text is not a value this item accepts; `accepted` lists what would be.
+  /// The text is not a value this item accepts; `accepted` lists what would be (the message says
+  /// `expected one of` them, or `expected` the one description it holds, or nothing when empty).
   case invalidValue(key: String, value: String, accepted: [String])
   /// A text field, number, slider or multiple choice value the item does not accept: the item's
   /// key, the value as given, why, and what is accepted (``ValueRules``' words).
@@ -62,8 +63,12 @@ public enum SettingsError: ExplainedError, Equatable {
     case .noValue(let key, let type):
       return "\(shown(key)) is a \(type.rawValue) item; it navigates and has no value"
     case .invalidValue(let key, let value, let accepted):
-      return "invalid value \(shown(value)) for \(shown(key)); expected one of "
-        + accepted.joined(separator: ", ")
+      let invalid = "invalid value \(shown(value)) for \(shown(key))"
+      switch accepted.count {
+      case 0: return invalid
+      case 1: return invalid + "; expected " + accepted[0]
+      default: return invalid + "; expected one of " + accepted.joined(separator: ", ")
+      }
     case .rejectedValue(let key, _, let problem, _):
       return "\(TerminalText.escaped(key)): \(problem.message)"
     case .typeMismatch(let key, let value, let expected):

@@ -21,6 +21,12 @@ public struct StoreContents: Sendable, Equatable {
   /// this text followed by the item key (`etcd key /settings/phone/`); nil names the store and the
   /// value's location in its text.
   public var keyNamePrefix: String?
+  /// The number of the journal entry that left the store as read (``JournalEntry/sequence``), when
+  /// the read itself tells: a store that keeps its journal beside the values and reads both at
+  /// once (etcd, whose change stream also carries the entry written in the same transaction as a
+  /// change). Nil when the read does not say (a file store, whose journal is a file of its own), or
+  /// when no entry left it (a change made without the tool, not yet journaled).
+  public var journalSequence: Int?
 
   /// Creates contents.
   public init(

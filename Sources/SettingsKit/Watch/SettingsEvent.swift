@@ -5,6 +5,12 @@ import SettingsPOSIX
 public enum SettingsEvent: Sendable, Equatable {
   /// A setting's value changed. Several writes close together may be reported as one change per
   /// key, but the last value of every key is always reported, and no change twice.
+  ///
+  /// The change names the journal entry that made it (``SettingChange/journalSequence``) when the
+  /// store keeps a journal (``JournalingStore``): for a file store, the entry whose after-digest is
+  /// that of the bytes the watch read, found in the journal once per update; for etcd, the entry
+  /// that the write put in the same transaction, which the read holds. Writes close together that
+  /// one read found name the last of them, the one that left the values reported.
   case changed(SettingChange)
   /// The store can no longer be read (a half-finished hand edit that does not parse, a store that
   /// is not a JSON object, no permission). Values stay as last read; reported once per distinct

@@ -33,6 +33,10 @@ final class SettingsWatch: Sendable {
     /// notification of a write made through the settings cheap: that write leaves its bytes here.
     var storeBytes: [UInt8]?
     var system: [SystemLayer] = []
+    /// The store's overrides that `values` were worked out from, when known: a value that changed
+    /// while its override did not changed with the document's defaults or a system file, and no
+    /// journal entry made it. Nil when unknown (every change then counts as the store's).
+    var overrides: [String: JSONValue]?
     /// The system files ignored, as last reported (those ignored at the start were the caller's).
     var ignored: [IgnoredSystemFile] = []
   }
@@ -126,6 +130,7 @@ final class SettingsWatch: Sendable {
             state.values = snapshot.values
             Self.remember(snapshot, in: &state)
             state.storeBytes = fileBytes(of: contents)
+            state.overrides = contents.values
             state.system = system
           } catch {
             state.values = SettingsSnapshot(document: state.document).values
@@ -243,21 +248,44 @@ final class SettingsWatch: Sendable {
         fileBytes(of: read) == bytes
       {
         state.storeBytes = Array(contents.text.utf8)
+        state.overrides = contents.values
       } else {
         state.storeBytes = nil
+        state.overrides = nil
       }
+      var changes: [SettingChange] = []
       for change in written.changes {
         // A value written through the settings is one the item accepts.
         state.problems?[change.key] = nil
         guard let old = state.values[change.key], old != change.newValue else { continue }
         state.values[change.key] = change.newValue
-        events.append(
-          .changed(
-            SettingChange(
-              key: change.key, oldValue: old, newValue: change.newValue, isSecure: change.isSecure)))
+        changes.append(
+          SettingChange(key: change.key, oldValue: old, newValue: change.newValue, isSecure: change.isSecure))
       }
-      if includesLocalChanges && !events.isEmpty { emit(events) }
+      guard includesLocalChanges && !changes.isEmpty else { return }
+      let sequence = journalSequence(of: written)
+      for index in changes.indices { changes[index].journalSequence = sequence }
+      events = changes.map { .changed($0) }
+      emit(events)
     }
+  }
+
+  /// The number of the journal entry that a write through the settings made (read back from the
+  /// journal: a store's update does not return it), or nil.
+  private func journalSequence(of written: LocalWrite) -> Int? {
+    guard let after = written.contents else { return nil }
+    if let store = settings.store as? FileStore {
+      return store.journalSequence(
+        leaving: Array(after.text.utf8), values: after.values,
+        secureKeys: Settings.secureKeys(of: settings.document, base: settings.keptDefaults))
+    }
+    // A store whose reads tell the entry (etcd): read again, unless another write came since.
+    guard settings.store is any JournalingStore, let now = try? settings.store.read(),
+      now.hasSameValues(as: after)
+    else {
+      return nil
+    }
+    return now.journalSequence
   }
 
   /// Reads the document (when its file changed) and the store, and reports what differs.
@@ -334,6 +362,8 @@ final class SettingsWatch: Sendable {
     state.storeBytes = bytes
     state.system = system
     recordOutsideChanges(in: state)
+    let overrides = state.overrides
+    state.overrides = contents.values
     var events: [SettingsEvent] = []
     if state.storeError != nil {
       state.storeError = nil
@@ -348,22 +378,45 @@ final class SettingsWatch: Sendable {
     // One pass over the values, without a set of every key (66 667 at 100 000 items).
     var keys: Set<String> = []
     for (key, value) in values where state.values[key].map({ $0 != value }) ?? false { keys.insert(key) }
-    // The secure keys, found once for all the changes (so that they print masked).
+    // The secure keys and the journal entry, found once for all the changes (so that they print
+    // masked, and name the entry that left the store as read).
     var secureKeys: Set<String>?
+    var sequence: Int??
     for key in Self.ordered(keys, in: state.document) {
       guard let old = state.values[key], let new = values[key] else { continue }
       let secure =
         secureKeys
         ?? Settings.secureKeys(of: state.document, base: state.isReloaded ? nil : settings.keptDefaults)
       secureKeys = secure
-      events.append(
-        .changed(
-          SettingChange(
-            key: key, oldValue: old, newValue: new, origin: .elsewhere, isSecure: secure.contains(key))))
+      var change = SettingChange(
+        key: key, oldValue: old, newValue: new, origin: .elsewhere, isSecure: secure.contains(key))
+      // Only a value whose override changed was changed by a write to the store.
+      if overrides.map({ Self.differs($0[key], contents.values[key]) }) ?? true {
+        let found = sequence ?? journalSequence(of: contents, bytes: bytes, secureKeys: secure)
+        sequence = found
+        change.journalSequence = found
+      }
+      events.append(.changed(change))
     }
     state.values = values
     events += newProblemsAndLocks(snapshot, &state, changedKeys: keys)
     return events
+  }
+
+  /// The number of the journal entry that left the store as `contents` (with `bytes`, for a file)
+  /// holds it: what the read says (etcd's), else, for a file store, the entry found in its journal
+  /// (``FileStore/journalSequence(leaving:values:secureKeys:)``; several writes that one read found
+  /// name the last of them).
+  private func journalSequence(of contents: StoreContents, bytes: [UInt8]?, secureKeys: Set<String>) -> Int? {
+    if let sequence = contents.journalSequence { return sequence }
+    guard let store = settings.store as? FileStore, let bytes else { return nil }
+    return store.journalSequence(leaving: bytes, values: contents.values, secureKeys: secureKeys)
+  }
+
+  /// Whether an override is set on one side only, or to values that differ.
+  private static func differs(_ old: JSONValue?, _ new: JSONValue?) -> Bool {
+    guard let old, let new else { return (old == nil) != (new == nil) }
+    return !JSONValue.same(old, new)
   }
 
   /// Has a store that keeps a journal record a change made behind the tool's back, now that the

@@ -554,7 +554,8 @@ struct EtcdCommandTests {
     let environment = setup.environment(etcd: etcd.endpointList)
     let watch = try WatchingProcess(["watch"], environment: environment)
     #expect(runCLI(["set", "airplane", "on"], environment: environment).status == 0)
-    #expect(watch.waitForLines(1) == ["airplane: off -> on"])
+    // Each line names the journal entry put in the same transaction as the change.
+    #expect(watch.waitForLines(1) == ["airplane: off -> on  (change 1)"])
     etcd.kill(0)
     let lost = watch.waitForErrorLines(1)
     #expect(
@@ -566,7 +567,7 @@ struct EtcdCommandTests {
     let back = watch.waitForErrorLines(2)
     #expect(back.count == 2 && back[1].hasPrefix("etcd back at revision "), "\(back)")
     #expect(runCLI(["set", "mode", "b"], environment: environment).status == 0)
-    #expect(watch.waitForLines(2) == ["airplane: off -> on", "mode: a -> b"])
+    #expect(watch.waitForLines(2) == ["airplane: off -> on  (change 1)", "mode: a -> b  (change 2)"])
     #expect(watch.stop(signal: SIGTERM) == 0)
   }
 }

@@ -53,7 +53,8 @@ struct EtcdHistoryCommandTests {
             + "give --force to undo it anyway, or 'settings history' to see both\n"))
     #expect(
       run(["undo"])
-        == CommandOutcome(status: 0, stdout: "undid change 3\n  airplane: off -> on\n", stderr: ""))
+        == CommandOutcome(status: 0, stdout: "undid change 3\n  airplane (Airplane): off -> on\n", stderr: "")
+    )
     #expect(run(["get", "airplane"]).stdout == "on\n")
     #expect(run(["undo", "2"]).status == 0)
     #expect(run(["get", "wifi"]).stdout == "on\n")

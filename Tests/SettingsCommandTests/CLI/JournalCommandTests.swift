@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Issue 27 on a file store, with the real binary: every change journaled beside the store,
 /// `history`, `undo`, and the journal agreeing with the store after a kill at each step.
 @Suite(.serialized)
@@ -34,14 +38,22 @@ struct JournalCommandTests {
       try directory.write("doc.json", JournalCommandTests.document)
     }
 
-    /// Runs the binary on the document and the store, as user `alice`, in a UTF-8 locale.
+    /// Runs the binary on the document and the store, with `$USER` set to `alice`, in a UTF-8 locale.
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandOutcome {
       try runBinary(
         ["-f", directory.file("doc.json"), "--store", store] + arguments,
         environment: ["HOME": directory.path, "USER": "alice", "LANG": "C.UTF-8"].merging(environment) { $1 })
     }
 
-    /// `run`, with times, host names and process ids replaced by `TIME`, `HOST` and `PID`.
+    /// The login name of the user the tests run as, which the journal records whatever `$USER`
+    /// says (`run` sets it to `alice`).
+    static let loginName: String = {
+      guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return "?" }
+      return String(cString: name)
+    }()
+
+    /// `run`, with times, host names and process ids replaced by `TIME`, `HOST` and `PID`, and
+    /// the login name of the user the tests run as by `USER`.
     func history(_ arguments: [String] = []) throws -> CommandOutcome {
       let outcome = try run(["history"] + arguments)
       return CommandOutcome(
@@ -56,8 +68,10 @@ struct JournalCommandTests {
         of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z"#, with: "TIME", options: .regularExpression
       )
       .replacingOccurrences(
-        of: #"alice@[^ ]+ \(settings \d+\)"#, with: "alice@HOST (settings PID)", options: .regularExpression
+        of: #"@[^ ]+ \(settings \d+\)"#, with: "@HOST (settings PID)", options: .regularExpression
       )
+      .replacingOccurrences(of: "\(loginName)@HOST", with: "USER@HOST")
+      .replacingOccurrences(of: #""user": "\#(loginName)""#, with: #""user": "USER""#)
       .replacingOccurrences(of: #""pid": \d+"#, with: "\"pid\": 0", options: .regularExpression)
       .replacingOccurrences(of: #""host": "[^"]*""#, with: "\"host\": \"HOST\"", options: .regularExpression)
     }
@@ -82,17 +96,17 @@ struct JournalCommandTests {
         == CommandOutcome(
           status: 0,
           stdout: """
-            change 4  TIME  alice@HOST (settings PID)  load
+            change 4  TIME  USER@HOST (settings PID)  load
               theme (Theme): dark (Dark) → light (Light)
               wifi (Wi-Fi): (default) → off
 
-            change 3  TIME  alice@HOST (settings PID)  reset
+            change 3  TIME  USER@HOST (settings PID)  reset
               airplane (Airplane Mode): on → (default)
 
-            change 2  TIME  alice@HOST (settings PID)  toggle
+            change 2  TIME  USER@HOST (settings PID)  toggle
               airplane (Airplane Mode): (default) → on
 
-            change 1  TIME  alice@HOST (settings PID)  set
+            change 1  TIME  USER@HOST (settings PID)  set
                 easier on the eyes
               theme (Theme): (default) → dark (Dark)
 
@@ -118,7 +132,7 @@ struct JournalCommandTests {
                 "program": "settings",
                 "seq": 4,
                 "time": "TIME",
-                "user": "alice"
+                "user": "USER"
               }
             ]
 
@@ -128,11 +142,11 @@ struct JournalCommandTests {
     let why = try fixture.run(["why", "theme"]).stdout
     #expect(
       Fixture.normalized(String(why.split(separator: "\n").last ?? ""))
-        == "last change: change 4  TIME  alice@HOST (settings PID)  load")
+        == "last change: change 4  TIME  USER@HOST (settings PID)  load")
     let describe = try fixture.run(["describe", "airplane"]).stdout
     #expect(
       Fixture.normalized(String(describe.split(separator: "\n").last ?? ""))
-        == "last change: change 3  TIME  alice@HOST (settings PID)  reset")
+        == "last change: change 3  TIME  USER@HOST (settings PID)  reset")
     #expect(
       try fixture.history(["--until", "2000-01-01"]) == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(try fixture.history(["--since", "tomorrowish"]).status == 64)
@@ -145,9 +159,11 @@ struct JournalCommandTests {
     #expect(try fixture.run(["toggle", "airplane"]).status == 0)
     #expect(
       try fixture.run(["undo"])
-        == CommandOutcome(status: 0, stdout: "undid change 2\n  airplane: on → off\n", stderr: ""))
+        == CommandOutcome(
+          status: 0, stdout: "undid change 2\n  airplane (Airplane Mode): on → (default)\n", stderr: ""))
     #expect(try fixture.run(["get", "airplane"]).stdout == "off\n")
-    #expect(try fixture.run(["undo"]).stdout == "undid change 3\n  airplane: off → on\n")
+    #expect(
+      try fixture.run(["undo"]).stdout == "undid change 3\n  airplane (Airplane Mode): (default) → on\n")
     #expect(try fixture.run(["get", "airplane"]).stdout == "on\n")
     // Wi-Fi is disabled while airplane mode is on: putting both back is refused as `set` refuses it.
     #expect(try fixture.run(["reset", "--all"]).status == 0)
@@ -169,7 +185,7 @@ struct JournalCommandTests {
       try fixture.directory.read("s.json")
         == "{\n  \"airplane\": false,\n  \"theme\": \"dark\",\n  \"wifi\": false\n}\n")
     #expect(
-      try fixture.history(["-n", "1"]).stdout.hasPrefix("change 10  TIME  alice@HOST (settings PID)  undo\n"))
+      try fixture.history(["-n", "1"]).stdout.hasPrefix("change 10  TIME  USER@HOST (settings PID)  undo\n"))
   }
 
   @Test func undoIsRefusedByALaterChangeUnlessForcedAndByALock() throws {
@@ -189,7 +205,8 @@ struct JournalCommandTests {
     // Forced, change 1 puts back the override it replaced (none): the default, light.
     #expect(
       try fixture.run(["undo", "1", "--force"])
-        == CommandOutcome(status: 0, stdout: "undid change 1\n", stderr: ""))
+        == CommandOutcome(
+          status: 0, stdout: "undid change 1\n  theme (Theme): light (Light) → (default)\n", stderr: ""))
     #expect(try fixture.directory.read("s.json") == "{}\n")
     #expect(try fixture.run(["set", "theme", "dark"]).status == 0)
     #expect(try fixture.run(["set", "theme", "light"]).status == 0)
@@ -213,7 +230,7 @@ extension JournalCommandTests {
     #expect(try fixture.run(["set", "theme=light", "airplane=on"]).status == 0)
     #expect(
       try fixture.run(["undo", "theme", "--to", String(then)]).stdout
-        == "undid change 2\n  theme: light (Light) → dark (Dark)\n")
+        == "undid change 2\n  theme (Theme): light (Light) → dark (Dark)\n")
     #expect(try fixture.run(["undo", "--to", "2000-01-01T00:00Z"]).status == 0)
     #expect(try fixture.directory.read("s.json") == "{}\n")
   }
@@ -269,7 +286,7 @@ extension JournalCommandTests {
     try fixture.directory.write(
       "s.json.journal", (try fixture.directory.read("s.json.journal") ?? "") + #"{"changes":{"thr"#)
     #expect(
-      try fixture.history(["-n", "1"]).stdout.hasPrefix("change 3  TIME  alice@HOST (settings PID)  set\n"))
+      try fixture.history(["-n", "1"]).stdout.hasPrefix("change 3  TIME  USER@HOST (settings PID)  set\n"))
     #expect(try fixture.run(["set", "theme", "dark"]).status == 0)
     let rewritten = try fixture.journalLines()
     #expect(rewritten.count == good.split(separator: "\n").count + 1)
@@ -341,10 +358,10 @@ extension JournalCommandTests {
     #expect(mode == 0o600)
     #expect(
       try fixture.history().stdout == """
-        change 2  TIME  alice@HOST (settings PID)  set
+        change 2  TIME  USER@HOST (settings PID)  set
           pin (PIN): •••••••• → ••••••••
 
-        change 1  TIME  alice@HOST (settings PID)  set
+        change 1  TIME  USER@HOST (settings PID)  set
           pin (PIN): (default) → ••••••••
 
         """)
@@ -386,7 +403,7 @@ extension JournalCommandTests {
     #expect(try fixture.run(["set", "theme", "light"]).status == 0)
     #expect(
       try fixture.history().stdout == """
-        change 1  TIME  alice@HOST (settings PID)  set
+        change 1  TIME  USER@HOST (settings PID)  set
           theme (Theme): dark (Dark) → light (Light)
 
         """)

@@ -56,12 +56,15 @@ struct WatchCommandTests {
     let records = lines.map { line in
       (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
     }
-    // Key, old, new and time, in that order, on one line each.
+    // Key, old, new, the journal entry's number and time, in that order, on one line each.
     #expect(
       lines.allSatisfy { $0.hasPrefix("{\"key\":\"") && $0.contains(",\"time\":\"") && $0.hasSuffix("Z\"}") })
     #expect(records.map { $0["key"] as? String } == ["alpha", "mode", "alpha", "beta"])
     #expect(records.map { "\($0["old"] ?? "?")>\($0["new"] ?? "?")" } == ["0>1", "a>b", "1>0", "0>1"])
-    #expect(lines[0].replacing(/"time":"[^"]*"/, with: "T") == #"{"key":"alpha","old":false,"new":true,T}"#)
+    #expect(records.map { $0["change"] as? Int } == [1, 2, 3, 3])
+    #expect(
+      lines[0].replacing(/"time":"[^"]*"/, with: "T")
+        == #"{"key":"alpha","old":false,"new":true,"change":1,T}"#)
     #expect(watch.stop(signal: SIGTERM) == 0)
     #expect(watch.errorText == "")
   }
@@ -72,7 +75,7 @@ struct WatchCommandTests {
     let watch = try WatchingProcess(["watch"], environment: setup.environment(["LANG": "ko_KR.UTF-8"]))
     try setup.set("alpha", "on")
     try setup.set("mode", "Odd")
-    #expect(watch.waitForLines(2) == ["alpha: off → on", "mode: a → x\\u{1B}[2Jy"])
+    #expect(watch.waitForLines(2) == ["alpha: off → on  (change 1)", "mode: a → x\\u{1B}[2Jy  (change 2)"])
     #expect(watch.stop(signal: SIGINT) == 0)
   }
 
@@ -85,7 +88,7 @@ struct WatchCommandTests {
     defer { setup.directory.remove() }
     let watch = try WatchingProcess(["watch"], environment: setup.environment(locale))
     try setup.set("beta", "on")
-    #expect(watch.waitForLines(1) == ["beta: off -> on"])
+    #expect(watch.waitForLines(1) == ["beta: off -> on  (change 1)"])
     #expect(watch.stop(signal: SIGTERM) == 0)
   }
 
@@ -94,7 +97,7 @@ struct WatchCommandTests {
     defer { setup.directory.remove() }
     let watch = try WatchingProcess(["watch"], environment: setup.environment())
     try setup.set("beta", "on")
-    #expect(watch.waitForLines(1) == ["beta: off -> on"])
+    #expect(watch.waitForLines(1) == ["beta: off -> on  (change 1)"])
     // A hand edit that leaves mode's value one of no choice: mode still reads "a", no change.
     try replaceByRename(setup.storePath, with: #"{"beta": true, "mode": "zzz"}"#)
     let warning =
@@ -104,7 +107,7 @@ struct WatchCommandTests {
     let show = try runBinary(["show"], environment: setup.environment())
     #expect(show.stderr == warning + "\n")
     #expect(watch.stop(signal: SIGTERM) == 0)
-    #expect(watch.waitForLines(1) == ["beta: off -> on"])
+    #expect(watch.waitForLines(1) == ["beta: off -> on  (change 1)"])
   }
 
   @Test func onlyTheKeysGivenByDotPathOrOwnKey() throws {
@@ -115,8 +118,24 @@ struct WatchCommandTests {
     try setup.set("beta", "on")
     try setup.set("alpha=off", "mode=b")
     // alpha changed first: had it been printed, it would stand before beta.
-    #expect(watch.waitForLines(2) == ["beta: off -> on", "mode: a -> b"])
+    #expect(watch.waitForLines(2) == ["beta: off -> on  (change 2)", "mode: a -> b  (change 3)"])
     #expect(watch.stop(signal: SIGTERM) == 0)
+  }
+
+  /// A hand edit after the tool's writes: the line names the `outside` entry that `history` shows
+  /// for it.
+  @Test func aHandEditNamesTheOutsideEntryThatHistoryShows() throws {
+    let setup = try Setup()
+    defer { setup.directory.remove() }
+    let watch = try WatchingProcess(["watch"], environment: setup.environment())
+    try setup.set("alpha", "on")
+    #expect(watch.waitForLines(1) == ["alpha: off -> on  (change 1)"])
+    try replaceByRename(setup.storePath, with: #"{"alpha": true, "beta": true}"#)
+    #expect(watch.waitForLines(2) == ["alpha: off -> on  (change 1)", "beta: off -> on  (change 2)"])
+    #expect(watch.stop(signal: SIGTERM) == 0)
+    let history = try runBinary(["history", "-n1"], environment: setup.environment())
+    #expect(history.stdout.hasPrefix("change 2  "))
+    #expect(history.stdout.hasSuffix("  outside\n  beta (Beta): (default) -> on\n"))
   }
 
   @Test func everyKeyArgumentCompletesAsAKey() {
@@ -138,7 +157,8 @@ struct WatchCommandTests {
     defer { setup.directory.remove() }
     try setup.directory.write("store.json", #"{"alpha": true}"#)
     let watch = try WatchingProcess(["watch"], environment: setup.environment())
-    // A half-written hand edit, in place, then a second save of it still broken.
+    // A half-written hand edit, in place, then a second save of it still broken. The store was
+    // never written by the tool: no journal, so no change names an entry.
     try rewrite(setup.storePath, #"{"alpha": tr"#)
     #expect(watch.waitForErrorLines(1).count == 1)
     try rewrite(setup.storePath, #"{"alpha": tr"#)
@@ -159,7 +179,8 @@ struct WatchCommandTests {
     defer { setup.directory.remove() }
     try setup.set("beta", "on")
     let watch = try WatchingProcess(["watch"], environment: setup.environment())
-    // An upgrade turns both switches on by default: only alpha's value changes (beta is set).
+    // An upgrade turns both switches on by default: only alpha's value changes (beta is set), and no
+    // journal entry made that change.
     let upgraded = WatchCommandTests.document.replacingOccurrences(of: "\"on\": false", with: "\"on\": true")
     let temporary = setup.directory.file("doc.json.new")
     try Data(upgraded.utf8).write(to: URL(fileURLWithPath: temporary))
@@ -202,7 +223,7 @@ struct WatchCommandTests {
     try setup.set("alpha", "on")
     shell.waitUntilExit()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(text == "alpha: off -> on\n0 0\n")
+    #expect(text == "alpha: off -> on  (change 1)\n0 0\n")
   }
 
   /// Rewrites `path` in place (truncate, write), as `echo … > path` does.

@@ -36,6 +36,22 @@ struct WatchFormatTests {
         == (#"{"key":"airplane","old":false,"new":true,"time":"1970-01-01T00:00:00.000Z"}"# + "\n", ""))
   }
 
+  @Test func aChangeNamesTheJournalEntryThatMadeItWhenKnown() {
+    let numbered = SettingsEvent.changed(
+      SettingChange(
+        key: "airplane", oldValue: .bool(false), newValue: .bool(true), origin: .elsewhere, journalSequence: 7
+      ))
+    #expect(
+      WatchFormat(json: false, arrow: "→", keys: nil).text(for: numbered, nanoseconds: 0)
+        == ("airplane: off → on  (change 7)\n", ""))
+    #expect(
+      WatchFormat(json: true, arrow: "→", keys: nil).text(for: numbered, nanoseconds: 0)
+        == (
+          #"{"key":"airplane","old":false,"new":true,"change":7,"time":"1970-01-01T00:00:00.000Z"}"# + "\n",
+          ""
+        ))
+  }
+
   @Test func valuesAndKeysAreEscapedAndALineBreakStaysInsideItsLine() {
     let odd = SettingsEvent.changed(
       SettingChange(

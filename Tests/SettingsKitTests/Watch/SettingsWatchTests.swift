@@ -331,7 +331,10 @@ struct SettingsWatchTests {
     try await Task.sleep(for: .milliseconds(400))
     #expect(
       seen.withLock { $0 } == [
-        SettingChange(key: "beta", oldValue: .bool(false), newValue: .bool(true), origin: .elsewhere),
+        // The other process's change names its journal entry; an observer's own change is as
+        // `set` returned it.
+        SettingChange(
+          key: "beta", oldValue: .bool(false), newValue: .bool(true), origin: .elsewhere, journalSequence: 1),
         SettingChange(key: "mode", oldValue: .string("a"), newValue: .string("b"), origin: .thisProcess),
       ])
     // Once stopped, observers see only this process's changes again.

@@ -57,14 +57,22 @@ enum HistoryCommand {
       "change \(entry.sequence)  \(entry.time.shortDescription)  \(author(who))  \(TerminalText.escaped(who.how))"
     ]
     if let message = who.message { lines.append("    " + TerminalText.escaped(message)) }
-    for key in entry.keys {
-      guard let change = entry.changes[key] else { continue }
+    lines += changeLines(entry.changes, settings, arrow: arrow)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One line per key of a journaled change, in key order: `  key (Title): old → new`, each value
+  /// as `show` prints it, `(default)` for no override, a secure field's as the mask. The one way a
+  /// change is printed, by `history` and by `undo`'s summary.
+  static func changeLines(_ changes: [String: JournalChange], _ settings: Settings, arrow: String) -> [String]
+  {
+    changes.keys.sorted().compactMap { key in
+      guard let change = changes[key] else { return nil }
       let title = settings.journalTitle(of: key).map { " (\(TerminalText.escaped($0)))" } ?? ""
       let old = settings.journalValueText(change.before, of: key, secure: change.isSecure)
       let new = settings.journalValueText(change.after, of: key, secure: change.isSecure)
-      lines.append("  \(TerminalText.escaped(key))\(title): \(old) \(arrow) \(new)")
+      return "  \(TerminalText.escaped(key))\(title): \(old) \(arrow) \(new)"
     }
-    return lines.joined(separator: "\n") + "\n"
   }
 
   /// An entry as JSON: its fields as the journal keeps them (no `user`, `host`, `program`, `pid` for

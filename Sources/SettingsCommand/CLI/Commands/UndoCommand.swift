@@ -1,7 +1,8 @@
 import SettingsKit
 
 /// `settings undo [ID]`, `settings undo [KEY…] --to TIME`: takes changes back, all or nothing,
-/// journaled as `undo`; prints `undid change N` and the changes of value (`--json`: the changes).
+/// journaled as `undo`; prints `undid change N` and the change as `history` prints the undo's
+/// entry (`--json`: the changes of value).
 enum UndoCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     let arguments = try context.arguments()
@@ -30,16 +31,10 @@ enum UndoCommand {
     if context.wantsJSON { return ChangeJSON.text(result.changes, in: settings.document) }
     let arrow = WatchFormat.arrow(environment: context.environment)
     let numbers = result.undone.map(String.init).joined(separator: ", ")
-    var lines = ["undid change\(result.undone.count == 1 ? "" : "s") \(numbers)"]
-    for change in result.changes {
-      let item = try? settings.item(change.key)
-      let old = item.map { WhyCommand.shown(change.oldValue, of: $0) } ?? change.oldValue.description
-      let new = item.map { WhyCommand.shown(change.newValue, of: $0) } ?? change.newValue.description
-      // A stored text may hold control characters: shown escaped, never sent to the terminal.
-      lines.append(
-        "  \(TerminalText.escaped(change.key)): \(TerminalText.escaped(old)) \(arrow) \(TerminalText.escaped(new))"
-      )
-    }
+    // The change as `history` shows the undo's own entry, through the same function.
+    let lines =
+      ["undid change\(result.undone.count == 1 ? "" : "s") \(numbers)"]
+      + HistoryCommand.changeLines(result.journalChanges, settings, arrow: arrow)
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -2,7 +2,9 @@ import SettingsEtcd
 import SettingsKit
 
 /// What `settings watch` prints for each event, apart from any I/O: a change as
-/// `airplane: off → on` (or a JSON Lines record), only for the keys asked about; a store or
+/// `airplane: off → on  (change 7)`, naming the journal entry that made it when that is known (`N`
+/// of `settings history`'s `change N`), or a JSON Lines record (`"change": 7`, absent when
+/// unknown), only for the keys asked about; a store or
 /// document that cannot be read as one `Error:` line for standard error, a stored value that its
 /// item no longer accepts as the `Warning:` line that `settings show` gives.
 struct WatchFormat: Sendable {
@@ -43,17 +45,19 @@ struct WatchFormat: Sendable {
       guard keys?.contains(change.key) ?? true else { return ("", "") }
       let secure = secureKeys.contains(change.key)
       if json {
-        let record = JSONValue.object([
+        var members: [(String, JSONValue)] = [
           ("key", .string(change.key)),
           ("old", StoredValueProblem.masked(change.oldValue.json, secure: secure)),
           ("new", StoredValueProblem.masked(change.newValue.json, secure: secure)),
-          ("time", .string(Self.timestamp(nanoseconds: nanoseconds))),
-        ])
-        return (JSONWriter(sortsKeys: false).line(record), "")
+        ]
+        if let sequence = change.journalSequence { members.append(("change", .integer(sequence))) }
+        members.append(("time", .string(Self.timestamp(nanoseconds: nanoseconds))))
+        return (JSONWriter(sortsKeys: false).line(.object(members)), "")
       }
       let old = TerminalText.escaped(Self.shown(change.oldValue, secure: secure))
       let new = TerminalText.escaped(Self.shown(change.newValue, secure: secure))
-      return ("\(TerminalText.escaped(change.key)): \(old) \(arrow) \(new)\n", "")
+      let entry = change.journalSequence.map { "  (change \($0))" } ?? ""
+      return ("\(TerminalText.escaped(change.key)): \(old) \(arrow) \(new)\(entry)\n", "")
     case .storeFailed(.store(.backend(let error as EtcdError))) where etcd && error.isUnreachable:
       let endpoints = error.unreachableEndpoints
       let reason = endpoints.last.map { TerminalText.escaped($0.reason) } ?? "no endpoint answers"

@@ -11,7 +11,9 @@ public struct WriteContext: Sendable, Equatable {
   public var how: String
   /// Why, in the writer's words (`--message`); nil when none was given.
   public var message: String?
-  /// The user: `$USER`, else `$LOGNAME`, else `uid N`.
+  /// The user: the effective user's login name in the user database (`getpwuid_r(geteuid())`),
+  /// else `$USER`, else `$LOGNAME`, else `uid N`. The database first: the environment is the
+  /// caller's to set (`sudo` keeps `$USER` in some setups, a service may have none).
   public var user: String
   /// This machine's host name.
   public var host: String
@@ -24,14 +26,7 @@ public struct WriteContext: Sendable, Equatable {
   public init(how: String, message: String? = nil) {
     self.how = how
     self.message = message
-    let environment = Dictionary(
-      systemEnvironment().map {
-        (String(decoding: $0.name, as: UTF8.self), String(decoding: $0.value, as: UTF8.self))
-      },
-      uniquingKeysWith: { first, _ in first })
-    user =
-      [environment["USER"], environment["LOGNAME"]].compactMap { $0 }.first { !$0.isEmpty }
-      ?? "uid \(systemEffectiveOwner().owner)"
+    user = Self.userName
     host = systemHostName()
     program = Self.processName
     pid = Int(systemGetpid())
@@ -54,6 +49,19 @@ public struct WriteContext: Sendable, Equatable {
 
   /// Whether the author is known: false for an ``outside`` change, which names nobody.
   public var isAuthorKnown: Bool { !user.isEmpty || !host.isEmpty || !program.isEmpty || pid != 0 }
+
+  /// The effective user's name, as ``user`` describes it.
+  static var userName: String {
+    let uid = systemEffectiveOwner().owner
+    if let name = systemUserName(uid) { return name }
+    let environment = Dictionary(
+      systemEnvironment().map {
+        (String(decoding: $0.name, as: UTF8.self), String(decoding: $0.value, as: UTF8.self))
+      },
+      uniquingKeysWith: { first, _ in first })
+    return [environment["USER"], environment["LOGNAME"]].compactMap { $0 }.first { !$0.isEmpty }
+      ?? "uid \(uid)"
+  }
 
   /// The process's name: the last component of its first argument.
   static var processName: String {
