@@ -59,17 +59,12 @@ public enum SettingsSearch {
     return matches
   }
 
-  /// The texts of `item` that ``find(_:in:snapshot:)`` searches, in the order it tries them:
-  /// title, subtitle, key, each choice's title, description; with the name of each.
-  static func searchedFields(of item: SettingItem) -> [(name: String, text: String?)] {
-    [("title", item.title), ("subTitle", item.subTitle), ("key", item.key)]
-      + (item.choices ?? []).map { ("choice", $0.title) } + [("description", item.description)]
-  }
-
   /// The name of the first searched text of `item` that contains `needle` (lowercased
   /// characters), or nil.
   static func matchedField(of item: SettingItem, _ needle: [Character]) -> String? {
-    searchedFields(of: item).first { $0.text.map { contains(Array($0.lowercased()), needle) } ?? false }?.name
+    SettingsSearchIndex.searchedFields(of: item).first {
+      $0.text.map { SettingsSearchIndex.contains(Array($0.lowercased()), needle) } ?? false
+    }?.name
   }
 
   /// The match of `item` under `ancestors` in `field`: its breadcrumb, and why `values` hide or
@@ -90,13 +85,5 @@ public enum SettingsSearch {
   /// (``SettingsSnapshot/hiddenCause(of:)``); nil when it is shown.
   public static func hiddenReason(of item: SettingItem, in snapshot: SettingsSnapshot) -> String? {
     snapshot.hiddenCause(of: item)?.reason
-  }
-
-  static func contains(_ haystack: [Character], _ needle: [Character]) -> Bool {
-    guard needle.count <= haystack.count else { return false }
-    for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-      if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
-    }
-    return false
   }
 }

@@ -764,7 +764,7 @@ extension EtcdCommandTests {
           stderr:
             "Error: '--etcd-prefix' is '/kiosks'; a prefix ends with '/' (the document's id follows it): give "
             + "'/kiosks/'\nUsage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
-            + "                    [--message TEXT] [--json] [--no-cache]\nSee 'settings help set' for more information.\n"
+            + "                    [--message TEXT] [--json]\nSee 'settings help set' for more information.\n"
         ))
   }
 }
@@ -784,7 +784,7 @@ extension EtcdCommandTests {
           stderr:
             "Error: '--store' and '--etcd' name two stores; give one\n"
             + "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
-            + "                    [--message TEXT] [--json] [--no-cache]\nSee 'settings help set' for more information.\n"
+            + "                    [--message TEXT] [--json]\nSee 'settings help set' for more information.\n"
         ))
     #expect(!FileManager.default.fileExists(atPath: file))
     // SETTINGS_ETCD names an etcd that is down: --store is used, and etcd is not asked.

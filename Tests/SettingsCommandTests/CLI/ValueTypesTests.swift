@@ -168,7 +168,7 @@ struct ValueTypesTests {
           status: 64, stdout: "",
           stderr: "Error: --add takes one KEY and no VALUE argument\n"
             + "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
-            + "                    [--message TEXT] [--json] [--no-cache]\n"
+            + "                    [--message TEXT] [--json]\n"
             + "See 'settings help set' for more information.\n"))
   }
 
@@ -182,7 +182,7 @@ struct ValueTypesTests {
           status: 64, stdout: "",
           stderr: "Error: '--add' is given twice; it takes one value (set KEY a,b sets the whole set)\n"
             + "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
-            + "                    [--message TEXT] [--json] [--no-cache]\n"
+            + "                    [--message TEXT] [--json]\n"
             + "See 'settings help set' for more information.\n"))
     #expect(fixture.run(["set", "languages", "--remove=en", "--remove", "ko"]).status == 64)
     #expect(fixture.store == nil)

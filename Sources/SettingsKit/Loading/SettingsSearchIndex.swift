@@ -37,7 +37,7 @@ package struct SettingsSearchIndex: Sendable {
       path.append((UInt32(position.section), UInt32(position.row)))
       for step in path { steps += [step.section, step.row] }
       itemSteps.append(UInt32(steps.count))
-      for field in SettingsSearch.searchedFields(of: item) {
+      for field in Self.searchedFields(of: item) {
         guard let text = field.text, let number = Self.fieldNames.firstIndex(of: field.name) else { continue }
         let lowered = text.lowercased()
         bytes += lowered.utf8
@@ -64,27 +64,6 @@ package struct SettingsSearchIndex: Sendable {
     }
   }
 
-  /// The first `limit` matches of `text` in screen order, each with the key of the item whose
-  /// page holds it (nil on the top page), and how many there are in all.
-  ///
-  /// - Parameter document: the document the index was made from.
-  /// - Parameter snapshot: the values that decide whether each match is hidden or disabled now.
-  package func find(
-    _ text: String, in document: SettingsDocument, snapshot: SettingsSnapshot, limit: Int
-  ) -> (matches: [(match: SettingsSearch.Match, page: String?)], total: Int) {
-    var matches: [(match: SettingsSearch.Match, page: String?)] = []
-    var total = 0
-    forEachMatch(of: text) { index, field in
-      total += 1
-      guard matches.count < limit else { return }
-      let (item, ancestors) = item(index, in: document)
-      let match = SettingsSearch.match(
-        item, ancestors: ancestors, field: Self.fieldNames[field], in: document, values: snapshot)
-      matches.append((match, ancestors.last?.key))
-    }
-    return (matches, total)
-  }
-
   /// The top page's section and row of every item that holds a match of `text` (the matching item
   /// itself, or the item whose page leads to it), in screen order, each once.
   package func topLevelPlaces(matching text: String) -> [(section: Int, row: Int)] {
@@ -101,7 +80,7 @@ package struct SettingsSearchIndex: Sendable {
   /// Calls `body` with each item that matches `text`, in screen order, and the number in
   /// ``fieldNames`` of its first field that contains it, as ``SettingsSearch/find(_:in:snapshot:)``
   /// compares (lowercased, by characters).
-  private func forEachMatch(of text: String, _ body: (_ item: Int, _ field: Int) -> Void) {
+  func forEachMatch(of text: String, _ body: (_ item: Int, _ field: Int) -> Void) {
     let lowered = text.lowercased()
     guard !lowered.isEmpty else { return }
     let needle = Array(lowered.utf8)
@@ -124,11 +103,27 @@ package struct SettingsSearchIndex: Sendable {
         let found =
           isPlain && kind & Self.plainFlag != 0
           ? Self.contains(text, needle)
-          : SettingsSearch.contains(Array(String(decoding: text, as: UTF8.self)), characters)
+          : Self.contains(Array(String(decoding: text, as: UTF8.self)), characters)
         if found { return Int(kind & ~Self.plainFlag) }
       }
       return nil
     }
+  }
+
+  /// The texts of `item` that ``SettingsSearch/find(_:in:snapshot:)`` searches, in the order it
+  /// tries them: title, subtitle, key, each choice's title, description; with the name of each.
+  static func searchedFields(of item: SettingItem) -> [(name: String, text: String?)] {
+    [("title", item.title), ("subTitle", item.subTitle), ("key", item.key)]
+      + (item.choices ?? []).map { ("choice", $0.title) } + [("description", item.description)]
+  }
+
+  /// Whether `haystack` holds `needle` as consecutive characters.
+  static func contains(_ haystack: [Character], _ needle: [Character]) -> Bool {
+    guard needle.count <= haystack.count else { return false }
+    for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+      if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+    }
+    return false
   }
 
   /// Whether `haystack` contains the bytes of `needle`.
@@ -146,7 +141,7 @@ package struct SettingsSearchIndex: Sendable {
   }
 
   /// Item `index` of `document` and the items whose pages lead to it, outermost first.
-  private func item(_ index: Int, in document: SettingsDocument) -> (SettingItem, [SettingItem]) {
+  func item(_ index: Int, in document: SettingsDocument) -> (SettingItem, [SettingItem]) {
     var sections = document.sections
     var ancestors: [SettingItem] = []
     var step = Int(itemSteps[index])
