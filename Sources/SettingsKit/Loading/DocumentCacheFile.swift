@@ -349,11 +349,18 @@ struct DocumentCacheFile {
       for (row, item) in section.items.enumerated() {
         var first: String?
         var named = Set<String>()
-        SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])]).forEachItem {
-          owned, _ in
+        func add(_ owned: SettingItem) {
           if first == nil { first = owned.key }
           named.formUnion((owned.enabledWhen ?? [:]).keys)
           named.formUnion((owned.visibleWhen ?? [:]).keys)
+        }
+        if item.page == nil {
+          add(item)
+        } else {
+          SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])]).forEachItem {
+            owned, _ in
+            add(owned)
+          }
         }
         let keys = first.map { [$0] + named.sorted() } ?? []
         table.u32(UInt32(sectionIndex))

@@ -37,16 +37,60 @@ package struct SettingsSearchIndex: Sendable {
       path.append((UInt32(position.section), UInt32(position.row)))
       for step in path { steps += [step.section, step.row] }
       itemSteps.append(UInt32(steps.count))
-      for field in Self.searchedFields(of: item) {
-        guard let text = field.text, let number = Self.fieldNames.firstIndex(of: field.name) else { continue }
-        let lowered = text.lowercased()
-        bytes += lowered.utf8
-        fieldStarts.append(UInt32(bytes.count))
-        let kind = UInt8(number)
-        fieldKinds.append(lowered.unicodeScalars.allSatisfy(Self.isPlain) ? kind | Self.plainFlag : kind)
-      }
+      // The fields of searchedFields(of:), in its order, without building its list.
+      add(item.title, field: 0)
+      add(item.subTitle, field: 1)
+      add(item.key, field: 2)
+      for choice in item.choices ?? [] { add(choice.title, field: 3) }
+      add(item.description, field: 4)
       itemFields.append(UInt32(fieldKinds.count))
     }
+  }
+
+  /// Appends `text` lowercased as field number `field` of ``fieldNames``.
+  private mutating func add(_ text: String?, field: UInt8) {
+    guard var text else { return }
+    let caseless = text.withUTF8 { utf8 in Self.appendCaseless(utf8, to: &bytes) }
+    let plain: Bool
+    if let caseless {
+      plain = caseless
+    } else {
+      let lowered = text.lowercased()
+      bytes += lowered.utf8
+      plain = lowered.unicodeScalars.allSatisfy(Self.isPlain)
+    }
+    fieldStarts.append(UInt32(bytes.count))
+    fieldKinds.append(plain ? field | Self.plainFlag : field)
+  }
+
+  /// Appends `utf8` lowercased as `String.lowercased()` lowercases it, when its scalars are ASCII
+  /// or in blocks that have no case (Hiragana, Katakana, the CJK unified ideographs, the Hangul
+  /// syllables), where only A–Z change; gives whether the text is plain (``isPlain(_:)``), or nil
+  /// and appends nothing for any other text.
+  private static func appendCaseless(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) -> Bool? {
+    var plain = true
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte < 0x80 {
+        if byte == 0x0D { plain = false }
+        index += 1
+        continue
+      }
+      // Only 3-byte sequences (U+0800–U+FFFF) can be in the caseless blocks.
+      guard byte & 0xF0 == 0xE0, index + 2 < utf8.count else { return nil }
+      let scalar =
+        UInt32(byte & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
+      switch scalar {
+      case 0x3040...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+        if scalar == 0x3099 || scalar == 0x309A { plain = false }
+      default: return nil
+      }
+      index += 3
+    }
+    bytes.reserveCapacity(bytes.count + utf8.count)
+    for byte in utf8 { bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+    return plain
   }
 
   /// The number of items indexed.

@@ -56,11 +56,11 @@ struct EtcdLeaderKillWatchTests {
     #expect(runCLI(["set", "airplane", "on"], environment: setup.environment).status == 0)
     let watch = try WatchingProcess(["watch"], environment: setup.environment)
     #expect(runCLI(["set", "mode", "b"], environment: setup.environment).status == 0)
-    #expect(watch.waitForLines(1) == ["mode: a -> b"])
+    #expect(watch.waitForLines(1) == ["mode: a -> b  (change 2)"])
     etcd.kill(leader)
     #expect(try Self.waitForNewLeader(etcd, other: leader) != nil)
     #expect(runCLI(["set", "airplane", "off"], environment: setup.environment).status == 0)
-    #expect(watch.waitForLines(2) == ["mode: a -> b", "airplane: on -> off"])
+    #expect(watch.waitForLines(2) == ["mode: a -> b  (change 2)", "airplane: on -> off  (change 3)"])
     // No outage for this watch: its stream never failed, and no change was missed.
     #expect(watch.waitForErrorLines(1, seconds: 1) == [])
     #expect(watch.stop(signal: SIGTERM) == 0)
@@ -76,7 +76,7 @@ struct EtcdLeaderKillWatchTests {
     #expect(runCLI(["set", "airplane", "on"], environment: setup.environment).status == 0)
     let watch = try WatchingProcess(["watch"], environment: setup.environment)
     #expect(runCLI(["set", "mode", "b"], environment: setup.environment).status == 0)
-    #expect(watch.waitForLines(1) == ["mode: a -> b"])
+    #expect(watch.waitForLines(1) == ["mode: a -> b  (change 2)"])
     etcd.kill(leader)
     let lines = watch.waitForErrorLines(2, seconds: 20)
     #expect(lines.count == 2, "\(lines)")
@@ -86,7 +86,7 @@ struct EtcdLeaderKillWatchTests {
     #expect(lines.last?.hasPrefix("etcd back at revision ") == true, "\(lines)")
     #expect(try Self.waitForNewLeader(etcd, other: leader) != nil)
     #expect(runCLI(["set", "airplane", "off"], environment: setup.environment).status == 0)
-    #expect(watch.waitForLines(2) == ["mode: a -> b", "airplane: on -> off"])
+    #expect(watch.waitForLines(2) == ["mode: a -> b  (change 2)", "airplane: on -> off  (change 3)"])
     #expect(watch.stop(signal: SIGTERM) == 0)
   }
 }

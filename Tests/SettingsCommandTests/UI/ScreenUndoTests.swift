@@ -155,7 +155,7 @@ struct ScreenUndoTests {
       ["-f", fixture.document, "ui"], environment: fixture.environment, stdin: "2\nH\nq\n")
     #expect(screen.stdout.contains("  name (Name): (default) → ev\\u{1B}[2Jil\\u{1}\n"))
     let undo = try fixture.settings(["undo"])
-    #expect(undo.stdout == "undid change 1\n  name: ev\\u{1B}[2Jil\\u{1} → Kim\n")
+    #expect(undo.stdout == "undid change 1\n  name (Name): ev\\u{1B}[2Jil\\u{1} → (default)\n")
     for output in [history.stdout, screen.stdout, undo.stdout] {
       #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
