@@ -109,7 +109,6 @@ struct CacheWriter {
   /// A u32 count, then each number.
   mutating func u32s(_ values: [UInt32]) {
     u32(UInt32(values.count))
-    bytes.reserveCapacity(bytes.count + values.count * 4)
     for value in values { u32(value) }
   }
 

@@ -88,7 +88,6 @@ package struct SettingsSearchIndex: Sendable {
       }
       index += 3
     }
-    bytes.reserveCapacity(bytes.count + utf8.count)
     for byte in utf8 { bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
     return plain
   }
