@@ -337,6 +337,15 @@ struct DocumentCacheFile {
     return document(keys: keys, meta: meta, locales: locales, source: source)
   }
 
+  /// Calls `body` with `item`, then its page's items in walk order (``SettingsDocument/forEachItem(_:)``);
+  /// an item without a page is not wrapped in a document first.
+  static func forEachOwnedItem(of item: SettingItem, _ body: (SettingItem) -> Void) {
+    guard item.page != nil else { return body(item) }
+    SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])]).forEachItem { owned, _ in
+      body(owned)
+    }
+  }
+
   /// The search part of `document`'s cache: checksum, index, top-level table and key lists.
   static func searchPart(of document: SettingsDocument) -> [UInt8] {
     var part = CacheWriter()
@@ -354,14 +363,7 @@ struct DocumentCacheFile {
           named.formUnion((owned.enabledWhen ?? [:]).keys)
           named.formUnion((owned.visibleWhen ?? [:]).keys)
         }
-        if item.page == nil {
-          add(item)
-        } else {
-          SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])]).forEachItem {
-            owned, _ in
-            add(owned)
-          }
-        }
+        forEachOwnedItem(of: item, add)
         let keys = first.map { [$0] + named.sorted() } ?? []
         table.u32(UInt32(sectionIndex))
         table.u32(UInt32(row))
@@ -468,14 +470,7 @@ struct DocumentCacheFile {
           body.set(checksum, at: start)
           slots.append((DocumentCacheFormat.slotHash(key), recordBase + start, body.bytes.count - start))
         }
-        if item.page == nil {
-          add(item)
-        } else {
-          SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])]).forEachItem {
-            owned, _ in
-            add(owned)
-          }
-        }
+        forEachOwnedItem(of: item, add)
       }
     }
 
