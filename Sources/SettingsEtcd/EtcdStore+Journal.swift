@@ -59,10 +59,13 @@ extension EtcdStore: JournalingStore {
   /// ``update(_:)`` with the change journaled in the same transaction; see
   /// ``update(journaling:_:)``. With ``journalLimit`` 0 the journal keeps no entry: its base moves
   /// with every write.
+  ///
+  /// - Returns: `body`'s result, and the number of the entry the change made (nil when it changed
+  ///   nothing, or with ``journalLimit`` 0).
   public func update<T, Refusal: Error>(
     context: WriteContext, secureKeys: Set<String>,
     _ body: (inout StoreContents, () -> StoreJournal) throws(Refusal) -> T
-  ) throws(StoreUpdateError<Refusal>) -> T {
+  ) throws(StoreUpdateError<Refusal>) -> (result: T, entry: Int?) {
     try update(journaling: (context, secureKeys), body)
   }
 

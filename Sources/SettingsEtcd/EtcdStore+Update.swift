@@ -27,16 +27,19 @@ extension EtcdStore {
       (contents: inout StoreContents, _: () -> StoreJournal) throws(Refusal) -> T in
       try body(&contents)
     }
+    .result
   }
 
   /// ``update(_:)``, with the change journaled when `journaling` is given: the journal is read
   /// with the store at the same revision, reconciled with it, given to `body`, and the change's
   /// entry (after an `outside` one when the store was changed without the tool) is put in the same
-  /// transaction as the change, trimmed to ``journalLimit`` there too.
+  /// transaction as the change, trimmed to ``journalLimit`` there too. Returns `body`'s result and
+  /// the number of that entry (nil when nothing changed, nothing is journaled, or the journal keeps
+  /// no entry).
   func update<T, Refusal: Error>(
     journaling: (context: WriteContext, secureKeys: Set<String>)?,
     _ body: (inout StoreContents, () -> StoreJournal) throws(Refusal) -> T
-  ) throws(StoreUpdateError<Refusal>) -> T {
+  ) throws(StoreUpdateError<Refusal>) -> (result: T, entry: Int?) {
     var firstKey = documentPrefix
     defer { rememberCheckedEndpoints() }
     for attempt in 1...attempts {
@@ -65,24 +68,26 @@ extension EtcdStore {
         + read.contents.unparsed.keys.filter { contents.unparsed[$0] == nil && contents.values[$0] == nil }
       if puts.isEmpty && removed.isEmpty {
         lastKnownGood?.save(read.contents, clusterID: read.clusterID, for: self)
-        return result
+        return (result, nil)
       }
       firstKey = (puts.keys.sorted() + removed.sorted()).first ?? firstKey
       let writer = Self.writerID()
       let clearsAll = contents.values.isEmpty && contents.unparsed.isEmpty
       var journalOperations: [JSONValue] = []
+      var entry: Int?
       if let journaling, let stored {
         var after = clearsAll ? [:] : read.raw
         for key in removed { after[key] = nil }
         for (key, value) in puts { after[key] = Array(JSONWriter().line(value).dropLast().utf8) }
-        let entry = JournalEntry(
+        let made = JournalEntry(
           sequence: journal.nextSequence, time: .now, context: journaling.context,
           changes: StoreJournal.changes(
             from: read.contents.values, to: contents.values, secureKeys: journaling.secureKeys,
             comparingSecureText: true),
           beforeDigest: EtcdJournal.digest(read.raw), afterDigest: EtcdJournal.digest(after))
         journalOperations = journalTransactionOperations(
-          stored: stored, journal: journal, entry: entry, secureKeys: journaling.secureKeys)
+          stored: stored, journal: journal, entry: made, secureKeys: journaling.secureKeys)
+        entry = journalLimit > 0 ? made.sequence : nil
       }
       let transaction: JSONValue
       do throws(StoreError) {
@@ -99,13 +104,13 @@ extension EtcdStore {
           var written = contents
           written.revision = StoreRevision(EtcdMessages.revision(answer))
           lastKnownGood?.save(written, clusterID: EtcdMessages.clusterID(answer), for: self)
-          return result
+          return (result, entry)
         }
       } catch {
         switch error {
         case .unknown:
           switch resolve(writer: writer, after: revision, key: firstKey) {
-          case .applied: return result
+          case .applied: return (result, entry)
           case .notApplied: break
           case .undetermined(let now): throw .store(.etcd(.unknownOutcome(key: firstKey, now: now)))
           }

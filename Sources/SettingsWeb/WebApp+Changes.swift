@@ -15,16 +15,15 @@ extension WebApp {
       let fullKey = item.key ?? key
       let value = try Self.value(json, for: item, key: fullKey, settings: view.settings)
       let change: SettingChange?
-      let entry: Int?
       if let expectJSON = body[member: "expect"] {
         guard let expected = Self.plainValue(expectJSON) else {
           return .error(400, "\"expect\" is not a value")
         }
-        let (outcome, made) = try write { (settings) throws(SettingsError) in
+        let outcome = try write { (settings) throws(SettingsError) in
           try settings.set(fullKey, to: value, expecting: expected)
         }
         switch outcome {
-        case .written(let written): (change, entry) = (written, made)
+        case .written(let written): change = written
         case .conflict(let current):
           let snapshot = view.snapshot()
           let item = (try? view.settings.item(fullKey)) ?? item
@@ -35,7 +34,7 @@ extension WebApp {
           return .json(.object(pairs), status: 409)
         }
       } else {
-        (change, entry) = try write { (settings) throws(SettingsError) in
+        change = try write { (settings) throws(SettingsError) in
           try settings.set(fullKey, to: value)
         }
       }
@@ -49,7 +48,7 @@ extension WebApp {
       var pairs: [(String, JSONValue)] = [
         ("row", WebRow.json(shown, in: snapshot)), ("eventId", .integer(eventID)),
       ]
-      if let entry { pairs.append(("entry", .integer(entry))) }
+      if let entry = change?.journalSequence { pairs.append(("entry", .integer(entry))) }
       return .json(.object(pairs))
     } catch {
       return Self.refusal(Self.inLocale(of: view, error))
@@ -73,7 +72,7 @@ extension WebApp {
       var keys: [String] = []
       if case .string(let key)? = body[member: "key"]?.kind { keys = [key] }
       guard resetsAll || !keys.isEmpty else { return .error(400, "give \"key\" (a string) or \"all\": true") }
-      let (changes, entry) = try write { (settings) throws(SettingsError) -> [SettingChange] in
+      let changes = try write { (settings) throws(SettingsError) -> [SettingChange] in
         try resetsAll ? settings.resetAll() : settings.reset(keys)
       }
       let snapshot = view.snapshot()
@@ -92,7 +91,7 @@ extension WebApp {
         rows.append(WebRow.json(item, in: snapshot))
       }
       var pairs: [(String, JSONValue)] = [("rows", .array(rows)), ("eventId", .integer(eventID))]
-      if let entry { pairs.append(("entry", .integer(entry))) }
+      if let entry = changes.first?.journalSequence { pairs.append(("entry", .integer(entry))) }
       return .json(.object(pairs))
     } catch {
       return Self.refusal(error)

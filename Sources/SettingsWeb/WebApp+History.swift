@@ -1,5 +1,4 @@
 import SettingsKit
-import SettingsPOSIX
 
 extension WebApp {
   /// How the journal names a change made from the page (``WriteContext/how``), as `settings ui`
@@ -10,28 +9,21 @@ extension WebApp {
   /// The most entries `GET /api/history` gives (the journal keeps 1 000 by default).
   static let historyLimit = 1000
 
-  /// Runs `body`, one change through the app's settings, journaled as made `how` with `message`;
-  /// returns its result and the number of the journal entry it made (nil when it made none: it
-  /// changed nothing, or the store keeps no journal).
+  /// Runs `body`, one change through the app's settings, journaled as made `how` with `message`,
+  /// and returns its result. The change's own results name the journal entry it made
+  /// (``SettingChange/journalSequence``, ``Settings/UndoResult/entry``).
   ///
   /// The page's writes take turns: the settings' ``Settings/writeContext`` is the app's own for the
-  /// time of one write, and an entry of this process that was not the last one seen is that write's.
+  /// time of one write.
   ///
-  /// - Throws: what `body` throws; a journal that cannot be read afterwards gives no number instead.
+  /// - Throws: what `body` throws.
   func write<Result: Sendable>(
     how: String = journalHow, message: String? = nil, _ body: (Settings) throws(SettingsError) -> Result
-  ) throws(SettingsError) -> (result: Result, entry: Int?) {
-    try writing.withLock {
-      (lastSeen: inout JournalEntry?) throws(SettingsError) -> (result: Result, entry: Int?) in
+  ) throws(SettingsError) -> Result {
+    try writing.withLock { _ throws(SettingsError) -> Result in
       let settings = self.settings
       settings.writeContext = WriteContext(how: how, message: message)
-      let result = try body(settings)
-      let pid = Int(systemGetpid())
-      guard let made = try? settings.journal().entries.last(where: { $0.context.pid == pid }),
-        made != lastSeen
-      else { return (result, nil) }
-      lastSeen = made
-      return (result, made.changes.isEmpty ? nil : made.sequence)
+      return try body(settings)
     }
   }
 
@@ -96,8 +88,7 @@ extension WebApp {
       return .error(400, "\"entry\" must be a change number from the history, a whole number from 1")
     }
     do {
-      let (result, entry) = try write(how: "undo", message: Self.undoMessage) {
-        (settings) throws(SettingsError) in
+      let result = try write(how: "undo", message: Self.undoMessage) { (settings) throws(SettingsError) in
         try settings.undo(.entry(number))
       }
       let snapshot = view.snapshot()
@@ -117,7 +108,7 @@ extension WebApp {
           ]))
       }
       var pairs: [(String, JSONValue)] = [("undone", .array(result.undone.map(JSONValue.integer)))]
-      if let entry { pairs.append(("entry", .integer(entry))) }
+      if let entry = result.entry { pairs.append(("entry", .integer(entry))) }
       pairs += [("changes", .array(changes)), ("rows", .array(rows)), ("eventId", .integer(eventID))]
       return .json(.object(pairs))
     } catch {

@@ -64,9 +64,9 @@ package final class WebApp: WebHandler {
   package let log = WebEventLog()
   let state: Mutex<State>
   let watch = Mutex<ObserverWatch?>(nil)
-  /// Held for the time of one write from the page (``write(how:message:_:)``), with the last journal
-  /// entry of this process seen after one.
-  let writing = Mutex<JournalEntry?>(nil)
+  /// Held for the time of one write from the page (``write(how:message:_:)``), which sets the
+  /// settings' ``Settings/writeContext`` for it.
+  let writing = Mutex<Void>(())
 
   /// An app over `settings` (its document with every items file decoded) and the items files
   /// of its top page's sections, opened for paging.

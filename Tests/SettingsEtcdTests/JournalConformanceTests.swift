@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -39,6 +40,62 @@ struct JournalConformanceTests {
         "3 reset: airplane true → -", "1 set (for the flight): airplane - → true",
       ])
     #expect(texts(try subject.store.read().values) == ["name": "\"Lee\""])
+  }
+
+  @Test(arguments: kinds)
+  func eachWriteReturnsTheNumberOfTheEntryItMade(kind: StoreKind) throws {
+    let subject = try JournalSubject(kind)
+    defer { subject.remove() }
+    let settings = subject.settings(how: "set")
+    let seen = Mutex<[SettingChange]>([])
+    settings.addObserver { change in seen.withLock { $0.append(change) } }
+    #expect(
+      try settings.set("airplane", to: .bool(true))
+        == SettingChange(key: "airplane", oldValue: .bool(false), newValue: .bool(true), journalSequence: 1))
+    // A write that changes nothing makes no entry.
+    #expect(try settings.set("airplane", to: .bool(true)) == nil)
+    #expect(try settings.toggle("wifi") == false)
+    #expect(
+      try settings.reset(["airplane"]) == [
+        SettingChange(key: "airplane", oldValue: .bool(true), newValue: .bool(false), journalSequence: 3)
+      ])
+    #expect(try settings.reset(["airplane"]) == [])
+    // Observers get the changes as the writes return them.
+    #expect(seen.withLock { $0.map(\.journalSequence) } == [1, 2, 3])
+    // A change made without the tool is journaled first, as `outside`: the write's entry follows.
+    try subject.writeOutside(["wifi": "false", "name": "\"Park\""])
+    subject.context(settings, how: "load")
+    let plan = try settings.load(StoreContents(values: ["name": .string("Lee")]), replacing: true)
+    #expect(plan.entry == 5)
+    #expect(try settings.load(StoreContents(values: ["name": .string("Lee")]), replacing: true).entry == nil)
+    subject.context(settings, how: "undo")
+    let undo = try settings.undo(.last)
+    #expect(undo.undone == [5])
+    #expect(undo.entry == 6)
+    #expect(
+      undo.changes == [
+        SettingChange(key: "name", oldValue: .string("Lee"), newValue: .string("Park"), journalSequence: 6),
+        SettingChange(key: "wifi", oldValue: .bool(true), newValue: .bool(false), journalSequence: 6),
+      ])
+    subject.context(settings, how: "migrate")
+    #expect(
+      try settings.migrate([.drop("name")]) == [
+        SettingChange(key: "name", oldValue: .string("Park"), newValue: .string("Kim"), journalSequence: 7)
+      ])
+    #expect(try settings.fix(droppingUnknownKeys: true) == [])
+    #expect(
+      try summary(settings.history(limit: 4)) == [
+        "7 migrate: name \"Park\" → -", "6 undo: name \"Lee\" → \"Park\", wifi - → false",
+        "5 load: name \"Park\" → \"Lee\", wifi false → -", "4 outside: name - → \"Park\"",
+      ])
+    // A journal that keeps no entry names none.
+    let unkept = subject.settings(how: "set", store: subject.withLimit(0))
+    #expect(
+      try unkept.set("airplane", to: .bool(true))
+        == SettingChange(key: "airplane", oldValue: .bool(false), newValue: .bool(true)))
+    #expect(
+      try unkept.reset(["airplane"])
+        == [SettingChange(key: "airplane", oldValue: .bool(true), newValue: .bool(false))])
   }
 
   @Test(arguments: kinds)

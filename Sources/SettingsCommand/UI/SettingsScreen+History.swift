@@ -1,5 +1,4 @@
 import SettingsKit
-import SettingsPOSIX
 
 extension SettingsScreen {
   /// `u`: takes back the last change in the store's journal that this screen has not taken back
@@ -31,13 +30,9 @@ extension SettingsScreen {
       let context = settings.writeContext
       settings.writeContext = WriteContext(how: "undo", message: "from settings ui")
       defer { settings.writeContext = context }
-      try settings.undo(.entry(entry.sequence), force: force)
+      let undo = try settings.undo(.entry(entry.sequence), force: force)
       undoHistory.undone.insert(entry.sequence)
-      if let made = try settings.journal().entries.last, made.sequence > entry.sequence,
-        made.context.pid == Int(systemGetpid()), made.context.how == "undo"
-      {
-        undoHistory.made.insert(made.sequence)
-      }
+      if let made = undo.entry { undoHistory.made.insert(made) }
       apply(try TableActions(settings: settings).reloadValues(of: &level.table))
       let after = entry.keys.map { shownValue(of: $0, in: settings) }
       message = Self.undoMessage(entry, shown: Array(zip(before, after)), settings: settings)

@@ -48,6 +48,9 @@ final class LocalWrites: Sendable {
 struct LocalWrite: Sendable {
   /// The values that changed.
   var changes: [SettingChange]
+  /// The number of the journal entry the write made; nil when it made none (it changed nothing,
+  /// the store keeps no journal) or when unknown.
+  var entry: Int?
   /// The store's contents as the write read them (under its lock); nil when unknown.
   var read: StoreContents?
   /// The store's contents after the write; nil when unknown.

@@ -23,10 +23,11 @@ public struct SettingChange: Sendable, Equatable, CustomStringConvertible, Custo
   /// Whether the item is a secure text field, whose values print as ``ValueRules/mask``.
   public var isSecure: Bool
   /// The number of the journal entry that made the change (its ``JournalEntry/sequence``, the `N`
-  /// of `settings history`'s `change N`), as a watch reports it (``Settings/changes(_:)``); nil
-  /// when it is not known: a store that keeps no journal (``MemoryStore``, a journal limit of 0), a
-  /// value that changed with the document's defaults or a system file rather than the store, a
-  /// store changed without the tool that no journal holds yet, and the changes a write returns.
+  /// of `settings history`'s `change N`), as a watch reports it (``Settings/changes(_:)``) and a
+  /// write returns it (``Settings/set(_:to:)``, ``Settings/reset(_:)``, observers too); nil when it
+  /// is not known: a store that keeps no journal (``MemoryStore``, a journal limit of 0), a value
+  /// that changed with the document's defaults or a system file rather than the store, and a store
+  /// changed without the tool that no journal holds yet.
   public var journalSequence: Int?
 
   /// Creates a change.

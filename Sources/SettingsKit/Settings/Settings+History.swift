@@ -10,11 +10,15 @@ extension Settings {
   }
 
   /// What ``undo(_:force:)`` did: the entries it took back (for `.time`, every entry after the
-  /// time that changed a key it put back) and the changes of value made.
+  /// time that changed a key it put back), the entry it made, and the changes of value made.
   public struct UndoResult: Sendable, Equatable {
     /// The numbers of the entries taken back, oldest first.
     public var undone: [Int]
-    /// The changes of value, by key.
+    /// The number of the journal entry the undo made (journaled as ``Settings/writeContext`` names
+    /// it); nil when it changed nothing in the store, or the store keeps no journal (a journal
+    /// limit of 0).
+    public var entry: Int?
+    /// The changes of value, by key, each naming ``entry`` (``SettingChange/journalSequence``).
     public var changes: [SettingChange]
     /// The change as the undo's own journal entry records it: each store key's override before and
     /// after (a secure key's only as set or not), by key; what `settings history` shows for it.
@@ -112,7 +116,8 @@ extension Settings {
     let journalChanges = StoreJournal.changes(
       from: write.read?.values ?? [:], to: write.contents?.values ?? write.read?.values ?? [:],
       secureKeys: secureKeys, comparingSecureText: true)
-    return UndoResult(undone: undone, changes: write.changes, journalChanges: journalChanges)
+    return UndoResult(
+      undone: undone, entry: write.entry, changes: write.changes, journalChanges: journalChanges)
   }
 
   /// The override each key goes back to (nil: none) and the entries taken back.

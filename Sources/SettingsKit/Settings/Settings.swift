@@ -466,7 +466,9 @@ public final class Settings: Sendable {
 
   /// ``change(_:)`` whose body also gets the store's journal, read under the same lock (empty for
   /// a store that keeps none). The change is journaled with ``writeContext``. Returns what the
-  /// write did: its changes, and the store's contents as read under the lock and as written.
+  /// write did: its changes (each with the journal entry it made as its
+  /// ``SettingChange/journalSequence``), that entry's number, and the store's contents as read
+  /// under the lock and as written.
   @discardableResult
   func changeReadingJournal(
     _ body: (SettingsSnapshot, inout StoreContents, () -> StoreJournal) throws(SettingsError)
@@ -483,7 +485,7 @@ public final class Settings: Sendable {
       var earlier: (contents: StoreContents, system: [SystemLayer], snapshot: SettingsSnapshot)?
       var read: StoreContents?
       var written: StoreContents?
-      let changes = try store.updateSettings(context: context, secureKeys: secureKeys) {
+      let (made, entry) = try store.updateSettings(context: context, secureKeys: secureKeys) {
         (contents: inout StoreContents, journal: () -> StoreJournal) throws(SettingsError) in
         let system = layers.system
         read = contents
@@ -505,7 +507,9 @@ public final class Settings: Sendable {
         written = contents
         return changes
       }
-      let write = LocalWrite(changes: changes, read: read, contents: written)
+      var changes = made
+      for index in changes.indices { changes[index].journalSequence = entry }
+      let write = LocalWrite(changes: changes, entry: entry, read: read, contents: written)
       done = write
       return write
     }

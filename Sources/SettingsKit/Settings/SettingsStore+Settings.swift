@@ -26,17 +26,20 @@ extension SettingsStore {
 extension SettingsStore {
   /// ``updateSettings(_:)`` journaled with `context` when the store keeps a journal
   /// (``JournalingStore``); `body` gets the journal read under the same lock (empty otherwise).
+  /// Returns `body`'s result and the number of the journal entry the change made (nil when it
+  /// made none: see ``JournalingStore/update(context:secureKeys:_:)``, or no journal).
   func updateSettings<T>(
     context: WriteContext, secureKeys: Set<String>,
     _ body: (inout StoreContents, () -> StoreJournal) throws(SettingsError) -> T
-  ) throws(SettingsError) -> T {
+  ) throws(SettingsError) -> (result: T, entry: Int?) {
     do throws(StoreUpdateError<SettingsError>) {
       if let journaling = self as? any JournalingStore {
         return try journaling.update(context: context, secureKeys: secureKeys, body)
       }
-      return try update { (contents: inout StoreContents) throws(SettingsError) -> T in
+      let result = try update { (contents: inout StoreContents) throws(SettingsError) -> T in
         try body(&contents) { StoreJournal() }
       }
+      return (result, nil)
     } catch {
       throw SettingsError(error)
     }

@@ -45,6 +45,10 @@ public struct LoadPlan: Sendable, Equatable {
   public var changes: [Change]
   /// The values refused; when there is one, nothing is loaded.
   public var refusals: [LoadRefusal]
+  /// The number of the journal entry the load made (``JournalEntry/sequence``); nil for a plan
+  /// not carried out, a load that changed nothing, or a store that keeps no journal (a journal
+  /// limit of 0).
+  public var entry: Int?
   /// The overrides after the load.
   var values: [String: JSONValue]
   /// The keys of secure text fields, whose values ``lines`` and ``shown(_:of:)`` mask.
@@ -149,7 +153,7 @@ extension Settings {
   /// overrides equal the file, except the keys its `"$omitted"` lists, which keep their values.
   /// Keys the document does not know are refused unless `keepingUnknownKeys`.
   ///
-  /// - Returns: the plan carried out.
+  /// - Returns: the plan carried out, with the journal entry it made (``LoadPlan/entry``).
   /// - Throws: ``SettingsError/loadRefused(_:)`` with every refusal (nothing is written),
   ///   ``SettingsError/store(_:)``.
   @discardableResult
@@ -157,7 +161,8 @@ extension Settings {
     throws(SettingsError) -> LoadPlan
   {
     var plan: LoadPlan?
-    try change { (snapshot, contents) throws(SettingsError) in
+    let write = try changeReadingJournal {
+      (snapshot, contents: inout StoreContents, _) throws(SettingsError) in
       let made = self.plan(file, over: contents, replacing: replacing, keepingUnknownKeys: keepingUnknownKeys)
       if !made.refusals.isEmpty { throw .loadRefused(made.refusals) }
       plan = made
@@ -165,7 +170,9 @@ extension Settings {
       return snapshot.changes(
         to: SettingsSnapshot(document: document, contents: contents, storeName: store.name))
     }
-    return plan ?? LoadPlan(changes: [], refusals: [], values: [:])
+    var done = plan ?? LoadPlan(changes: [], refusals: [], values: [:])
+    done.entry = write.entry
+    return done
   }
 
   /// The elements of an array of strings; nil for anything else.

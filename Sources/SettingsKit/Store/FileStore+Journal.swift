@@ -57,7 +57,7 @@ extension FileStore: JournalingStore {
       var earlier = found.journal
       earlier.entries.removeLast()
       do throws(FileSystemError) {
-        try write(
+        _ = try write(
           noticed, over: bytes, after: earlier, secureKeys: secureKeys,
           privateMode: contents.values.keys.contains(where: secureKeys.contains))
       } catch {
@@ -76,12 +76,14 @@ extension FileStore: JournalingStore {
   /// reader then leaves it out (docs/RELIABILITY.md). With ``journalLimit`` 0 the journal keeps
   /// no entry: its base moves with every write.
   ///
+  /// - Returns: `body`'s result, and the number of the entry the change made (nil when it changed
+  ///   nothing, or with ``journalLimit`` 0).
   /// - Throws: as ``update(_:)``, and ``StoreError/journalUnreadable(journal:reason:)`` (nothing
   ///   written) when the journal exists but cannot be read.
   public func update<T, Refusal: Error>(
     context: WriteContext, secureKeys: Set<String>,
     _ body: (inout StoreContents, () -> StoreJournal) throws(Refusal) -> T
-  ) throws(StoreUpdateError<Refusal>) -> T {
+  ) throws(StoreUpdateError<Refusal>) -> (result: T, entry: Int?) {
     try update(journaling: (context, secureKeys), body)
   }
 
@@ -144,22 +146,24 @@ extension FileStore: JournalingStore {
   }
 
   /// Records the change from `before` to `after` (both as read or to be written under the lock),
-  /// made by `context`.
+  /// made by `context`; returns the entry's number, nil when the journal keeps no entry
+  /// (``journalLimit`` 0).
   func record(
     from before: StoreContents, to after: StoreContents, newBytes: [UInt8], in journal: LockedJournal,
     context: WriteContext, secureKeys: Set<String>
-  ) throws(FileSystemError) {
+  ) throws(FileSystemError) -> Int? {
     let entry = JournalEntry(
       sequence: 0, time: .now, context: context,
       changes: StoreJournal.changes(
         from: before.values, to: after.values, secureKeys: secureKeys, comparingSecureText: true),
       beforeDigest: FileJournal.digest(before.source?.bytes ?? []), afterDigest: FileJournal.digest(newBytes))
-    try write(
+    let sequence = try write(
       entry, over: journal.bytes, after: journal.journal, secureKeys: secureKeys,
       privateMode: after.holdsSecureValue)
+    return journalLimit > 0 ? sequence : nil
   }
 
-  /// Writes `entry` (its number is set here) to the journal file that holds `bytes`: appends its
+  /// Writes `entry` (its number is set here, and returned) to the journal file that holds `bytes`: appends its
   /// line and flushes it when the file ends, whole, where the entry begins and is not due for
   /// trimming; else writes the file whole, atomically: `earlier` (the journal reconciled, up to
   /// the entry) with the entry, trimmed to ``journalLimit``. With `privateMode` the journal takes
@@ -167,14 +171,14 @@ extension FileStore: JournalingStore {
   private func write(
     _ entry: JournalEntry, over bytes: [UInt8]?, after earlier: @autoclosure () -> StoreJournal,
     secureKeys: Set<String>, privateMode: Bool
-  ) throws(FileSystemError) {
+  ) throws(FileSystemError) -> Int {
     var entry = entry
     if let bytes, let tail = FileJournal.tail(bytes), tail.digest == entry.beforeDigest,
       tail.lineCount <= StoreJournal.entriesBeforeTrimming(limit: journalLimit)
     {
       entry.sequence = tail.sequence + 1
       try FileJournal.append(entry.line, to: journalPath, privateMode: privateMode)
-      return
+      return entry.sequence
     }
     var whole = earlier()
     entry.sequence = whole.nextSequence
@@ -182,5 +186,6 @@ extension FileStore: JournalingStore {
     try AtomicFile.write(
       FileJournal.text(whole.trimmed(limit: journalLimit), secureKeys: secureKeys), to: journalPath,
       privateMode: privateMode)
+    return entry.sequence
   }
 }

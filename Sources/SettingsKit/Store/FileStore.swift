@@ -106,14 +106,16 @@ public struct FileStore: SettingsStore {
     try update(journaling: nil) { (contents: inout StoreContents, _) throws(Refusal) -> T in
       try body(&contents)
     }
+    .result
   }
 
   /// ``update(_:)``, recording the change in the journal when `journaling` names who makes it
-  /// (``update(context:secureKeys:_:)``).
+  /// (``update(context:secureKeys:_:)``); returns `body`'s result and the number of the entry
+  /// recorded (nil when none was, or the journal keeps none).
   func update<T, Refusal: Error>(
     journaling: (context: WriteContext, secureKeys: Set<String>)?,
     _ body: (inout StoreContents, () -> StoreJournal) throws(Refusal) -> T
-  ) throws(StoreUpdateError<Refusal>) -> T {
+  ) throws(StoreUpdateError<Refusal>) -> (result: T, entry: Int?) {
     guard !path.isEmpty, !path.endsWithSlash else {
       throw .store(
         .fileSystem(path.isEmpty ? .notFound(path: path.description) : .isDirectory(path: path.description)))
@@ -146,7 +148,7 @@ public struct FileStore: SettingsStore {
       throw .refused(error)
     }
     if let journalError { throw .store(journalError) }
-    if preview.hasSameValues(as: before) && preview.unparsed == before.unparsed { return result }
+    if preview.hasSameValues(as: before) && preview.unparsed == before.unparsed { return (result, nil) }
     do throws(StoreError) {
       if let homeProblem { throw .noLocation(reason: homeProblem) }
       try refuseReadOnlyFile()
@@ -159,7 +161,7 @@ public struct FileStore: SettingsStore {
     } catch {
       throw .store(.fileSystem(error))
     }
-    let outcome = Result { () throws(StoreUpdateError<Refusal>) -> T in
+    let outcome = Result { () throws(StoreUpdateError<Refusal>) -> (result: T, entry: Int?) in
       AtomicFile.removeStaleTemporaryFiles(for: path)
       var contents: StoreContents
       do throws(StoreError) { contents = try read() } catch { throw .store(error) }
@@ -176,11 +178,12 @@ public struct FileStore: SettingsStore {
       do throws(Refusal) {
         result = try body(&contents) { journal?.journal ?? StoreJournal() }
       } catch { throw .refused(error) }
+      var entry: Int?
       if !contents.hasSameValues(as: current) || contents.unparsed != current.unparsed {
         let bytes = Array(contents.text.utf8)
         do throws(FileSystemError) {
           if let journaling, let journal {
-            try record(
+            entry = try record(
               from: current, to: contents, newBytes: bytes, in: journal, context: journaling.context,
               secureKeys: journaling.secureKeys)
             if testKillPoint == "after-journal" { systemKillSelf() }
@@ -191,7 +194,7 @@ public struct FileStore: SettingsStore {
           throw .store(.fileSystem(error))
         }
       }
-      return result
+      return (result, entry)
     }
     lock.unlock()
     return try outcome.get()

@@ -10,7 +10,8 @@ public enum SettingsEvent: Sendable, Equatable {
   /// store keeps a journal (``JournalingStore``): for a file store, the entry whose after-digest is
   /// that of the bytes the watch read, found in the journal once per update; for etcd, the entry
   /// that the write put in the same transaction, which the read holds. Writes close together that
-  /// one read found name the last of them, the one that left the values reported.
+  /// one read found name the last of them, the one that left the values reported. A change made
+  /// through the watched settings names the entry its write made.
   case changed(SettingChange)
   /// The store can no longer be read (a half-finished hand edit that does not parse, a store that
   /// is not a JSON object, no permission). Values stay as last read; reported once per distinct

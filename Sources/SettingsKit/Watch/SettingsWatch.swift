@@ -263,29 +263,10 @@ final class SettingsWatch: Sendable {
           SettingChange(key: change.key, oldValue: old, newValue: change.newValue, isSecure: change.isSecure))
       }
       guard includesLocalChanges && !changes.isEmpty else { return }
-      let sequence = journalSequence(of: written)
-      for index in changes.indices { changes[index].journalSequence = sequence }
+      for index in changes.indices { changes[index].journalSequence = written.entry }
       events = changes.map { .changed($0) }
       emit(events)
     }
-  }
-
-  /// The number of the journal entry that a write through the settings made (read back from the
-  /// journal: a store's update does not return it), or nil.
-  private func journalSequence(of written: LocalWrite) -> Int? {
-    guard let after = written.contents else { return nil }
-    if let store = settings.store as? FileStore {
-      return store.journalSequence(
-        leaving: Array(after.text.utf8), values: after.values,
-        secureKeys: Settings.secureKeys(of: settings.document, base: settings.keptDefaults))
-    }
-    // A store whose reads tell the entry (etcd): read again, unless another write came since.
-    guard settings.store is any JournalingStore, let now = try? settings.store.read(),
-      now.hasSameValues(as: after)
-    else {
-      return nil
-    }
-    return now.journalSequence
   }
 
   /// Reads the document (when its file changed) and the store, and reports what differs.

@@ -332,10 +332,12 @@ struct SettingsWatchTests {
     #expect(
       seen.withLock { $0 } == [
         // The other process's change names its journal entry; an observer's own change is as
-        // `set` returned it.
+        // `set` returned it, naming the entry its write made.
         SettingChange(
           key: "beta", oldValue: .bool(false), newValue: .bool(true), origin: .elsewhere, journalSequence: 1),
-        SettingChange(key: "mode", oldValue: .string("a"), newValue: .string("b"), origin: .thisProcess),
+        SettingChange(
+          key: "mode", oldValue: .string("a"), newValue: .string("b"), origin: .thisProcess,
+          journalSequence: 2),
       ])
     // Once stopped, observers see only this process's changes again.
     watch.stop()

@@ -26,8 +26,12 @@ public protocol JournalingStore: SettingsStore {
 
   /// ``SettingsStore/update(_:)``, recording what changed as one entry made by `context`; `body`
   /// also gets the journal (reconciled, read under the same lock) when it asks for it.
+  ///
+  /// - Returns: `body`'s result, and the number of the entry the change made (its
+  ///   ``JournalEntry/sequence``); nil when it changed nothing, or the journal keeps no entry (a
+  ///   journal limit of 0).
   func update<T, Refusal: Error>(
     context: WriteContext, secureKeys: Set<String>,
     _ body: (inout StoreContents, () -> StoreJournal) throws(Refusal) -> T
-  ) throws(StoreUpdateError<Refusal>) -> T
+  ) throws(StoreUpdateError<Refusal>) -> (result: T, entry: Int?)
 }
