@@ -13,6 +13,10 @@ package final class SignalPipe: Sendable {
   private let writeEnd: FileDescriptor
   private let signals: [Int32]
   private let previous: Mutex<[SignalDisposition]?>
+  /// Whether the pipe is still open: ``post(_:)`` writes only then, under this lock, so that a
+  /// thread posting while ``restore()`` closes the pipe can neither write to a pipe whose read end
+  /// is gone (which raises `SIGPIPE` and ends the process) nor to a descriptor number reused since.
+  private let isOpen = Mutex(true)
 
   /// Creates the pipe and makes each of `signals` write its number to it (undoing a blocked mask
   /// inherited through `exec`), until ``restore()``.
@@ -33,8 +37,11 @@ package final class SignalPipe: Sendable {
   /// Writes `byte` to the pipe, waking whoever waits on ``readEnd``; safe from any thread. Use a
   /// value that is no signal's number (0) for wake-ups of one's own.
   package func post(_ byte: UInt8) {
-    var byte = byte
-    _ = systemWrite(writeEnd.rawValue, &byte, 1)
+    isOpen.withLock { isOpen in
+      guard isOpen else { return }
+      var byte = byte
+      _ = systemWrite(writeEnd.rawValue, &byte, 1)
+    }
   }
 
   /// The bytes waiting on the pipe (signal numbers and posted bytes), in order; empty when none.
@@ -54,8 +61,11 @@ package final class SignalPipe: Sendable {
     for (number, old) in zip(signals, dispositions) { systemRestoreSignal(number, old) }
     _ = signalPipeWriteEnd.compareExchange(
       expected: writeEnd.rawValue, desired: -1, ordering: .sequentiallyConsistent)
-    readEnd.close()
-    writeEnd.close()
+    isOpen.withLock { isOpen in
+      isOpen = false
+      writeEnd.close()
+      readEnd.close()
+    }
   }
 
   deinit { restore() }
