@@ -7,7 +7,7 @@
 // byte to put there; an odd first byte also cuts the file at the position the last two bytes
 // give). The reader must never crash, and
 // any document it gives must hold every key asked for; the unchanged cache must answer exactly
-// as the full load does.
+// as the full load does, and its page part must show the document the full load gives.
 
 let cacheFuzzText = """
   {"id": "fuzz", "title": {"en": "Fuzz", "ko": "퍼즈"}, "sections": [
@@ -80,6 +80,17 @@ public func cacheReaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size:
     let found = SettingsSearch.find(text, in: document).map(\.item)
     if cache == cacheFuzzValid, found != SettingsSearch.find(text, in: cacheFuzzDocument).map(\.item) {
       fatalError("the valid cache's index finds \(text) unlike the full load")
+    }
+  }
+  // The page part: a screen opened from it shows the document a full load gives, or nothing.
+  if let (document, compiled) = file.pagedDocument(meta: meta, bytes: cacheFuzzSource, locales: ["en"]) {
+    var shown = document
+    for (index, items) in compiled where shown.sections.indices.contains(index) {
+      _ = items.keys
+      shown.sections[index].items = items.items
+    }
+    if cache == cacheFuzzValid, shown != cacheFuzzDocument {
+      fatalError("the valid cache's page part shows the document unlike the full load")
     }
   }
   return 0

@@ -12,6 +12,18 @@ extension CommandContext {
     }
   }
 
+  /// How a screen opens the document at a path: through the compiled form
+  /// (``DocumentCache/openDocument(at:locales:)``) unless the cache is off, else as
+  /// ``DocumentLoader/open(path:locales:)`` opens it; the same answers either way.
+  var documentOpener: @Sendable (SystemPath) throws(DocumentError) -> LoadedDocument {
+    let cache = documentCache
+    let locales = self.locales
+    return { path throws(DocumentError) in
+      guard let cache else { return try DocumentLoader.open(path: path, locales: locales) }
+      return try cache.openDocument(at: path, locales: locales)
+    }
+  }
+
   /// The document as far as a command needs it (`reduced` reads that part from the cache: see
   /// ``DocumentCache/document(at:keys:locales:)``): from the cache when it can answer, else loaded
   /// whole (writing the cache for the next command). The command's answers are those of

@@ -49,12 +49,13 @@ package struct DocumentCache: Sendable {
   }
 
   /// The cache folder the XDG base directory rules give: `$XDG_CACHE_HOME/settings` when that is
-  /// an absolute path, else `$HOME/.cache/settings`; nil without either.
+  /// an absolute path (made when missing, as the rules ask), else `$HOME/.cache/settings`; nil
+  /// without either, and when `HOME` is not a directory: a missing home is never made for a cache.
   package static func directory(environment: [String: SystemPath]) -> SystemPath? {
     if let cache = environment["XDG_CACHE_HOME"], cache.isAbsolute {
       return cache.appending("settings")
     }
-    if let home = environment["HOME"], !home.isEmpty {
+    if let home = environment["HOME"], !home.isEmpty, FileSystem.isDirectory(home) {
       return home.appending(".cache").appending("settings")
     }
     return nil
@@ -137,16 +138,77 @@ package struct DocumentCache: Sendable {
     }
   }
 
+  /// The document at `path` opened for a screen, as ``DocumentLoader/open(path:locales:)`` opens
+  /// it and with the same answers: from the cache's page part when it can answer (the sections'
+  /// own fields decoded, and only the rows a screen asks for; see ``CompiledItems``), else loaded
+  /// whole as ``loadDocument(at:locales:)`` loads it (writing the cache for the next command).
+  ///
+  /// - Throws: the errors of ``DocumentLoader/open(path:locales:)``.
+  package func openDocument(at path: SystemPath, locales: [String]) throws(DocumentError) -> LoadedDocument {
+    if let opened = pagedDocument(at: path, locales: locales) { return opened }
+    // A document with items files opens as the loader opens it: its items files are not decoded.
+    guard let (document, bytes) = try load(at: path, locales: locales, unlessItemsFiles: true), let bytes
+    else {
+      return try DocumentLoader.open(path: path, locales: locales)
+    }
+    return LoadedDocument(
+      document: document, itemsFiles: [:], source: SourceText(name: path.description, bytes: bytes),
+      directory: path.directory, locales: locales)
+  }
+
+  /// The document at `path` from the cache's page part, its bytes read whole and kept (the rows
+  /// are decoded from them); nil when the cache cannot answer, the document has items files, or
+  /// it changed while it was read.
+  func pagedDocument(at path: SystemPath, locales: [String]) -> LoadedDocument? {
+    guard let absolutePath = Self.absolute(path),
+      let cache = try? FileDescriptor.open(
+        self.path(forDocument: absolutePath, locales: locales), [.readOnly, .closeOnExec, .nonBlocking])
+    else { return nil }
+    return cache.closeAfter { () -> LoadedDocument? in
+      guard let size = cache.identity()?.size else { return nil }
+      let file = DocumentCacheFile(size: Int(size)) { cache.read(count: $1, at: $0) }
+      guard let meta = file.meta(fingerprint: DocumentCacheFormat.fingerprint(buildTag: buildTag)),
+        meta.locales == locales, meta.sources.count == 1, let (sourcePath, identity) = meta.sources.first,
+        sourcePath == absolutePath,
+        let source = try? FileDescriptor.open(sourcePath, [.readOnly, .closeOnExec, .nonBlocking])
+      else { return nil }
+      return source.closeAfter { () -> LoadedDocument? in
+        guard source.identity() == identity,
+          let bytes = try? source.readToEnd(
+            limit: FileSystem.defaultReadLimit, expectedSize: Int(identity.size)),
+          source.identity() == identity,
+          let (document, compiled) = file.pagedDocument(meta: meta, bytes: bytes, locales: locales)
+        else { return nil }
+        return LoadedDocument(
+          document: document, itemsFiles: [:], source: SourceText(name: path.description, bytes: bytes),
+          directory: path.directory, locales: locales, compiledItems: compiled)
+      }
+    }
+  }
+
   // MARK: - Writing
 
   /// Loads the document at `path` as ``DocumentLoader/load(path:loadingItemsFiles:locales:)``
   /// does, with the same result and errors, and writes its cache when the rules allow.
   package func loadDocument(at path: SystemPath, locales: [String]) throws(DocumentError) -> SettingsDocument
   {
+    // Without `unlessItemsFiles` there is always a result.
+    guard let (document, _) = try load(at: path, locales: locales, unlessItemsFiles: false) else {
+      return try DocumentLoader.load(path: path, locales: locales)
+    }
+    return document
+  }
+
+  /// ``loadDocument(at:locales:)``, with the document's bytes as decoded (nil when it was loaded
+  /// by ``DocumentLoader`` without the cache's reading of them); nil, with nothing decoded, when
+  /// `unlessItemsFiles` and the document has an items file or is not read by the cache's rules.
+  func load(at path: SystemPath, locales: [String], unlessItemsFiles: Bool) throws(DocumentError) -> (
+    document: SettingsDocument, bytes: [UInt8]?
+  )? {
     let start = systemRealtimeNanoseconds()
     guard let absolutePath = Self.absolute(path),
       let descriptor = try? FileDescriptor.open(path, [.readOnly, .closeOnExec, .nonBlocking])
-    else { return try DocumentLoader.load(path: path, locales: locales) }
+    else { return unlessItemsFiles ? nil : (try DocumentLoader.load(path: path, locales: locales), nil) }
     var descriptors = [descriptor]
     defer { for descriptor in descriptors { descriptor.close() } }
     guard let before = descriptor.identity(), before.isRegularFile,
@@ -154,7 +216,8 @@ package struct DocumentCache: Sendable {
       let bytes = try? descriptor.readToEnd(
         limit: FileSystem.defaultReadLimit, expectedSize: Int(before.size)),
       let skeleton = DocumentSkeleton(bytes)
-    else { return try DocumentLoader.load(path: path, locales: locales) }
+    else { return unlessItemsFiles ? nil : (try DocumentLoader.load(path: path, locales: locales), nil) }
+    if unlessItemsFiles, skeleton.sections?.contains(where: { $0.itemsFile != nil }) == true { return nil }
 
     // The items files are opened before the document is decoded (which reads them by path), so
     // that their identities cover what it read.
@@ -182,14 +245,14 @@ package struct DocumentCache: Sendable {
           limit: FileSystem.defaultReadLimit, expectedSize: Int(file.identity.size)),
         file.descriptor.identity() == file.identity,
         let filePath = Self.absolute(file.path)
-      else { return document }
+      else { return (document, bytes) }
       lines[index] = (sources.count, Self.lines(of: fileBytes), fileBytes)
       sources.append((filePath, file.identity))
     }
-    guard descriptor.identity() == before else { return document }
+    guard descriptor.identity() == before else { return (document, bytes) }
     for source in sources {
       let newest = max(source.identity.modificationTime, source.identity.changeTime)
-      if newest > start - racyWindow { return document }
+      if newest > start - racyWindow { return (document, bytes) }
     }
     let fingerprint = DocumentCacheFormat.fingerprint(buildTag: buildTag)
     guard
@@ -202,9 +265,9 @@ package struct DocumentCache: Sendable {
         sources: { index in
           index == 0 ? bytes : lines.values.first(where: { $0.source == index })?.bytes
         })
-    else { return document }
+    else { return (document, bytes) }
     write(encoded, to: self.path(forDocument: absolutePath, locales: locales))
-    return document
+    return (document, bytes)
   }
 
   /// The byte ranges of the non-blank lines of an items file, as ``ItemsFile`` counts them.

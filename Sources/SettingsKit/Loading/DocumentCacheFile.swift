@@ -24,6 +24,8 @@ struct DocumentCacheFile {
     var renamedKeys: [String]
     /// The search part (right after the meta).
     var search: Range<Int>
+    /// The page part (right after the search part).
+    var page: Range<Int>
     /// Where records and sections may stand: from the end of the meta to the table.
     var recordArea: Range<Int>
     var tableOffset: Int
@@ -89,10 +91,14 @@ struct DocumentCacheFile {
       keyLists.append(keys)
     }
     let recordStart = headerSize + metaLength
-    guard let searchLength = meta.int(limit: tableOffset - recordStart), meta.isAtEnd else { return nil }
+    guard let searchLength = meta.int(limit: tableOffset - recordStart),
+      let pageLength = meta.int(limit: tableOffset - recordStart - searchLength), meta.isAtEnd
+    else { return nil }
+    let pageStart = recordStart + searchLength
     return Meta(
       locales: locales, sources: sources, root: root, secureKeys: keyLists[0], renamedKeys: keyLists[1],
-      search: recordStart..<recordStart + searchLength, recordArea: recordStart..<tableOffset,
+      search: recordStart..<pageStart, page: pageStart..<pageStart + pageLength,
+      recordArea: recordStart..<tableOffset,
       tableOffset: tableOffset, slotCount: slotCount)
   }
 
@@ -417,10 +423,12 @@ struct DocumentCacheFile {
     }
     let search = searchPart(of: document)
     meta.u64(UInt64(search.count))
+    guard let page = pagePart(of: document, skeleton: skeleton, bytes: bytes) else { return nil }
+    meta.u64(UInt64(page.count))
 
     let recordBase = DocumentCacheFormat.headerSize + meta.bytes.count
     var body = CacheWriter()
-    body.bytes = search
+    body.bytes = search + page
     body.bytes.reserveCapacity(document.sections.reduce(0) { $0 + $1.items.count } * 64)
     var slots: [(hash: UInt32, offset: Int, length: Int)] = []
     for (sectionIndex, section) in document.sections.enumerated() {
@@ -567,6 +575,42 @@ struct DocumentCacheFile {
       var cached = section
       cached.items = []
       guard full == cached else { return false }
+    }
+    return checkPage(file, meta: meta, against: document, locales: locales, bytes: sources(0))
+  }
+
+  /// Reads the page part back (``pagedDocument(meta:bytes:locales:)``) and compares it with the
+  /// full load: the document's fields, every section's, the items decoded with the document, and
+  /// those of up to 8 sections read on demand, spread evenly. A document with items files has no
+  /// paged reading to check.
+  static func checkPage(
+    _ file: DocumentCacheFile, meta: Meta, against document: SettingsDocument, locales: [String],
+    bytes: [UInt8]?
+  ) -> Bool {
+    if document.sections.contains(where: { $0.itemsFile != nil }) { return true }
+    guard let bytes, let (paged, compiled) = file.pagedDocument(meta: meta, bytes: bytes, locales: locales),
+      paged.sections.count == document.sections.count
+    else { return false }
+    var bare = document
+    bare.sections = []
+    var pagedBare = paged
+    pagedBare.sections = []
+    guard bare == pagedBare else { return false }
+    let onDemand = compiled.keys.sorted()
+    var picks = Set<Int>()
+    if !onDemand.isEmpty {
+      for step in 0..<8 { picks.insert(onDemand[step * (onDemand.count - 1) / 7]) }
+    }
+    for (index, section) in document.sections.enumerated() {
+      var expected = section
+      if let items = compiled[index] {
+        guard items.count == section.items.count else { return false }
+        if picks.contains(index) {
+          guard items.keys == section.items.map(\.key), items.items == section.items else { return false }
+        }
+        expected.items = []
+      }
+      guard paged.sections[index] == expected else { return false }
     }
     return true
   }

@@ -9,12 +9,18 @@ import SettingsPOSIX
 /// meta     at 64: locale tags; sources (path, then FileIdentity.fields); the document object's
 ///          JSON without "sections"; the full keys of the secure text fields, then those of the
 ///          items with earlier keys (`renamedFrom`) (each list a u32 count, then each key), which
-///          every partial document includes; the length of the search part (u64)
+///          every partial document includes; the lengths of the search part and the page part (u64)
 /// search   right after the meta: checksum of the rest (u64); the ``SettingsSearchIndex`` of every
 ///          item; the top-level items in screen order, 16 bytes each (section, row, offset in the
 ///          key lists, key count: u32 each); the key lists (a blob): for each top-level item, the
 ///          first full key of its subtree, then every key its subtree's conditions name, so that
 ///          the items a search matches are found as a partial document of those keys
+/// page     right after the search part: checksum of the rest (u64); section count (u32); for each
+///          top-page section in order: how its items are read (u32: 0 on demand, 1 with the
+///          document, 2 from its items file), whether an item has an icon (u32), its JSON without
+///          "items", its item count (u32), and its item list (a blob: for each top-level item, its
+///          offset and length in the document (u64, u32), its key (empty for none) and its
+///          conditions as records hold them); see ``DocumentCacheFile/pagePart(of:skeleton:bytes:)``
 /// records  one per key: checksum of the rest (u64), key, source index (u32), offset and length
 ///          of its top-level item's JSON in that source (u64 each), offset and length of its
 ///          section's record (u64, u32), section index and row (u32 each), the full keys its
@@ -29,7 +35,7 @@ import SettingsPOSIX
 /// the document).
 enum DocumentCacheFormat {
   /// The format's version: bump it with any change to the layout or to what a record means.
-  static let version: UInt32 = 4
+  static let version: UInt32 = 5
   static let magic: [UInt8] = Array("SETCACHE".utf8)
   static let headerSize = 64
 

@@ -4,14 +4,18 @@ import SettingsPOSIX
 /// screen needs to show a large `itemsFile` section a page at a time.
 ///
 /// ``document`` has no items in its `itemsFile` sections; ``itemsFiles`` reads them on demand
-/// (give it to ``SettingsTable/init(sections:snapshot:viewState:itemsFiles:pages:)``), and
+/// (give it to ``SettingsTable/init(sections:snapshot:viewState:itemsFiles:pages:compiled:)``), and
 /// ``documentWithAllItems()`` decodes them all, for ``Settings`` to look up, change and search
-/// them as `settings toggle` and `settings find` do.
+/// them as `settings toggle` and `settings find` do. Opened from the compiled form, ``document``
+/// has no items either in the sections of ``compiledItems``, which decode them when a screen
+/// first shows one of their rows.
 public struct LoadedDocument: Sendable {
   /// The document, without the items of its items files.
   public let document: SettingsDocument
   /// The opened items file of every section (by index) that has one.
   public let itemsFiles: [Int: ItemsFile]
+  /// The top-page sections (by index) whose items are read from the compiled form on demand.
+  public let compiledItems: [Int: CompiledItems]
   let source: SourceText?
   let directory: SystemPath
   let locales: [String]
@@ -20,6 +24,7 @@ public struct LoadedDocument: Sendable {
   public init(document: SettingsDocument) {
     self.document = document
     itemsFiles = [:]
+    compiledItems = [:]
     source = nil
     directory = SystemPath(".")
     locales = []
@@ -27,22 +32,41 @@ public struct LoadedDocument: Sendable {
 
   init(
     document: SettingsDocument, itemsFiles: [Int: ItemsFile], source: SourceText, directory: SystemPath,
-    locales: [String]
+    locales: [String], compiledItems: [Int: CompiledItems] = [:]
   ) {
     self.document = document
     self.itemsFiles = itemsFiles
+    self.compiledItems = compiledItems
     self.source = source
     self.directory = directory
     self.locales = locales
   }
 
+  /// Whether ``document`` lacks items that a screen shows: those of items files or of sections read
+  /// on demand.
+  public var hasItemsOutsideDocument: Bool { !itemsFiles.isEmpty || !compiledItems.isEmpty }
+
+  /// ``document`` with the sections read on demand that hold `keys` decoded (a full key's first
+  /// dot component is its top-level item's key): what looking those keys up needs, and no more.
+  public func document(holding keys: some Sequence<String>) -> SettingsDocument {
+    guard !compiledItems.isEmpty else { return document }
+    var topKeys = Set<String>()
+    for key in keys { topKeys.insert(String(key.prefix { $0 != "." })) }
+    var document = self.document
+    for (index, items) in compiledItems where items.keys.contains(where: { $0.map(topKeys.contains) == true })
+    {
+      document.sections[index].items = items.items
+    }
+    return document
+  }
+
   /// The document with every items file's items decoded and validated, keys checked for
   /// uniqueness across the document and its files, as ``DocumentLoader/load(path:loadingItemsFiles:locales:)``
-  /// gives it.
+  /// gives it (with the items of sections read on demand too).
   ///
   /// - Throws: ``DocumentError`` when an items file cannot be read or a line is not a valid item.
   public func documentWithAllItems() throws(DocumentError) -> SettingsDocument {
-    guard let source, !itemsFiles.isEmpty else { return document }
+    guard let source, hasItemsOutsideDocument else { return document }
     return try DocumentLoader.decode(source, itemsFilesIn: directory, locales: locales)
   }
 }

@@ -21,8 +21,16 @@ public struct SettingsTable: Sendable {
 
   struct Section: Sendable {
     var spec: SettingSection
-    /// The items from `offset` on: all of them for inline items, those fetched so far from a provider.
-    var items: [SettingItem]
+    /// The items from `offset` on: all of them for inline items, those fetched so far from a
+    /// provider, those of ``compiled`` (decoded on first use) for a section read on demand.
+    var items: [SettingItem] {
+      get { compiled?.items ?? fetched }
+      set { fetched = newValue }
+    }
+    var fetched: [SettingItem]
+    /// The section's items read on demand from the compiled form; never paged, filtered or
+    /// appended to (``CompiledItems`` says which sections these are).
+    var compiled: CompiledItems?
     var total: Int
     var offset: Int
     var visibleCount: Int
@@ -66,16 +74,28 @@ public struct SettingsTable: Sendable {
   ///     (``LoadedDocument/itemsFiles``); their requested pages are decoded now. Sections not
   ///     listed show their `items`.
   ///   - pages: which pages each paginated section shows; `.through(1)` when not listed.
+  ///   - compiled: for sections (by index) read on demand from the compiled form
+  ///     (``LoadedDocument/compiledItems``), their items: decoded when a row of them is first needed.
   /// - Throws: ``DocumentError`` when a line of an items file on a requested page is not a valid item.
   public init(
     sections specs: [SettingSection], snapshot: SettingsSnapshot, viewState: ViewState = ViewState(),
-    itemsFiles: [Int: ItemsFile] = [:], pages: [Int: Pages] = [:]
+    itemsFiles: [Int: ItemsFile] = [:], pages: [Int: Pages] = [:], compiled: [Int: CompiledItems] = [:]
   ) throws(DocumentError) {
     self.snapshot = snapshot
     self.viewState = viewState
-    showsIcons = specs.contains { $0.items.contains { Icon.text(for: $0.imageName) != nil } }
+    showsIcons =
+      specs.contains { $0.items.contains { Icon.text(for: $0.imageName) != nil } }
+      || compiled.values.contains { $0.hasIcons }
     sections = []
     for (index, spec) in specs.enumerated() {
+      if let items = compiled[index] {
+        var section = Section(
+          spec: spec, fetched: [], compiled: items, total: items.count, offset: 0, visibleCount: items.count,
+          pageSize: nil, provider: nil, state: .idle)
+        section.settle()
+        sections.append(section)
+        continue
+      }
       let file = itemsFiles[index]
       // Hidden items (visibleWhen) are neither shown nor counted.
       let inline =
@@ -101,7 +121,7 @@ public struct SettingsTable: Sendable {
         ?? (window.lowerBound == 0 ? inline : Array(inline[window.lowerBound...]))
       if file != nil { self.snapshot.lockItems(items, ofSection: spec) }
       var section = Section(
-        spec: spec, items: items, total: total, offset: window.lowerBound, visibleCount: window.count,
+        spec: spec, fetched: items, total: total, offset: window.lowerBound, visibleCount: window.count,
         pageSize: pageSize, provider: file, state: .idle)
       section.hasVisibility = spec.items.contains { $0.visibleWhen != nil }
       section.hasConditions =
@@ -111,14 +131,14 @@ public struct SettingsTable: Sendable {
     }
   }
 
-  /// Builds the table of a document's top page; see ``init(sections:snapshot:viewState:itemsFiles:pages:)``.
+  /// Builds the table of a document's top page; see ``init(sections:snapshot:viewState:itemsFiles:pages:compiled:)``.
   public init(
     document: SettingsDocument, snapshot: SettingsSnapshot, viewState: ViewState = ViewState(),
-    itemsFiles: [Int: ItemsFile] = [:], pages: [Int: Pages] = [:]
+    itemsFiles: [Int: ItemsFile] = [:], pages: [Int: Pages] = [:], compiled: [Int: CompiledItems] = [:]
   ) throws(DocumentError) {
     try self.init(
       sections: document.sections, snapshot: snapshot, viewState: viewState, itemsFiles: itemsFiles,
-      pages: pages)
+      pages: pages, compiled: compiled)
   }
 
   /// Builds the table of a child page (its sections have no items files, so this cannot fail).
@@ -173,14 +193,32 @@ public struct SettingsTable: Sendable {
   public func indexPath(ofKey key: String) -> TableIndexPath? {
     for index in sections.indices where isExpanded(index) {
       let first = sections[index].spec.isCollapsible ? 1 : 0
-      if let row = sections[index].items.prefix(sections[index].visibleCount).firstIndex(where: {
-        $0.key == key
-      }) {
+      if let row = shownKeys(inSection: index).firstIndex(of: key) {
         return TableIndexPath(row: first + row, section: index)
       }
     }
     return nil
   }
+
+  /// The keys of a section's shown items (nil for an item without one), without decoding the
+  /// items of a section read on demand.
+  func shownKeys(inSection index: Int) -> [String?] {
+    if let compiled = sections[index].compiled { return compiled.keys }
+    return sections[index].items.prefix(sections[index].visibleCount).map(\.key)
+  }
+
+  /// The shown item of `key` in a section whose items are not the document's own (an items
+  /// file's, or one read on demand): decodes only that section; nil when none shows it.
+  public func itemOutsideDocument(forKey key: String) -> SettingItem? {
+    for index in sections.indices where sections[index].provider != nil || sections[index].compiled != nil {
+      if let row = shownKeys(inSection: index).firstIndex(of: key) { return sections[index].items[row] }
+    }
+    return nil
+  }
+
+  /// Whether a section's items are read on demand and have not been decoded yet: its rows were
+  /// never asked for.
+  func isUnread(_ index: Int) -> Bool { sections[index].compiled.map { !$0.isDecoded } ?? false }
 
   /// The items of a section that its rows show when it is open, whether it is open or not: those
   /// `visibleWhen` leaves, on the pages shown. Machine output (`show --json`) lists these, so
@@ -248,6 +286,9 @@ public struct SettingsTable: Sendable {
   /// Makes `change`, re-applies `visibleWhen` and reports which of `candidates` (the sections whose
   /// rows the change can touch) now draw differently. Only those sections' rows are compared.
   mutating func reloading(_ candidates: [Int], _ change: (inout SettingsTable) -> Void) -> TableUpdate {
+    // A section read on demand whose rows were never asked for was never drawn: it shows the new
+    // values when it first is.
+    let candidates = candidates.filter { !isUnread($0) }
     let before = candidates.map {
       (rows(inSection: $0), conditionStates(inSection: $0), rejectedKeys(inSection: $0))
     }
@@ -287,8 +328,7 @@ public struct SettingsTable: Sendable {
   @discardableResult
   public mutating func apply(_ value: SettingValue, forKey key: String, isOverride: Bool) -> TableUpdate {
     let candidates = sections.indices.filter { index in
-      sections[index].hasConditions
-        || sections[index].items.prefix(sections[index].visibleCount).contains { $0.key == key }
+      sections[index].hasConditions || shownKeys(inSection: index).contains(key)
     }
     return reloading(candidates) { table in
       table.snapshot.values[key] = value
@@ -373,7 +413,10 @@ public struct SettingsTable: Sendable {
   }
 
   func sectionsShowing(key: String) -> [Int] {
-    sections.indices.filter { index in sections[index].items.contains { $0.key == key } }
+    sections.indices.filter { index in
+      sections[index].compiled.map { $0.keys.contains(key) }
+        ?? sections[index].items.contains { $0.key == key }
+    }
   }
 
   /// `a * b`, or `Int.max` when that overflows (both are at least 0).

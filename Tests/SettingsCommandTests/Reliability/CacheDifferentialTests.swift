@@ -184,7 +184,7 @@ struct CacheDifferentialTests {
     for _ in 0..<10 {
       let key = random.pick(keys)
       let value = random.pick(testCase.values[key] ?? ["on"])
-      switch random.below(16) {
+      switch random.below(17) {
       case 0: commands.append(["get", key])
       case 1, 2: commands.append(["set", key, value])
       case 3: commands.append(["toggle", key])
@@ -208,6 +208,11 @@ struct CacheDifferentialTests {
         } else {
           commands.append(["show", "--all"])
         }
+      case 15:
+        // The screen in line mode (the binary, its standard input a pipe): select two rows and
+        // press Enter on each (a toggle, a page opened, a choice list), then quit.
+        let script = "\(random.below(12) + 1)\n\n\(random.below(12) + 1)\n\nq\n"
+        commands.append(["ui", script])
       default: commands.append(["get", "--json", key])
       }
     }
@@ -254,14 +259,19 @@ struct CacheDifferentialTests {
         ]
         var run: [String] = []
         for command in commands {
-          let outcome = runCLI(["-f", document] + command, environment: environment)
+          let outcome =
+            command.first == "ui"
+            ? try runBinary(["-f", document, "ui"], environment: environment, stdin: command[1])
+            : runCLI(["-f", document] + command, environment: environment)
           let storeBytes = (try? String(contentsOfFile: store, encoding: .utf8)) ?? "(none)"
           let viewBytes =
             (try? String(contentsOfFile: directory.file("\(folder)/store.view.json"), encoding: .utf8))
             ?? "(none)"
           // The two runs write their journals a moment apart: a change's time is not compared.
+          // Nor the process that made it (the screen runs as a process of its own).
           let answer = "\(outcome)".replacing(
-            /\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ/, with: "(time)")
+            /\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ/, with: "(time)"
+          ).replacing(/\(settings \d+\)/, with: "(settings)")
           run.append("\(command)\n\(answer)\n--- store\n\(storeBytes)--- view\n\(viewBytes)")
         }
         runs.append(run)

@@ -63,6 +63,50 @@ struct DocumentCacheTests {
     for key in keys { #expect(answer(partial, key) == answer(full, key)) }
   }
 
+  /// The document a screen opened from the compiled form shows: its sections with the rows of
+  /// those read on demand decoded.
+  func shown(_ loaded: LoadedDocument) -> SettingsDocument {
+    var document = loaded.document
+    for (index, items) in loaded.compiledItems { document.sections[index].items = items.items }
+    return document
+  }
+
+  /// A screen opened from the cache shows the document a full load gives, section by section;
+  /// the sections that nothing else depends on are read on demand, the others with the document.
+  @Test(arguments: [
+    ("ios-settings.json", 3), ("phone-settings.json", 3), ("accordion.json", 4),
+  ])
+  func aScreenOpenedFromTheCacheShowsWhatAFullLoadGives(name: String, onDemand: Int) throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let path = fixture.path(name)
+    let opened = try DocumentLoader.open(path: path)
+    #expect(fixture.cache.pagedDocument(at: path, locales: []) == nil)
+    // The first open loads it whole, and writes the cache.
+    let first = try fixture.cache.openDocument(at: path, locales: [])
+    #expect(first.document == opened.document)
+    #expect(first.compiledItems.isEmpty)
+    let paged = try #require(fixture.cache.pagedDocument(at: path, locales: []))
+    #expect(try fixture.cache.openDocument(at: path, locales: []).compiledItems.count == onDemand)
+    #expect(paged.compiledItems.count == onDemand)
+    #expect(shown(paged) == opened.document)
+    #expect(try paged.documentWithAllItems() == opened.document)
+    for index in paged.compiledItems.keys {
+      #expect(opened.document.sections[index].items.map(\.key) == paged.compiledItems[index]?.keys)
+    }
+  }
+
+  @Test func aDocumentWithItemsFilesOpensWithoutThePagePart() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let path = fixture.path("app-notifications.json")
+    _ = try fixture.cache.loadDocument(at: path, locales: [])
+    #expect(fixture.cache.pagedDocument(at: path, locales: []) == nil)
+    let opened = try fixture.cache.openDocument(at: path, locales: [])
+    #expect(opened.document == (try DocumentLoader.open(path: path)).document)
+    #expect(!opened.itemsFiles.isEmpty)
+  }
+
   /// What `settings find` finds: each match's key, breadcrumb, field and state under the defaults.
   func found(_ text: String, in document: SettingsDocument) -> [String] {
     SettingsSearch.find(text, in: document, snapshot: SettingsSnapshot(document: document)).map {
@@ -161,6 +205,17 @@ struct DocumentCacheTests {
       fixture.cache.document(at: path, matching: text, locales: []).map { found(text, in: $0) }
     }
     #expect(searched() == expectedFound)
+    func paged() -> SettingsDocument? { fixture.cache.pagedDocument(at: path, locales: []).map(shown) }
+    let expectedPage = try DocumentLoader.open(path: path).document
+    #expect(paged() == expectedPage)
+    // The screen reads the header, the meta and the page part, and nothing else.
+    let goodBytes = [UInt8](good)
+    let pagePart = try #require(
+      DocumentCacheFile(size: goodBytes.count) { offset, count in
+        offset >= 0 && count >= 0 && offset <= goodBytes.count - count
+          ? Array(goodBytes[offset..<offset + count]) : nil
+      }.meta(fingerprint: DocumentCacheFormat.fingerprint(buildTag: "test"))?.page)
+    #expect(pagePart.count > 100)
     // The header and the meta (locales, sources, the document's fields) are all checked.
     let checked = 64 + Int(good[32]) + Int(good[33]) << 8 + Int(good[34]) << 16
     for index in 0..<good.count {
@@ -169,17 +224,21 @@ struct DocumentCacheTests {
       try damaged.write(to: URL(fileURLWithPath: file))
       let got = answers()
       let gotFound = searched()
+      let gotPage = index < checked || pagePart.contains(index) ? paged() : nil
       if index < checked {
         #expect(got == nil, "byte \(index)")
         #expect(gotFound == nil, "byte \(index)")
+        #expect(gotPage == nil, "byte \(index)")
       } else {
         #expect(got == nil || got == expected, "byte \(index)")
         #expect(gotFound == nil || gotFound == expectedFound, "byte \(index)")
+        #expect(gotPage == nil || gotPage == expectedPage, "byte \(index)")
       }
     }
     for length in stride(from: 0, to: good.count, by: 7) {
       try good.prefix(length).write(to: URL(fileURLWithPath: file))
       #expect(answers() == nil, "length \(length)")
+      #expect(paged() == nil, "length \(length)")
       #expect(searched() == nil, "length \(length)")
     }
   }
@@ -254,14 +313,19 @@ struct DocumentCacheTests {
     #expect(fixture.cacheFiles().count == 2)
   }
 
-  @Test func theFolderFollowsTheXDGRules() {
+  @Test func theFolderFollowsTheXDGRules() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    let path = SystemPath(home.path)
     #expect(
-      DocumentCache.directory(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"])
+      DocumentCache.directory(environment: ["XDG_CACHE_HOME": "/c", "HOME": path])
         == SystemPath("/c/settings"))
     #expect(
-      DocumentCache.directory(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"])
-        == SystemPath("/h/.cache/settings"))
-    #expect(DocumentCache.directory(environment: ["HOME": "/h"]) == SystemPath("/h/.cache/settings"))
+      DocumentCache.directory(environment: ["XDG_CACHE_HOME": "rel", "HOME": path])
+        == path.appending(".cache/settings"))
+    #expect(DocumentCache.directory(environment: ["HOME": path]) == path.appending(".cache/settings"))
     #expect(DocumentCache.directory(environment: [:]) == nil)
+    // A home that does not exist is not made for a cache (`HOME=/nonexistent`, as for daemons).
+    #expect(DocumentCache.directory(environment: ["HOME": path.appending("missing")]) == nil)
   }
 }

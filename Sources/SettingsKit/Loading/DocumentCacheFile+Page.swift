@@ -1,0 +1,190 @@
+/// The page part of a cache (``DocumentCacheFormat``): the top page section by section, so that a
+/// screen opens a large document by decoding its sections' own fields and only the rows it shows.
+extension DocumentCacheFile {
+  /// How a section's items are read from the page part.
+  enum PageKind: UInt32 {
+    /// On demand (``CompiledItems``): nothing outside its rows depends on them.
+    case onDemand = 0
+    /// With the document: an item has conditions, is named by one, is secure or has earlier
+    /// keys, or the section has pages, so the values and the table need every item at once.
+    case withDocument = 1
+    /// From its items file, as ``ItemsFile`` reads it.
+    case itemsFile = 2
+  }
+
+  /// One section of the page part, as read: its own fields, how its items are read, and its item
+  /// list (each item's place in its source, its key and its resolved conditions), still encoded.
+  struct PageSection {
+    var json: [UInt8]
+    var kind: PageKind
+    var hasIcons: Bool
+    var count: Int
+    var items: [UInt8]
+  }
+
+  /// The page part of `document`: a checksum of the rest, then each section's entry (kind, whether
+  /// an item has an icon, the section's JSON without "items", the item count, and the item list
+  /// as a blob: for each top-level item its offset and length in the document (u64, u32), its key
+  /// (empty for none) and its conditions as records hold them).
+  static func pagePart(
+    of document: SettingsDocument, skeleton: DocumentSkeleton, bytes: [UInt8]
+  ) -> [UInt8]? {
+    let parts = skeleton.sections ?? []
+    guard parts.count == document.sections.count else { return nil }
+    var named = Set<String>()
+    document.forEachItem { item, _ in
+      named.formUnion((item.enabledWhen ?? [:]).keys)
+      named.formUnion((item.visibleWhen ?? [:]).keys)
+    }
+    var part = CacheWriter()
+    part.u64(0)
+    part.u32(UInt32(document.sections.count))
+    for (index, section) in document.sections.enumerated() {
+      var kind = PageKind.onDemand
+      if section.itemsFile != nil {
+        kind = .itemsFile
+      } else if section.pageSize != nil {
+        kind = .withDocument
+      }
+      let ranges = section.itemsFile == nil ? (parts[index].items ?? []) : []
+      if kind != .itemsFile, ranges.count != section.items.count { return nil }
+      var list = CacheWriter()
+      var hasIcons = false
+      for (row, item) in section.items.enumerated() where kind != .itemsFile {
+        if Icon.text(for: item.imageName) != nil { hasIcons = true }
+        forEachOwnedItem(of: item) { owned in
+          let dependent =
+            owned.enabledWhen != nil || owned.visibleWhen != nil || owned.secure == true
+            || owned.renamedFrom?.isEmpty == false || owned.key.map(named.contains) == true
+          if dependent { kind = .withDocument }
+        }
+        list.u64(UInt64(ranges[row].lowerBound))
+        list.u32(UInt32(ranges[row].count))
+        list.string(item.key ?? "")
+        list.blob(conditionsJSON(of: item))
+      }
+      part.u32(kind.rawValue)
+      part.u32(hasIcons ? 1 : 0)
+      part.blob(DocumentSkeleton.object(parts[index].members, leaving: "items", in: bytes))
+      part.u32(UInt32(kind == .itemsFile ? 0 : section.items.count))
+      part.blob(list.bytes)
+    }
+    let checksum = part.bytes.withUnsafeBytes {
+      DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: $0[8...]))
+    }
+    part.set(checksum, at: 0)
+    return part.bytes
+  }
+
+  /// The sections of the page part, when its checksum is right and every entry reads whole.
+  func pageSections(meta: Meta) -> [PageSection]? {
+    guard meta.page.count >= 12, let part = read(meta.page.lowerBound, meta.page.count) else { return nil }
+    var cursor = CacheCursor(part)
+    let checksum = cursor.u64()
+    guard
+      checksum
+        == part.withUnsafeBytes({ DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: $0[8...])) }),
+      let count = cursor.u32(), Int(count) <= part.count / 16
+    else { return nil }
+    var sections: [PageSection] = []
+    sections.reserveCapacity(Int(count))
+    for _ in 0..<count {
+      guard let kindValue = cursor.u32(), let kind = PageKind(rawValue: kindValue), let flags = cursor.u32(),
+        let json = cursor.blob(), let itemCount = cursor.u32(), let items = cursor.blob()
+      else { return nil }
+      sections.append(
+        PageSection(json: json, kind: kind, hasIcons: flags & 1 != 0, count: Int(itemCount), items: items))
+    }
+    guard cursor.isAtEnd else { return nil }
+    return sections
+  }
+
+  /// The entries of an item list (``pagePart(of:skeleton:bytes:)``): each item's range in its
+  /// source, key and conditions; nil when the list does not read whole or a range is not in
+  /// `0..<sourceCount`.
+  static func pageItems(_ list: [UInt8], count: Int, sourceCount: Int) -> [(
+    range: Range<Int>, key: String?, conditions: [UInt8]
+  )]? {
+    var cursor = CacheCursor(list)
+    var entries: [(range: Range<Int>, key: String?, conditions: [UInt8])] = []
+    entries.reserveCapacity(count)
+    for _ in 0..<count {
+      guard let offset = cursor.int(limit: sourceCount), let length = cursor.u32(),
+        Int(length) <= sourceCount - offset, let key = cursor.string(), let conditions = cursor.blob()
+      else { return nil }
+      entries.append((offset..<offset + Int(length), key.isEmpty ? nil : key, conditions))
+    }
+    return cursor.isAtEnd ? entries : nil
+  }
+
+  /// The items at `ranges` of `bytes` (elements of one `"items"` array, in order, none with
+  /// conditions), scanned and decoded together: the elements from the first to the last, with
+  /// what stands between them, make an array. Decoded one by one when that does not give one item
+  /// per range (a range list that is not one array's run of elements).
+  static func decodeItems(in bytes: [UInt8], at ranges: [Range<Int>], locales: [String]) -> [SettingItem] {
+    guard let first = ranges.first, let last = ranges.last, first.lowerBound <= last.upperBound else {
+      return []
+    }
+    var json: [UInt8] = [UInt8(ascii: "[")]
+    json.reserveCapacity(last.upperBound - first.lowerBound + 2)
+    json += bytes[first.lowerBound..<last.upperBound]
+    json.append(UInt8(ascii: "]"))
+    if let map = try? JSONParser().scan(json), let elements = map.elements(of: map.root),
+      elements.count == ranges.count
+    {
+      var decoder = DocumentDecoder(map: map, source: SourceText(name: "", bytes: json), locales: locales)
+      let items = elements.compactMap { decoder.decodeItem($0, at: "") }
+      if items.count == ranges.count, decoder.issues.isEmpty { return items }
+    }
+    return ranges.compactMap { decodeItem(Array(bytes[$0]), conditions: [], locales: locales) }
+  }
+
+  /// The document with its top page from the page part: its own fields and sections, the items of
+  /// `withDocument` sections decoded now, and a ``CompiledItems`` for each `onDemand` section (its
+  /// items are empty in the document). `bytes` are the document's, as read; nil when the part is
+  /// damaged, a section has an items file, or anything does not decode.
+  func pagedDocument(meta: Meta, bytes: [UInt8], locales: [String]) -> (
+    document: SettingsDocument, compiled: [Int: CompiledItems]
+  )? {
+    guard let sections = pageSections(meta: meta),
+      var document = Self.decodeRoot(meta.root, locales: locales)
+    else { return nil }
+    var compiled: [Int: CompiledItems] = [:]
+    for (index, entry) in sections.enumerated() {
+      guard entry.kind != .itemsFile, var section = Self.decodeSection(entry.json, locales: locales) else {
+        return nil
+      }
+      switch entry.kind {
+      case .withDocument:
+        guard let items = Self.pageItems(entry.items, count: entry.count, sourceCount: bytes.count) else {
+          return nil
+        }
+        for item in items {
+          guard
+            let decoded = Self.decodeItem(
+              Array(bytes[item.range]), conditions: item.conditions, locales: locales)
+          else { return nil }
+          section.items.append(decoded)
+        }
+      case .onDemand:
+        let list = entry.items
+        let count = entry.count
+        compiled[index] = CompiledItems(
+          count: count, hasIcons: entry.hasIcons,
+          entries: {
+            // The part's checksum was right when it was read; the list is the bytes it covered.
+            (Self.pageItems(list, count: count, sourceCount: bytes.count) ?? []).map { ($0.range, $0.key) }
+          },
+          decode: { ranges in
+            // The document's bytes kept their identity while they were read (the caller checks):
+            // they are the bytes the compiler decoded and validated.
+            Self.decodeItems(in: bytes, at: ranges, locales: locales)
+          })
+      case .itemsFile:
+        return nil
+      }
+      document.sections.append(section)
+    }
+    return (document, compiled)
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SettingsCommand
+@testable import SettingsKit
+@testable import SettingsPOSIX
+
+/// `show` and the screen read a document's rows from the compiled form only where they show them
+/// (issue 25): a named section decodes that section's rows, and no other.
+struct CompiledReadTests {
+  /// A home with the 5 000-item document of ``LargeDocumentScreenTests`` (50 sections) and its
+  /// cache written where the command reads it.
+  struct Home {
+    let directory: TemporaryDirectory
+    let document: String
+    var environment: [String: String] { ["HOME": directory.path, "LANG": "C"] }
+
+    init() throws {
+      directory = try TemporaryDirectory()
+      document = try directory.write("large.json", LargeDocumentScreenTests.document(items: 5000))
+      // The command trusts no document changed within 2 s; a cache built here with no window is
+      // the one it reads.
+      var cache = DocumentCache(
+        directory: SystemPath(directory.file(".cache/settings")), buildTag: CommandLineTool.version)
+      cache.racyWindow = 0
+      _ = try cache.loadDocument(at: SystemPath(document), locales: ["en"])
+    }
+
+    /// `settings -f DOCUMENT ARGUMENTS…` run in this process: its output, and the sections (by
+    /// index) of the opened document whose rows were decoded.
+    func show(_ arguments: [String]) throws -> (text: String, warnings: String, decoded: [Int], compiled: Int)
+    {
+      let context = CommandContext(
+        invocation: try Invocation.parse(["-f", document, "--locale", "en", "show"] + arguments),
+        environment: environment, terminal: TerminalInfo(stdoutIsTerminal: false))
+      var decoded: [Int] = []
+      var compiled = 0
+      let text = try ShowCommand.run(context) { loaded in
+        compiled = loaded.compiledItems.count
+        decoded = loaded.compiledItems.filter { $0.value.isDecoded }.map(\.key).sorted()
+      }
+      var warnings = ""
+      context.warnings.write(to: &warnings)
+      return (text, warnings, decoded, compiled)
+    }
+  }
+
+  @Test func aNamedSectionDecodesItsRowsAlone() throws {
+    let home = try Home()
+    defer { home.directory.remove() }
+    let shown = try home.show(["7"])
+    #expect(shown.compiled == 50)
+    #expect(shown.decoded == [6])
+    #expect(shown.text.hasPrefix("Section 7\n"))
+    #expect(shown.text.contains("Item 600"))
+    #expect(
+      shown.text
+        == runCLI(["-f", home.document, "--no-cache", "show", "7"], environment: home.environment).stdout)
+    let json = try home.show(["--json", "7"])
+    #expect(json.decoded == [6])
+    // The whole top page decodes every row, because it shows every row.
+    #expect(try home.show([]).decoded == Array(0..<50))
+  }
+
+  /// A home that does not exist gets no cache folder: reading commands read the document whole,
+  /// and the missing home stays missing (it once was made, `.cache/settings` and all).
+  @Test func aMissingHomeIsNotMadeForTheCache() throws {
+    let home = try Home()
+    defer { home.directory.remove() }
+    let missing = home.directory.file("missing")
+    for command in [["show", "7"], ["get", "item-3"], ["find", "Item 4"]] {
+      let outcome = runCLI(["-f", home.document] + command, environment: ["HOME": missing])
+      #expect(outcome.status == 0, "\(command)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: missing))
+  }
+
+  /// A stored value that an item of an unshown section rejects is warned about as the whole load
+  /// warns, decoding only the section that holds it.
+  @Test func aRejectedValueIsFoundByItsKey() throws {
+    let home = try Home()
+    defer { home.directory.remove() }
+    try FileManager.default.createDirectory(
+      atPath: home.directory.file(".config/settings"), withIntermediateDirectories: true)
+    _ = try home.directory.write(".config/settings/large.json", #"{"item-4800": "loud"}"#)
+    let shown = try home.show(["2"])
+    #expect(shown.decoded == [1, 48])
+    let whole = runCLI(["-f", home.document, "--no-cache", "show", "2"], environment: home.environment)
+    #expect(whole.stderr.contains("item-4800"))
+    #expect(shown.warnings == whole.stderr)
+    #expect(shown.text == whole.stdout)
+  }
+}
