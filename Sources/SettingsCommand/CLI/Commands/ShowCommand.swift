@@ -87,7 +87,10 @@ enum ShowCommand {
       // for one (closed sections list their items too: `DocumentJSON`).
       for index in sections.indices where pages[index] == nil { pages[index] = .all }
     }
-    let itemsFiles = try context.itemsFiles(for: sections)
+    // The top page's items files were opened with the document (each read once: a million-line
+    // file is most of the time and memory of `show`).
+    let itemsFiles =
+      heading == nil && !loaded.itemsFiles.isEmpty ? loaded.itemsFiles : try context.itemsFiles(for: sections)
     if let index = selected, case .only(let page) = pages[index] {
       let section = sections[index]
       let title = TerminalText.escaped(section.header ?? section.id ?? name(index))
