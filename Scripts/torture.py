@@ -322,7 +322,7 @@ def hostile(binary):
 def cache_corruption(binary, rounds, seed):
     """Damages the compiled document cache at random (flipped bytes, cuts, zeroed or random runs,
     junk appended, another document's cache, an empty file) before each command, and checks that
-    every `get` and `toggle` answers exactly as a run with --no-cache does."""
+    every `get`, `toggle` and `show` answers exactly as a run with --no-cache does."""
     rng = random.Random(seed)
     directory = tempfile.mkdtemp(prefix="settings-cache.")
     cache_folder = os.path.join(directory, "cache", "settings")
@@ -346,6 +346,25 @@ def cache_corruption(binary, rounds, seed):
     with open(document, "w") as file:
         json.dump({"id": "cache-torture", "title": "Cache", "sections": [
             {"items": items}, {"header": "Lines", "itemsFile": "lines.jsonl"}]}, file)
+    # Sections read on demand from the cache's page part (no items file): 20 sections of 30 rows,
+    # every fifth with conditions (decoded with the document), one with a child page.
+    paged_sections = []
+    for number in range(20):
+        rows = []
+        for index in range(30):
+            row = {"key": "s%dr%d" % (number, index), "type": "switch",
+                   "title": {"en": "Row %d.%d" % (number, index), "ko": "줄 %d.%d" % (number, index)}}
+            if number % 5 == 0 and index == 1:
+                row["enabledWhen"] = {"s%dr0" % number: True}
+            rows.append(row)
+        if number == 7:
+            rows.append({"key": "deep", "type": "detailTitle", "title": "Deep", "page": {"sections": [{"items": [
+                {"key": "leaf", "type": "switch", "title": "Leaf"}]}]}})
+        paged_sections.append({"header": "Section %d" % number, "items": rows})
+    paged = os.path.join(directory, "paged.json")
+    with open(paged, "w") as file:
+        json.dump({"id": "cache-pages", "title": "Pages", "sections": paged_sections}, file)
+    keys_by_path = {paged: ["s%dr%d" % (n, i) for n in range(20) for i in range(30)] + ["deep.leaf", "nope"]}
     other = os.path.join(directory, "other.json")
     shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Examples", "ios-settings.json"), other)
     keys = ["k%d" % index for index in range(300)] + ["line%d" % index for index in range(200)]
@@ -357,7 +376,7 @@ def cache_corruption(binary, rounds, seed):
         completed = subprocess.run([binary] + arguments, env=environment, capture_output=True, timeout=60)
         return completed.returncode, completed.stdout, completed.stderr
 
-    for path in (other, document):
+    for path in (other, document, paged):
         run(["-f", path, "get", "--locale", "ko", "k0"])
         run(["-f", path, "get", "k0"])
     names = sorted(os.listdir(cache_folder))
@@ -365,8 +384,8 @@ def cache_corruption(binary, rounds, seed):
     for name in names:
         with open(os.path.join(cache_folder, name), "rb") as file:
             caches[name] = file.read()
-    if len(caches) != 4:
-        fail("cache corruption: expected 4 cache files, found %s" % names)
+    if len(caches) != 6:
+        fail("cache corruption: expected 6 cache files, found %s" % names)
         shutil.rmtree(directory)
         return
     kinds = {}
@@ -398,10 +417,16 @@ def cache_corruption(binary, rounds, seed):
         for each in names:
             with open(os.path.join(cache_folder, each), "wb") as file:
                 file.write(damaged if each == name else caches[each])
-        key = rng.choice(keys)
         locale = rng.choice([[], ["--locale", "ko"]])
-        path = document if rng.random() < 0.8 else other
-        if rng.random() < 0.8:
+        path = rng.choice([document, document, other, paged, paged])
+        key = rng.choice(keys_by_path.get(path, keys))
+        draw = rng.random()
+        if draw < 0.25:
+            # The screen's reading: the page part, a section or a child page decoded on demand.
+            shown = rng.choice([[], ["2"], ["8"], ["--all"], ["--json"], ["deep"], ["page"]])
+            cached = run(["-f", path, "show"] + locale + shown)
+            plain = run(["-f", path, "show", "--no-cache"] + locale + shown)
+        elif draw < 0.8:
             cached = run(["-f", path, "get"] + locale + [key])
             plain = run(["-f", path, "get", "--no-cache"] + locale + [key])
         else:
