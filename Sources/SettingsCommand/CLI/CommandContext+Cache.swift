@@ -12,15 +12,15 @@ extension CommandContext {
     }
   }
 
-  /// How a screen opens the document at a path: through the compiled form
+  /// The document at `path` opened through the compiled form
   /// (``DocumentCache/openDocument(at:locales:)``) unless the cache is off, else as
   /// ``DocumentLoader/open(path:locales:)`` opens it; the same answers either way.
-  var documentOpener: @Sendable (SystemPath) throws(DocumentError) -> LoadedDocument {
-    let cache = documentCache
-    let locales = self.locales
-    return { path throws(DocumentError) in
-      guard let cache else { return try DocumentLoader.open(path: path, locales: locales) }
+  func openedFromCache(_ path: SystemPath) throws(CommandError) -> LoadedDocument {
+    do {
+      guard let cache = documentCache else { return try DocumentLoader.open(path: path, locales: locales) }
       return try cache.openDocument(at: path, locales: locales)
+    } catch {
+      throw CommandError(error)
     }
   }
 

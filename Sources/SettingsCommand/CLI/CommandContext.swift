@@ -68,24 +68,25 @@ struct CommandContext: Sendable {
   }
 
   /// The document named by `--file` / `SETTINGS_FILE` (or the embedded default) with its items
-  /// files opened for paging, not decoded, and, from the compiled form, the rows of its large
-  /// sections read on demand (``documentOpener``).
+  /// files opened for paging, not decoded.
   func openDocument() throws(CommandError) -> LoadedDocument {
     guard let path = documentFile else { return LoadedDocument(document: .embeddedDefault) }
     if documentPath == "-" { return LoadedDocument(document: try loadDocument()) }
     do {
-      return try documentOpener(path)
+      return try DocumentLoader.open(path: path, locales: locales)
     } catch {
       throw CommandError(error)
     }
   }
 
-  /// The document a screen (`ui`, `show`) opens: ``openDocument()``, loaded whole again when
-  /// system files apply (a lock may name a section or a page, and their values are checked
-  /// against every item, as ``openSettings(forWriting:keys:)`` has it).
-  func openScreenDocument() throws(CommandError) -> LoadedDocument {
-    let document = try openDocument()
-    guard !document.compiledItems.isEmpty, let path = documentFile else { return document }
+  /// The document `show` opens: as ``openDocument()`` opens it, from the compiled form when the
+  /// cache can answer (``openedFromCache``), the rows of its sections read on demand; loaded
+  /// whole again when system files apply (a lock may name a section or a page, and their values
+  /// are checked against every item, as ``openSettings(forWriting:keys:)`` has it).
+  func openShownDocument() throws(CommandError) -> LoadedDocument {
+    guard let path = documentFile, documentPath != "-" else { return try openDocument() }
+    let document = try openedFromCache(path)
+    guard !document.compiledItems.isEmpty else { return document }
     let system = storePolicy(for: document.document).layers(over: MemoryStore())
     guard !system.system.isEmpty || !system.ignored.isEmpty else { return document }
     do {

@@ -119,7 +119,7 @@ extension LineScreen {
     if let item = screen.settings.document.item(forKey: key) ?? screen.itemsFileItem(forKey: key) {
       return item
     }
-    guard screen.loaded.hasItemsOutsideDocument else { return nil }
+    guard !screen.loaded.itemsFiles.isEmpty else { return nil }
     return try? screen.allItemsSettings().document.item(forKey: key)
   }
 

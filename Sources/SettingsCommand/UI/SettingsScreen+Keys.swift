@@ -142,31 +142,18 @@ extension SettingsScreen {
     }
   }
 
-  /// The settings whose document has `item`: the document as loaded; for an item of a section
-  /// read on demand, that document with the sections decoded so far (nothing outside those rows
-  /// depends on them); for an item from an items file, the document with every items file
-  /// decoded (made once).
+  /// The settings whose document has `item`: the document as loaded, or, for an item from an items
+  /// file, the document with every items file decoded (made once).
   mutating func settings(knowing item: SettingItem) throws -> Settings {
     if let completeSettings { return completeSettings }
-    guard let key = item.key else { return try allItemsSettings() }
-    if settings.item(forFullKey: key) != nil { return settings }
-    if let known = decodedRowsSettings, known.item(forFullKey: key) != nil { return known }
-    let decoded = loaded.compiledItems.filter { $0.value.isDecoded }
-    if decoded.values.contains(where: { $0.keys.contains(key) }) {
-      var document = loaded.document
-      for (index, items) in decoded { document.sections[index].items = items.items }
-      let known = Settings(document: document, layers: settings.layers)
-      known.writeContext = settings.writeContext
-      decodedRowsSettings = known
-      return known
-    }
+    if let key = item.key, settings.item(forFullKey: key) != nil { return settings }
     return try allItemsSettings()
   }
 
   /// The settings with every items file's items decoded, made the first time they are needed.
   mutating func allItemsSettings() throws -> Settings {
     if let completeSettings { return completeSettings }
-    guard loaded.hasItemsOutsideDocument else { return settings }
+    guard !loaded.itemsFiles.isEmpty else { return settings }
     let complete = Settings(document: try loaded.documentWithAllItems(), layers: settings.layers)
     complete.writeContext = settings.writeContext
     completeSettings = complete

@@ -96,10 +96,14 @@ extension SettingsScreen {
     outside.keyStatus = status
   }
 
-  /// The item of `key` among the rows of the top page whose items are not the document's own (an
-  /// items file's loaded so far, or a section's read on demand); nil when none shows it.
+  /// The item of `key` among the rows of the top page's items-file sections loaded so far (their
+  /// items are not the document's own); nil when it was not loaded.
   func itemsFileItem(forKey key: String) -> SettingItem? {
-    stack[0].table.itemOutsideDocument(forKey: key)
+    let table = stack[0].table
+    for index in 0..<table.numberOfSections where table.section(index).itemsFile != nil {
+      if let item = table.shownItems(inSection: index).first(where: { $0.key == key }) { return item }
+    }
+    return nil
   }
 
   /// The hook for an edit in progress: called with the keys that changed elsewhere before their

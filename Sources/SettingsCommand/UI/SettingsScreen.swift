@@ -66,9 +66,6 @@ public struct SettingsScreen: Sendable {
   /// The same store with every items file's items decoded, made the first time an items-file row
   /// is changed or a search runs; nil until then.
   var completeSettings: Settings?
-  /// The settings of ``loaded``'s document with the rows of its sections read on demand that
-  /// were decoded when it was made (``settings(knowing:)``); nil until a row of one is changed.
-  var decodedRowsSettings: Settings?
   let viewStatePath: SystemPath?
   let colors: Bool
 
@@ -95,7 +92,7 @@ public struct SettingsScreen: Sendable {
     self.colors = colors
     let table = try SettingsTable(
       document: document.document, snapshot: try settings.snapshot(), viewState: viewState,
-      itemsFiles: document.itemsFiles, compiled: document.compiledItems)
+      itemsFiles: document.itemsFiles)
     stack = [Level(table: table, breadcrumb: document.document.title, isTop: true)]
     stack[0].selection = PageBody(table: table, width: self.width, colors: colors).firstRow
     keepSelectionVisible()

@@ -16,16 +16,31 @@ public final class CompiledItems: Sendable {
   public let hasIcons: Bool
   private let entries: @Sendable () -> [(range: Range<Int>, key: String?)]
   private let decode: @Sendable ([Range<Int>]) -> [SettingItem]
-  private let state = Mutex<(keys: [String?]?, items: [SettingItem]?)>((nil, nil))
+  private let readPageKeys: @Sendable () -> Set<String>
+  private let state = Mutex<(keys: [String?]?, items: [SettingItem]?, pageKeys: Set<String>?)>(
+    (nil, nil, nil))
 
   init(
-    count: Int, hasIcons: Bool, entries: @escaping @Sendable () -> [(range: Range<Int>, key: String?)],
+    count: Int, hasIcons: Bool, pageKeys: @escaping @Sendable () -> Set<String>,
+    entries: @escaping @Sendable () -> [(range: Range<Int>, key: String?)],
     decode: @escaping @Sendable ([Range<Int>]) -> [SettingItem]
   ) {
     self.count = count
     self.hasIcons = hasIcons
+    self.readPageKeys = pageKeys
     self.entries = entries
     self.decode = decode
+  }
+
+  /// The own keys (``SettingItem/localKey``) of the items on the pages of the section's items,
+  /// read from the compiled form without decoding the items.
+  public var pageKeys: Set<String> {
+    state.withLock { state in
+      if let keys = state.pageKeys { return keys }
+      let keys = readPageKeys()
+      state.pageKeys = keys
+      return keys
+    }
   }
 
   /// The section's items, in order: decoded now the first time, then kept.

@@ -20,12 +20,15 @@ extension DocumentCacheFile {
     var hasIcons: Bool
     var count: Int
     var items: [UInt8]
+    /// The own keys of the items on its items' pages (``SettingItem/localKey``), still encoded.
+    var pageKeys: [UInt8]
   }
 
   /// The page part of `document`: a checksum of the rest, then each section's entry (kind, whether
-  /// an item has an icon, the section's JSON without "items", the item count, and the item list
-  /// as a blob: for each top-level item its offset and length in the document (u64, u32), its key
-  /// (empty for none) and its conditions as records hold them).
+  /// an item has an icon, the section's JSON without "items", the item count, the item list as a
+  /// blob: for each top-level item its offset and length in the document (u64, u32), its key
+  /// (empty for none) and its conditions as records hold them; and, as a blob, a u32 count and the
+  /// own key of each item on its items' pages, which `settings show KEY` looks for on every page).
   static func pagePart(
     of document: SettingsDocument, skeleton: DocumentSkeleton, bytes: [UInt8]
   ) -> [UInt8]? {
@@ -49,10 +52,14 @@ extension DocumentCacheFile {
       let ranges = section.itemsFile == nil ? (parts[index].items ?? []) : []
       if kind != .itemsFile, ranges.count != section.items.count { return nil }
       var list = CacheWriter()
+      var pageKeys: [String] = []
       var hasIcons = false
       for (row, item) in section.items.enumerated() where kind != .itemsFile {
         if Icon.text(for: item.imageName) != nil { hasIcons = true }
+        var isTop = true
         forEachOwnedItem(of: item) { owned in
+          if !isTop, let local = owned.localKey { pageKeys.append(local) }
+          isTop = false
           let dependent =
             owned.enabledWhen != nil || owned.visibleWhen != nil || owned.secure == true
             || owned.renamedFrom?.isEmpty == false || owned.key.map(named.contains) == true
@@ -68,6 +75,10 @@ extension DocumentCacheFile {
       part.blob(DocumentSkeleton.object(parts[index].members, leaving: "items", in: bytes))
       part.u32(UInt32(kind == .itemsFile ? 0 : section.items.count))
       part.blob(list.bytes)
+      var keys = CacheWriter()
+      keys.u32(UInt32(pageKeys.count))
+      for key in pageKeys { keys.string(key) }
+      part.blob(keys.bytes)
     }
     let checksum = part.bytes.withUnsafeBytes {
       DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: $0[8...]))
@@ -90,10 +101,13 @@ extension DocumentCacheFile {
     sections.reserveCapacity(Int(count))
     for _ in 0..<count {
       guard let kindValue = cursor.u32(), let kind = PageKind(rawValue: kindValue), let flags = cursor.u32(),
-        let json = cursor.blob(), let itemCount = cursor.u32(), let items = cursor.blob()
+        let json = cursor.blob(), let itemCount = cursor.u32(), let items = cursor.blob(),
+        let pageKeys = cursor.blob()
       else { return nil }
       sections.append(
-        PageSection(json: json, kind: kind, hasIcons: flags & 1 != 0, count: Int(itemCount), items: items))
+        PageSection(
+          json: json, kind: kind, hasIcons: flags & 1 != 0, count: Int(itemCount), items: items,
+          pageKeys: pageKeys))
     }
     guard cursor.isAtEnd else { return nil }
     return sections
@@ -169,8 +183,19 @@ extension DocumentCacheFile {
       case .onDemand:
         let list = entry.items
         let count = entry.count
+        let pageKeys = entry.pageKeys
         compiled[index] = CompiledItems(
           count: count, hasIcons: entry.hasIcons,
+          pageKeys: {
+            var cursor = CacheCursor(pageKeys)
+            guard let count = cursor.u32(), Int(count) <= pageKeys.count / 4 else { return [] }
+            var keys = Set<String>()
+            for _ in 0..<count {
+              guard let key = cursor.string() else { return [] }
+              keys.insert(key)
+            }
+            return keys
+          },
           entries: {
             // The part's checksum was right when it was read; the list is the bytes it covered.
             (Self.pageItems(list, count: count, sourceCount: bytes.count) ?? []).map { ($0.range, $0.key) }

@@ -46,14 +46,22 @@ public struct LoadedDocument: Sendable {
   /// on demand.
   public var hasItemsOutsideDocument: Bool { !itemsFiles.isEmpty || !compiledItems.isEmpty }
 
-  /// ``document`` with the sections read on demand that hold `keys` decoded (a full key's first
-  /// dot component is its top-level item's key): what looking those keys up needs, and no more.
+  /// ``document`` with the sections read on demand that hold `keys` decoded: what looking those
+  /// keys up with ``Settings/locate(_:)`` needs, and no more. A full key's section is the one whose
+  /// item has its first dot component as key; an item's own key (which `locate` looks for on every
+  /// page) is in each section with a page that has it.
   public func document(holding keys: some Sequence<String>) -> SettingsDocument {
     guard !compiledItems.isEmpty else { return document }
     var topKeys = Set<String>()
-    for key in keys { topKeys.insert(String(key.prefix { $0 != "." })) }
+    var ownKeys = Set<String>()
+    for key in keys {
+      topKeys.insert(String(key.prefix { $0 != "." }))
+      if !key.contains(".") { ownKeys.insert(key) }
+    }
     var document = self.document
-    for (index, items) in compiledItems where items.keys.contains(where: { $0.map(topKeys.contains) == true })
+    for (index, items) in compiledItems
+    where items.keys.contains(where: { $0.map(topKeys.contains) == true })
+      || !items.pageKeys.isDisjoint(with: ownKeys)
     {
       document.sections[index].items = items.items
     }

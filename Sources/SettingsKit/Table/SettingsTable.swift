@@ -207,15 +207,6 @@ public struct SettingsTable: Sendable {
     return sections[index].items.prefix(sections[index].visibleCount).map(\.key)
   }
 
-  /// The shown item of `key` in a section whose items are not the document's own (an items
-  /// file's, or one read on demand): decodes only that section; nil when none shows it.
-  public func itemOutsideDocument(forKey key: String) -> SettingItem? {
-    for index in sections.indices where sections[index].provider != nil || sections[index].compiled != nil {
-      if let row = shownKeys(inSection: index).firstIndex(of: key) { return sections[index].items[row] }
-    }
-    return nil
-  }
-
   /// Whether a section's items are read on demand and have not been decoded yet: its rows were
   /// never asked for.
   func isUnread(_ index: Int) -> Bool { sections[index].compiled.map { !$0.isDecoded } ?? false }

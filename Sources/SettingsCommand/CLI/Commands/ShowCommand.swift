@@ -21,10 +21,10 @@ enum ShowCommand {
     let loaded =
       context.documentPath == "-"
       ? LoadedDocument(document: try context.loadDocument(loadingItemsFiles: false))
-      : try context.openScreenDocument()
+      : try context.openShownDocument()
     defer { opened(loaded) }
     let topDocument = loaded.document
-    // A name is looked up where it stands: its section decoded when it is read on demand.
+    // A name is looked up where it stands: the sections read on demand that hold it decoded.
     let named = arguments.first.map { loaded.document(holding: [$0]) } ?? topDocument
     var sections = topDocument.sections
     var compiled = loaded.compiledItems
