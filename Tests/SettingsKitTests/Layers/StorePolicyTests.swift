@@ -140,14 +140,19 @@ struct StorePolicyTests {
     #expect(layers.ignored.isEmpty)
   }
 
-  @Test func theCacheDirectoryIsXDGCacheHomeElseHomesCache() {
+  @Test func theCacheDirectoryIsXDGCacheHomeElseHomesCache() throws {
     func directory(_ environment: [String: String]) -> SystemPath? {
       StorePolicy(documentID: "app", environment: environment).cacheDirectory
     }
-    #expect(directory(["XDG_CACHE_HOME": "/cache", "HOME": "/home/u"]) == SystemPath("/cache/settings"))
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    #expect(directory(["XDG_CACHE_HOME": "/cache", "HOME": home.path]) == SystemPath("/cache/settings"))
     #expect(
-      directory(["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]) == SystemPath("/home/u/.cache/settings"))
+      directory(["XDG_CACHE_HOME": "relative", "HOME": home.path])
+        == SystemPath(home.path).appending(".cache/settings"))
     #expect(directory(["HOME": ""]) == nil)
+    // A home that does not exist is not made for a cache.
+    #expect(directory(["HOME": home.file("missing")]) == nil)
   }
 
   @Test func pathsComeFromTheEnvironmentByteForByte() throws {
