@@ -99,6 +99,25 @@ package struct DocumentCache: Sendable {
     }
   }
 
+  /// What `body` makes of the cache file of the document at `path` and its checked meta; nil when
+  /// the cache is missing, unreadable, or of another build, locale list or document.
+  private func withCache<Result>(
+    at path: SystemPath, locales: [String], _ body: (DocumentCacheFile, DocumentCacheFile.Meta) -> Result?
+  ) -> Result? {
+    guard let absolutePath = Self.absolute(path),
+      let cache = try? FileDescriptor.open(
+        self.path(forDocument: absolutePath, locales: locales), [.readOnly, .closeOnExec, .nonBlocking])
+    else { return nil }
+    return cache.closeAfter { () -> Result? in
+      guard let size = cache.identity()?.size else { return nil }
+      let file = DocumentCacheFile(size: Int(size)) { cache.read(count: $1, at: $0) }
+      guard let meta = file.meta(fingerprint: DocumentCacheFormat.fingerprint(buildTag: buildTag)),
+        meta.locales == locales, meta.sources.first?.path == absolutePath
+      else { return nil }
+      return body(file, meta)
+    }
+  }
+
   /// What `body` makes of the cache of the document at `path`, given the cache file, its checked
   /// meta and a reader of its sources' bytes; nil when the cache is missing, of another build or
   /// locale list, or any source's identity is not the one it was built from (before or after).
@@ -106,17 +125,7 @@ package struct DocumentCache: Sendable {
     at path: SystemPath, locales: [String],
     _ body: (DocumentCacheFile, DocumentCacheFile.Meta, (Int, Int, Int) -> [UInt8]?) -> SettingsDocument?
   ) -> SettingsDocument? {
-    guard let absolutePath = Self.absolute(path) else { return nil }
-    guard
-      let cache = try? FileDescriptor.open(
-        self.path(forDocument: absolutePath, locales: locales), [.readOnly, .closeOnExec, .nonBlocking])
-    else { return nil }
-    return cache.closeAfter { () -> SettingsDocument? in
-      guard let size = cache.identity()?.size else { return nil }
-      let file = DocumentCacheFile(size: Int(size)) { cache.read(count: $1, at: $0) }
-      guard let meta = file.meta(fingerprint: DocumentCacheFormat.fingerprint(buildTag: buildTag)),
-        meta.locales == locales, meta.sources.first?.path == absolutePath
-      else { return nil }
+    withCache(at: path, locales: locales) { file, meta -> SettingsDocument? in
       var sources: [FileDescriptor] = []
       defer { for source in sources { source.close() } }
       for (sourcePath, identity) in meta.sources {
@@ -160,16 +169,8 @@ package struct DocumentCache: Sendable {
   /// are decoded from them); nil when the cache cannot answer, the document has items files, or
   /// it changed while it was read.
   func pagedDocument(at path: SystemPath, locales: [String]) -> LoadedDocument? {
-    guard let absolutePath = Self.absolute(path),
-      let cache = try? FileDescriptor.open(
-        self.path(forDocument: absolutePath, locales: locales), [.readOnly, .closeOnExec, .nonBlocking])
-    else { return nil }
-    return cache.closeAfter { () -> LoadedDocument? in
-      guard let size = cache.identity()?.size else { return nil }
-      let file = DocumentCacheFile(size: Int(size)) { cache.read(count: $1, at: $0) }
-      guard let meta = file.meta(fingerprint: DocumentCacheFormat.fingerprint(buildTag: buildTag)),
-        meta.locales == locales, meta.sources.count == 1, let (sourcePath, identity) = meta.sources.first,
-        sourcePath == absolutePath,
+    withCache(at: path, locales: locales) { file, meta -> LoadedDocument? in
+      guard meta.sources.count == 1, let (sourcePath, identity) = meta.sources.first,
         let source = try? FileDescriptor.open(sourcePath, [.readOnly, .closeOnExec, .nonBlocking])
       else { return nil }
       return source.closeAfter { () -> LoadedDocument? in
