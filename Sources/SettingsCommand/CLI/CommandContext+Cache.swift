@@ -88,7 +88,9 @@ extension CommandContext {
   ) throws(CommandError) -> Settings {
     if let reduced {
       let document = try loadDocument(reduced: reduced)
-      let layers = try layers(for: document, forWriting: forWriting)
+      // Without system files there is nothing to warn about; with them the whole document is
+      // loaded below and warned about, in the order the whole load gives.
+      let layers = try layers(for: document, forWriting: forWriting, warning: false)
       if layers.system.isEmpty, layers.ignored.isEmpty { return Settings(document: document, layers: layers) }
     }
     let document = try loadDocument()

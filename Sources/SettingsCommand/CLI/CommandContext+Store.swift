@@ -76,10 +76,15 @@ extension CommandContext {
 
   /// The user's store of `document` (``userStore(for:forWriting:)``) with the system files under
   /// it (``StorePolicy/layers(over:)``). Each system file that is ignored, and each value in one
-  /// that its item does not accept, is a warning.
-  func layers(for document: SettingsDocument, forWriting: Bool) throws(CommandError) -> LayeredStore {
+  /// that its item does not accept, is a warning, unless `warning` is false (a partial document
+  /// cannot tell every value's item: the whole one is loaded, and warned about, when system files
+  /// apply).
+  func layers(
+    for document: SettingsDocument, forWriting: Bool, warning: Bool = true
+  ) throws(CommandError) -> LayeredStore {
     let user = try userStore(for: document, forWriting: forWriting)
     let layers = storePolicy(for: document).layers(over: user)
+    guard warning else { return layers }
     for ignored in layers.ignored { warnings.add(ignored.message) }
     if !layers.system.isEmpty {
       let snapshot = SettingsSnapshot(

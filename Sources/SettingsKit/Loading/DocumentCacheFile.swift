@@ -451,6 +451,15 @@ struct DocumentCacheFile {
       guard ranges.count == section.items.count else { return nil }
       for (row, item) in section.items.enumerated() {
         let conditions = conditionsJSON(of: item)
+        // An item on a page is shown and enabled only while the items that lead to it are
+        // ("conditions compose through hidden items"): every record of a top-level item's subtree
+        // names every key the subtree's conditions name, so that a partial document has them.
+        var named = Set<String>()
+        forEachOwnedItem(of: item) { owned in
+          named.formUnion((owned.enabledWhen ?? [:]).keys)
+          named.formUnion((owned.visibleWhen ?? [:]).keys)
+        }
+        let controllers = named.sorted()
         func add(_ owned: SettingItem) {
           guard let key = owned.key else { return }
           let start = body.bytes.count
@@ -463,14 +472,8 @@ struct DocumentCacheFile {
           body.u32(UInt32(sectionLength))
           body.u32(UInt32(sectionIndex))
           body.u32(UInt32(row))
-          if owned.enabledWhen == nil && owned.visibleWhen == nil {
-            body.u32(0)
-          } else {
-            let controllers = Set((owned.enabledWhen ?? [:]).keys).union((owned.visibleWhen ?? [:]).keys)
-              .sorted()
-            body.u32(UInt32(controllers.count))
-            for controller in controllers { body.string(controller) }
-          }
+          body.u32(UInt32(controllers.count))
+          for controller in controllers { body.string(controller) }
           body.blob(conditions)
           let checksum = body.bytes.withUnsafeBytes {
             DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: $0[(start + 8)...]))

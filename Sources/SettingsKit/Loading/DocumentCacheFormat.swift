@@ -23,8 +23,9 @@ import SettingsPOSIX
 ///          conditions as records hold them); see ``DocumentCacheFile/pagePart(of:skeleton:bytes:)``
 /// records  one per key: checksum of the rest (u64), key, source index (u32), offset and length
 ///          of its top-level item's JSON in that source (u64 each), offset and length of its
-///          section's record (u64, u32), section index and row (u32 each), the full keys its
-///          conditions name, the conditions of the top-level item's subtree as JSON
+///          section's record (u64, u32), section index and row (u32 each), the full keys that the
+///          conditions of its top-level item's subtree name (those that lead to it among them), the
+///          conditions of the top-level item's subtree as JSON
 /// sections one per section: checksum (u64), the section object's JSON without "items"
 /// table    open addressing, a power of two of 16-byte slots: key hash (u32, never 0), record
 ///          length (u32), record offset (u64); an empty slot is all zeros
@@ -35,7 +36,7 @@ import SettingsPOSIX
 /// the document).
 enum DocumentCacheFormat {
   /// The format's version: bump it with any change to the layout or to what a record means.
-  static let version: UInt32 = 5
+  static let version: UInt32 = 6
   static let magic: [UInt8] = Array("SETCACHE".utf8)
   static let headerSize = 64
 

@@ -91,6 +91,56 @@ struct CompiledReadTests {
     #expect(try home.show([]).compiled == 2)
   }
 
+  /// An item on a page whose opener has `visibleWhen` is hidden while its opener is: `describe`
+  /// and `why` from the cache read what the opener's condition names (the partial document once
+  /// left it out, and said the item was hidden, naming the key instead of its title).
+  @Test(arguments: [
+    ["describe", "sched.start"], ["why", "sched.start"], ["describe", "--json", "sched.start"],
+  ])
+  func anItemUnderAHiddenOpenerIsDescribedAsTheWholeLoadDoes(command: [String]) throws {
+    let home = try Home(
+      #"""
+      {"version": 1, "id": "hid4", "sections": [
+        {"header": "A", "items": [{"key": "quiet", "type": "switch", "title": "Quiet Hours"}]},
+        {"header": "B", "items": [{"key": "sched", "type": "detailTitle", "title": "Schedule",
+          "visibleWhen": {"quiet": true},
+          "page": {"sections": [{"items": [{"key": "start", "type": "number", "title": "Start", "value": 22}]}]}}]}]}
+      """#)
+    defer { home.directory.remove() }
+    for store in [#"{"quiet": true}"#, "{}"] {
+      let path = try home.directory.write("store.json", store)
+      let arguments = ["-f", home.document, "--locale", "en", "--store", path] + command
+      let cached = runCLI(arguments, environment: home.environment)
+      let whole = runCLI(arguments + ["--no-cache"], environment: home.environment)
+      #expect(cached == whole, "\(store)")
+    }
+  }
+
+  /// With system files the whole document is loaded and its values warned about in key order, as
+  /// with `--no-cache` (the partial document's warnings once came first).
+  @Test(arguments: [["get", "zeta"], ["why", "zeta"], ["find", "a"]])
+  func systemFileWarningsComeInTheWholeLoadsOrder(command: [String]) throws {
+    let home = try Home(
+      #"""
+      {"version": 1, "id": "sysord", "sections": [
+        {"header": "A", "items": [{"key": "zeta", "type": "switch", "title": "Zeta"},
+          {"key": "net", "type": "detailTitle", "title": "Net", "page": {"sections": [{"items": [
+            {"key": "wifi", "type": "switch", "title": "Wi-Fi"}]}]}}]},
+        {"header": "B", "items": [{"key": "gamma", "type": "switch", "title": "Gamma"}]}]}
+      """#)
+    defer { home.directory.remove() }
+    try FileManager.default.createDirectory(
+      atPath: home.directory.file("system/settings"), withIntermediateDirectories: true)
+    _ = try home.directory.write("system/settings/sysord.json", #"{"values": {"net.wifi": 1, "zeta": 2}}"#)
+    var environment = home.environment
+    environment["XDG_CONFIG_DIRS"] = home.directory.file("system")
+    let arguments = ["-f", home.document, "--locale", "en"] + command
+    let cached = runCLI(arguments, environment: environment)
+    let whole = runCLI(arguments + ["--no-cache"], environment: environment)
+    #expect(cached == whole)
+    #expect(cached.stderr.contains("net.wifi"))
+  }
+
   /// A home that does not exist gets no cache folder: reading commands read the document whole,
   /// and the missing home stays missing (it once was made, `.cache/settings` and all).
   @Test func aMissingHomeIsNotMadeForTheCache() throws {
