@@ -160,7 +160,10 @@ final class FileWatcher: Sendable {
         /// plan and `inotify_add_watch(2)`) makes the plan be worked out again, up to 10 times, so
         /// that its nearest existing ancestor is watched instead: its own removal event may never
         /// come (the watch it would come on was just dropped), and without a watch above it, a
-        /// directory created again there would go unseen.
+        /// directory created again there would go unseen. So does a plan that differs once the
+        /// watches are added: a directory created between the plan and the watch of its parent
+        /// (`mkdir -p` of the store's folders racing this) made no event on that watch, and
+        /// nothing would watch it or what is put in it.
         func update() -> Bool {
           var next: [Int32: Set<SystemPath>] = [:]
           var added = Set(watches.keys)
@@ -177,7 +180,7 @@ final class FileWatcher: Sendable {
               case .failure: vanished = true
               }
             }
-            if !vanished { break }
+            if !vanished, WatchPlan(paths: paths) == plan { break }
           }
           for watch in added where next[watch] == nil {
             FileEvents.notifyRemoveWatch(notify, watch)
