@@ -157,9 +157,12 @@ extension DocumentCacheFile {
   /// `withDocument` sections decoded now, and a ``CompiledItems`` for each `onDemand` section (its
   /// items are empty in the document). `bytes` are the document's, as read; nil when the part is
   /// damaged, a section has an items file, or anything does not decode.
-  func pagedDocument(meta: Meta, bytes: [UInt8], locales: [String]) -> (
-    document: SettingsDocument, compiled: [Int: CompiledItems]
-  )? {
+  ///
+  /// `decodingItems` says which `withDocument` sections get their items decoded (all by default;
+  /// the compiler's read-back check decodes a sample, not the whole document again).
+  func pagedDocument(
+    meta: Meta, bytes: [UInt8], locales: [String], decodingItems: (Int) -> Bool = { _ in true }
+  ) -> (document: SettingsDocument, compiled: [Int: CompiledItems])? {
     guard let sections = pageSections(meta: meta),
       var document = Self.decodeRoot(meta.root, locales: locales)
     else { return nil }
@@ -173,7 +176,7 @@ extension DocumentCacheFile {
         guard let items = Self.pageItems(entry.items, count: entry.count, sourceCount: bytes.count) else {
           return nil
         }
-        for item in items {
+        for item in items where decodingItems(index) {
           guard
             let decoded = Self.decodeItem(
               Array(bytes[item.range]), conditions: item.conditions, locales: locales)

@@ -583,16 +583,24 @@ struct DocumentCacheFile {
   }
 
   /// Reads the page part back (``pagedDocument(meta:bytes:locales:)``) and compares it with the
-  /// full load: the document's fields, every section's, the items decoded with the document, and
-  /// those of up to 8 sections read on demand, spread evenly. A document with items files has no
-  /// paged reading to check.
+  /// full load: the document's fields, every section's, and the items of up to 8 sections read on
+  /// demand and 8 decoded with the document, each spread evenly (decoding them all would load the
+  /// document a second time). A document with items files has no paged reading to check.
   static func checkPage(
     _ file: DocumentCacheFile, meta: Meta, against document: SettingsDocument, locales: [String],
     bytes: [UInt8]?
   ) -> Bool {
     if document.sections.contains(where: { $0.itemsFile != nil }) { return true }
-    guard let bytes, let (paged, compiled) = file.pagedDocument(meta: meta, bytes: bytes, locales: locales),
-      paged.sections.count == document.sections.count
+    let count = document.sections.count
+    var picks = Set<Int>()
+    if count > 0 {
+      for step in 0..<8 { picks.insert(step * (count - 1) / 7) }
+    }
+    // The sections read on demand are known only once read: each is sampled below as well.
+    guard let bytes,
+      let (paged, compiled) = file.pagedDocument(
+        meta: meta, bytes: bytes, locales: locales, decodingItems: picks.contains),
+      paged.sections.count == count
     else { return false }
     var bare = document
     bare.sections = []
@@ -600,17 +608,19 @@ struct DocumentCacheFile {
     pagedBare.sections = []
     guard bare == pagedBare else { return false }
     let onDemand = compiled.keys.sorted()
-    var picks = Set<Int>()
+    var onDemandPicks = Set<Int>()
     if !onDemand.isEmpty {
-      for step in 0..<8 { picks.insert(onDemand[step * (onDemand.count - 1) / 7]) }
+      for step in 0..<8 { onDemandPicks.insert(onDemand[step * (onDemand.count - 1) / 7]) }
     }
     for (index, section) in document.sections.enumerated() {
       var expected = section
       if let items = compiled[index] {
         guard items.count == section.items.count else { return false }
-        if picks.contains(index) {
+        if onDemandPicks.contains(index) {
           guard items.keys == section.items.map(\.key), items.items == section.items else { return false }
         }
+        expected.items = []
+      } else if !picks.contains(index) {
         expected.items = []
       }
       guard paged.sections[index] == expected else { return false }
