@@ -17,10 +17,20 @@ extension CommandContext {
   /// ``DocumentLoader/open(path:locales:)`` opens it; the same answers either way.
   func openedFromCache(_ path: SystemPath) throws(CommandError) -> LoadedDocument {
     do {
-      guard let cache = documentCache else { return try DocumentLoader.open(path: path, locales: locales) }
-      return try cache.openDocument(at: path, locales: locales)
+      return try documentOpener(path)
     } catch {
       throw CommandError(error)
+    }
+  }
+
+  /// How ``openedFromCache(_:)`` opens a document, for a screen that opens it again when it
+  /// changes on disk.
+  var documentOpener: @Sendable (SystemPath) throws(DocumentError) -> LoadedDocument {
+    let cache = documentCache
+    let locales = self.locales
+    return { path throws(DocumentError) in
+      guard let cache else { return try DocumentLoader.open(path: path, locales: locales) }
+      return try cache.openDocument(at: path, locales: locales)
     }
   }
 

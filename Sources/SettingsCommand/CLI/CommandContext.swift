@@ -79,11 +79,11 @@ struct CommandContext: Sendable {
     }
   }
 
-  /// The document `show` opens: as ``openDocument()`` opens it, from the compiled form when the
-  /// cache can answer (``openedFromCache``), the rows of its sections read on demand; loaded
-  /// whole again when system files apply (a lock may name a section or a page, and their values
-  /// are checked against every item, as ``openSettings(forWriting:keys:)`` has it).
-  func openShownDocument() throws(CommandError) -> LoadedDocument {
+  /// The document a screen (`show`, `ui`) opens: as ``openDocument()`` opens it, from the compiled
+  /// form when the cache can answer (``openedFromCache``), the rows of its sections decoded when
+  /// first read; loaded whole when system files apply (a lock may name a section or a page, and
+  /// their values are checked against every item: every row would be decoded anyway).
+  func openScreenDocument() throws(CommandError) -> LoadedDocument {
     guard let path = documentFile, documentPath != "-" else { return try openDocument() }
     let document = try openedFromCache(path)
     guard !document.compiledItems.isEmpty else { return document }

@@ -13,11 +13,17 @@ final class LiveUpdates: Sendable {
   let documentPath: SystemPath?
   /// The locales the document is opened in.
   let locales: [String]
+  /// How the document is opened again: as the screen opened it (``CommandContext/documentOpener``).
+  let open: @Sendable (SystemPath) throws(DocumentError) -> LoadedDocument
   private let pending = Mutex<[SettingsEvent]>([])
 
-  init(documentPath: SystemPath?, locales: [String]) {
+  init(
+    documentPath: SystemPath?, locales: [String],
+    open: @escaping @Sendable (SystemPath) throws(DocumentError) -> LoadedDocument
+  ) {
     self.documentPath = documentPath
     self.locales = locales
+    self.open = open
   }
 
   /// Starts watching `settings` (changes made through it are not reported: the screen made them)
@@ -59,7 +65,7 @@ final class LiveUpdates: Sendable {
         do {
           // A document changed and changed back before the watch read it comes back the same:
           // nothing to reload then.
-          let document = try DocumentLoader.open(path: documentPath, locales: locales)
+          let document = try open(documentPath)
           if document.document != screen.loaded.document {
             screen = try screen.reloaded(with: document, changedDefaults: changedDefaults)
           }

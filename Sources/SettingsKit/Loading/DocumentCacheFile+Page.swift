@@ -20,15 +20,17 @@ extension DocumentCacheFile {
     var hasIcons: Bool
     var count: Int
     var items: [UInt8]
-    /// The own keys of the items on its items' pages (``SettingItem/localKey``), still encoded.
-    var pageKeys: [UInt8]
+    /// The full key and default of every keyed item of it and its items' pages, still encoded
+    /// (``ownedKeys(_:)``).
+    var owned: [UInt8]
   }
 
   /// The page part of `document`: a checksum of the rest, then each section's entry (kind, whether
   /// an item has an icon, the section's JSON without "items", the item count, the item list as a
   /// blob: for each top-level item its offset and length in the document (u64, u32), its key
-  /// (empty for none) and its conditions as records hold them; and, as a blob, a u32 count and the
-  /// own key of each item on its items' pages, which `settings show KEY` looks for on every page).
+  /// (empty for none) and its conditions as records hold them; and, as a blob, the full key and
+  /// default of every keyed item of an on-demand section and its pages (``ownedKeys(_:)``), which
+  /// a snapshot of the values and `settings show KEY` read without decoding the items).
   static func pagePart(
     of document: SettingsDocument, skeleton: DocumentSkeleton, bytes: [UInt8]
   ) -> [UInt8]? {
@@ -52,14 +54,17 @@ extension DocumentCacheFile {
       let ranges = section.itemsFile == nil ? (parts[index].items ?? []) : []
       if kind != .itemsFile, ranges.count != section.items.count { return nil }
       var list = CacheWriter()
-      var pageKeys: [String] = []
+      var ownedKeys = CacheWriter()
+      var ownedCount: UInt32 = 0
       var hasIcons = false
       for (row, item) in section.items.enumerated() where kind != .itemsFile {
         if Icon.text(for: item.imageName) != nil { hasIcons = true }
-        var isTop = true
         forEachOwnedItem(of: item) { owned in
-          if !isTop, let local = owned.localKey { pageKeys.append(local) }
-          isTop = false
+          if let key = owned.key {
+            ownedKeys.string(key)
+            Self.write(owned.defaultValue, to: &ownedKeys)
+            ownedCount += 1
+          }
           let dependent =
             owned.enabledWhen != nil || owned.visibleWhen != nil || owned.secure == true
             || owned.renamedFrom?.isEmpty == false || owned.key.map(named.contains) == true
@@ -76,8 +81,8 @@ extension DocumentCacheFile {
       part.u32(UInt32(kind == .itemsFile ? 0 : section.items.count))
       part.blob(list.bytes)
       var keys = CacheWriter()
-      keys.u32(UInt32(pageKeys.count))
-      for key in pageKeys { keys.string(key) }
+      keys.u32(kind == .onDemand ? ownedCount : 0)
+      if kind == .onDemand { keys.bytes += ownedKeys.bytes }
       part.blob(keys.bytes)
     }
     let checksum = part.bytes.withUnsafeBytes {
@@ -102,15 +107,68 @@ extension DocumentCacheFile {
     for _ in 0..<count {
       guard let kindValue = cursor.u32(), let kind = PageKind(rawValue: kindValue), let flags = cursor.u32(),
         let json = cursor.blob(), let itemCount = cursor.u32(), let items = cursor.blob(),
-        let pageKeys = cursor.blob()
+        let owned = cursor.blob()
       else { return nil }
       sections.append(
         PageSection(
           json: json, kind: kind, hasIcons: flags & 1 != 0, count: Int(itemCount), items: items,
-          pageKeys: pageKeys))
+          owned: owned))
     }
     guard cursor.isAtEnd else { return nil }
     return sections
+  }
+
+  /// Writes a default as the page part keeps it: a u32 tag (0 none, 1 off, 2 on, 3 text, 4 number
+  /// as its exact decimal text, 5 a list of texts: a u32 count, then each).
+  static func write(_ value: SettingValue?, to writer: inout CacheWriter) {
+    switch value {
+    case nil: writer.u32(0)
+    case .bool(let flag): writer.u32(flag ? 2 : 1)
+    case .string(let text):
+      writer.u32(3)
+      writer.string(text)
+    case .number(let number):
+      writer.u32(4)
+      writer.string(number.description)
+    case .strings(let texts):
+      writer.u32(5)
+      writer.u32(UInt32(texts.count))
+      for text in texts { writer.string(text) }
+    }
+  }
+
+  /// The owned keys of an on-demand section's entry (``PageSection/owned``): a u32 count, then each
+  /// item's full key and its default as ``write(_:to:)`` writes it; nil when it does not read whole.
+  static func ownedKeys(_ bytes: [UInt8]) -> [(key: String, defaultValue: SettingValue?)]? {
+    var cursor = CacheCursor(bytes)
+    guard let count = cursor.u32(), Int(count) <= bytes.count / 8 else { return nil }
+    var owned: [(key: String, defaultValue: SettingValue?)] = []
+    owned.reserveCapacity(Int(count))
+    for _ in 0..<count {
+      guard let key = cursor.string(), let tag = cursor.u32() else { return nil }
+      var value: SettingValue?
+      switch tag {
+      case 0: value = nil
+      case 1, 2: value = .bool(tag == 2)
+      case 3:
+        guard let text = cursor.string() else { return nil }
+        value = .string(text)
+      case 4:
+        guard let text = cursor.string(), let number = ExactDecimal(text) else { return nil }
+        value = .number(number)
+      case 5:
+        guard let listCount = cursor.u32(), Int(listCount) <= bytes.count / 4 else { return nil }
+        var texts: [String] = []
+        for _ in 0..<listCount {
+          guard let text = cursor.string() else { return nil }
+          texts.append(text)
+        }
+        value = .strings(texts)
+      default: return nil
+      }
+      owned.append((key, value))
+    }
+    return cursor.isAtEnd ? owned : nil
   }
 
   /// The entries of an item list (``pagePart(of:skeleton:bytes:)``): each item's range in its
@@ -154,8 +212,8 @@ extension DocumentCacheFile {
   }
 
   /// The document with its top page from the page part: its own fields and sections, the items of
-  /// `withDocument` sections decoded now, and a ``CompiledItems`` for each `onDemand` section (its
-  /// items are empty in the document). `bytes` are the document's, as read; nil when the part is
+  /// `withDocument` sections decoded now, and a ``CompiledItems`` for each `onDemand` section (the
+  /// document's section reads its items from it when they are first asked for). `bytes` are the document's, as read; nil when the part is
   /// damaged, a section has an items file, or anything does not decode.
   ///
   /// `decodingItems` says which `withDocument` sections get their items decoded (all by default;
@@ -186,18 +244,12 @@ extension DocumentCacheFile {
       case .onDemand:
         let list = entry.items
         let count = entry.count
-        let pageKeys = entry.pageKeys
-        compiled[index] = CompiledItems(
+        let owned = entry.owned
+        let rows = CompiledItems(
           count: count, hasIcons: entry.hasIcons,
-          pageKeys: {
-            var cursor = CacheCursor(pageKeys)
-            guard let count = cursor.u32(), Int(count) <= pageKeys.count / 4 else { return [] }
-            var keys = Set<String>()
-            for _ in 0..<count {
-              guard let key = cursor.string() else { return [] }
-              keys.insert(key)
-            }
-            return keys
+          owned: {
+            // The part's checksum was right when it was read; the list is the bytes it covered.
+            Self.ownedKeys(owned) ?? []
           },
           entries: {
             // The part's checksum was right when it was read; the list is the bytes it covered.
@@ -208,6 +260,8 @@ extension DocumentCacheFile {
             // they are the bytes the compiler decoded and validated.
             Self.decodeItems(in: bytes, at: ranges, locales: locales)
           })
+        compiled[index] = rows
+        section = SettingSection(fields: section, compiled: rows)
       case .itemsFile:
         return nil
       }

@@ -20,7 +20,9 @@ import SettingsPOSIX
 ///          document, 2 from its items file), whether an item has an icon (u32), its JSON without
 ///          "items", its item count (u32), and its item list (a blob: for each top-level item, its
 ///          offset and length in the document (u64, u32), its key (empty for none) and its
-///          conditions as records hold them); see ``DocumentCacheFile/pagePart(of:skeleton:bytes:)``
+///          conditions as records hold them), then, for a section read on demand, the full key
+///          and default of every keyed item of it and its pages (a blob; empty count otherwise);
+///          see ``DocumentCacheFile/pagePart(of:skeleton:bytes:)``
 /// records  one per key: checksum of the rest (u64), key, source index (u32), offset and length
 ///          of its top-level item's JSON in that source (u64 each), offset and length of its
 ///          section's record (u64, u32), section index and row (u32 each), the full keys that the
@@ -36,7 +38,7 @@ import SettingsPOSIX
 /// the document).
 enum DocumentCacheFormat {
   /// The format's version: bump it with any change to the layout or to what a record means.
-  static let version: UInt32 = 6
+  static let version: UInt32 = 7
   static let magic: [UInt8] = Array("SETCACHE".utf8)
   static let headerSize = 64
 

@@ -21,12 +21,14 @@ extension DocumentValidator {
 }
 
 extension SettingsDocument {
-  /// Every earlier key (`renamedFrom`) with the full key of the item that now has it.
+  /// Every earlier key (`renamedFrom`) with the full key of the item that now has it (rows still
+  /// in the compiled form have none, and are not decoded).
   public var renamedKeys: [String: String] {
     var renames: [String: String] = [:]
-    forEachItem { item, _ in
+    forEachDecodedItem { item, _ in
       guard let key = item.key, let earlier = item.renamedFrom else { return }
       for old in earlier { renames[old] = key }
+    } undecoded: { _, _ in
     }
     return renames
   }

@@ -4,17 +4,18 @@ import SettingsPOSIX
 /// screen needs to show a large `itemsFile` section a page at a time.
 ///
 /// ``document`` has no items in its `itemsFile` sections; ``itemsFiles`` reads them on demand
-/// (give it to ``SettingsTable/init(sections:snapshot:viewState:itemsFiles:pages:compiled:)``), and
+/// (give it to ``SettingsTable/init(sections:snapshot:viewState:itemsFiles:pages:)``), and
 /// ``documentWithAllItems()`` decodes them all, for ``Settings`` to look up, change and search
-/// them as `settings toggle` and `settings find` do. Opened from the compiled form, ``document``
-/// has no items either in the sections of ``compiledItems``, which decode them when a screen
-/// first shows one of their rows.
+/// them as `settings toggle` and `settings find` do. Opened from the compiled form, the sections
+/// of ``compiledItems`` read their rows from it the first time anything reads them (a screen
+/// showing one, a lookup of a key they hold): ``document`` is the whole document either way.
 public struct LoadedDocument: Sendable {
   /// The document, without the items of its items files.
   public let document: SettingsDocument
   /// The opened items file of every section (by index) that has one.
   public let itemsFiles: [Int: ItemsFile]
-  /// The top-page sections (by index) whose items are read from the compiled form on demand.
+  /// The top-page sections (by index) whose items are read from the compiled form on demand (the
+  /// same objects as their sections' ``SettingSection/compiledItems`` until they are decoded).
   public let compiledItems: [Int: CompiledItems]
   let source: SourceText?
   let directory: SystemPath
@@ -42,39 +43,14 @@ public struct LoadedDocument: Sendable {
     self.locales = locales
   }
 
-  /// Whether ``document`` lacks items that a screen shows: those of items files or of sections read
-  /// on demand.
-  public var hasItemsOutsideDocument: Bool { !itemsFiles.isEmpty || !compiledItems.isEmpty }
-
-  /// ``document`` with the sections read on demand that hold `keys` decoded: what looking those
-  /// keys up with ``Settings/locate(_:)`` needs, and no more. A full key's section is the one whose
-  /// item has its first dot component as key; an item's own key (which `locate` looks for on every
-  /// page) is in each section with a page that has it.
-  public func document(holding keys: some Sequence<String>) -> SettingsDocument {
-    guard !compiledItems.isEmpty else { return document }
-    var topKeys = Set<String>()
-    var ownKeys = Set<String>()
-    for key in keys {
-      topKeys.insert(String(key.prefix { $0 != "." }))
-      if !key.contains(".") { ownKeys.insert(key) }
-    }
-    var document = self.document
-    for (index, items) in compiledItems
-    where items.keys.contains(where: { $0.map(topKeys.contains) == true })
-      || !items.pageKeys.isDisjoint(with: ownKeys)
-    {
-      document.sections[index].items = items.items
-    }
-    return document
-  }
-
   /// The document with every items file's items decoded and validated, keys checked for
   /// uniqueness across the document and its files, as ``DocumentLoader/load(path:loadingItemsFiles:locales:)``
-  /// gives it (with the items of sections read on demand too).
+  /// gives it. (A document opened from the compiled form has no items files: its sections read on
+  /// demand decode their rows when they are first read.)
   ///
   /// - Throws: ``DocumentError`` when an items file cannot be read or a line is not a valid item.
   public func documentWithAllItems() throws(DocumentError) -> SettingsDocument {
-    guard let source, hasItemsOutsideDocument else { return document }
+    guard let source, !itemsFiles.isEmpty else { return document }
     return try DocumentLoader.decode(source, itemsFilesIn: directory, locales: locales)
   }
 }

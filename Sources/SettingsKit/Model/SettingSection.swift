@@ -3,6 +3,11 @@
 /// A section may be collapsible (the expandable-sections seed: its title row opens and closes it) and
 /// paginated (the load-more seed: a trailing "more" row loads the next page).
 public struct SettingSection: Codable, Sendable, Equatable {
+  /// Where the rows are: decoded, or in the compiled form until first asked for.
+  private enum Storage: Sendable {
+    case decoded([SettingItem])
+    case compiled(CompiledItems)
+  }
   /// The section's name for the command line (`settings expand network`): letters, digits, `-`, `_`;
   /// unique in the document.
   public var id: String?
@@ -10,8 +15,37 @@ public struct SettingSection: Codable, Sendable, Equatable {
   public var header: String?
   /// The text below the section's rows.
   public var footer: String?
-  /// The section's rows, in order.
-  public var items: [SettingItem]
+  private var storage: Storage
+
+  /// The section's rows, in order. A section opened from the compiled form decodes them the first
+  /// time they are read (``compiledItems``); every reader sees the same rows either way.
+  public var items: [SettingItem] {
+    get {
+      switch storage {
+      case .decoded(let items): items
+      case .compiled(let compiled): compiled.items
+      }
+    }
+    set { storage = .decoded(newValue) }
+    // Changed in place: a row changed through a copy of the array would copy every row.
+    _modify {
+      var items: [SettingItem]
+      switch storage {
+      case .decoded(let decoded): items = decoded
+      case .compiled(let compiled): items = compiled.items
+      }
+      storage = .decoded([])
+      defer { storage = .decoded(items) }
+      yield &items
+    }
+  }
+
+  /// The compiled form of the rows while they have not been decoded into this section: nil once
+  /// they are (or when the section was decoded whole, or its rows were set).
+  public var compiledItems: CompiledItems? {
+    guard case .compiled(let compiled) = storage, !compiled.isDecoded else { return nil }
+    return compiled
+  }
   /// Whether the section's title row opens and closes it.
   public var collapsible: Bool?
   /// A collapsible section's state as shipped; absent means closed.
@@ -29,11 +63,17 @@ public struct SettingSection: Codable, Sendable, Equatable {
     self.id = id
     self.header = header
     self.footer = footer
-    self.items = items
+    self.storage = .decoded(items)
     self.collapsible = collapsible
     self.expanded = expanded
     self.pageSize = pageSize
     self.itemsFile = itemsFile
+  }
+
+  /// A section whose rows are read from `compiled` when first asked for.
+  init(fields section: SettingSection, compiled: CompiledItems) {
+    self = section
+    storage = .compiled(compiled)
   }
 
   /// Whether the section is collapsible.
@@ -48,5 +88,18 @@ public struct SettingSection: Codable, Sendable, Equatable {
   /// with an `itemsFile`; nil when every item is shown at once. The one rule for this.
   public var effectivePageSize: Int? {
     pageSize ?? (itemsFile != nil ? Self.defaultItemsFilePageSize : nil)
+  }
+
+  /// Whether two sections have the same fields and rows; rows read from the same compiled form are
+  /// the same without decoding them.
+  public static func == (lhs: SettingSection, rhs: SettingSection) -> Bool {
+    guard lhs.id == rhs.id, lhs.header == rhs.header, lhs.footer == rhs.footer,
+      lhs.collapsible == rhs.collapsible, lhs.expanded == rhs.expanded, lhs.pageSize == rhs.pageSize,
+      lhs.itemsFile == rhs.itemsFile
+    else { return false }
+    if case .compiled(let left) = lhs.storage, case .compiled(let right) = rhs.storage, left === right {
+      return true
+    }
+    return lhs.items == rhs.items
   }
 }

@@ -31,9 +31,34 @@ extension SettingsDocument {
   ///
   /// This is the one walk over a document's items; everything that needs every item uses it.
   public func forEachItem(_ body: (SettingItem, ItemPosition) throws -> Void) rethrows {
+    try forEachItem(body) { _, _ in true }
+  }
+
+  /// ``forEachItem(_:)`` over the rows decoded so far: each top-page section whose rows are still
+  /// in the compiled form (``SettingSection/compiledItems``) is given to `undecoded` with its index
+  /// instead of being walked, so that a walk that needs only keys and defaults decodes nothing.
+  func forEachDecodedItem(
+    _ body: (SettingItem, ItemPosition) throws -> Void, undecoded: (Int, CompiledItems) throws -> Void
+  ) rethrows {
+    try forEachItem(body) { index, compiled in
+      try undecoded(index, compiled)
+      return false
+    }
+  }
+
+  /// ``forEachItem(_:)``, where a top-page section whose rows are still in the compiled form is
+  /// walked (and so decoded) only when `decoding` says so, in its place in the walk.
+  func forEachItem(
+    _ body: (SettingItem, ItemPosition) throws -> Void, decoding: (Int, CompiledItems) throws -> Bool
+  ) rethrows {
     var position = ItemPosition(ancestors: [], section: 0, row: 0)
     func walk(_ sections: [SettingSection]) throws {
       for sectionIndex in sections.indices {
+        if position.ancestors.isEmpty, let compiled = sections[sectionIndex].compiledItems,
+          try !decoding(sectionIndex, compiled)
+        {
+          continue
+        }
         let items = sections[sectionIndex].items
         for row in items.indices {
           position.section = sectionIndex
@@ -83,13 +108,30 @@ extension SettingsDocument {
     return result
   }
 
-  /// All item keys (full dot paths), in screen order, pages included.
+  /// All item keys (full dot paths), in screen order, pages included; rows still in the compiled
+  /// form give theirs without being decoded.
   public var keys: [String] {
     var keys: [String] = []
-    forEachItem { item, _ in
+    forEachDecodedItem { item, _ in
       if let key = item.key { keys.append(key) }
+    } undecoded: { _, compiled in
+      keys += compiled.ownedKeys.map(\.key)
     }
     return keys
+  }
+
+  /// Every item on every page whose own key (``SettingItem/localKey``) is `key`, in screen order;
+  /// of the rows still in the compiled form, only the sections that have such an item are decoded.
+  public func items(withOwnKey key: String) -> [LocatedItem] {
+    var result: [LocatedItem] = []
+    forEachItem { item, position in
+      guard item.localKey == key else { return }
+      result.append(
+        LocatedItem(item: item, ancestors: position.ancestors, section: position.section, row: position.row))
+    } decoding: { _, compiled in
+      compiled.keys.contains(key) || compiled.pageKeys.contains(key)
+    }
+    return result
   }
 
   /// The item whose full key is `key`, on any page.
@@ -111,6 +153,12 @@ extension SettingsDocument {
       let parentKey = rest.firstIndex(of: ".").map { prefix + rest[..<$0] }
       // Rows are read in place: copying every item on the way costs a retain per field.
       for sectionIndex in sections.indices {
+        // Rows still in the compiled form are decoded only for the section that has the key.
+        if ancestors.isEmpty, let compiled = sections[sectionIndex].compiledItems,
+          !compiled.keys.contains(where: { $0 == key || ($0 != nil && $0 == parentKey) })
+        {
+          continue
+        }
         let items = sections[sectionIndex].items
         for row in items.indices {
           if items[row].key == key {

@@ -12,18 +12,23 @@ struct DocumentDefaults: Sendable {
   var controllers: Set<String> = []
   /// For each earlier key, the keys of the items that list it in `renamedFrom`, in document order.
   var renamedTo: [String: [String]] = [:]
-  /// Every keyed item by its key (the last in document order, as a walk that keeps each would).
-  var items: [String: SettingItem] = [:]
+  /// Every decoded keyed item by its key (the last in document order, as a walk that keeps each
+  /// would); see ``item(forKey:)``.
+  private(set) var items: [String: SettingItem] = [:]
+  /// The top-page sections whose rows were still in the compiled form, with their index, by the
+  /// keys of their top-level items: decoded when one of their keys is looked up.
+  private var undecoded: [String: (section: Int, items: CompiledItems)] = [:]
   /// The keys of the secure text fields.
   var secureKeys: Set<String> = []
   /// The items of the top page by key, the first in document order, where they stand: what
   /// ``SettingsDocument/locate(_:)`` finds for such a key, without its walk of the sections (on
   /// the screen's toggle of the last item of 100 000, most of a key's time).
-  var topLevel: [String: LocatedItem] = [:]
+  private(set) var topLevel: [String: LocatedItem] = [:]
 
-  /// Walks `document`'s items once.
+  /// Walks `document`'s items once; rows still in the compiled form give their keys and defaults
+  /// without being decoded (none of them has conditions, earlier keys or a secure field).
   init(document: SettingsDocument) {
-    document.forEachItem { item, position in
+    document.forEachDecodedItem { item, position in
       guard let key = item.key else {
         for conditions in [item.enabledWhen, item.visibleWhen] {
           if let conditions { controllers.formUnion(conditions.keys) }
@@ -40,6 +45,30 @@ struct DocumentDefaults: Sendable {
       if position.ancestors.isEmpty, topLevel[key] == nil {
         topLevel[key] = LocatedItem(item: item, ancestors: [], section: position.section, row: position.row)
       }
+    } undecoded: { section, compiled in
+      for (key, value) in compiled.ownedKeys {
+        if let value { defaults[key] = value }
+      }
+      for case let key? in compiled.keys where undecoded[key] == nil { undecoded[key] = (section, compiled) }
     }
+  }
+
+  /// The keyed item whose full key is `key`, on any page; a section read on demand is decoded
+  /// when it holds it.
+  func item(forKey key: String) -> SettingItem? {
+    if let item = items[key] { return item }
+    guard let (_, compiled) = undecoded[String(key.prefix { $0 != "." })] else { return nil }
+    return SettingsDocument(id: "", title: "", sections: [SettingSection(items: compiled.items)]).item(
+      forKey: key)
+  }
+
+  /// The top-page item whose key is `key`, where it stands (``SettingsDocument/locate(_:)`` for
+  /// such a key).
+  func topLevelItem(_ key: String) -> LocatedItem? {
+    if let located = topLevel[key] { return located }
+    guard let (section, compiled) = undecoded[key], let row = compiled.keys.firstIndex(of: key) else {
+      return nil
+    }
+    return LocatedItem(item: compiled.items[row], ancestors: [], section: section, row: row)
   }
 }

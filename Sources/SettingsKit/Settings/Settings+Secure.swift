@@ -8,8 +8,10 @@ extension Settings {
     guard !contents.values.isEmpty else { return false }
     if let base { return contents.values.keys.contains { base.secureKeys.contains($0) } }
     var found = false
-    document.forEachItem { item, _ in
+    // Rows still in the compiled form have no secure field (``CompiledItems``).
+    document.forEachDecodedItem { item, _ in
       if !found, item.secure == true, let key = item.key, contents.values[key] != nil { found = true }
+    } undecoded: { _, _ in
     }
     return found
   }
@@ -31,8 +33,9 @@ extension Settings {
   static func secureKeys(of document: SettingsDocument, base: DocumentDefaults?) -> Set<String> {
     if let base { return base.secureKeys }
     var keys: Set<String> = []
-    document.forEachItem { item, _ in
+    document.forEachDecodedItem { item, _ in
       if item.secure == true, let key = item.key { keys.insert(key) }
+    } undecoded: { _, _ in
     }
     return keys
   }

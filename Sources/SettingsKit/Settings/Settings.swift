@@ -137,22 +137,20 @@ public final class Settings: Sendable {
   /// The item whose full key is `key` (``SettingsDocument/item(forKey:)``), found in the kept
   /// defaults when a change worked them out, else by a walk of the document.
   package func item(forFullKey key: String) -> SettingItem? {
-    keptDefaults?.topLevel[key]?.item ?? document.item(forKey: key)
+    keptDefaults?.topLevelItem(key)?.item ?? document.item(forKey: key)
   }
 
   /// The item named by `key` with where it stands; see ``item(_:)``.
   public func locate(_ key: String) throws(SettingsError) -> LocatedItem {
-    if let located = keptDefaults?.topLevel[key] ?? document.locate(key) { return located }
-    let all = document.allItems
+    if let located = keptDefaults?.topLevelItem(key) ?? document.locate(key) { return located }
     if !key.contains(".") {
-      let matches = all.filter { $0.item.localKey == key }
+      let matches = document.items(withOwnKey: key)
       if matches.count == 1 { return matches[0] }
       if matches.count > 1 { throw .ambiguousKey(key, candidates: matches.compactMap(\.item.key)) }
     }
     // An earlier key (renamedFrom) suggests the item's key now.
     throw .unknownKey(
-      key,
-      suggestion: document.renamedKeys[key] ?? Suggestion.closest(to: key, in: all.compactMap(\.item.key)))
+      key, suggestion: document.renamedKeys[key] ?? Suggestion.closest(to: key, in: document.keys))
   }
 
   // MARK: - Changing

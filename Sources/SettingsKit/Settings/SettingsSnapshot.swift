@@ -54,7 +54,10 @@ public struct SettingsSnapshot: Sendable, Equatable {
     var defaults: [String: SettingValue] = [:]
     var controllers = keys
     var renamedKeys: [String: String] = [:]
-    document.forEachItem { item, _ in
+    // Rows still in the compiled form give their keys and defaults without being decoded; none of
+    // them has conditions or earlier keys (``CompiledItems``).
+    var undecoded: [CompiledItems] = []
+    document.forEachDecodedItem { item, _ in
       if let key = item.key, let value = Self.defaultValue(of: item) { defaults[key] = value }
       for conditions in [item.enabledWhen, item.visibleWhen] {
         if let conditions { controllers.formUnion(conditions.keys) }
@@ -65,13 +68,26 @@ public struct SettingsSnapshot: Sendable, Equatable {
           controllers.insert(key)
         }
       }
+    } undecoded: { _, compiled in
+      for (key, value) in compiled.ownedKeys {
+        if let value { defaults[key] = value }
+      }
+      undecoded.append(compiled)
     }
     // The items that open the pages holding a controller: a controller on a hidden page is hidden.
     controllers.formUnion(Self.openers(of: controllers))
     var items: [String: SettingItem] = [:]
     if !controllers.isEmpty {
-      document.forEachItem { item, _ in
+      document.forEachDecodedItem { item, _ in
         if let key = item.key, controllers.contains(key) { items[key] = item }
+      } undecoded: { _, _ in
+      }
+      // Only the sections read on demand that hold a kept key are decoded.
+      for compiled in undecoded where compiled.ownedKeys.contains(where: { controllers.contains($0.key) }) {
+        SettingsDocument(id: "", title: "", sections: [SettingSection(items: compiled.items)]).forEachItem {
+          item, _ in
+          if let key = item.key, controllers.contains(key) { items[key] = item }
+        }
       }
     }
     self.values = defaults
@@ -113,7 +129,7 @@ public struct SettingsSnapshot: Sendable, Equatable {
     controllers.formUnion(Self.openers(of: controllers))
     var items: [String: SettingItem] = [:]
     for key in controllers {
-      if let item = base.items[key] { items[key] = item }
+      if let item = base.item(forKey: key) { items[key] = item }
     }
     self.values = base.defaults
     self.defaults = base.defaults
@@ -272,14 +288,7 @@ public struct SettingsSnapshot: Sendable, Equatable {
   /// multiple choice item's `value` (in the choices' order, whatever order the document gives); nil
   /// for detailTitle.
   public static func defaultValue(of item: SettingItem) -> SettingValue? {
-    switch item.type {
-    case .switch: .bool(item.defaultIsOn)
-    case .rightDetail where ValueRules.isMultiple(item):
-      .strings(ValueRules.ordered(item.multipleValue ?? [], in: item))
-    case .rightDetail: .string(item.choices != nil ? item.value ?? "" : item.rightDetail ?? "")
-    case .textField: .string(item.value ?? "")
-    case .number, .slider: .number(item.numberValue ?? item.min ?? ExactDecimal(0))
-    case .detailTitle: nil
-    }
+    item.defaultValue
   }
+
 }

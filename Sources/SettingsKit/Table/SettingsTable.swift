@@ -74,18 +74,19 @@ public struct SettingsTable: Sendable {
   ///     (``LoadedDocument/itemsFiles``); their requested pages are decoded now. Sections not
   ///     listed show their `items`.
   ///   - pages: which pages each paginated section shows; `.through(1)` when not listed.
-  ///   - compiled: for sections (by index) read on demand from the compiled form
-  ///     (``LoadedDocument/compiledItems``), their items: decoded when a row of them is first needed.
   /// - Throws: ``DocumentError`` when a line of an items file on a requested page is not a valid item.
   public init(
     sections specs: [SettingSection], snapshot: SettingsSnapshot, viewState: ViewState = ViewState(),
-    itemsFiles: [Int: ItemsFile] = [:], pages: [Int: Pages] = [:], compiled: [Int: CompiledItems] = [:]
+    itemsFiles: [Int: ItemsFile] = [:], pages: [Int: Pages] = [:]
   ) throws(DocumentError) {
     self.snapshot = snapshot
     self.viewState = viewState
-    showsIcons =
-      specs.contains { $0.items.contains { Icon.text(for: $0.imageName) != nil } }
-      || compiled.values.contains { $0.hasIcons }
+    // A section whose rows are still in the compiled form (``SettingSection/compiledItems``) is
+    // decoded when a row of it is first needed, as UITableView asks for the rows it shows.
+    let compiled = specs.map(\.compiledItems)
+    showsIcons = specs.indices.contains { index in
+      compiled[index]?.hasIcons ?? specs[index].items.contains { Icon.text(for: $0.imageName) != nil }
+    }
     sections = []
     for (index, spec) in specs.enumerated() {
       if let items = compiled[index] {
@@ -131,14 +132,14 @@ public struct SettingsTable: Sendable {
     }
   }
 
-  /// Builds the table of a document's top page; see ``init(sections:snapshot:viewState:itemsFiles:pages:compiled:)``.
+  /// Builds the table of a document's top page; see ``init(sections:snapshot:viewState:itemsFiles:pages:)``.
   public init(
     document: SettingsDocument, snapshot: SettingsSnapshot, viewState: ViewState = ViewState(),
-    itemsFiles: [Int: ItemsFile] = [:], pages: [Int: Pages] = [:], compiled: [Int: CompiledItems] = [:]
+    itemsFiles: [Int: ItemsFile] = [:], pages: [Int: Pages] = [:]
   ) throws(DocumentError) {
     try self.init(
       sections: document.sections, snapshot: snapshot, viewState: viewState, itemsFiles: itemsFiles,
-      pages: pages, compiled: compiled)
+      pages: pages)
   }
 
   /// Builds the table of a child page (its sections have no items files, so this cannot fail).

@@ -36,16 +36,34 @@ struct LargeDocumentScreenTests {
     return #"{"id": "large", "title": "Large", "sections": [\#(sections.joined(separator: ",\n"))]}"#
   }
 
-  func screen(_ directory: TemporaryDirectory, store: MemoryStore) throws -> SettingsScreen {
-    let path = try directory.write("large.json", Self.document(items: 5000))
-    let loaded = try DocumentLoader.open(path: SystemPath(path), locales: ["en"])
+  /// The screen on a document of 5 000 items, opened whole or from the compiled form (whose 50
+  /// sections are then all read on demand).
+  func screen(_ directory: TemporaryDirectory, store: MemoryStore, compiled: Bool = false) throws
+    -> SettingsScreen
+  {
+    let path = SystemPath(try directory.write("large.json", Self.document(items: 5000)))
+    var loaded = try DocumentLoader.open(path: path, locales: ["en"])
+    if compiled {
+      var cache = DocumentCache(directory: SystemPath(directory.file("cache")), buildTag: "test")
+      cache.racyWindow = 0
+      _ = try cache.loadDocument(at: path, locales: ["en"])
+      loaded = try cache.openDocument(at: path, locales: ["en"])
+      #expect(loaded.compiledItems.count == 50)
+      #expect(loaded.compiledItems.values.allSatisfy { !$0.isDecoded })
+    }
     return try SettingsScreen(document: loaded, store: store, width: 40, height: 10)
   }
 
-  @Test func theTopEndAndPageDownDrawExactly() async throws {
+  /// The sections (by index) of the screen's document whose rows have been decoded.
+  func decodedSections(_ screen: SettingsScreen) -> [Int] {
+    screen.loaded.compiledItems.filter { $0.value.isDecoded }.map(\.key).sorted()
+  }
+
+  @Test(arguments: [false, true])
+  func theTopEndAndPageDownDrawExactly(compiled: Bool) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    var screen = try screen(directory, store: MemoryStore())
+    var screen = try screen(directory, store: MemoryStore(), compiled: compiled)
     #expect(
       screen.lines() == [
         "Large",
@@ -112,11 +130,40 @@ struct LargeDocumentScreenTests {
     #expect(screen.selection == TableIndexPath(row: 0, section: 0))
   }
 
-  @Test func selectingAndTogglingFarDown() async throws {
+  /// From the compiled form the screen decodes the rows of the sections it draws, and no others,
+  /// as UITableView asks its data source only for the rows on screen; a toggle far down and
+  /// PgDn decode only the sections they reach.
+  @Test func theScreenDecodesOnlyTheRowsItShows() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let store = MemoryStore()
-    var screen = try screen(directory, store: store)
+    var screen = try screen(directory, store: store, compiled: true)
+    #expect(screen.lines()[2] == ">   Item 0                           off")
+    #expect(decodedSections(screen) == [0])
+    await screen.handle(.pageDown)
+    _ = screen.lines()
+    #expect(decodedSections(screen) == [0])
+    await screen.handle(.end)
+    await screen.handle(.up)
+    await screen.handle(.character(" "))
+    #expect(try store.read().values == ["item-4998": .bool(true)])
+    #expect(screen.lines()[7] == "> * Item 4998                         on")
+    #expect(decodedSections(screen) == [0, 49])
+    // A second change keeps the first: the write reads the store whole.
+    await screen.handle(.home)
+    await screen.handle(.character(" "))
+    #expect(try store.read().values == ["item-0": .bool(true), "item-4998": .bool(true)])
+    // Neither change needed the whole document.
+    #expect(screen.completeSettings == nil)
+    #expect(decodedSections(screen) == [0, 49])
+  }
+
+  @Test(arguments: [false, true])
+  func selectingAndTogglingFarDown(compiled: Bool) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = MemoryStore()
+    var screen = try screen(directory, store: store, compiled: compiled)
     await screen.handle(.end)
     await screen.handle(.up)
     #expect(screen.selection == TableIndexPath(row: 98, section: 49))

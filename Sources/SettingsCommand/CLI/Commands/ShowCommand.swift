@@ -21,24 +21,21 @@ enum ShowCommand {
     let loaded =
       context.documentPath == "-"
       ? LoadedDocument(document: try context.loadDocument(loadingItemsFiles: false))
-      : try context.openShownDocument()
+      : try context.openScreenDocument()
     defer { opened(loaded) }
     let topDocument = loaded.document
-    // A name is looked up where it stands: the sections read on demand that hold it decoded.
-    let named = arguments.first.map { loaded.document(holding: [$0]) } ?? topDocument
     var sections = topDocument.sections
-    var compiled = loaded.compiledItems
     var pageTitle: String?
     var heading: String?
     if let name = arguments.first,
-      let located = try? Settings(document: named, store: MemoryStore()).locate(name),
+      // Looked up where it stands: only the sections read on demand that hold it are decoded.
+      let located = try? Settings(document: topDocument, store: MemoryStore()).locate(name),
       let page = located.item.page
     {
       // A child page: its sections make the table, under a breadcrumb.
       sections = page.sections
-      compiled = [:]
       pageTitle = located.item.title
-      heading = (located.breadcrumb(in: named) + [located.item.title]).joined(separator: " › ")
+      heading = (located.breadcrumb(in: topDocument) + [located.item.title]).joined(separator: " › ")
     }
     // Open sections are kept beside the store file (with etcd too); none without a location.
     let storePath = context.storePolicy(for: topDocument).filePath()
@@ -58,7 +55,7 @@ enum ShowCommand {
     }
     if let name = arguments.first, heading == nil {
       if sections.firstIndex(where: { $0.id == name || $0.header == name }) == nil, Int(name) == nil,
-        let located = try? Settings(document: named, store: MemoryStore()).locate(name)
+        let located = try? Settings(document: topDocument, store: MemoryStore()).locate(name)
       {
         throw CommandError(
           messages: [
@@ -116,25 +113,14 @@ enum ShowCommand {
     let table: SettingsTable
     do {
       table = try SettingsTable(
-        sections: sections, snapshot: snapshot, viewState: viewState, itemsFiles: itemsFiles, pages: pages,
-        compiled: compiled)
+        sections: sections, snapshot: snapshot, viewState: viewState, itemsFiles: itemsFiles, pages: pages)
     } catch {
       throw CommandError(error)
     }
     let shown = selected.map { [$0] }
-    // Every rejected stored value of the document's items (those of sections read on demand
-    // looked up by key: only the sections that hold a stored value are decoded), then those of
-    // the items-file rows shown.
-    var problems = snapshot.problems
-    if !loaded.compiledItems.isEmpty, !snapshot.otherOverrides.isEmpty {
-      let holding = loaded.document(holding: snapshot.otherOverrides.keys)
-      for key in snapshot.otherOverrides.keys {
-        guard let item = holding.item(forKey: key), let problem = snapshot.problem(of: item) else { continue }
-        problems.append(problem)
-      }
-      problems.sort { $0.key < $1.key }
-    }
-    for problem in problems { context.warnings.add(problem) }
+    // Every rejected stored value of the document's items (of the sections read on demand, the
+    // snapshot decodes only those that hold a stored key), then those of the items-file rows shown.
+    for problem in snapshot.problems { context.warnings.add(problem) }
     for index in shown ?? Array(0..<table.numberOfSections)
     where itemsFiles[index] != nil && !snapshot.otherOverrides.isEmpty {
       for case .item(let item, _, _) in table.rows(inSection: index) {

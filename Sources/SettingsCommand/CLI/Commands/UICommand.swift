@@ -25,7 +25,7 @@ enum UICommand {
       inputIsTerminal: FileDescriptor.standardInput.isTerminal,
       outputIsTerminal: FileDescriptor.standardOutput.isTerminal)
     let colors = lineMode ? false : context.colors()
-    let document = try context.openDocument()
+    let document = try context.openScreenDocument()
     // The screen writes what the user changes: without a store location it fails as set does (78).
     let storePath = try context.storeFilePath(for: document.document)
     let viewStatePath: SystemPath? = ViewState.path(besideStore: storePath)
@@ -56,7 +56,8 @@ enum UICommand {
     }
     if lineMode {
       screen = try makeScreen { (80, 24) }
-      let live = LiveUpdates(documentPath: context.documentFile, locales: context.locales)
+      let live = LiveUpdates(
+        documentPath: context.documentFile, locales: context.locales, open: context.documentOpener)
       return try runToEnd(
         LineSession(
           screen: LineScreen(screen: screen), input: .standardInput, output: .standardOutput, live: live))
@@ -69,7 +70,8 @@ enum UICommand {
     }
     guard let terminal = opened else { throw CommandError(messages: ["no terminal"], status: .ioError) }
     // The screen follows changes made elsewhere, and the document's file.
-    let live = LiveUpdates(documentPath: context.documentFile, locales: context.locales)
+    let live = LiveUpdates(
+      documentPath: context.documentFile, locales: context.locales, open: context.documentOpener)
     var session = InteractiveSession(screen: screen, terminal: terminal)
     session.live = live
     session.cursorVisible = (context.invocation[Options.cursor] ?? .visible) == .visible

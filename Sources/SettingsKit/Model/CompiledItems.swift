@@ -6,9 +6,11 @@ import Synchronization
 ///
 /// A section is read this way only when nothing outside its rows depends on them: no item of it
 /// (or of its child pages) has conditions, is named by one, is secure or has earlier keys, and
-/// the section has no pages or items file (``DocumentCacheFile`` decides when it compiles).
-/// Decoding is deterministic over bytes held in memory, so every copy of a table that holds this
-/// gets the same items; the first one decodes them, under a lock.
+/// the section has no page size or items file (``DocumentCacheFile`` decides when it compiles).
+/// Its keys and their defaults are known without decoding the items (``ownedKeys``), so that a
+/// snapshot of the document's values does not decode them. Decoding is deterministic over bytes
+/// held in memory, so every copy of a document or table that holds this gets the same items; the
+/// first one decodes them, under a lock.
 public final class CompiledItems: Sendable {
   /// How many items the section has.
   public let count: Int
@@ -16,31 +18,52 @@ public final class CompiledItems: Sendable {
   public let hasIcons: Bool
   private let entries: @Sendable () -> [(range: Range<Int>, key: String?)]
   private let decode: @Sendable ([Range<Int>]) -> [SettingItem]
-  private let readPageKeys: @Sendable () -> Set<String>
-  private let state = Mutex<(keys: [String?]?, items: [SettingItem]?, pageKeys: Set<String>?)>(
-    (nil, nil, nil))
+  private let readOwned: @Sendable () -> [(key: String, defaultValue: SettingValue?)]
+  private let state = Mutex<State>(State())
+
+  private struct State {
+    var keys: [String?]?
+    var items: [SettingItem]?
+    var pageKeys: Set<String>?
+    var owned: [(key: String, defaultValue: SettingValue?)]?
+  }
 
   init(
-    count: Int, hasIcons: Bool, pageKeys: @escaping @Sendable () -> Set<String>,
+    count: Int, hasIcons: Bool,
+    owned: @escaping @Sendable () -> [(key: String, defaultValue: SettingValue?)],
     entries: @escaping @Sendable () -> [(range: Range<Int>, key: String?)],
     decode: @escaping @Sendable ([Range<Int>]) -> [SettingItem]
   ) {
     self.count = count
     self.hasIcons = hasIcons
-    self.readPageKeys = pageKeys
+    self.readOwned = owned
     self.entries = entries
     self.decode = decode
   }
 
-  /// The own keys (``SettingItem/localKey``) of the items on the pages of the section's items,
-  /// read from the compiled form without decoding the items.
-  public var pageKeys: Set<String> {
+  /// The full key and default (``SettingsSnapshot/defaultValue(of:)``) of every keyed item of the
+  /// section and of its items' pages, in the order of ``SettingsDocument/forEachItem(_:)``; read
+  /// from the compiled form without decoding the items.
+  public var ownedKeys: [(key: String, defaultValue: SettingValue?)] {
     state.withLock { state in
-      if let keys = state.pageKeys { return keys }
-      let keys = readPageKeys()
-      state.pageKeys = keys
-      return keys
+      if let owned = state.owned { return owned }
+      let owned = readOwned()
+      state.owned = owned
+      return owned
     }
+  }
+
+  /// The own keys (``SettingItem/localKey``) of the items on the pages of the section's items,
+  /// without decoding the items.
+  public var pageKeys: Set<String> {
+    if let keys = state.withLock({ $0.pageKeys }) { return keys }
+    let top = Set(keys.compactMap { $0 })
+    var keys = Set<String>()
+    for (key, _) in ownedKeys where !top.contains(key) {
+      keys.insert(String(key[key.index(after: key.lastIndex(of: ".") ?? key.startIndex)...]))
+    }
+    state.withLock { $0.pageKeys = keys }
+    return keys
   }
 
   /// The section's items, in order: decoded now the first time, then kept.
