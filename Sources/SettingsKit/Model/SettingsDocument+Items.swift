@@ -120,6 +120,17 @@ extension SettingsDocument {
     return keys
   }
 
+  /// The full keys of the secure text fields (`secure` is a text field's alone), in one walk of
+  /// the items (rows still in the compiled form have none, and are not decoded).
+  public var secureKeys: Set<String> {
+    var keys: Set<String> = []
+    forEachDecodedItem { item, _ in
+      if item.secure == true, let key = item.key { keys.insert(key) }
+    } undecoded: { _, _ in
+    }
+    return keys
+  }
+
   /// Every item on every page whose own key (``SettingItem/localKey``) is `key`, in screen order;
   /// of the rows still in the compiled form, only the sections that have such an item are decoded.
   public func items(withOwnKey key: String) -> [LocatedItem] {

@@ -31,12 +31,6 @@ extension Settings {
   /// The keys of `document`'s secure text fields: those its kept defaults `base` hold when given,
   /// else found in one walk of the items.
   static func secureKeys(of document: SettingsDocument, base: DocumentDefaults?) -> Set<String> {
-    if let base { return base.secureKeys }
-    var keys: Set<String> = []
-    document.forEachDecodedItem { item, _ in
-      if item.secure == true, let key = item.key { keys.insert(key) }
-    } undecoded: { _, _ in
-    }
-    return keys
+    base?.secureKeys ?? document.secureKeys
   }
 }

@@ -17,16 +17,22 @@ enum WatchCommand {
 
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     let arguments = try context.arguments()
-    let document = try context.loadDocument()
+    // From the compiled form when the cache can answer: the sections read on demand are decoded
+    // only when a change names one of their keys. An items file's items are all decoded (each is
+    // watched by key).
+    let loaded = try context.openScreenDocument()
+    let document: SettingsDocument
+    do {
+      document = try loaded.documentWithAllItems()
+    } catch {
+      throw CommandError(error)
+    }
     let settings = Settings(
       document: document, store: try context.userStore(for: document, forWriting: true))
     let keys = try arguments.isEmpty ? nil : fullKeys(arguments, in: settings)
     // Out of reach at the start: 69, as ui and serve (CommandContext.requireReachableStore).
     try context.requireReachableStore(settings)
-    var secureKeys: Set<String> = []
-    document.forEachItem { item, _ in
-      if item.isSecure, let key = item.key { secureKeys.insert(key) }
-    }
+    let secureKeys = document.secureKeys
     let format = WatchFormat(
       json: context.wantsJSON, arrow: WatchFormat.arrow(environment: context.environment), keys: keys,
       secureKeys: secureKeys, etcd: settings.store is EtcdStore)
