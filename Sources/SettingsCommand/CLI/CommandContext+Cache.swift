@@ -103,7 +103,16 @@ extension CommandContext {
       let layers = try layers(for: document, forWriting: forWriting, warning: false)
       if layers.system.isEmpty, layers.ignored.isEmpty { return Settings(document: document, layers: layers) }
     }
-    let document = try loadDocument()
+    // From the compiled form when the cache can answer: a section read on demand is decoded when
+    // the command reads it (a key it names, a stored value, every row for `list`); the items of
+    // items files are decoded as the whole load decodes them.
+    let opened = try openScreenDocument()
+    let document: SettingsDocument
+    do {
+      document = try opened.documentWithAllItems()
+    } catch {
+      throw CommandError(error)
+    }
     let layers = try layers(for: document, forWriting: forWriting)
     // The document's items files are decoded here, so every key a lock can name is known.
     for lock in layers.unmatchedLocks(in: document) { warnings.add(lock.message) }
