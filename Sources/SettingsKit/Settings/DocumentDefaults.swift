@@ -28,6 +28,7 @@ struct DocumentDefaults: Sendable {
   /// Walks `document`'s items once; rows still in the compiled form give their keys and defaults
   /// without being decoded (none of them has conditions, earlier keys or a secure field).
   init(document: SettingsDocument) {
+    defaults.reserveCapacity(document.sections.reduce(0) { $0 + ($1.compiledItems?.ownedKeys.count ?? 0) })
     document.forEachDecodedItem { item, position in
       guard let key = item.key else {
         for conditions in [item.enabledWhen, item.visibleWhen] {

@@ -52,6 +52,9 @@ public struct SettingsSnapshot: Sendable, Equatable {
   /// large document's items once more.
   init(document: SettingsDocument, keeping keys: Set<String>) {
     var defaults: [String: SettingValue] = [:]
+    // Rows in the compiled form are counted without decoding: room for their keys at once (a
+    // dictionary grown one key at a time rehashes every key again and again).
+    defaults.reserveCapacity(document.sections.reduce(0) { $0 + ($1.compiledItems?.ownedKeys.count ?? 0) })
     var controllers = keys
     var renamedKeys: [String: String] = [:]
     // Rows still in the compiled form give their keys and defaults without being decoded; none of
