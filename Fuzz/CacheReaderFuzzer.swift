@@ -84,13 +84,19 @@ public func cacheReaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size:
   }
   // The page part: a screen opened from it shows the document a full load gives, or nothing.
   if let (document, compiled) = file.pagedDocument(meta: meta, bytes: cacheFuzzSource, locales: ["en"]) {
+    // The keys and defaults read without decoding, then the rows.
+    let snapshot = SettingsSnapshot(document: document)
     var shown = document
     for (index, items) in compiled where shown.sections.indices.contains(index) {
       _ = items.keys
+      _ = items.pageKeys
       shown.sections[index].items = items.items
     }
     if cache == cacheFuzzValid, shown != cacheFuzzDocument {
       fatalError("the valid cache's page part shows the document unlike the full load")
+    }
+    if cache == cacheFuzzValid, snapshot != SettingsSnapshot(document: cacheFuzzDocument) {
+      fatalError("the valid cache's page part gives defaults unlike the full load")
     }
   }
   return 0

@@ -89,6 +89,18 @@ struct DocumentCacheTests {
     let paged = try #require(fixture.cache.pagedDocument(at: path, locales: []))
     #expect(try fixture.cache.openDocument(at: path, locales: []).compiledItems.count == onDemand)
     #expect(paged.compiledItems.count == onDemand)
+    // The keys and the values' snapshot come from the compiled rows' keys and defaults, decoding
+    // none of them; a snapshot over a stored key decodes the section that holds it alone.
+    #expect(paged.document.keys == opened.document.keys)
+    #expect(SettingsSnapshot(document: paged.document) == SettingsSnapshot(document: opened.document))
+    #expect(paged.compiledItems.values.allSatisfy { !$0.isDecoded })
+    let (index, items) = try #require(paged.compiledItems.min { $0.key < $1.key })
+    let key = try #require(items.keys.compactMap { $0 }.last)
+    let contents = StoreContents(values: [key: .string("not a value of it")])
+    #expect(
+      SettingsSnapshot(document: paged.document, contents: contents, storeName: "s")
+        == SettingsSnapshot(document: opened.document, contents: contents, storeName: "s"))
+    #expect(paged.compiledItems.filter { $0.value.isDecoded }.map(\.key) == [index])
     #expect(shown(paged) == opened.document)
     #expect(try paged.documentWithAllItems() == opened.document)
     for index in paged.compiledItems.keys {
