@@ -271,7 +271,8 @@ function textInput(row, li, titleId, describedBy, inert, actions) {
   return field;
 }
 
-/** A section: a region labelled by its header (when it has one), a list of rows, its footer. */
+/** A section: a region labelled by its header (when it has one), a list of rows, its footer; a section
+ * `/api/page` deferred has an empty list, busy, until its rows come. */
 export function renderSection(section, context) {
   const headerId = section.header ? uid('header') : null;
   const footerId = section.footer ? uid('footer') : null;
@@ -280,6 +281,12 @@ export function renderSection(section, context) {
   if (section.header) element.append(h('h2', { class: 'section-header', id: headerId, text: section.header }));
   const list = h('ul', { class: 'group', role: 'list' });
   for (const row of section.items || []) list.append(renderRow(row, { ...context, footerId }));
+  if (section.deferred && !section.items) {
+    // Sent later (GET /api/section) as the page scrolls near it; meanwhile as tall as its rows.
+    element.dataset.deferred = 'true';
+    list.setAttribute('aria-busy', 'true');
+    list.style.minHeight = `${(section.itemCount || 0) * 45}px`;
+  }
   element.append(list);
   if (section.remaining > 0 && context.loadMore) {
     const more = h('button', { type: 'button', class: 'load-more', 'data-focus': 'more', text: t('loadMore', section.remaining) });

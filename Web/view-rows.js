@@ -22,7 +22,7 @@ export function replaceInView(view, row) {
   if (view.kind === 'page') {
     if (view.choiceRow && view.choiceRow.key === row.key) view.choiceRow = row;
     for (const section of view.data ? view.data.sections : []) {
-      section.items = section.items.map((item) => (item.key === row.key ? row : item));
+      if (section.items) section.items = section.items.map((item) => (item.key === row.key ? row : item));
     }
   } else {
     for (const match of view.data.matches || []) if (match.key === row.key && match.row) match.row = row;

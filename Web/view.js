@@ -3,6 +3,7 @@
 
 import { ApiError, get, query } from './api.js';
 import { h, pagePath, renderChoices, renderRow, renderSection, same, shownValue } from './rows.js';
+import { createDeferredSections } from './sections.js';
 import { t } from './strings.js';
 import { focusTarget, isEditing } from './view-rows.js';
 
@@ -13,6 +14,14 @@ function keyFromPath(pathname) {
   } catch {
     return pathname.slice(6);
   }
+}
+
+/** The indexes of the sections of a page view that came deferred and whose rows were loaded since. */
+function loadedSections(view) {
+  const loaded = new Set();
+  if (!view || view.kind !== 'page' || !view.data) return loaded;
+  for (const section of view.data.sections || []) if (section.deferred && section.items) loaded.add(section.index);
+  return loaded;
 }
 
 /** For each paginated section of a page view, how many of its rows it shows ("Load more" adds to them). */
@@ -53,15 +62,17 @@ export function createView(page) {
 
   async function loadView(pathname, historyState) {
     const key = keyFromPath(pathname);
+    // The section of the row to focus comes with the page, whatever sections it defers.
+    const focus = historyState && historyState.focusKey !== undefined ? historyState.focusKey : null;
     if (key === null) {
-      const data = await get('/api/page');
+      const data = await get(`/api/page${query({ focus })}`);
       return rows().catchUp({ kind: 'page', key: null, title: data.title, crumbs: data.breadcrumb || [{ title: data.title }], data });
     }
     const remembered = historyState && historyState.row && historyState.row.key === key ? historyState.row : null;
     const wantsPage = remembered ? remembered.page === true : true;
     const wantsRow = remembered ? Boolean(remembered.choices) : true;
     const pageRequest = wantsPage
-      ? get(`/api/page${query({ key })}`).catch((error) => {
+      ? get(`/api/page${query({ key, focus })}`).catch((error) => {
         if (error.status === 404) return null;
         throw error;
       })
@@ -116,14 +127,14 @@ export function createView(page) {
         if (state.view === view) view.data = data;
         if (state.pageView) {
           const shown = shownCounts(state.pageView);
-          state.pageView = await loadAsMany(await loadView(location.pathname, history.state), shown);
+          state.pageView = await loadAsMany(await loadView(location.pathname, history.state), shown, loadedSections(state.pageView));
         }
       } else {
         const scroll = scrollY;
         const sequence = navigation;
         const shown = shownCounts(state.view);
         const view = await loadView(location.pathname, history.state);
-        await loadAsMany(view, shown);
+        await loadAsMany(view, shown, loadedSections(state.view));
         if (sequence !== navigation || state.view.kind !== 'page') return; // the user went elsewhere meanwhile
         state.view = view;
         scrollTo(0, scroll);
@@ -136,10 +147,12 @@ export function createView(page) {
     }
   }
 
-  /** Loads into a page fetched again as many rows of each paginated section as it showed before, so that a
-   * change elsewhere does not take away the rows "Load more" brought in (nor the place the user scrolled to). */
-  async function loadAsMany(view, counts) {
+  /** Loads into a page fetched again the deferred sections in `loaded` and as many rows of each paginated
+   * section as it showed before, so that a change elsewhere does not take away the rows scrolling or "Load
+   * more" brought in (nor the place the user scrolled to). */
+  async function loadAsMany(view, counts, loaded = new Set()) {
     for (const section of view && view.data ? view.data.sections || [] : []) {
+      if (section.deferred && !section.items && loaded.has(section.index)) await fetchSection(view, section);
       const wanted = counts.get(section.index) || 0;
       while ((section.items || []).length < wanted && section.remaining > 0) {
         const answer = await get(`/api/more${query({ page: view.key, section: section.index, offset: section.offset + section.items.length })}`);
@@ -150,6 +163,11 @@ export function createView(page) {
     }
     return rows().catchUp(view);
   }
+
+  // ---- Sections sent later (sections.js) ----
+
+  const deferred = createDeferredSections(page, (view, section) => renderSection(section, { actions, justReset: state.justReset, loadMore: loadMoreFor(view) }));
+  const { fetchSection, observeDeferred } = deferred;
 
   // ---- Rendering ----
 
@@ -271,6 +289,7 @@ export function createView(page) {
     document.title = names[view.kind] ? `${names[view.kind]} — ${state.document ? state.document.title : 'Settings'}` : view.title;
     if (view.kind === 'page') renderCrumbs(view.crumbs.map((crumb, index) => ({ ...crumb, title: index === 0 && !crumb.title ? 'Settings' : crumb.title })));
     content.replaceChildren(...(view.kind === 'page' ? renderPage(view) : renderSearch(view)));
+    observeDeferred(view);
 
     if (editing) {
       const fresh = rows().byKey(editing.dataset.key).find((element) => element.tagName === 'LI');

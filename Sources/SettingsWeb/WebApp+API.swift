@@ -55,7 +55,21 @@ extension WebApp {
     }
   }
 
-  /// `GET /api/page[?key=K]`.
+  /// How many rows `/api/page` sends before it defers the sections after them: a deferred section
+  /// comes with its header, footer and row count, and `/api/section` gives its rows when the page
+  /// scrolls near it, as UITableView asks its data source only for the rows on screen. A page of
+  /// 100 000 rows is then decoded as it is read. The section that reaches the count is sent whole.
+  static let pageRowBudget = 200
+
+  /// How many item rows section `index` of `table` shows: a paginated section's first page, a
+  /// collapsible section's rows without its title row; known without decoding rows read on demand.
+  func shownItemCount(_ table: SettingsTable, section index: Int) -> Int {
+    if table.section(index).effectivePageSize != nil { return table.pagination(ofSection: index).shown }
+    return table.numberOfRows(inSection: index) - (table.section(index).isCollapsible ? 1 : 0)
+  }
+
+  /// `GET /api/page[?key=K][&focus=KEY]`: the page's sections, those after the first
+  /// ``pageRowBudget`` rows deferred, except the one that shows the row of `focus`.
   func pageResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
     let settings = view.settings
     let key = parameters["key"].flatMap { $0.isEmpty ? nil : $0 }
@@ -70,15 +84,23 @@ extension WebApp {
     } catch {
       return .error(500, error.message)
     }
+    let focused = parameters["focus"].flatMap { table.indexPath(ofKey: $0)?.section }
     var sections: [JSONValue] = []
+    var sent = 0
     for index in 0..<table.numberOfSections {
       let spec = table.section(index)
       var pairs: [(String, JSONValue)] = [("index", .integer(index))]
       if let id = spec.id { pairs.append(("id", .string(id))) }
       if let header = spec.header { pairs.append(("header", .string(header))) }
       if let footer = spec.footer { pairs.append(("footer", .string(footer))) }
-      pairs.append(("items", .array(rows(table, section: index))))
-      pairs += pagination(table, section: index)
+      let count = shownItemCount(table, section: index)
+      if sent >= Self.pageRowBudget, index != focused {
+        pairs += [("deferred", .bool(true)), ("itemCount", .integer(count))]
+      } else {
+        pairs.append(("items", .array(rows(table, section: index))))
+        pairs += pagination(table, section: index)
+        sent += count
+      }
       sections.append(.object(pairs))
     }
     var pairs: [(String, JSONValue)] = []
@@ -99,6 +121,28 @@ extension WebApp {
       ("offset", .integer(pagination.offset)),
       ("remaining", .integer(max(0, pagination.total - pagination.offset - pagination.shown))),
     ]
+  }
+
+  /// `GET /api/section?page=K&section=N`: the rows of a section `/api/page` deferred, as that page
+  /// would have sent them, with the pagination of a paginated section and the last event's id.
+  func sectionResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
+    let key = parameters["page"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let page = page(key, settings: view.settings) else { return .error(404, "no page '\(key ?? "")'") }
+    let lastID = log.lastID
+    let table: SettingsTable
+    do {
+      table = try self.table(
+        page.sections, isTop: page.isTop, snapshot: view.snapshot(), itemsFiles: view.itemsFiles)
+    } catch {
+      return .error(500, error.message)
+    }
+    guard let section = parameters["section"].flatMap({ Int($0) }),
+      (0..<table.numberOfSections).contains(section)
+    else { return .error(400, "section must be the index of a section of the page") }
+    var pairs: [(String, JSONValue)] = [("items", .array(rows(table, section: section)))]
+    pairs += pagination(table, section: section)
+    pairs.append(("lastEventId", .integer(lastID)))
+    return .json(.object(pairs))
   }
 
   /// `GET /api/more?page=K&section=N&offset=O`.
@@ -159,12 +203,14 @@ extension WebApp {
   }
 
   /// `GET /api/modified`: every item with an override, on every page (items files included), as
-  /// `/api/search`'s matches, in screen order.
+  /// `/api/search`'s matches, in screen order. Of the rows still in the compiled form, only the
+  /// sections that hold a stored key are decoded.
   func modifiedResponse(_ view: WebView) -> WebResponse {
     let snapshot = view.snapshot()
     let document = view.settings.document
+    let stored = snapshot.modified.union(snapshot.problems.map(\.key)).union(snapshot.otherOverrides.keys)
     var matches: [JSONValue] = []
-    for located in document.allItems
+    for located in document.allItems(decodingSectionsHolding: stored)
     where snapshot.value(of: located.item).isModified || snapshot.problem(of: located.item) != nil {
       let item = located.item
       var found = SettingsSearch.Match(

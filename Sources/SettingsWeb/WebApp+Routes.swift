@@ -69,6 +69,7 @@ extension WebApp {
     let gets: [String: () -> WebResponse] = [
       "/api/document": { self.documentResponse(view) }, "/api/page": { self.pageResponse(parameters, view) },
       "/api/more": { self.moreResponse(parameters, view) },
+      "/api/section": { self.sectionResponse(parameters, view) },
       "/api/search": { self.searchResponse(parameters, view) },
       "/api/row": { self.rowResponse(parameters, view) }, "/api/modified": { self.modifiedResponse(view) },
       "/api/dump": dumpResponse, "/api/history": { self.historyResponse(parameters, view) },

@@ -28,6 +28,14 @@ package final class WebApp: WebHandler {
     package var locales: [String]
     /// `--locale`: when given, every request sees this locale, whatever the browser asks for.
     package var explicitLocale: String?
+    /// How the document's file is opened in other locales (and again after it changes on disk):
+    /// from the compiled form, whose rows are decoded as pages show them
+    /// (`DocumentCache.openDocument`); nil to load it whole.
+    package var open: (@Sendable (SystemPath, [String]) throws(DocumentError) -> LoadedDocument)?
+    /// The document reduced to the items a search of a text can match, in some locales, from the
+    /// compiled form's search index (what `settings find` searches); nil from it when it cannot
+    /// answer, and nil to search the whole document.
+    package var searchDocument: (@Sendable (String, [String]) -> SettingsDocument?)?
 
     /// Creates a configuration with fresh tokens.
     package init(
@@ -112,8 +120,21 @@ package final class WebApp: WebHandler {
     let (settings, itemsFiles, cached) = state.withLock { ($0.settings, $0.itemsFiles, $0.views[name]) }
     if let cached { return cached }
     var translated: WebView?
-    // A document without translations for these locales is the same: keep one copy in memory.
-    if let path = configuration.documentPath, locales != configuration.locales,
+    let search = configuration.searchDocument.map { search in { @Sendable text in search(text, locales) } }
+    if let path = configuration.documentPath, locales != configuration.locales, let open = configuration.open
+    {
+      // From the compiled form in these locales: the rows are decoded as pages show them, so a
+      // second copy costs what the browser reads of it.
+      if let opened = try? open(path, locales), let document = try? opened.documentWithAllItems(),
+        let files = try? DocumentLoader.itemsFiles(
+          of: document.sections, directory: configuration.itemsDirectory, locales: locales)
+      {
+        translated = WebView(
+          settings: Settings(document: document, layers: settings.layers), itemsFiles: files,
+          language: language, searchDocument: search)
+      }
+    } else if let path = configuration.documentPath, locales != configuration.locales,
+      // A document without translations for these locales is the same: keep one copy in memory.
       !Self.reads(settings.document, at: path, in: locales),
       let document = try? DocumentLoader.load(path: path, loadingItemsFiles: true, locales: locales),
       document != settings.document,
@@ -128,7 +149,8 @@ package final class WebApp: WebHandler {
       translated
       ?? WebView(
         settings: settings, itemsFiles: itemsFiles, language: language,
-        sharingWith: state.withLock { $0.views.values.first { $0.settings === settings } })
+        sharingWith: state.withLock { $0.views.values.first { $0.settings === settings } },
+        searchDocument: locales == configuration.locales ? search : nil)
     let kept = state.withLock { state in
       // Another request for these locales may have made the view first: keep one.
       if let made = state.views[name] { return made }
@@ -136,7 +158,9 @@ package final class WebApp: WebHandler {
       state.views[name] = view
       return view
     }
-    if kept === view { view.prepareSearch() }
+    // Without the compiled form's search index, the first search would wait for the index of the
+    // whole document: it is made meanwhile.
+    if kept === view, view.searchDocument == nil { view.prepareSearch() }
     return kept
   }
 
@@ -263,28 +287,24 @@ package final class WebApp: WebHandler {
     return WebEventLog.Event.text(id: event.id, name: event.name, data: line)
   }
 
-  /// For each key that a condition names, the keys of the items with that condition.
+  /// For each key that a condition names, the keys of the items with that condition. Rows still
+  /// in the compiled form are not decoded: none of them has a condition or is named by one
+  /// (``CompiledItems``).
   static func dependents(in document: SettingsDocument) -> [String: [String]] {
     var result: [String: [String]] = [:]
-    document.forEachItem { item, _ in
+    document.forEachDecodedItem { item, _ in
       guard let key = item.key else { return }
       let named = Set((item.enabledWhen ?? [:]).keys).union((item.visibleWhen ?? [:]).keys)
       for controller in named.sorted() { result[controller, default: []].append(key) }
+    } undecoded: { _, _ in
     }
     return result
   }
 
-  /// `{"rows": {key: row, …}}` for every item with a value, in the request's locale.
+  /// The `snapshot` event: `{}`, numbered with the last event's id. It stands for events a stream
+  /// missed: the page fetches again what it shows (sending every row would decode a large
+  /// document whole for a page that shows a few of them).
   package func snapshotText(id: Int, for request: WebRequest) -> String {
-    let view = view(for: request)
-    let snapshot = view.snapshot()
-    var rows: [(String, JSONValue)] = []
-    view.settings.document.forEachItem { item, _ in
-      guard let key = item.key, snapshot.defaults[key] != nil else { return }
-      rows.append((key, WebRow.json(item, in: snapshot)))
-    }
-    var line = JSONWriter(sortsKeys: false).line(.object([("rows", .object(rows))]))
-    line.removeLast()
-    return WebEventLog.Event.text(id: id, name: "snapshot", data: line)
+    WebEventLog.Event.text(id: id, name: "snapshot", data: "{}")
   }
 }

@@ -12,6 +12,9 @@ package final class WebView: Sendable {
   package let itemsFiles: [Int: ItemsFile]
   /// The BCP 47 tag of the locale, for `<html lang>`.
   package let language: String
+  /// The document reduced to what a search of a text can match, from the compiled form (see
+  /// ``WebApp/Configuration/searchDocument``); nil to search the whole document.
+  package let searchDocument: (@Sendable (String) -> SettingsDocument?)?
   /// What the views of one ``Settings`` share, whatever their language: the values and the
   /// search index do not depend on it.
   final class Caches: Sendable {
@@ -32,11 +35,13 @@ package final class WebView: Sendable {
   /// A view of `settings`; one made with the same `settings` as `other` shares its snapshots and
   /// search index (a document without translations serves every language from one copy).
   package init(
-    settings: Settings, itemsFiles: [Int: ItemsFile], language: String, sharingWith other: WebView? = nil
+    settings: Settings, itemsFiles: [Int: ItemsFile], language: String, sharingWith other: WebView? = nil,
+    searchDocument: (@Sendable (String) -> SettingsDocument?)? = nil
   ) {
     self.settings = settings
     self.itemsFiles = itemsFiles
     self.language = language
+    self.searchDocument = searchDocument
     if let other, other.settings === settings {
       caches = other.caches
     } else {
@@ -82,10 +87,16 @@ package final class WebView: Sendable {
 
   /// The first `limit` matches of `text` as `settings find` gives them, each with the key of the
   /// item whose page holds it, and how many there are in all.
+  ///
+  /// From the compiled form's search index when there is one: the items that can match are
+  /// decoded and searched, as `settings find` does, and the rest of the document stays as it is.
   package func search(_ text: String, snapshot: SettingsSnapshot, limit: Int) -> (
     matches: [(match: SettingsSearch.Match, page: String?)], total: Int
   ) {
-    indexed().find(text, in: settings.document, snapshot: snapshot, limit: limit)
+    if let reduced = searchDocument?(text) {
+      return SettingsSearchIndex(document: reduced).find(text, in: reduced, snapshot: snapshot, limit: limit)
+    }
+    return indexed().find(text, in: settings.document, snapshot: snapshot, limit: limit)
   }
 
   /// The search index, made now unless it is made already (a search made while another thread

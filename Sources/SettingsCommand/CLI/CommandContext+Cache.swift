@@ -26,12 +26,27 @@ extension CommandContext {
   /// How ``openedFromCache(_:)`` opens a document, for a screen that opens it again when it
   /// changes on disk.
   var documentOpener: @Sendable (SystemPath) throws(DocumentError) -> LoadedDocument {
-    let cache = documentCache
+    let open = localizedDocumentOpener
     let locales = self.locales
-    return { path throws(DocumentError) in
+    return { path throws(DocumentError) in try open(path, locales) }
+  }
+
+  /// ``documentOpener`` in any locales, for `settings serve`, which opens the document in each
+  /// browser's.
+  var localizedDocumentOpener: @Sendable (SystemPath, [String]) throws(DocumentError) -> LoadedDocument {
+    let cache = documentCache
+    return { path, locales throws(DocumentError) in
       guard let cache else { return try DocumentLoader.open(path: path, locales: locales) }
       return try cache.openDocument(at: path, locales: locales)
     }
+  }
+
+  /// The document at `path` reduced to what a search of a text can match in some locales, from the
+  /// cache's search index (``DocumentCache/document(at:matching:locales:)``), as `settings find`
+  /// reads it; nil when the cache is off (the caller searches the whole document).
+  func searchedDocument(at path: SystemPath) -> (@Sendable (String, [String]) -> SettingsDocument?)? {
+    guard let cache = documentCache else { return nil }
+    return { text, locales in cache.document(at: path, matching: text, locales: locales) }
   }
 
   /// The document as far as a command needs it (`reduced` reads that part from the cache: see

@@ -37,7 +37,7 @@ extension SettingsDocument {
   /// ``forEachItem(_:)`` over the rows decoded so far: each top-page section whose rows are still
   /// in the compiled form (``SettingSection/compiledItems``) is given to `undecoded` with its index
   /// instead of being walked, so that a walk that needs only keys and defaults decodes nothing.
-  func forEachDecodedItem(
+  package func forEachDecodedItem(
     _ body: (SettingItem, ItemPosition) throws -> Void, undecoded: (Int, CompiledItems) throws -> Void
   ) rethrows {
     try forEachItem(body) { index, compiled in
@@ -104,6 +104,20 @@ extension SettingsDocument {
     forEachItem { item, position in
       result.append(
         LocatedItem(item: item, ancestors: position.ancestors, section: position.section, row: position.row))
+    }
+    return result
+  }
+
+  /// ``allItems``, where a top-page section whose rows are still in the compiled form is walked
+  /// (and so decoded) only when it or its items' pages hold one of `keys` (full keys): what a
+  /// caller looking for the items of a few keys (a store's overrides) needs of a large document.
+  public func allItems(decodingSectionsHolding keys: Set<String>) -> [LocatedItem] {
+    var result: [LocatedItem] = []
+    forEachItem { item, position in
+      result.append(
+        LocatedItem(item: item, ancestors: position.ancestors, section: position.section, row: position.row))
+    } decoding: { _, compiled in
+      compiled.ownedKeys.contains { keys.contains($0.key) }
     }
     return result
   }

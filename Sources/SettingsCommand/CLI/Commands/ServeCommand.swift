@@ -13,7 +13,15 @@ import SettingsWeb
 enum ServeCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     _ = try context.arguments()
-    let document = try context.loadDocument()
+    // From the compiled form, as the screen opens it: the page's rows are decoded as the browser
+    // asks for them (a document with items files has their items decoded, as the whole load does).
+    let opened = try context.openScreenDocument()
+    let document: SettingsDocument
+    do {
+      document = try opened.documentWithAllItems()
+    } catch {
+      throw CommandError(error)
+    }
     // The store every other command uses: the file, or etcd with --etcd / SETTINGS_ETCD.
     let layers = try context.layers(for: document, forWriting: true)
     for lock in layers.unmatchedLocks(in: document) { context.warnings.add(lock.message) }
@@ -28,11 +36,15 @@ enum ServeCommand {
       throw CommandError(messages: [error.description], status: .unavailable)
     }
     let fromFile = context.documentPath != nil && context.documentPath != "-"
-    let configuration = WebApp.Configuration(
+    var configuration = WebApp.Configuration(
       port: listener.port, assets: WebFiles.all,
       documentPath: fromFile ? context.documentFile : nil,
       itemsDirectory: fromFile ? (context.documentFile?.directory ?? SystemPath(".")) : SystemPath("."),
       locales: context.locales, explicitLocale: context.invocation[Options.locale])
+    if fromFile, let path = context.documentFile {
+      configuration.open = context.localizedDocumentOpener
+      configuration.searchDocument = context.searchedDocument(at: path)
+    }
     let app = WebApp(settings: settings, itemsFiles: itemsFiles, configuration: configuration)
     let signals: SignalPipe
     let server: WebServer

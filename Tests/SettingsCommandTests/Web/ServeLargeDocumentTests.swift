@@ -1,0 +1,138 @@
+import TestSupport
+import Testing
+
+@testable import SettingsHTTP
+@testable import SettingsKit
+@testable import SettingsPOSIX
+@testable import SettingsWeb
+
+/// `settings serve` on a document opened from the compiled form decodes only the sections whose
+/// rows it sends: the page's first 200 rows, a section the page scrolls to, the section of a row to
+/// focus, the sections holding stored keys for the Modified list; a search reads the compiled
+/// form's index instead of the document.
+struct ServeLargeDocumentTests {
+  /// A served document of 5 000 items in 50 sections of 100 (`LargeDocumentScreenTests.document`),
+  /// opened from a fresh compiled form, over a store holding `stored`.
+  struct Served {
+    let directory: TemporaryDirectory
+    let loaded: LoadedDocument
+    let app: WebApp
+
+    init(stored: String = "{}") throws {
+      directory = try TemporaryDirectory()
+      let path = SystemPath(try directory.write("large.json", LargeDocumentScreenTests.document(items: 5000)))
+      var cache = DocumentCache(directory: SystemPath(directory.file("cache")), buildTag: "test")
+      cache.racyWindow = 0
+      _ = try cache.loadDocument(at: path, locales: ["en"])
+      loaded = try cache.openDocument(at: path, locales: ["en"])
+      let store = FileStore(path: try directory.write("store.json", stored))
+      var configuration = WebApp.Configuration(
+        port: 8080, assets: [], documentPath: path, itemsDirectory: SystemPath(directory.path),
+        locales: ["en"])
+      let opened = cache
+      configuration.open = { path, locales throws(DocumentError) in
+        try opened.openDocument(at: path, locales: locales)
+      }
+      configuration.searchDocument = { text, locales in
+        opened.document(at: path, matching: text, locales: locales)
+      }
+      app = WebApp(
+        settings: Settings(document: try loaded.documentWithAllItems(), store: store), itemsFiles: [:],
+        configuration: configuration)
+    }
+
+    /// The JSON answer to `GET target`.
+    func get(_ target: String) throws -> JSONValue {
+      let request = WebRequest(head: HTTPRequestHead(method: "GET", target: target, headers: [:]))
+      guard case .response(let response) = app.route(try #require(request.path), request) else {
+        Issue.record("\(target) did not answer with a response")
+        return JSONValue(.null)
+      }
+      #expect(response.status == 200, "\(target)")
+      return try JSONParser().parse(response.body)
+    }
+
+    /// The indexes of the sections whose rows have been decoded.
+    var decodedSections: [Int] { loaded.compiledItems.filter { $0.value.isDecoded }.map(\.key).sorted() }
+  }
+
+  /// The `key`s of the rows of `section`.
+  func keys(_ section: JSONValue?) -> [String] {
+    guard case .array(let rows)? = section?[member: "items"]?.kind else { return [] }
+    return rows.compactMap { row in
+      if case .string(let key)? = row[member: "key"]?.kind { return key }
+      return nil
+    }
+  }
+
+  func sections(_ page: JSONValue) -> [JSONValue] {
+    guard case .array(let sections)? = page[member: "sections"]?.kind else { return [] }
+    return sections
+  }
+
+  @Test func thePageSendsItsFirst200RowsAndDefersTheRest() throws {
+    let served = try Served()
+    defer { served.directory.remove() }
+    #expect(served.decodedSections == [])
+    let page = sections(try served.get("/api/page"))
+    #expect(page.count == 50)
+    #expect(keys(page[0]).count == 100)
+    #expect(keys(page[1]).last == "item-199")
+    #expect(page[2][member: "items"] == nil)
+    #expect(page[2][member: "deferred"]?.kind == .bool(true))
+    #expect(page[2][member: "itemCount"]?.kind == .number("100"))
+    #expect(page[2][member: "header"]?.kind == .string("Section 3"))
+    #expect(page[3][member: "footer"]?.kind == .string("Footer 4"))
+    #expect(served.decodedSections == [0, 1])
+
+    let section = try served.get("/api/section?section=37")
+    #expect(keys(section).first == "item-3700")
+    #expect(keys(section).count == 100)
+    #expect(section[member: "lastEventId"]?.kind == .number("0"))
+    #expect(served.decodedSections == [0, 1, 37])
+
+    let focused = sections(try served.get("/api/page?focus=item-4321"))
+    #expect(keys(focused[43]).contains("item-4321"))
+    #expect(focused[42][member: "deferred"]?.kind == .bool(true))
+    #expect(served.decodedSections == [0, 1, 37, 43])
+  }
+
+  @Test func aSectionOutOfThePageIsRefused() throws {
+    let served = try Served()
+    defer { served.directory.remove() }
+    for target in ["/api/section?section=50", "/api/section?section=-1", "/api/section"] {
+      let request = WebRequest(head: HTTPRequestHead(method: "GET", target: target, headers: [:]))
+      guard case .response(let response) = served.app.route(try #require(request.path), request) else {
+        Issue.record("\(target): no response")
+        continue
+      }
+      #expect(response.status == 400, "\(target)")
+      #expect(
+        try JSONParser().parse(response.body)[member: "error"]?.kind
+          == .string("section must be the index of a section of the page"))
+    }
+    #expect(served.decodedSections == [])
+  }
+
+  @Test func theModifiedListDecodesTheSectionsOfStoredKeysAndSearchNone() throws {
+    let served = try Served(stored: #"{"item-2502": true, "item-4800": false, "gone": 1}"#)
+    defer { served.directory.remove() }
+    let modified = try served.get("/api/modified")
+    guard case .array(let matches)? = modified[member: "matches"]?.kind else {
+      Issue.record("no matches: \(modified)")
+      return
+    }
+    // An override equal to the default is an override still (`item-4800` is a switch, off).
+    #expect(matches.map { $0[member: "key"]?.kind } == [.string("item-2502"), .string("item-4800")])
+    #expect(served.decodedSections == [25, 48])
+
+    let search = try served.get("/api/search?q=About%204997")
+    #expect(search[member: "total"]?.kind == .number("1"))
+    guard case .array(let found)? = search[member: "matches"]?.kind else {
+      Issue.record("no matches: \(search)")
+      return
+    }
+    #expect(found.map { $0[member: "key"]?.kind } == [.string("item-4997")])
+    #expect(served.decodedSections == [25, 48])
+  }
+}
