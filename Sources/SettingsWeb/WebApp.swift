@@ -231,6 +231,11 @@ package final class WebApp: WebHandler {
         if !changed.contains(problem.key) {
           events.append(WebEventLog.change(problem.key, origin: "elsewhere", previous: nil))
         }
+      case .storedValueAccepted(let key):
+        // The row is sent again, without the rejected value's warning.
+        if !changed.contains(key) {
+          events.append(WebEventLog.change(key, origin: "elsewhere", previous: nil))
+        }
       case .lockChanged(let key, _):
         // The row is sent again with its lock (or without one).
         if !changed.contains(key) {

@@ -145,7 +145,10 @@ extension LineScreen {
         }
       return "\(title): \(rejected); \(showing)."
     }
-    guard value != before.value(of: item).value || (wasRejected != nil && rejected == nil) else { return nil }
+    if value == before.value(of: item).value {
+      // The same value written over a rejected one, or the rejected one reset: only its warning goes.
+      return wasRejected != nil && rejected == nil ? "\(head), stored value no longer rejected." : nil
+    }
     return "\(head), changed elsewhere."
   }
 

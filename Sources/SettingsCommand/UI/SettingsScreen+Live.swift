@@ -47,6 +47,11 @@ extension SettingsScreen {
         outside.keys.append(problem.key)
         status = "Warning: " + problem.message
         outside.keyStatus = status
+      case .storedValueAccepted(let key):
+        remarked = true
+        outside.keys.append(key)
+        status = "\(TerminalText.escaped(key))'s stored value is no longer rejected"
+        outside.keyStatus = status
       case .lockChanged(let key, let lock):
         remarked = true
         outside.keys.append(key)

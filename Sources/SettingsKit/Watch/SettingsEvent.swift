@@ -33,6 +33,11 @@ public enum SettingsEvent: Sendable, Equatable {
   /// (or a system file's value), as `settings show` warns. Reported when the problem appears or
   /// changes, not again while it stays.
   case storedValueRejected(StoredValueProblem)
+  /// A stored value reported by ``storedValueRejected(_:)`` is accepted now, or gone, and the
+  /// item's value did not change: a value equal to the one in effect was written over it, or it was
+  /// removed by hand. The item's warning goes. One that goes with a new value is reported by that
+  /// value's ``changed(_:)`` alone.
+  case storedValueAccepted(key: String)
   /// The lock on an item changed without its value changing (a system file that locks it
   /// appeared, changed its reason, or went): the lock now, nil when the item is no longer locked.
   /// A lock that comes with a new value is reported by that value's ``changed(_:)`` too.

@@ -437,8 +437,8 @@ final class SettingsWatch: Sendable {
     return others
   }
 
-  /// The stored values that `snapshot` rejects and were not rejected so (or at all) before, and the
-  /// locks that changed on keys whose values did not (those are in `changedKeys`), in the
+  /// The stored values that `snapshot` rejects and were not rejected so (or at all) before, those
+  /// rejected before that it accepts with the same value in effect, and the locks that changed on keys whose values did not (those are in `changedKeys`), in the
   /// document's order; then the keys the document's items do not have whose stored or system
   /// values or locks changed, in key order; then remembers the snapshot's.
   private func newProblemsAndLocks(
@@ -452,6 +452,8 @@ final class SettingsWatch: Sendable {
     for key in Self.ordered(rejected, in: state.document) {
       if let problem = byKey[key] { events.append(.storedValueRejected(problem)) }
     }
+    let accepted = Set(problems.keys).filter { byKey[$0] == nil && !changedKeys.contains($0) }
+    events += Self.ordered(accepted, in: state.document).map { .storedValueAccepted(key: $0) }
     if locks != snapshot.locks {
       let relocked = Set(locks.keys).union(snapshot.locks.keys).filter {
         locks[$0] != snapshot.locks[$0] && !changedKeys.contains($0)

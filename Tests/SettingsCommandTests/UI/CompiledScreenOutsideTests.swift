@@ -10,7 +10,8 @@ import Testing
 /// whole load (issue 25). A first screen over the compiled form once held only the rows it had
 /// decoded, and a fresh user found four differences: a system file added while it ran did not lock
 /// the rows of the section it names, a touch of the document reloaded it, a reload listed every key
-/// as a new default, and a reset made elsewhere of a rejected value was said as a change.
+/// as a new default, and a reset made elsewhere of a rejected value was said as a change (it is
+/// said as the warning going).
 @Suite(.serialized)
 struct CompiledScreenOutsideTests {
   /// Three sections that nothing depends on (each read on demand from the compiled form), one
@@ -109,6 +110,7 @@ struct CompiledScreenOutsideTests {
         Sub, locked by DIR/system/settings/outside.json: Set by IT.
         Deep: off, locked by DIR/system/settings/outside.json: Set by IT.
         Theme: stored value "zzz" rejected: expected one of "light", "dark"; showing the default Light.
+        Theme: Light, stored value no longer rejected.
         The document changed on disk and was reloaded (new defaults: delta).
         Delta: on, changed elsewhere.
         Page Outside, 6 rows:

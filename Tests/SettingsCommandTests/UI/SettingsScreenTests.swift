@@ -89,4 +89,25 @@ struct SettingsScreenTests {
     #expect(screen.statusLine() == status)
     #expect(screen.lines().first { $0.contains("Airplane") } == "> " + row)
   }
+
+  /// A rejected stored value replaced elsewhere by the value in effect changes no value: the watch
+  /// says it is accepted (``SettingsEvent/storedValueAccepted(key:)``) and the row loses its `!`.
+  @Test func aRejectedValueAcceptedElsewhereDropsItsProblem() async throws {
+    let loaded = try DocumentLoader.open(path: examplePath("phone-settings.json"), locales: ["en"])
+    let store = MemoryStore(values: ["airplane": .string("x")])
+    var screen = try SettingsScreen(document: loaded, store: store, width: 60, height: 12)
+    await screen.handle(.down)
+    #expect(
+      screen.lines().first { $0.contains("Airplane") }
+        == "> ! 🛫 Airplane Mode                                     off")
+    try store.update { (contents: inout StoreContents) throws(SettingsError) in
+      contents.values["airplane"] = JSONValue(.bool(false))
+    }
+    screen.takeOutsideEvents([.storedValueAccepted(key: "airplane")])
+    #expect(screen.stack[0].table.snapshot.problems == [])
+    #expect(
+      screen.lines().first { $0.contains("Airplane") }
+        == "> * 🛫 Airplane Mode                                     off")
+    #expect(screen.statusLine() == "airplane's stored value is no longer rejected")
+  }
 }

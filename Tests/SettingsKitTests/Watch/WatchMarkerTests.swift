@@ -37,6 +37,30 @@ struct WatchMarkerTests {
     #expect(more.count == 2 && more[1].changes.map(\.key) == ["beta"] && more[1].events.count == 1, "\(more)")
   }
 
+  @Test func aRejectedStoredValueReplacedByTheValueInEffectIsReportedAccepted() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let document = try DocumentLoader.load(path: try directory.write("d.json", watchTestDocument()))
+    let storePath = try directory.write("s.json", #"{"mode": "zzz", "beta": "no"}"#)
+    let settings = Settings(document: document, store: FileStore(path: storePath))
+    let recorder = Recorder(settings.changes(WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
+    defer { recorder.stop() }
+    try await Task.sleep(for: .milliseconds(100))
+    // Both read as their defaults before and after: no value changes, the warnings go.
+    try replaceByRename(storePath, with: #"{"mode": "a"}"#)
+    let accepted = await recorder.wait(count: 1)
+    #expect(
+      accepted == [SettingsUpdate([.storedValueAccepted(key: "beta"), .storedValueAccepted(key: "mode")])])
+    // One that goes with a new value is a change alone.
+    try replaceByRename(storePath, with: #"{"mode": "zzz"}"#)
+    _ = await recorder.wait(count: 2)
+    try replaceByRename(storePath, with: #"{"mode": "b"}"#)
+    let changed = await recorder.wait(count: 3)
+    #expect(
+      changed.count == 3 && changed[2].changes.map(\.key) == ["mode"] && changed[2].events.count == 1,
+      "\(changed)")
+  }
+
   @Test func aLockThatComesOrGoesWithoutAValueIsReported() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -73,9 +73,10 @@ struct WatchFormat: Sendable {
       return ("", "Warning: " + Warnings.line(for: problem) + "\n")
     case .systemFileIgnored(let file):
       return ("", "Warning: " + file.message + "\n")
-    case .storeRecovered, .documentReloaded, .lockChanged, .otherKeyChanged:
-      // The keys that really differ follow as changes; a lock alone changes no value; an items
-      // file's key has no value the watch can say (its item is not decoded).
+    case .storeRecovered, .documentReloaded, .lockChanged, .storedValueAccepted, .otherKeyChanged:
+      // The keys that really differ follow as changes; a lock alone, or a rejected stored value
+      // accepted now, changes no value; an items file's key has no value the watch can say (its
+      // item is not decoded).
       return ("", "")
     }
   }
