@@ -71,9 +71,20 @@ extension WebApp {
   /// `GET /api/page[?key=K][&focus=KEY]`: the page's sections, those after the first
   /// ``pageRowBudget`` rows deferred, except the one that shows the row of `focus`.
   func pageResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
-    let settings = view.settings
     let key = parameters["key"].flatMap { $0.isEmpty ? nil : $0 }
-    guard let page = page(key, settings: settings) else {
+    return withTable(ofPage: key, view) { page, table, lastID in
+      pageJSON(key, page: page, table: table, lastID: lastID, focus: parameters["focus"])
+    }
+  }
+
+  /// The page `key` (nil: the top page) of `view` and its table with the values now, given to
+  /// `body` with the last event's id read before the values: 404 when no item `key` opens a page,
+  /// 500 when an items file cannot be read.
+  func withTable(
+    ofPage key: String?, _ view: WebView,
+    _ body: (_ page: (title: String, breadcrumb: [JSONValue]), SettingsTable, _ lastID: Int) -> WebResponse
+  ) -> WebResponse {
+    guard let page = page(key, settings: view.settings) else {
       return .error(404, "no page '\(key ?? "")': no item with that key opens a child page")
     }
     let lastID = log.lastID
@@ -84,7 +95,15 @@ extension WebApp {
     } catch {
       return .error(500, error.message)
     }
-    let focused = parameters["focus"].flatMap { table.indexPath(ofKey: $0)?.section }
+    return body((page.title, page.breadcrumb), table, lastID)
+  }
+
+  /// The answer of `/api/page` for the page `key` drawn as `table`.
+  func pageJSON(
+    _ key: String?, page: (title: String, breadcrumb: [JSONValue]), table: SettingsTable, lastID: Int,
+    focus: String?
+  ) -> WebResponse {
+    let focused = focus.flatMap { table.indexPath(ofKey: $0)?.section }
     var sections: [JSONValue] = []
     var sent = 0
     for index in 0..<table.numberOfSections {
@@ -127,22 +146,15 @@ extension WebApp {
   /// would have sent them, with the pagination of a paginated section and the last event's id.
   func sectionResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
     let key = parameters["page"].flatMap { $0.isEmpty ? nil : $0 }
-    guard let page = page(key, settings: view.settings) else { return .error(404, "no page '\(key ?? "")'") }
-    let lastID = log.lastID
-    let table: SettingsTable
-    do {
-      table = try self.table(
-        page.sections, isTop: page.isTop, snapshot: view.snapshot(), itemsFiles: view.itemsFiles)
-    } catch {
-      return .error(500, error.message)
+    return withTable(ofPage: key, view) { _, table, lastID in
+      guard let section = parameters["section"].flatMap({ Int($0) }),
+        (0..<table.numberOfSections).contains(section)
+      else { return .error(400, "section must be the index of a section of the page") }
+      var pairs: [(String, JSONValue)] = [("items", .array(rows(table, section: section)))]
+      pairs += pagination(table, section: section)
+      pairs.append(("lastEventId", .integer(lastID)))
+      return .json(.object(pairs))
     }
-    guard let section = parameters["section"].flatMap({ Int($0) }),
-      (0..<table.numberOfSections).contains(section)
-    else { return .error(400, "section must be the index of a section of the page") }
-    var pairs: [(String, JSONValue)] = [("items", .array(rows(table, section: section)))]
-    pairs += pagination(table, section: section)
-    pairs.append(("lastEventId", .integer(lastID)))
-    return .json(.object(pairs))
   }
 
   /// `GET /api/more?page=K&section=N&offset=O`.
