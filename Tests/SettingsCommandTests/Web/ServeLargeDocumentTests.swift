@@ -12,29 +12,34 @@ import Testing
 /// form's index instead of the document.
 struct ServeLargeDocumentTests {
   /// A served document of 5 000 items in 50 sections of 100 (`LargeDocumentScreenTests.document`),
-  /// opened from a fresh compiled form, over a store holding `stored`.
+  /// opened from a fresh compiled form (or loaded whole), over a store holding `stored`.
   struct Served {
     let directory: TemporaryDirectory
     let loaded: LoadedDocument
     let app: WebApp
 
-    init(stored: String = "{}") throws {
+    /// With `compiled` false, the document loaded whole and served as without a cache.
+    init(stored: String = "{}", compiled: Bool = true) throws {
       directory = try TemporaryDirectory()
       let path = SystemPath(try directory.write("large.json", LargeDocumentScreenTests.document(items: 5000)))
-      var cache = DocumentCache(directory: SystemPath(directory.file("cache")), buildTag: "test")
-      cache.racyWindow = 0
-      _ = try cache.loadDocument(at: path, locales: ["en"])
-      loaded = try cache.openDocument(at: path, locales: ["en"])
       let store = FileStore(path: try directory.write("store.json", stored))
       var configuration = WebApp.Configuration(
         port: 8080, assets: [], documentPath: path, itemsDirectory: SystemPath(directory.path),
         locales: ["en"])
-      let opened = cache
-      configuration.open = { path, locales throws(DocumentError) in
-        try opened.openDocument(at: path, locales: locales)
-      }
-      configuration.searchDocument = { text, locales in
-        opened.document(at: path, matching: text, locales: locales)
+      if compiled {
+        var cache = DocumentCache(directory: SystemPath(directory.file("cache")), buildTag: "test")
+        cache.racyWindow = 0
+        _ = try cache.loadDocument(at: path, locales: ["en"])
+        loaded = try cache.openDocument(at: path, locales: ["en"])
+        let opened = cache
+        configuration.open = { path, locales throws(DocumentError) in
+          try opened.openDocument(at: path, locales: locales)
+        }
+        configuration.searchDocument = { text, locales in
+          opened.document(at: path, matching: text, locales: locales)
+        }
+      } else {
+        loaded = try DocumentLoader.open(path: path, locales: ["en"])
       }
       app = WebApp(
         settings: Settings(document: try loaded.documentWithAllItems(), store: store), itemsFiles: [:],
@@ -95,6 +100,29 @@ struct ServeLargeDocumentTests {
     #expect(keys(focused[43]).contains("item-4321"))
     #expect(focused[42][member: "deferred"]?.kind == .bool(true))
     #expect(served.decodedSections == [0, 1, 37, 43])
+  }
+
+  /// The answers from the compiled form are the whole load's, byte for byte (the folder's path
+  /// made the same), for every section of the page, deferred or not.
+  @Test func theCompiledFormAnswersAsTheWholeLoad() throws {
+    let stored = #"{"item-7": true, "item-2500": "no", "item-4998": "v", "gone": 1}"#
+    let compiled = try Served(stored: stored)
+    let whole = try Served(stored: stored, compiled: false)
+    defer {
+      compiled.directory.remove()
+      whole.directory.remove()
+    }
+    func text(_ served: Served, _ target: String) throws -> String {
+      let answer = JSONWriter().line(try served.get(target))
+      return answer.replacingOccurrences(of: served.directory.path, with: "DIR")
+    }
+    var targets = ["/api/page", "/api/page?focus=item-3333", "/api/modified", "/api/row?key=item-4321"]
+    targets += ["/api/search?q=Item%2049", "/api/search?q=About", "/api/search?q=zzz"]
+    targets += (0..<50).map { "/api/section?section=\($0)" }
+    for target in targets {
+      #expect(try text(compiled, target) == text(whole, target), "\(target)")
+    }
+    #expect(compiled.decodedSections.count == 50)
   }
 
   @Test func aSectionOutOfThePageIsRefused() throws {
