@@ -166,8 +166,7 @@ export function createView(page) {
 
   // ---- Sections sent later (sections.js) ----
 
-  const deferred = createDeferredSections(page, (view, section) => renderSection(section, { actions, justReset: state.justReset, loadMore: loadMoreFor(view) }));
-  const { fetchSection, observeDeferred } = deferred;
+  const { fetchSection, observeDeferred } = createDeferredSections(page, (view, section) => renderSection(section, { actions, justReset: state.justReset, loadMore: loadMoreFor(view) }));
 
   // ---- Rendering ----
 

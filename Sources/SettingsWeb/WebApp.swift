@@ -28,9 +28,8 @@ package final class WebApp: WebHandler {
     package var locales: [String]
     /// `--locale`: when given, every request sees this locale, whatever the browser asks for.
     package var explicitLocale: String?
-    /// How the document's file is opened in other locales (and again after it changes on disk):
-    /// from the compiled form, whose rows are decoded as pages show them
-    /// (`DocumentCache.openDocument`); nil to load it whole.
+    /// How the document's file is opened in other locales: from the compiled form, whose rows are
+    /// decoded as pages show them (`DocumentCache.openDocument`); nil to load it whole.
     package var open: (@Sendable (SystemPath, [String]) throws(DocumentError) -> LoadedDocument)?
     /// The document reduced to the items a search of a text can match, in some locales, from the
     /// compiled form's search index (what `settings find` searches); nil from it when it cannot
@@ -231,13 +230,9 @@ package final class WebApp: WebHandler {
         if !changed.contains(problem.key) {
           events.append(WebEventLog.change(problem.key, origin: "elsewhere", previous: nil))
         }
-      case .storedValueAccepted(let key):
-        // The row is sent again, without the rejected value's warning.
-        if !changed.contains(key) {
-          events.append(WebEventLog.change(key, origin: "elsewhere", previous: nil))
-        }
-      case .lockChanged(let key, _):
-        // The row is sent again with its lock (or without one).
+      case .storedValueAccepted(let key), .lockChanged(let key, _):
+        // The row is sent again: without the rejected value's warning, or with its lock (or
+        // without one).
         if !changed.contains(key) {
           events.append(WebEventLog.change(key, origin: "elsewhere", previous: nil))
         }

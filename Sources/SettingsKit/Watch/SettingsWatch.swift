@@ -438,9 +438,10 @@ final class SettingsWatch: Sendable {
   }
 
   /// The stored values that `snapshot` rejects and were not rejected so (or at all) before, those
-  /// rejected before that it accepts with the same value in effect, and the locks that changed on keys whose values did not (those are in `changedKeys`), in the
-  /// document's order; then the keys the document's items do not have whose stored or system
-  /// values or locks changed, in key order; then remembers the snapshot's.
+  /// rejected before that it accepts with the same value in effect, and the locks that changed on
+  /// keys whose values did not (those are in `changedKeys`), in the document's order; then the
+  /// keys the document's items do not have whose stored or system values or locks changed, in key
+  /// order; then remembers the snapshot's.
   private func newProblemsAndLocks(
     _ snapshot: SettingsSnapshot, _ state: inout State, changedKeys: Set<String>
   ) -> [SettingsEvent] {
