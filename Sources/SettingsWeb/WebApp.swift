@@ -35,6 +35,9 @@ package final class WebApp: WebHandler {
     /// compiled form's search index (what `settings find` searches); nil from it when it cannot
     /// answer, and nil to search the whole document.
     package var searchDocument: (@Sendable (String, [String]) -> SettingsDocument?)?
+    /// The compiled cache `open` reads through, which the watch reloads the document through too
+    /// (``WatchOptions/cache``); nil when the cache is off.
+    package var cache: DocumentCache?
 
     /// Creates a configuration with fresh tokens.
     package init(
@@ -87,7 +90,8 @@ package final class WebApp: WebHandler {
   /// each becomes an event.
   package func startWatching() {
     let settings = state.withLock { $0.settings }
-    let options = WatchOptions(documentPath: configuration.documentPath, locales: configuration.locales)
+    var options = WatchOptions(documentPath: configuration.documentPath, locales: configuration.locales)
+    options.cache = configuration.cache
     let started = settings.monitor(options) { [self] update in take(update) }
     watch.withLock { $0 = started }
   }

@@ -5,7 +5,7 @@ extension CommandContext {
   /// The compiled document cache (``DocumentCache``) in `$XDG_CACHE_HOME/settings` or
   /// `~/.cache/settings`; nil when it is off (`--no-cache`, or `SETTINGS_CACHE` is `off`) or no
   /// folder can be worked out.
-  private var documentCache: DocumentCache? {
+  var documentCache: DocumentCache? {
     guard !invocation[Options.noCache], environment["SETTINGS_CACHE"] != "off" else { return nil }
     return DocumentCache.directory(environment: environmentPaths).map {
       DocumentCache(directory: $0, buildTag: CommandLineTool.version)

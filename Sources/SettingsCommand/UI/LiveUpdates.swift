@@ -15,15 +15,19 @@ final class LiveUpdates: Sendable {
   let locales: [String]
   /// How the document is opened again: as the screen opened it (``CommandContext/documentOpener``).
   let open: @Sendable (SystemPath) throws(DocumentError) -> LoadedDocument
+  /// The compiled cache `open` reads through, which the watch reloads the document through too;
+  /// nil when the cache is off.
+  let cache: DocumentCache?
   private let pending = Mutex<[SettingsEvent]>([])
 
   init(
     documentPath: SystemPath?, locales: [String],
-    open: @escaping @Sendable (SystemPath) throws(DocumentError) -> LoadedDocument
+    open: @escaping @Sendable (SystemPath) throws(DocumentError) -> LoadedDocument, cache: DocumentCache?
   ) {
     self.documentPath = documentPath
     self.locales = locales
     self.open = open
+    self.cache = cache
   }
 
   /// Starts watching `settings` (changes made through it are not reported: the screen made them)
@@ -36,6 +40,7 @@ final class LiveUpdates: Sendable {
     // time): the watch reloads it so, and reports their keys apart.
     var options = WatchOptions(documentPath: documentPath, locales: locales)
     options.loadingItemsFiles = false
+    options.cache = cache
     return settings.monitor(options, startingFrom: snapshot) { [self] update in
       // A whole update goes in at once: the loop that wakes takes every event of it or none.
       let wasEmpty = pending.withLock { queue in

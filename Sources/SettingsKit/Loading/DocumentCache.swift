@@ -32,18 +32,29 @@ import SettingsPOSIX
 /// Writes go to a temporary file renamed over the target, so readers see a whole file or none and
 /// concurrent builders are safe; they are not synced (a cache lost or torn in a crash is caught by
 /// its checksums and rebuilt). A cache folder that cannot be written costs only speed.
-package struct DocumentCache: Sendable {
+///
+/// An application reads its document through it as `settings` does:
+///
+/// ```swift
+/// let cache = DocumentCache(directory: policy.cacheDirectory!, buildTag: "MyApp 2.1")
+/// let document = try cache.openDocument(at: "/usr/share/myapp/settings.json").documentWithAllItems()
+/// let settings = Settings(document: document, store: try policy.store(forWriting: true))
+/// ```
+public struct DocumentCache: Sendable {
   /// The folder of cache files.
-  package var directory: SystemPath
-  /// The build's version, part of the fingerprint, so another build's cache is not trusted.
-  package var buildTag: String
+  public var directory: SystemPath
+  /// The reading build's name and version, part of every cache file's fingerprint, so that a cache
+  /// written by another build (another version of SettingsKit's decoder) is not trusted: the
+  /// application's name and version, as `settings` gives its own. Two builds that share a folder
+  /// each rebuild the file the other wrote; the answers stay right.
+  public var buildTag: String
 
   /// How recent a source's modification or change may be when the cache is written, in
   /// nanoseconds: by default the coarsest file time granularity (FAT's 2 s).
   package var racyWindow: Int64 = 2_000_000_000
 
-  /// A cache in `directory`.
-  package init(directory: SystemPath, buildTag: String) {
+  /// A cache in `directory` (made when first written, its parents too) for the build `buildTag`.
+  public init(directory: SystemPath, buildTag: String) {
     self.directory = directory
     self.buildTag = buildTag
   }
@@ -147,13 +158,18 @@ package struct DocumentCache: Sendable {
     }
   }
 
-  /// The document at `path` opened for a screen, as ``DocumentLoader/open(path:locales:)`` opens
-  /// it and with the same answers: from the cache's page part when it can answer (the sections'
-  /// own fields decoded, and only the rows a screen asks for; see ``CompiledItems``), else loaded
-  /// whole as ``loadDocument(at:locales:)`` loads it (writing the cache for the next command).
+  /// The document at `path` opened as ``DocumentLoader/open(path:locales:)`` opens it and with the
+  /// same answers: from the cache's page part when it can answer (the sections' own fields
+  /// decoded; the rows of a section that nothing else depends on decoded when first read, see
+  /// ``CompiledItems``), else loaded whole as ``loadDocument(at:locales:)`` loads it (writing the
+  /// cache for the next reader). What a screen shows, or ``Settings`` given
+  /// ``LoadedDocument/documentWithAllItems()``, then decodes only the rows it reads: the keys and
+  /// defaults of the others come from the compiled form.
   ///
   /// - Throws: the errors of ``DocumentLoader/open(path:locales:)``.
-  package func openDocument(at path: SystemPath, locales: [String]) throws(DocumentError) -> LoadedDocument {
+  public func openDocument(at path: SystemPath, locales: [String] = []) throws(DocumentError)
+    -> LoadedDocument
+  {
     if let opened = pagedDocument(at: path, locales: locales) { return opened }
     // A document with items files opens as the loader opens it: its items files are not decoded.
     guard let (document, bytes) = try load(at: path, locales: locales, unlessItemsFiles: true), let bytes
@@ -191,7 +207,10 @@ package struct DocumentCache: Sendable {
 
   /// Loads the document at `path` as ``DocumentLoader/load(path:loadingItemsFiles:locales:)``
   /// does, with the same result and errors, and writes its cache when the rules allow.
-  package func loadDocument(at path: SystemPath, locales: [String]) throws(DocumentError) -> SettingsDocument
+  ///
+  /// - Throws: the errors of ``DocumentLoader/load(path:loadingItemsFiles:locales:)``.
+  public func loadDocument(at path: SystemPath, locales: [String] = []) throws(DocumentError)
+    -> SettingsDocument
   {
     // Without `unlessItemsFiles` there is always a result.
     guard let (document, _) = try load(at: path, locales: locales, unlessItemsFiles: false) else {

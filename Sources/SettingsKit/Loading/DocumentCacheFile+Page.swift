@@ -246,7 +246,7 @@ extension DocumentCacheFile {
         let count = entry.count
         let owned = entry.owned
         let rows = CompiledItems(
-          count: count, hasIcons: entry.hasIcons,
+          count: count, hasIcons: entry.hasIcons, source: (bytes, locales),
           owned: {
             // The part's checksum was right when it was read; the list is the bytes it covered.
             Self.ownedKeys(owned) ?? []

@@ -19,6 +19,8 @@ public final class CompiledItems: Sendable {
   private let entries: @Sendable () -> [(range: Range<Int>, key: String?)]
   private let decode: @Sendable ([Range<Int>]) -> [SettingItem]
   private let readOwned: @Sendable () -> [(key: String, defaultValue: SettingValue?)]
+  /// The bytes the rows' ranges (``entries``) are in, and the locales they decode in.
+  private let source: (bytes: [UInt8], locales: [String])
   private let state = Mutex<State>(State())
 
   private struct State {
@@ -29,13 +31,14 @@ public final class CompiledItems: Sendable {
   }
 
   init(
-    count: Int, hasIcons: Bool,
+    count: Int, hasIcons: Bool, source: (bytes: [UInt8], locales: [String]),
     owned: @escaping @Sendable () -> [(key: String, defaultValue: SettingValue?)],
     entries: @escaping @Sendable () -> [(range: Range<Int>, key: String?)],
     decode: @escaping @Sendable ([Range<Int>]) -> [SettingItem]
   ) {
     self.count = count
     self.hasIcons = hasIcons
+    self.source = source
     self.readOwned = owned
     self.entries = entries
     self.decode = decode
@@ -86,6 +89,27 @@ public final class CompiledItems: Sendable {
       state.keys = keys
       return keys
     }
+  }
+
+  /// Whether these rows and `other`'s are the same, known without decoding either: the same
+  /// rows, or rows read from equal bytes at the same places in them, in the same locales (decoding
+  /// is deterministic over those). False means not known, not different: a document reloaded from
+  /// a new version of its file finds its unchanged sections the same this way.
+  func isSame(as other: CompiledItems) -> Bool {
+    if self === other { return true }
+    guard count == other.count, source.locales == other.source.locales else { return false }
+    let ranges = entries().map(\.range)
+    let otherRanges = other.entries().map(\.range)
+    guard let start = ranges.first?.lowerBound, let end = ranges.last?.upperBound,
+      let otherStart = otherRanges.first?.lowerBound, let otherEnd = otherRanges.last?.upperBound
+    else { return ranges.isEmpty && otherRanges.isEmpty }
+    // The decoder reads no rows from a list that runs backwards; such lists are not compared.
+    guard start <= end, otherStart <= otherEnd else { return false }
+    return end - start == otherEnd - otherStart
+      && source.bytes[start..<end].elementsEqual(other.source.bytes[otherStart..<otherEnd])
+      && ranges.elementsEqual(otherRanges) {
+        $0.lowerBound - start == $1.lowerBound - otherStart && $0.count == $1.count
+      }
   }
 
   /// Whether ``items`` has been decoded.

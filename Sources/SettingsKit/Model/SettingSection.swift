@@ -90,14 +90,15 @@ public struct SettingSection: Codable, Sendable, Equatable {
     pageSize ?? (itemsFile != nil ? Self.defaultItemsFilePageSize : nil)
   }
 
-  /// Whether two sections have the same fields and rows; rows read from the same compiled form are
-  /// the same without decoding them.
+  /// Whether two sections have the same fields and rows; rows read from the same compiled form, or
+  /// from equal bytes of two (``CompiledItems/isSame(as:)``), are the same without decoding them.
   public static func == (lhs: SettingSection, rhs: SettingSection) -> Bool {
     guard lhs.id == rhs.id, lhs.header == rhs.header, lhs.footer == rhs.footer,
       lhs.collapsible == rhs.collapsible, lhs.expanded == rhs.expanded, lhs.pageSize == rhs.pageSize,
       lhs.itemsFile == rhs.itemsFile
     else { return false }
-    if case .compiled(let left) = lhs.storage, case .compiled(let right) = rhs.storage, left === right {
+    if case .compiled(let left) = lhs.storage, case .compiled(let right) = rhs.storage, left.isSame(as: right)
+    {
       return true
     }
     return lhs.items == rhs.items

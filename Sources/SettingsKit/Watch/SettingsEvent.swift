@@ -70,6 +70,11 @@ public struct WatchOptions: Sendable {
   /// keys the watch then reports by ``SettingsEvent/otherKeyChanged(key:)``. A document reloaded
   /// the other way would differ from theirs in every items file's items.
   public var loadingItemsFiles = true
+  /// The compiled cache a reloaded document is read through (``DocumentCache/openDocument(at:locales:)``),
+  /// as the settings' own document was when it came from there: the rows of its sections are then
+  /// decoded when read, and sections whose bytes did not change compare equal without being
+  /// decoded. Nil (the default) reloads with ``DocumentLoader``; the document is the same either way.
+  public var cache: DocumentCache?
 
   /// Creates options.
   public init(documentPath: SystemPath? = nil, locales: [String] = [], mechanism: WatchMechanism = .automatic)

@@ -301,8 +301,19 @@ final class SettingsWatch: Sendable {
     state.documentSignature = signature
     let document: SettingsDocument
     do {
-      document = try DocumentLoader.load(
-        path: path, loadingItemsFiles: options.loadingItemsFiles, locales: options.locales)
+      if let cache = options.cache {
+        var opened = try cache.openDocument(at: path, locales: options.locales)
+        // The first open of a new version decodes it whole as it compiles it; read from what it
+        // compiled, the watch's document keeps the compiled form's memory, and rows not read stay
+        // undecoded.
+        if opened.compiledItems.isEmpty, let paged = cache.pagedDocument(at: path, locales: options.locales) {
+          opened = paged
+        }
+        document = options.loadingItemsFiles ? try opened.documentWithAllItems() : opened.document
+      } else {
+        document = try DocumentLoader.load(
+          path: path, loadingItemsFiles: options.loadingItemsFiles, locales: options.locales)
+      }
     } catch {
       guard error != state.documentError else { return [] }
       state.documentError = error

@@ -32,6 +32,7 @@ struct ServeLargeDocumentTests {
         _ = try cache.loadDocument(at: path, locales: ["en"])
         loaded = try cache.openDocument(at: path, locales: ["en"])
         let opened = cache
+        configuration.cache = cache
         configuration.open = { path, locales throws(DocumentError) in
           try opened.openDocument(at: path, locales: locales)
         }
@@ -123,6 +124,54 @@ struct ServeLargeDocumentTests {
       #expect(try text(compiled, target) == text(whole, target), "\(target)")
     }
     #expect(compiled.decodedSections.count == 50)
+  }
+
+  /// A new version of the document on disk is reloaded through the compiled form: the rows stay
+  /// in it until sent, and the page is the whole load's.
+  @Test func aReloadedDocumentStaysInTheCompiledForm() async throws {
+    let compiled = try Served()
+    defer { compiled.directory.remove() }
+    compiled.app.startWatching()
+    defer { compiled.app.stopWatching() }
+    let path = compiled.directory.file("large.json")
+    let text = LargeDocumentScreenTests.document(items: 5000).replacingOccurrences(
+      of: #""title": "Item 4999""#, with: #""title": "Item 4999, renamed""#)
+    try replaceByRename(path, with: text)
+    var reloaded = false
+    for _ in 0..<500 where !reloaded {
+      try await Task.sleep(for: .milliseconds(10))
+      reloaded = compiled.app.settings.document != compiled.loaded.document
+    }
+    #expect(reloaded)
+    let document = compiled.app.settings.document
+    // The comparison with the document before decoded the last section alone, on both sides.
+    #expect(compiled.decodedSections == [49])
+    #expect(document.sections.indices.filter { document.sections[$0].compiledItems == nil } == [49])
+    let whole = try Served(compiled: false)
+    defer { whole.directory.remove() }
+    try replaceByRename(whole.directory.file("large.json"), with: text)
+    let wholeApp = WebApp(
+      settings: Settings(
+        document: try DocumentLoader.load(path: SystemPath(whole.directory.file("large.json"))),
+        store: whole.app.settings.store),
+      itemsFiles: [:], configuration: whole.app.configuration)
+    for target in ["/api/page", "/api/section?section=49", "/api/search?q=renamed"] {
+      let request = WebRequest(head: HTTPRequestHead(method: "GET", target: target, headers: [:]))
+      guard case .response(let answer) = compiled.app.route(try #require(request.path), request),
+        case .response(let expected) = wholeApp.route(try #require(request.path), request)
+      else {
+        Issue.record("\(target): no response")
+        continue
+      }
+      // The same but for the reload's event, which the page has seen.
+      #expect(
+        String(decoding: answer.body, as: UTF8.self).replacingOccurrences(
+          of: compiled.directory.path, with: "DIR")
+          == String(decoding: expected.body, as: UTF8.self)
+          .replacingOccurrences(of: whole.directory.path, with: "DIR")
+          .replacingOccurrences(of: #""lastEventId": 0"#, with: #""lastEventId": 1"#),
+        "\(target)")
+    }
   }
 
   @Test func aSectionOutOfThePageIsRefused() throws {

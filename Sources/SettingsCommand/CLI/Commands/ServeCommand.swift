@@ -44,6 +44,7 @@ enum ServeCommand {
     if fromFile, let path = context.documentFile {
       configuration.open = context.localizedDocumentOpener
       configuration.searchDocument = context.searchedDocument(at: path)
+      configuration.cache = context.documentCache
     }
     let app = WebApp(settings: settings, itemsFiles: itemsFiles, configuration: configuration)
     let signals: SignalPipe

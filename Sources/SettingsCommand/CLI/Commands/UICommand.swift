@@ -57,7 +57,8 @@ enum UICommand {
     if lineMode {
       screen = try makeScreen { (80, 24) }
       let live = LiveUpdates(
-        documentPath: context.documentFile, locales: context.locales, open: context.documentOpener)
+        documentPath: context.documentFile, locales: context.locales, open: context.documentOpener,
+        cache: context.documentCache)
       return try runToEnd(
         LineSession(
           screen: LineScreen(screen: screen), input: .standardInput, output: .standardOutput, live: live))
@@ -71,7 +72,8 @@ enum UICommand {
     guard let terminal = opened else { throw CommandError(messages: ["no terminal"], status: .ioError) }
     // The screen follows changes made elsewhere, and the document's file.
     let live = LiveUpdates(
-      documentPath: context.documentFile, locales: context.locales, open: context.documentOpener)
+      documentPath: context.documentFile, locales: context.locales, open: context.documentOpener,
+      cache: context.documentCache)
     var session = InteractiveSession(screen: screen, terminal: terminal)
     session.live = live
     session.cursorVisible = (context.invocation[Options.cursor] ?? .visible) == .visible

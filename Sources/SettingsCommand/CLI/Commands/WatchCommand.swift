@@ -49,8 +49,9 @@ enum WatchCommand {
     // The document's file too, unless it came from standard input: a new version reloads, and
     // the values whose defaults it changed are reported.
     let documentPath = context.documentPath == "-" ? nil : context.documentFile
-    let watch = settings.monitor(WatchOptions(documentPath: documentPath, locales: context.locales)) {
-      update in
+    var options = WatchOptions(documentPath: documentPath, locales: context.locales)
+    options.cache = context.documentCache
+    let watch = settings.monitor(options) { update in
       // etcd back: the revision the watch reads from now.
       let revision =
         update.events.contains(.storeRecovered) && format.etcd ? (try? settings.store.read())?.revision : nil

@@ -1,0 +1,120 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SettingsKit
+@testable import SettingsPOSIX
+
+/// The library's ``Settings`` read through the compiled form (``DocumentCache/openDocument(at:locales:)``):
+/// the rows a call reads are decoded, no others, and every answer is the whole load's; a document
+/// reloaded through it compares with the one before without decoding the sections that did not
+/// change.
+struct CompiledSettingsTests {
+  typealias Fixture = DocumentCacheTests.Fixture
+
+  /// The indexes of the sections whose rows have been decoded, of those read on demand.
+  func decoded(_ opened: LoadedDocument) -> [Int] {
+    opened.compiledItems.filter { $0.value.isDecoded }.map(\.key).sorted()
+  }
+
+  @Test(arguments: ["ios-settings.json", "phone-settings.json", "accordion.json"])
+  func settingsOverTheCompiledFormDecodeOnlyWhatTheyRead(name: String) throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let path = fixture.path(name)
+    _ = try fixture.cache.loadDocument(at: path)
+    let opened = try fixture.cache.openDocument(at: path)
+    let whole = try DocumentLoader.load(path: path)
+    let onDemand = opened.compiledItems.keys.sorted()
+    #expect(onDemand.count >= 3)
+    let compiled = Settings(document: try opened.documentWithAllItems(), store: MemoryStore())
+    let reference = Settings(document: whole, store: MemoryStore())
+    // Every value, read as a snapshot: the defaults come from the compiled form.
+    #expect(try compiled.snapshot() == reference.snapshot())
+    #expect(decoded(opened).isEmpty)
+    // A switch of the last section read on demand that has one: that section alone is decoded to
+    // answer.
+    let switches = onDemand.compactMap { index in
+      whole.sections[index].items.first { $0.type == .switch }?.key.map { (index, $0) }
+    }
+    let (section, key) = try #require(switches.last)
+    #expect(try compiled.value(of: key) == reference.value(of: key))
+    #expect(try compiled.locate(key) == reference.locate(key))
+    #expect(decoded(opened) == [section])
+    // A change of it, written as the whole load writes it; still no other section decoded.
+    #expect(try compiled.toggle(key) == reference.toggle(key))
+    #expect(try compiled.store.read().values == reference.store.read().values)
+    #expect(try compiled.snapshot() == reference.snapshot())
+    #expect(decoded(opened) == [section])
+  }
+
+  @Test func aDocumentOpenedTwiceFromTheSameBytesIsTheSameWithoutDecoding() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let path = fixture.path("phone-settings.json")
+    _ = try fixture.cache.loadDocument(at: path)
+    let first = try fixture.cache.openDocument(at: path)
+    let second = try fixture.cache.openDocument(at: path)
+    #expect(!first.compiledItems.isEmpty)
+    #expect(first.document == second.document)
+    #expect(decoded(first).isEmpty && decoded(second).isEmpty)
+  }
+
+  /// A new version of the file that changes one row: the sections around it are found the same
+  /// without decoding, the one that changed is decoded and found different.
+  @Test func aChangedRowDecodesItsSectionAloneToCompare() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let path = fixture.path("phone-settings.json")
+    _ = try fixture.cache.loadDocument(at: path)
+    let before = try fixture.cache.openDocument(at: path)
+    let last = try #require(before.compiledItems.keys.max())
+    let key = try #require(before.compiledItems[last]?.keys.compactMap { $0 }.first)
+    let other = try fixture.cache.openDocument(at: path)
+    var text = try String(contentsOfFile: path.description, encoding: .utf8)
+    let range = try #require(text.range(of: "\"key\": \"\(key)\""))
+    text.replaceSubrange(range, with: "\"key\": \"\(key)-renamed\"")
+    try text.write(toFile: path.description, atomically: false, encoding: .utf8)
+    _ = try fixture.cache.loadDocument(at: path)
+    let after = try fixture.cache.openDocument(at: path)
+    #expect(after.compiledItems.keys.sorted() == before.compiledItems.keys.sorted())
+    #expect(other.document != after.document)
+    #expect(decoded(other) == [last])
+    #expect(decoded(after) == [last])
+    #expect(try after.documentWithAllItems() == DocumentLoader.load(path: path))
+  }
+
+  /// A watch given the cache reloads the document through it: the event's document is the whole
+  /// load's, with its rows still in the compiled form.
+  @Test func aWatchReloadsThroughTheCache() async throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let path = fixture.path("phone-settings.json")
+    _ = try fixture.cache.loadDocument(at: path)
+    let opened = try fixture.cache.openDocument(at: path)
+    let settings = Settings(
+      document: try opened.documentWithAllItems(),
+      store: FileStore(path: SystemPath(fixture.directory.file("store.json"))))
+    var options = WatchOptions(documentPath: path, mechanism: .polling(intervalMilliseconds: 20))
+    options.cache = fixture.cache
+    let recorder = Recorder(flattening(settings.changes(options)) { $0.events })
+    let switches = try DocumentLoader.load(path: path).sections.compactMap { section in
+      section.items.first { $0.type == .switch }?.key
+    }
+    let key = try #require(switches.first)
+    var text = try String(contentsOfFile: path.description, encoding: .utf8)
+    let range = try #require(text.range(of: "\"en\": \"Settings\""))
+    text.replaceSubrange(range, with: "\"en\": \"Phone\"")
+    try replaceByRename(path.description, with: text)
+    let events = await recorder.wait(count: 1)
+    guard case .documentReloaded(let document, let changedDefaults) = events.first else {
+      Issue.record("expected a reload, got \(events)")
+      return
+    }
+    #expect(changedDefaults.isEmpty)
+    #expect(document.title == "Phone")
+    #expect(document.sections.contains { $0.compiledItems != nil })
+    #expect(document == (try DocumentLoader.load(path: path)))
+    #expect(try settings.value(of: key) == Settings(document: document, store: MemoryStore()).value(of: key))
+  }
+}
