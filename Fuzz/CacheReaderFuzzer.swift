@@ -86,6 +86,14 @@ public func cacheReaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size:
   if let (document, compiled) = file.pagedDocument(meta: meta, bytes: cacheFuzzSource, locales: ["en"]) {
     // The keys and defaults read without decoding, then the rows.
     let snapshot = SettingsSnapshot(document: document)
+    // A second reading of the same bytes is the same document, found so without decoding (and a
+    // damaged item list compares without a crash).
+    if let (again, _) = file.pagedDocument(meta: meta, bytes: cacheFuzzSource, locales: ["en"]) {
+      if again != document { fatalError("two readings of one page part differ") }
+      if cache == cacheFuzzValid, compiled.values.contains(where: \.isDecoded) {
+        fatalError("two readings of the valid page part were compared by decoding them")
+      }
+    }
     var shown = document
     for (index, items) in compiled where shown.sections.indices.contains(index) {
       _ = items.keys

@@ -13,18 +13,22 @@ extension CommandContext {
   }
 
   /// The document at `path` opened through the compiled form
-  /// (``DocumentCache/openDocument(at:locales:)``) unless the cache is off, else as
+  /// (``DocumentCache/openDocument(at:locales:keepingCompiledForm:)``, compiled in memory when it
+  /// cannot be cached yet for a process that keeps it) unless the cache is off, else as
   /// ``DocumentLoader/open(path:locales:)`` opens it; the same answers either way.
-  func openedFromCache(_ path: SystemPath) throws(CommandError) -> LoadedDocument {
+  func openedFromCache(_ path: SystemPath, keepingCompiledForm: Bool = false) throws(CommandError)
+    -> LoadedDocument
+  {
     do {
-      return try documentOpener(path)
+      return try Self.open(
+        path, locales: locales, cache: documentCache, keepingCompiledForm: keepingCompiledForm)
     } catch {
       throw CommandError(error)
     }
   }
 
-  /// How ``openedFromCache(_:)`` opens a document, for a screen that opens it again when it
-  /// changes on disk.
+  /// How a screen opens the document again when it changes on disk, as ``openedFromCache(_:keepingCompiledForm:)``
+  /// keeping the compiled form.
   var documentOpener: @Sendable (SystemPath) throws(DocumentError) -> LoadedDocument {
     let open = localizedDocumentOpener
     let locales = self.locales
@@ -36,9 +40,15 @@ extension CommandContext {
   var localizedDocumentOpener: @Sendable (SystemPath, [String]) throws(DocumentError) -> LoadedDocument {
     let cache = documentCache
     return { path, locales throws(DocumentError) in
-      guard let cache else { return try DocumentLoader.open(path: path, locales: locales) }
-      return try cache.openDocument(at: path, locales: locales)
+      try Self.open(path, locales: locales, cache: cache, keepingCompiledForm: true)
     }
+  }
+
+  private static func open(
+    _ path: SystemPath, locales: [String], cache: DocumentCache?, keepingCompiledForm: Bool
+  ) throws(DocumentError) -> LoadedDocument {
+    guard let cache else { return try DocumentLoader.open(path: path, locales: locales) }
+    return try cache.openDocument(at: path, locales: locales, keepingCompiledForm: keepingCompiledForm)
   }
 
   /// The document at `path` reduced to what a search of a text can match in some locales, from the

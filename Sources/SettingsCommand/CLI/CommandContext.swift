@@ -83,9 +83,11 @@ struct CommandContext: Sendable {
   /// form when the cache can answer (``openedFromCache``), the rows of its sections decoded when
   /// first read; loaded whole when system files apply (a lock may name a section or a page, and
   /// their values are checked against every item: every row would be decoded anyway).
-  func openScreenDocument() throws(CommandError) -> LoadedDocument {
+  /// `keepingCompiledForm` is for a command that keeps the document open (`ui`, `serve`, `watch`):
+  /// see ``DocumentCache/openDocument(at:locales:keepingCompiledForm:)``.
+  func openScreenDocument(keepingCompiledForm: Bool = false) throws(CommandError) -> LoadedDocument {
     guard let path = documentFile, documentPath != "-" else { return try openDocument() }
-    let document = try openedFromCache(path)
+    let document = try openedFromCache(path, keepingCompiledForm: keepingCompiledForm)
     guard !document.compiledItems.isEmpty else { return document }
     let system = storePolicy(for: document.document).layers(over: MemoryStore())
     guard !system.system.isEmpty || !system.ignored.isEmpty else { return document }

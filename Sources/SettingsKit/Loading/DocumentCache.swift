@@ -170,15 +170,56 @@ public struct DocumentCache: Sendable {
   public func openDocument(at path: SystemPath, locales: [String] = []) throws(DocumentError)
     -> LoadedDocument
   {
+    try openDocument(at: path, locales: locales, keepingCompiledForm: false)
+  }
+
+  /// ``openDocument(at:locales:)``; with `keepingCompiledForm`, for a process that keeps the
+  /// document (a screen, a server, a watch), a document the cache cannot answer for is compiled
+  /// and read through the page part's reader even when its compiled form is not written (a source
+  /// modified within ``racyWindow``, which a document just changed on disk always is, or a folder
+  /// that cannot be written): compiled in memory from the bytes just decoded, it is valid for them
+  /// whatever the clock says. The process then keeps the compiled form's memory, and its rows are
+  /// decoded when read, at the cost of the encoding.
+  ///
+  /// - Throws: the errors of ``DocumentLoader/open(path:locales:)``.
+  package func openDocument(
+    at path: SystemPath, locales: [String], keepingCompiledForm: Bool
+  ) throws(DocumentError) -> LoadedDocument {
     if let opened = pagedDocument(at: path, locales: locales) { return opened }
     // A document with items files opens as the loader opens it: its items files are not decoded.
-    guard let (document, bytes) = try load(at: path, locales: locales, unlessItemsFiles: true), let bytes
+    guard
+      let (document, bytes, compiled) = try load(
+        at: path, locales: locales, unlessItemsFiles: true, compilingInMemory: keepingCompiledForm),
+      let bytes
     else {
       return try DocumentLoader.open(path: path, locales: locales)
+    }
+    if keepingCompiledForm, let compiled,
+      let opened = pagedDocument(compiled: compiled, bytes: bytes, path: path, locales: locales)
+    {
+      return opened
     }
     return LoadedDocument(
       document: document, itemsFiles: [:], source: SourceText(name: path.description, bytes: bytes),
       directory: path.directory, locales: locales)
+  }
+
+  /// The document read from `compiled`, a compiled form of `bytes` (the document's, as decoded)
+  /// held in memory, through the page part's reader; nil when it has no page part for it.
+  private func pagedDocument(compiled: [UInt8], bytes: [UInt8], path: SystemPath, locales: [String])
+    -> LoadedDocument?
+  {
+    let file = DocumentCacheFile(size: compiled.count) { offset, count in
+      offset >= 0 && count >= 0 && offset <= compiled.count - count
+        ? Array(compiled[offset..<offset + count]) : nil
+    }
+    guard let meta = file.meta(fingerprint: DocumentCacheFormat.fingerprint(buildTag: buildTag)),
+      meta.sources.count == 1,
+      let (document, items) = file.pagedDocument(meta: meta, bytes: bytes, locales: locales)
+    else { return nil }
+    return LoadedDocument(
+      document: document, itemsFiles: [:], source: SourceText(name: path.description, bytes: bytes),
+      directory: path.directory, locales: locales, compiledItems: items)
   }
 
   /// The document at `path` from the cache's page part, its bytes read whole and kept (the rows
@@ -213,22 +254,24 @@ public struct DocumentCache: Sendable {
     -> SettingsDocument
   {
     // Without `unlessItemsFiles` there is always a result.
-    guard let (document, _) = try load(at: path, locales: locales, unlessItemsFiles: false) else {
+    guard let (document, _, _) = try load(at: path, locales: locales, unlessItemsFiles: false) else {
       return try DocumentLoader.load(path: path, locales: locales)
     }
     return document
   }
 
   /// ``loadDocument(at:locales:)``, with the document's bytes as decoded (nil when it was loaded
-  /// by ``DocumentLoader`` without the cache's reading of them); nil, with nothing decoded, when
-  /// `unlessItemsFiles` and the document has an items file or is not read by the cache's rules.
-  func load(at path: SystemPath, locales: [String], unlessItemsFiles: Bool) throws(DocumentError) -> (
-    document: SettingsDocument, bytes: [UInt8]?
-  )? {
+  /// by ``DocumentLoader`` without the cache's reading of them) and its compiled form when it was
+  /// written, or, with `compilingInMemory`, made (and checked as a written one is) though it could
+  /// not be trusted on disk; nil, with nothing decoded, when `unlessItemsFiles` and the document
+  /// has an items file or is not read by the cache's rules.
+  func load(
+    at path: SystemPath, locales: [String], unlessItemsFiles: Bool, compilingInMemory: Bool = false
+  ) throws(DocumentError) -> (document: SettingsDocument, bytes: [UInt8]?, compiled: [UInt8]?)? {
     let start = systemRealtimeNanoseconds()
     guard let absolutePath = Self.absolute(path),
       let descriptor = try? FileDescriptor.open(path, [.readOnly, .closeOnExec, .nonBlocking])
-    else { return unlessItemsFiles ? nil : (try DocumentLoader.load(path: path, locales: locales), nil) }
+    else { return unlessItemsFiles ? nil : (try DocumentLoader.load(path: path, locales: locales), nil, nil) }
     var descriptors = [descriptor]
     defer { for descriptor in descriptors { descriptor.close() } }
     guard let before = descriptor.identity(), before.isRegularFile,
@@ -236,7 +279,7 @@ public struct DocumentCache: Sendable {
       let bytes = try? descriptor.readToEnd(
         limit: FileSystem.defaultReadLimit, expectedSize: Int(before.size)),
       let skeleton = DocumentSkeleton(bytes)
-    else { return unlessItemsFiles ? nil : (try DocumentLoader.load(path: path, locales: locales), nil) }
+    else { return unlessItemsFiles ? nil : (try DocumentLoader.load(path: path, locales: locales), nil, nil) }
     if unlessItemsFiles, skeleton.sections?.contains(where: { $0.itemsFile != nil }) == true { return nil }
 
     // The items files are opened before the document is decoded (which reads them by path), so
@@ -265,15 +308,18 @@ public struct DocumentCache: Sendable {
           limit: FileSystem.defaultReadLimit, expectedSize: Int(file.identity.size)),
         file.descriptor.identity() == file.identity,
         let filePath = Self.absolute(file.path)
-      else { return (document, bytes) }
+      else { return (document, bytes, nil) }
       lines[index] = (sources.count, Self.lines(of: fileBytes), fileBytes)
       sources.append((filePath, file.identity))
     }
-    guard descriptor.identity() == before else { return (document, bytes) }
+    // A source changed while it was read, or too recently to be told apart from a second change
+    // (see the type's rules), is not written: compiled in memory only, when asked.
+    var writing = descriptor.identity() == before
     for source in sources {
       let newest = max(source.identity.modificationTime, source.identity.changeTime)
-      if newest > start - racyWindow { return (document, bytes) }
+      if newest > start - racyWindow { writing = false }
     }
+    guard writing || (compilingInMemory && itemsFiles.isEmpty) else { return (document, bytes, nil) }
     let fingerprint = DocumentCacheFormat.fingerprint(buildTag: buildTag)
     guard
       let encoded = DocumentCacheFile.encode(
@@ -285,9 +331,9 @@ public struct DocumentCache: Sendable {
         sources: { index in
           index == 0 ? bytes : lines.values.first(where: { $0.source == index })?.bytes
         })
-    else { return (document, bytes) }
-    write(encoded, to: self.path(forDocument: absolutePath, locales: locales))
-    return (document, bytes)
+    else { return (document, bytes, nil) }
+    if writing { write(encoded, to: self.path(forDocument: absolutePath, locales: locales)) }
+    return (document, bytes, encoded)
   }
 
   /// The byte ranges of the non-blank lines of an items file, as ``ItemsFile`` counts them.

@@ -302,13 +302,9 @@ final class SettingsWatch: Sendable {
     let document: SettingsDocument
     do {
       if let cache = options.cache {
-        var opened = try cache.openDocument(at: path, locales: options.locales)
-        // The first open of a new version decodes it whole as it compiles it; read from what it
-        // compiled, the watch's document keeps the compiled form's memory, and rows not read stay
-        // undecoded.
-        if opened.compiledItems.isEmpty, let paged = cache.pagedDocument(at: path, locales: options.locales) {
-          opened = paged
-        }
+        // A version just written cannot be cached on disk yet (the racy window): compiled in
+        // memory, the watch's document keeps the compiled form's memory all the same.
+        let opened = try cache.openDocument(at: path, locales: options.locales, keepingCompiledForm: true)
         document = options.loadingItemsFiles ? try opened.documentWithAllItems() : opened.document
       } else {
         document = try DocumentLoader.load(

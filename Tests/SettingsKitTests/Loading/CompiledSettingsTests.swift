@@ -96,7 +96,10 @@ struct CompiledSettingsTests {
       document: try opened.documentWithAllItems(),
       store: FileStore(path: SystemPath(fixture.directory.file("store.json"))))
     var options = WatchOptions(documentPath: path, mechanism: .polling(intervalMilliseconds: 20))
+    // As for a real edit: the new version is too recent to be cached on disk, and is compiled in
+    // memory.
     options.cache = fixture.cache
+    options.cache?.racyWindow = 2_000_000_000
     let recorder = Recorder(flattening(settings.changes(options)) { $0.events })
     let switches = try DocumentLoader.load(path: path).sections.compactMap { section in
       section.items.first { $0.type == .switch }?.key
@@ -111,10 +114,41 @@ struct CompiledSettingsTests {
       Issue.record("expected a reload, got \(events)")
       return
     }
+    #expect(fixture.cacheFiles().count == 1)
     #expect(changedDefaults.isEmpty)
     #expect(document.title == "Phone")
     #expect(document.sections.contains { $0.compiledItems != nil })
     #expect(document == (try DocumentLoader.load(path: path)))
     #expect(try settings.value(of: key) == Settings(document: document, store: MemoryStore()).value(of: key))
+  }
+
+  /// A process that keeps the document gets the compiled form even where the cache cannot be
+  /// written or trusted: a document modified within the racy window, a cache folder that cannot be
+  /// made; a command that reads once gets the whole load it made.
+  @Test func aDocumentThatCannotBeCachedIsCompiledInMemoryForAProcessThatKeepsIt() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let path = fixture.path("phone-settings.json")
+    let whole = try DocumentLoader.open(path: path)
+    var recent = fixture.cache
+    recent.racyWindow = Int64.max / 2
+    let unwritable = DocumentCache(
+      directory: SystemPath(fixture.directory.file("phone-settings.json/cache")), buildTag: "test")
+    for cache in [recent, unwritable] {
+      let kept = try cache.openDocument(at: path, locales: [], keepingCompiledForm: true)
+      #expect(kept.compiledItems.count == 3)
+      #expect(decoded(kept).isEmpty)
+      #expect(kept.document == whole.document)
+      #expect(try kept.documentWithAllItems() == DocumentLoader.load(path: path))
+      #expect(try cache.openDocument(at: path).compiledItems.isEmpty)
+    }
+    #expect(fixture.cacheFiles().isEmpty)
+    // With items files, the page part does not apply: opened as the loader opens it.
+    let notifications = try recent.openDocument(
+      at: fixture.path("app-notifications.json"), locales: [], keepingCompiledForm: true)
+    #expect(notifications.compiledItems.isEmpty)
+    #expect(
+      notifications.document
+        == (try DocumentLoader.open(path: fixture.path("app-notifications.json"))).document)
   }
 }

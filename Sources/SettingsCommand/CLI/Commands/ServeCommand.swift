@@ -15,7 +15,7 @@ enum ServeCommand {
     _ = try context.arguments()
     // From the compiled form, as the screen opens it: the page's rows are decoded as the browser
     // asks for them (a document with items files has their items decoded, as the whole load does).
-    let opened = try context.openScreenDocument()
+    let opened = try context.openScreenDocument(keepingCompiledForm: true)
     let document: SettingsDocument
     do {
       document = try opened.documentWithAllItems()

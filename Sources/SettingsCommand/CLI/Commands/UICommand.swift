@@ -25,7 +25,7 @@ enum UICommand {
       inputIsTerminal: FileDescriptor.standardInput.isTerminal,
       outputIsTerminal: FileDescriptor.standardOutput.isTerminal)
     let colors = lineMode ? false : context.colors()
-    let document = try context.openScreenDocument()
+    let document = try context.openScreenDocument(keepingCompiledForm: true)
     // The screen writes what the user changes: without a store location it fails as set does (78).
     let storePath = try context.storeFilePath(for: document.document)
     let viewStatePath: SystemPath? = ViewState.path(besideStore: storePath)

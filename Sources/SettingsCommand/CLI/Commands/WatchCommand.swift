@@ -20,7 +20,7 @@ enum WatchCommand {
     // From the compiled form when the cache can answer: the sections read on demand are decoded
     // only when a change names one of their keys. An items file's items are all decoded (each is
     // watched by key).
-    let loaded = try context.openScreenDocument()
+    let loaded = try context.openScreenDocument(keepingCompiledForm: true)
     let document: SettingsDocument
     do {
       document = try loaded.documentWithAllItems()
