@@ -127,7 +127,8 @@ public struct StorePolicy: Sendable {
   }
 
   /// `$XDG_CACHE_HOME/settings`, else `~/.cache/settings`: where caches go (the etcd backend's
-  /// last-known-good copies); nil when neither variable is set.
+  /// last-known-good copies, ``DocumentCache``); nil without either variable, and when `HOME` is
+  /// not a directory (``DocumentCache/directory(environment:)``).
   public var cacheDirectory: SystemPath? {
     DocumentCache.directory(environment: environmentPaths)
   }

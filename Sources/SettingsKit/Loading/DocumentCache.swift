@@ -36,24 +36,27 @@ import SettingsPOSIX
 /// An application reads its document through it as `settings` does:
 ///
 /// ```swift
-/// let cache = DocumentCache(directory: policy.cacheDirectory!, buildTag: "MyApp 2.1")
-/// let document = try cache.openDocument(at: "/usr/share/myapp/settings.json").documentWithAllItems()
-/// let settings = Settings(document: document, store: try policy.store(forWriting: true))
+/// let path: SystemPath = "/usr/share/myapp/settings.json"
+/// let cache = policy.cacheDirectory.map { DocumentCache(directory: $0, buildTag: "MyApp 2.1") }
+/// let opened = try cache?.openDocument(at: path) ?? DocumentLoader.open(path: path)
+/// let settings = Settings(document: try opened.documentWithAllItems(), layers: try policy.layers(forWriting: true))
 /// ```
 public struct DocumentCache: Sendable {
   /// The folder of cache files.
   public var directory: SystemPath
-  /// The reading build's name and version, part of every cache file's fingerprint, so that a cache
-  /// written by another build (another version of SettingsKit's decoder) is not trusted: the
-  /// application's name and version, as `settings` gives its own. Two builds that share a folder
-  /// each rebuild the file the other wrote; the answers stay right.
+  /// The reading build's name and version, part of every cache file's fingerprint and name, so that
+  /// a cache written by another build (another version of SettingsKit's decoder) is not trusted
+  /// and builds that share a folder keep a file each: the application's name and version, as
+  /// `settings` gives its own.
   public var buildTag: String
 
   /// How recent a source's modification or change may be when the cache is written, in
   /// nanoseconds: by default the coarsest file time granularity (FAT's 2 s).
   package var racyWindow: Int64 = 2_000_000_000
 
-  /// A cache in `directory` (made when first written, its parents too) for the build `buildTag`.
+  /// A cache in `directory` (made when first written, its parents too; a relative path is taken
+  /// from the current directory) for the build `buildTag`. The folder should be the user's own
+  /// (``StorePolicy/cacheDirectory``): files another user owns are not read.
   public init(directory: SystemPath, buildTag: String) {
     self.directory = directory
     self.buildTag = buildTag
@@ -78,10 +81,13 @@ public struct DocumentCache: Sendable {
     return systemCurrentDirectory()?.appending(path)
   }
 
-  /// The cache file of the document whose absolute path is `absolutePath`, read with `locales`.
+  /// The cache file of the document whose absolute path is `absolutePath`, read with `locales` by
+  /// this build: builds that share a folder (an application and `settings`) keep a file each
+  /// instead of rebuilding the other's every time.
   package func path(forDocument absolutePath: SystemPath, locales: [String]) -> SystemPath {
     var key = absolutePath.bytes
     for locale in locales { key += [0] + Array(locale.utf8) }
+    key += [1] + Array(buildTag.utf8)
     let hash = DocumentCacheFormat.hash(key, seed: 3)
     let hex = String(hash, radix: 16)
     return directory.appending(SystemPath(String(repeating: "0", count: 16 - hex.count) + hex + ".cache"))
@@ -111,7 +117,9 @@ public struct DocumentCache: Sendable {
   }
 
   /// What `body` makes of the cache file of the document at `path` and its checked meta; nil when
-  /// the cache is missing, unreadable, or of another build, locale list or document.
+  /// the cache is missing, unreadable, owned by another user (its checksums find damage, not
+  /// forgery: a file another user could write is not trusted, as git will not trust a repository
+  /// another user owns), or of another build, locale list or document.
   private func withCache<Result>(
     at path: SystemPath, locales: [String], _ body: (DocumentCacheFile, DocumentCacheFile.Meta) -> Result?
   ) -> Result? {
@@ -120,7 +128,9 @@ public struct DocumentCache: Sendable {
         self.path(forDocument: absolutePath, locales: locales), [.readOnly, .closeOnExec, .nonBlocking])
     else { return nil }
     return cache.closeAfter { () -> Result? in
-      guard let size = cache.identity()?.size else { return nil }
+      guard let status = try? cache.status(), status.owner == systemEffectiveOwner().owner,
+        let size = cache.identity()?.size
+      else { return nil }
       let file = DocumentCacheFile(size: Int(size)) { cache.read(count: $1, at: $0) }
       guard let meta = file.meta(fingerprint: DocumentCacheFormat.fingerprint(buildTag: buildTag)),
         meta.locales == locales, meta.sources.first?.path == absolutePath
@@ -179,11 +189,13 @@ public struct DocumentCache: Sendable {
   /// modified within ``racyWindow``, which a document just changed on disk always is, or a folder
   /// that cannot be written): compiled in memory from the bytes just decoded, it is valid for them
   /// whatever the clock says. The process then keeps the compiled form's memory, and its rows are
-  /// decoded when read, at the cost of the encoding.
+  /// decoded when read, at the cost of the encoding. Without `openingItemsFiles`, a document with
+  /// items files is read as ``DocumentLoader/load(path:loadingItemsFiles:locales:)`` reads it
+  /// without them (its items files are neither opened nor decoded).
   ///
   /// - Throws: the errors of ``DocumentLoader/open(path:locales:)``.
   package func openDocument(
-    at path: SystemPath, locales: [String], keepingCompiledForm: Bool
+    at path: SystemPath, locales: [String], keepingCompiledForm: Bool, openingItemsFiles: Bool = true
   ) throws(DocumentError) -> LoadedDocument {
     if let opened = pagedDocument(at: path, locales: locales) { return opened }
     // A document with items files opens as the loader opens it: its items files are not decoded.
@@ -192,6 +204,10 @@ public struct DocumentCache: Sendable {
         at: path, locales: locales, unlessItemsFiles: true, compilingInMemory: keepingCompiledForm),
       let bytes
     else {
+      guard openingItemsFiles else {
+        return LoadedDocument(
+          document: try DocumentLoader.load(path: path, loadingItemsFiles: false, locales: locales))
+      }
       return try DocumentLoader.open(path: path, locales: locales)
     }
     if keepingCompiledForm, let compiled,

@@ -73,7 +73,9 @@ public struct WatchOptions: Sendable {
   /// The compiled cache a reloaded document is read through (``DocumentCache/openDocument(at:locales:)``),
   /// as the settings' own document was when it came from there: the rows of its sections are then
   /// decoded when read, and sections whose bytes did not change compare equal without being
-  /// decoded. Nil (the default) reloads with ``DocumentLoader``; the document is the same either way.
+  /// decoded. A version just written is too recent to be cached on disk (the cache's racy window):
+  /// the watch compiles it in memory and reads it the same way. Nil (the default) reloads with
+  /// ``DocumentLoader``; the document and the events are the same either way.
   public var cache: DocumentCache?
 
   /// Creates options.

@@ -304,7 +304,9 @@ final class SettingsWatch: Sendable {
       if let cache = options.cache {
         // A version just written cannot be cached on disk yet (the racy window): compiled in
         // memory, the watch's document keeps the compiled form's memory all the same.
-        let opened = try cache.openDocument(at: path, locales: options.locales, keepingCompiledForm: true)
+        let opened = try cache.openDocument(
+          at: path, locales: options.locales, keepingCompiledForm: true,
+          openingItemsFiles: options.loadingItemsFiles)
         document = options.loadingItemsFiles ? try opened.documentWithAllItems() : opened.document
       } else {
         document = try DocumentLoader.load(

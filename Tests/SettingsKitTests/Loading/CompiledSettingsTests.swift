@@ -151,4 +151,69 @@ struct CompiledSettingsTests {
       notifications.document
         == (try DocumentLoader.open(path: fixture.path("app-notifications.json"))).document)
   }
+
+  /// Two builds sharing a folder (an application and `settings`) keep a file each.
+  @Test func buildsThatShareAFolderKeepAFileEach() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let path = fixture.path("phone-settings.json")
+    var other = fixture.cache
+    other.buildTag = "MyApp 2.1"
+    _ = try fixture.cache.loadDocument(at: path)
+    _ = try other.loadDocument(at: path)
+    #expect(fixture.cacheFiles().count == 2)
+    #expect(try fixture.cache.openDocument(at: path).compiledItems.count == 3)
+    #expect(try other.openDocument(at: path).compiledItems.count == 3)
+  }
+
+  /// A cache file that another user owns is not read (checksums find damage, not forgery): the
+  /// document is loaded whole, and the file replaced by one of the reader's own.
+  @Test func aCacheFileAnotherUserOwnsIsNotRead() throws {
+    // Giving a file away takes root; CI runs as root.
+    guard systemEffectiveOwner().owner == 0 else { return }
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let path = fixture.path("phone-settings.json")
+    _ = try fixture.cache.loadDocument(at: path)
+    let file = try #require(fixture.cacheFiles().first)
+    let cachePath = fixture.directory.file("cache/settings/" + file)
+    #expect(chown(cachePath, 65534, 65534) == 0)
+    #expect(fixture.cache.pagedDocument(at: path, locales: []) == nil)
+    #expect(fixture.cache.document(at: path, keys: ["airplane"], locales: []) == nil)
+    let opened = try fixture.cache.openDocument(at: path)
+    #expect(opened.compiledItems.isEmpty)
+    #expect(opened.document == (try DocumentLoader.open(path: path)).document)
+    #expect(try FileManager.default.attributesOfItem(atPath: cachePath)[.ownerAccountID] as? Int == 0)
+    #expect(fixture.cache.pagedDocument(at: path, locales: []) != nil)
+  }
+
+  /// A watch that reloads a document without its items files' items (as `settings ui` does) reads
+  /// it through the cache as without: a version whose items file is missing reloads the same.
+  @Test func aWatchWithoutItemsFilesReloadsThroughTheCacheAsWithout() async throws {
+    var reloads: [[SettingsEvent]] = []
+    for cached in [false, true] {
+      let fixture = try Fixture()
+      defer { fixture.directory.remove() }
+      let path = fixture.path("app-notifications.json")
+      let opened = try DocumentLoader.open(path: path)
+      let settings = Settings(
+        document: opened.document, store: FileStore(path: SystemPath(fixture.directory.file("store.json"))))
+      var options = WatchOptions(documentPath: path, mechanism: .polling(intervalMilliseconds: 20))
+      options.loadingItemsFiles = false
+      if cached { options.cache = fixture.cache }
+      let recorder = Recorder(flattening(settings.changes(options)) { $0.events })
+      let text = try String(contentsOfFile: path.description, encoding: .utf8)
+      try replaceByRename(
+        path.description,
+        with: text.replacingOccurrences(of: "\"apps.jsonl\"", with: "\"missing.jsonl\"")
+          .replacingOccurrences(of: "\"title\": \"알림\"", with: "\"title\": \"Changed\""))
+      reloads.append(await recorder.wait(count: 1))
+    }
+    #expect(reloads.count == 2 && reloads[0] == reloads[1])
+    guard case .documentReloaded(let document, _)? = reloads.first?.first else {
+      Issue.record("expected a reload, got \(reloads)")
+      return
+    }
+    #expect(document.title == "Changed")
+  }
 }
