@@ -10,7 +10,7 @@ Run by hand, on release builds, not part of `swift test`:
 
 Each binary gets a home and cache of its own. The document is copied, left 2.1 s so the cache may
 be written, and compiled by one `get`; then one `watch --file DOC` runs, and each round writes a
-new version that flips the default of the last section's first switch (`"on": true` / `false`)
+new version that flips the default of the document's last switch (`"on": true` / `false`)
 beside it and renames it over the document, as an editor or a package manager does. A version
 just renamed is always within the cache's racy window (its change time is new), so the watch can
 never read it from a written cache. Prints, per binary, the median and maximum latency, and the
@@ -66,9 +66,12 @@ def measure(binary, document, rounds):
         marker = text.rindex('"type": "switch"')
         # The `"on": ...` member of that switch.
         on_at = text.index('"on": ', marker)
-        value_end = text.index(",", on_at) if text[on_at + 6] in "tf" else None
-        if value_end is None:
-            raise SystemExit("the last section's first switch has no default")
+        if text.startswith("true", on_at + 6):
+            value_end = on_at + 10
+        elif text.startswith("false", on_at + 6):
+            value_end = on_at + 11
+        else:
+            raise SystemExit("the last switch has no default")
         time.sleep(2.1)
         subprocess.run([binary, "get", "item-0", "--file", path], env=env, check=True, capture_output=True)
         watch = subprocess.Popen(
