@@ -5,8 +5,9 @@ import Testing
 @testable import SettingsCommand
 
 /// No answer depends on the path (issue 25): random documents using every feature, random command
-/// sequences run twice from the same stores, once through the compiled cache and once with
-/// `SETTINGS_CACHE=off`; standard output, standard error, the exit status and the bytes of the
+/// sequences run three times from the same stores, through the compiled cache, with
+/// `SETTINGS_CACHE=off`, and with a cache folder that cannot be made (the screen then compiles the
+/// document in memory); standard output, standard error, the exit status and the bytes of the
 /// store and of the view-state file must be equal after every command.
 ///
 /// `SETTINGS_DIFF_SEED` (default 1) and `SETTINGS_DIFF_DOCUMENTS` (default 12) choose the cases;
@@ -245,7 +246,9 @@ struct CacheDifferentialTests {
         _ = try directory.write("\(folder)/system/settings/diff\(number).json", system)
       }
       var runs: [[String]] = []
-      for cache in ["on", "off"] {
+      // A third run with a cache folder that cannot be made (under a file): the commands that read
+      // once load the document whole, and the screen compiles it in memory.
+      for cache in ["on", "off", "unwritable"] {
         let store = try directory.write("\(folder)/store.json", testCase.store)
         try? FileManager.default.removeItem(atPath: directory.file("\(folder)/store.view.json"))
         try? FileManager.default.removeItem(atPath: directory.file("\(folder)/store.json.lock"))
@@ -253,9 +256,10 @@ struct CacheDifferentialTests {
         // second run starts from an outside change.
         try? FileManager.default.removeItem(atPath: directory.file("\(folder)/store.json.journal"))
         let environment = [
-          "HOME": directory.path, "XDG_CACHE_HOME": directory.file("\(folder)/cache"),
+          "HOME": directory.path,
+          "XDG_CACHE_HOME": cache == "unwritable" ? document + "/cache" : directory.file("\(folder)/cache"),
           "XDG_CONFIG_DIRS": directory.file("\(folder)/system"), "SETTINGS_STORE": store,
-          "SETTINGS_CACHE": cache, "LANG": "ko_KR.UTF-8",
+          "SETTINGS_CACHE": cache == "off" ? "off" : "on", "LANG": "ko_KR.UTF-8",
         ]
         var run: [String] = []
         for command in commands {
@@ -276,12 +280,16 @@ struct CacheDifferentialTests {
         }
         runs.append(run)
       }
-      for (index, (cached, whole)) in zip(runs[0], runs[1]).enumerated() where cached != whole {
-        let system = testCase.system ?? "none"
-        let place = "seed \(seed), document \(number), command \(index + 1)"
-        let inputs = "\(testCase.document)\nstore \(testCase.store)\nsystem \(system)"
-        Issue.record("\(place):\n\(inputs)\n--- with the cache\n\(cached)\n--- without\n\(whole)")
-        break
+      for (name, other) in [
+        ("with the cache", runs[0]), ("with a cache folder that cannot be made", runs[2]),
+      ] {
+        for (index, (cached, whole)) in zip(other, runs[1]).enumerated() where cached != whole {
+          let system = testCase.system ?? "none"
+          let place = "seed \(seed), document \(number), command \(index + 1)"
+          let inputs = "\(testCase.document)\nstore \(testCase.store)\nsystem \(system)"
+          Issue.record("\(place):\n\(inputs)\n--- \(name)\n\(cached)\n--- without\n\(whole)")
+          break
+        }
       }
       compared += commands.count
       let cacheFolder = directory.file("\(folder)/cache/settings")
