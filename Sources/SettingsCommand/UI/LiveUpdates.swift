@@ -67,15 +67,23 @@ final class LiveUpdates: Sendable {
       }
       screen.takeOutsideEvents(Array(events[..<reload]))
       if case .documentReloaded(_, let changedDefaults) = events[reload], let documentPath {
+        // What the reload says is news of its own, as a store's or a system file's message is:
+        // the events after it (the values its defaults changed, stored values it rejects) leave
+        // their own status, and the line mode says every message.
+        let outside = screen.outside
         do {
           // A document changed and changed back before the watch read it comes back the same:
           // nothing to reload then.
           let document = try open(documentPath)
           if document.document != screen.loaded.document {
             screen = try screen.reloaded(with: document, changedDefaults: changedDefaults)
+            screen.outside = outside
+            if let status = screen.status { screen.outside.messages.append(status) }
           }
         } catch {
-          screen.status = "The document changed on disk but does not open: " + error.message
+          let message = "The document changed on disk but does not open: " + error.message
+          screen.status = message
+          screen.outside.messages.append(message)
         }
       }
       events.removeFirst(reload + 1)

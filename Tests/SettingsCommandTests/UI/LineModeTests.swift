@@ -586,6 +586,39 @@ struct LineModeTests {
         == "Kim\n")
   }
 
+  /// A reload that changes a default says so before the value it changed, and one whose new
+  /// version does not open (its items file gone) says why, though the value's line follows.
+  @Test func aReloadIsSaidThoughAValueItChangedFollows() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let original = try String(contentsOfFile: examplePath("app-notifications.json"), encoding: .utf8)
+    let document = try directory.write("app-notifications.json", original)
+    _ = try directory.write(
+      "apps.jsonl", try String(contentsOfFile: examplePath("apps.jsonl"), encoding: .utf8))
+    let environment = [
+      "HOME": directory.path, "SETTINGS_STORE": directory.file("store.json"), "TERM": "dumb",
+      "XDG_CACHE_HOME": directory.file("cache"), "LANG": "ko_KR.UTF-8",
+    ]
+    let terminal = try PseudoTerminal(
+      arguments: ["-f", document, "ui"], environment: environment, width: 80, height: 24)
+    #expect(terminal.waitFor(text: "Enter loads them."))
+    func flipped(_ on: Bool) -> String {
+      original.replacingOccurrences(
+        of: #""title": "예약 요약", "on": false"#, with: #""title": "예약 요약", "on": \#(on)"#)
+    }
+    try replaceByRename(document, with: flipped(true))
+    #expect(
+      terminal.waitFor(
+        text:
+          "The document changed on disk and was reloaded (new defaults: scheduled-summary).\r\n예약 요약: on, changed elsewhere."
+      ))
+    try FileManager.default.removeItem(atPath: directory.file("apps.jsonl"))
+    try replaceByRename(document, with: flipped(false))
+    #expect(terminal.waitFor(text: "The document changed on disk but does not open: "))
+    terminal.send("q\r")
+    #expect(terminal.waitForExit() == 0)
+  }
+
   /// From a keyboard, a secure value is typed without echo (nor is it said back), Ctrl-C there
   /// cancels at once rather than ends the process, and the terminal's modes are back after the line.
   @Test func aSecretIsTypedWithoutEcho() throws {
