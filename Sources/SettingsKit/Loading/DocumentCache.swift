@@ -369,9 +369,32 @@ public struct DocumentCache: Sendable {
     return lines
   }
 
+  /// How long a cache file may go unwritten before a write of another one removes it, in
+  /// nanoseconds: 30 days. Each build and locale list of each document has a file of its own, so
+  /// the files of earlier versions would otherwise stay for good; one still read is only rebuilt.
+  package var unusedAge: Int64 = 30 * 24 * 3_600 * 1_000_000_000
+
   /// Writes `bytes` to a temporary file in the folder and renames it over `target`; best effort
-  /// (``FileSystem/replaceBestEffort(_:with:)``).
+  /// (``FileSystem/replaceBestEffort(_:with:)``). Then removes the folder's other cache files
+  /// (named as ``path(forDocument:locales:)`` names them) last written more than ``unusedAge`` ago;
+  /// a reader that has one open reads it to the end (`unlink(2)` leaves it to open descriptors).
   func write(_ bytes: [UInt8], to target: SystemPath) {
     FileSystem.replaceBestEffort(target, with: bytes)
+    let oldest = systemRealtimeNanoseconds() - unusedAge
+    let name = target.lastComponent
+    systemRemoveEntries(in: directory) { entry in
+      guard entry != name, Self.isCacheFileName(entry),
+        let status = FileSystem.status(of: directory.appending(entry), followingLinks: false)
+      else { return false }
+      return status.kind == .regular && status.modificationTime < oldest
+    }
+  }
+
+  /// Whether `name` is a cache file's (``path(forDocument:locales:)``): 16 lowercase hexadecimal
+  /// digits and `.cache`. Nothing else in the folder (the etcd store's copies) is removed.
+  static func isCacheFileName(_ name: SystemPath) -> Bool {
+    let bytes = name.bytes
+    return bytes.count == 22 && bytes.suffix(6).elementsEqual(".cache".utf8)
+      && bytes.prefix(16).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 }

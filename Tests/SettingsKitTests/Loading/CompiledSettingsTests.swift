@@ -216,4 +216,31 @@ struct CompiledSettingsTests {
     }
     #expect(document.title == "Changed")
   }
+
+  /// A write removes the other cache files that no build has written for 30 days (the files of
+  /// earlier versions), and nothing else in the folder.
+  @Test func aWriteRemovesCacheFilesUnwrittenFor30Days() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let path = fixture.path("phone-settings.json")
+    var old = fixture.cache
+    old.buildTag = "0.0.9"
+    _ = try old.loadDocument(at: path)
+    let folder = fixture.directory.file("cache/settings")
+    let stale = try #require(fixture.cacheFiles().first)
+    _ = try fixture.directory.write("cache/settings/0123456789abcdef.json", "{}")
+    let monthAgo = Date(timeIntervalSinceNow: -31 * 24 * 3600)
+    for name in [stale, "0123456789abcdef.json"] {
+      try FileManager.default.setAttributes([.modificationDate: monthAgo], ofItemAtPath: folder + "/" + name)
+    }
+    _ = try fixture.cache.loadDocument(at: path)
+    let files = fixture.cacheFiles()
+    #expect(files.count == 2 && !files.contains(stale) && files.contains("0123456789abcdef.json"))
+    // A file written within the 30 days stays.
+    _ = try old.loadDocument(at: path)
+    try FileManager.default.removeItem(
+      atPath: folder + "/" + (files.first { $0 != "0123456789abcdef.json" } ?? ""))
+    _ = try fixture.cache.loadDocument(at: path)
+    #expect(fixture.cacheFiles().count == 3)
+  }
 }
