@@ -128,10 +128,9 @@ public struct DocumentCache: Sendable {
         self.path(forDocument: absolutePath, locales: locales), [.readOnly, .closeOnExec, .nonBlocking])
     else { return nil }
     return cache.closeAfter { () -> Result? in
-      guard let status = try? cache.status(), status.owner == systemEffectiveOwner().owner,
-        let size = cache.identity()?.size
-      else { return nil }
-      let file = DocumentCacheFile(size: Int(size)) { cache.read(count: $1, at: $0) }
+      // One `fstat(2)` for the owner and the size.
+      guard let status = try? cache.status(), status.owner == systemEffectiveOwner().owner else { return nil }
+      let file = DocumentCacheFile(size: status.size) { cache.read(count: $1, at: $0) }
       guard let meta = file.meta(fingerprint: DocumentCacheFormat.fingerprint(buildTag: buildTag)),
         meta.locales == locales, meta.sources.first?.path == absolutePath
       else { return nil }
@@ -230,12 +229,23 @@ public struct DocumentCache: Sendable {
         ? Array(compiled[offset..<offset + count]) : nil
     }
     guard let meta = file.meta(fingerprint: DocumentCacheFormat.fingerprint(buildTag: buildTag)),
-      meta.sources.count == 1,
-      let (document, items) = file.pagedDocument(meta: meta, bytes: bytes, locales: locales)
+      meta.sources.count == 1
     else { return nil }
+    return Self.loaded(file, meta: meta, bytes: bytes, path: path, locales: locales)
+  }
+
+  /// The document of `bytes` (read from `path`) with its top page from `file`'s page part, as a
+  /// screen opens it; nil when the part cannot give it.
+  private static func loaded(
+    _ file: DocumentCacheFile, meta: DocumentCacheFile.Meta, bytes: [UInt8], path: SystemPath,
+    locales: [String]
+  ) -> LoadedDocument? {
+    guard let (document, compiled) = file.pagedDocument(meta: meta, bytes: bytes, locales: locales) else {
+      return nil
+    }
     return LoadedDocument(
       document: document, itemsFiles: [:], source: SourceText(name: path.description, bytes: bytes),
-      directory: path.directory, locales: locales, compiledItems: items)
+      directory: path.directory, locales: locales, compiledItems: compiled)
   }
 
   /// The document at `path` from the cache's page part, its bytes read whole and kept (the rows
@@ -250,12 +260,9 @@ public struct DocumentCache: Sendable {
         guard source.identity() == identity,
           let bytes = try? source.readToEnd(
             limit: FileSystem.defaultReadLimit, expectedSize: Int(identity.size)),
-          source.identity() == identity,
-          let (document, compiled) = file.pagedDocument(meta: meta, bytes: bytes, locales: locales)
+          source.identity() == identity
         else { return nil }
-        return LoadedDocument(
-          document: document, itemsFiles: [:], source: SourceText(name: path.description, bytes: bytes),
-          directory: path.directory, locales: locales, compiledItems: compiled)
+        return Self.loaded(file, meta: meta, bytes: bytes, path: path, locales: locales)
       }
     }
   }
