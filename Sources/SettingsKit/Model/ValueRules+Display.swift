@@ -2,17 +2,33 @@ extension ValueRules {
   /// An empty text as `describe` and `why` show it, so that it is not a blank.
   package static let emptyText = "\"\" (empty)"
 
-  /// `value` as `describe` and `why` show it: as ``shown(_:of:reveal:)``, an empty text as
-  /// ``emptyText``, a text of spaces only in quotes, and no choice of a multiple choice item as
-  /// `none`: never a blank.
+  /// What ``described(_:of:reveal:)`` and the history write for something that is not a value: no
+  /// override (`(default)`) and no choice of a multiple choice item (`none`).
+  package static let markers: Set<String> = ["(default)", "none"]
+
+  /// `value` as `describe`, `why`, `history`, `undo` and the screens show it: as
+  /// ``shown(_:of:reveal:)``, an empty text as ``emptyText``, and no choice of a multiple choice
+  /// item as `none`: never a blank. A text or choice that could be read as something else (one of
+  /// the ``markers``, white space at either end, a leading quote, a comma in one of several
+  /// choices) is in quotes, so that `"(default)"` is a value and `(default)` is none.
   package static func described(_ value: SettingValue, of item: SettingItem, reveal: Bool) -> String {
     switch value {
     case .string(""): return emptyText
-    case .string(let text) where item.secure != true && text.allSatisfy(\.isWhitespace):
-      return "\"\(text)\""
+    case .string(let text) where item.secure != true: return unambiguous(text)
     case .strings([]): return "none"
+    case .strings(let values) where values.contains(where: { unambiguous($0) != $0 || $0.contains(",") }):
+      return values.map { $0.contains(",") ? "\"\($0)\"" : unambiguous($0) }.joined(separator: ",")
     default: return shown(value, of: item, reveal: reveal)
     }
+  }
+
+  /// `text`, or `text` in quotes when it could be read as something other than a text: one of the
+  /// ``markers``, empty, white space at either end, or a leading quote.
+  package static func unambiguous(_ text: String) -> String {
+    guard let first = text.first, let last = text.last, !markers.contains(text), first != "\"",
+      !first.isWhitespace, !last.isWhitespace
+    else { return "\"\(text)\"" }
+    return text
   }
 
   /// The value as `list` and `show` print it: a secure text field's value is the fixed ``mask``

@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 extension Settings {
   /// What ``undo(_:force:)`` takes back.
   public enum UndoTarget: Sendable, Equatable {
@@ -23,6 +25,9 @@ extension Settings {
     /// The change as the undo's own journal entry records it: each store key's override before and
     /// after (a secure key's only as set or not), by key; what `settings history` shows for it.
     public var journalChanges: [String: JournalChange]
+    /// Where a store file that did not parse was copied before a forced undo wrote over it
+    /// (`<store>.damaged-YYYYMMDDTHHMMSSZ`); nil when the store parsed.
+    public var damagedStoreCopy: SystemPath?
   }
 
   /// The store's journal, reconciled with the store (an empty one for a store that keeps none).
@@ -46,7 +51,31 @@ extension Settings {
   public func history(
     keys: [String] = [], limit: Int? = nil, since: JournalTime? = nil, until: JournalTime? = nil
   ) throws(SettingsError) -> [JournalEntry] {
-    let journal = try journal()
+    try history(in: journal(), keys: keys, limit: limit, since: since, until: until)
+  }
+
+  /// The journal as its file holds it, when the store is a file that does not parse (``journal()``
+  /// then throws, since the journal cannot be reconciled with the store): what `history` lists and
+  /// `undo --force` writes back from. Nil when the store parses, is not a file, or keeps no journal.
+  ///
+  /// - Throws: ``SettingsError/store(_:)`` when the journal exists but cannot be read.
+  package func journalBesideUnparsableStore() throws(SettingsError) -> StoreJournal? {
+    guard let store = store as? FileStore else { return nil }
+    do {
+      _ = try store.read()
+      return nil
+    } catch  where FileStore.isUnparsable(error) {
+      do { return try store.journalAsStored() } catch { throw .store(error) }
+    } catch {
+      return nil
+    }
+  }
+
+  /// ``history(keys:limit:since:until:)`` of a journal already read.
+  package func history(
+    in journal: StoreJournal, keys: [String] = [], limit: Int? = nil, since: JournalTime? = nil,
+    until: JournalTime? = nil
+  ) throws(SettingsError) -> [JournalEntry] {
     let wanted = try journalKeys(keys, in: journal)
     var entries: [JournalEntry] = []
     for entry in journal.entries.reversed() {
@@ -93,7 +122,9 @@ extension Settings {
   /// (``StoreJournal/knownSince``: older entries were folded into its base) refuses when any key
   /// asked for changed since then.
   ///
-  /// The journal is read under the store's lock, with the change.
+  /// The journal is read under the store's lock, with the change, so that two undos at once take
+  /// back two changes (the second the first's undo), never one change twice. An undo that would
+  /// write nothing refuses (``UndoRefusal/nothingToUndo``).
   ///
   /// - Throws: ``SettingsError/undoRefused(_:)`` (``UndoRefusal``), ``SettingsError/locked(key:file:reason:)``,
   ///   ``SettingsError/disabled(key:reason:controllingKey:changedHere:)``, the value errors of
@@ -101,7 +132,18 @@ extension Settings {
   @discardableResult
   public func undo(_ target: UndoTarget, force: Bool = false) throws(SettingsError) -> UndoResult {
     var undone: [Int] = []
+    var setAside: SystemPath?
     let secureKeys = Self.secureKeys(of: document, base: keptDefaults)
+    // Over a store file that does not parse, `force` writes back what the journal knows: the
+    // damaged file is kept beside the store, the values after the journal's last entry take its
+    // place, and the undo goes on from there.
+    if force, let stored = try journalBesideUnparsableStore(), let store = store as? FileStore {
+      do {
+        setAside = try store.setAsideUnparsable(restoring: stored.state(), secureKeys: secureKeys)
+      } catch {
+        throw .store(error)
+      }
+    }
     let write = try changeReadingJournal {
       (snapshot, contents: inout StoreContents, readJournal) throws(SettingsError) in
       let journal = readJournal()
@@ -116,8 +158,12 @@ extension Settings {
     let journalChanges = StoreJournal.changes(
       from: write.read?.values ?? [:], to: write.contents?.values ?? write.read?.values ?? [:],
       secureKeys: secureKeys, comparingSecureText: true)
+    // An undo that wrote nothing took nothing back (`undo N --force` of values already as they
+    // were): it is never reported as done.
+    guard !journalChanges.isEmpty || !write.changes.isEmpty else { throw .undoRefused(.nothingToUndo) }
     return UndoResult(
-      undone: undone, entry: write.entry, changes: write.changes, journalChanges: journalChanges)
+      undone: undone, entry: write.entry, changes: write.changes, journalChanges: journalChanges,
+      damagedStoreCopy: setAside)
   }
 
   /// The override each key goes back to (nil: none) and the entries taken back.
@@ -154,15 +200,18 @@ extension Settings {
       return (entry.changes.mapValues(\.before), [number])
     case .time(let time, let names):
       let wanted = try journalKeys(names, in: journal)
-      let then = journal.state(at: time)
-      let now = journal.state()
+      // Each key under the item's key now: a change made under an earlier name (renamedFrom) is a
+      // change of the same setting, taken back and reported with the others.
+      let then = underCurrentKeys(journal.state(at: time))
+      let now = underCurrentKeys(journal.state())
       var targets: [String: JSONValue?] = [:]
       var entries: Set<Int> = []
       for entry in changing where entry.time > time {
         for key in entry.keys where wanted?.contains(key) ?? true {
-          let (old, new) = (then[key], now[key])
+          let current = currentKey(key)
+          let (old, new) = (then[current], now[current])
           guard !Self.same(old, new) else { continue }
-          targets[key] = .some(old)
+          targets[current] = .some(old)
           entries.insert(entry.sequence)
         }
       }
@@ -173,6 +222,22 @@ extension Settings {
       }
       return (targets, entries.sorted())
     }
+  }
+
+  /// The key an item has now for a journaled key: the item's own, or the key that renamed it.
+  private func currentKey(_ key: String) -> String {
+    document.locate(key) == nil ? document.renamedKeys[key] ?? key : key
+  }
+
+  /// Overrides by the items' keys now: a value kept under an earlier name stands for its item's
+  /// key when that key holds none, as a snapshot reads it.
+  private func underCurrentKeys(_ state: [String: JSONValue]) -> [String: JSONValue] {
+    var result: [String: JSONValue] = [:]
+    for (key, value) in state where currentKey(key) == key { result[key] = value }
+    for (key, value) in state where currentKey(key) != key && result[currentKey(key)] == nil {
+      result[currentKey(key)] = value
+    }
+    return result
   }
 
   /// Whether two overrides are the same (both none, or equal values wherever they stand).
@@ -191,7 +256,7 @@ extension Settings {
     for key in targets.keys.sorted() {
       let target = targets[key] ?? nil
       // A key journaled under an earlier name (renamedFrom) goes back under the item's key now.
-      let current = document.locate(key) == nil ? document.renamedKeys[key] ?? key : key
+      let current = currentKey(key)
       guard let item = item(forFullKey: current) else {
         contents.values[key] = target
         continue
@@ -227,8 +292,9 @@ extension Settings {
 }
 
 extension Settings {
-  /// A journaled override as `show` prints the value it gives: a choice's value with its title, a
-  /// secure text field's as the mask; `(default)` for no override. Control characters are escaped
+  /// A journaled override as `describe` shows the value it gives (``ValueRules/described(_:of:reveal:)``,
+  /// which quotes a text that spells `(default)`): a choice's value with its title, a secure text
+  /// field's as the mask; `(default)` for no override. Control characters are escaped
   /// (``TerminalText/escaped(_:)``): a stored text never drives the terminal through the history.
   package func journalValueText(_ value: JSONValue?, of key: String, secure: Bool) -> String {
     TerminalText.escaped(unescapedJournalValueText(value, of: key, secure: secure))
@@ -237,20 +303,19 @@ extension Settings {
   private func unescapedJournalValueText(_ value: JSONValue?, of key: String, secure: Bool) -> String {
     guard let value else { return "(default)" }
     if secure { return ValueRules.mask }
-    let current = document.locate(key) == nil ? document.renamedKeys[key] ?? key : key
+    let current = currentKey(key)
     guard let item = item(forFullKey: current), let setting = SettingsSnapshot.accepted(value, by: item)
     else {
       return StoredValueProblem.shown(value)
     }
     if case .string(let text) = setting, let choice = item.choice(withValue: text), choice.title != text {
-      return "\(text) (\(choice.title))"
+      return "\(ValueRules.unambiguous(text)) (\(choice.title))"
     }
     return ValueRules.described(setting, of: item, reveal: false)
   }
 
   /// The title of the item a journaled key names (under its key now, for an earlier name), or nil.
   package func journalTitle(of key: String) -> String? {
-    let current = document.locate(key) == nil ? document.renamedKeys[key] ?? key : key
-    return item(forFullKey: current)?.title
+    return item(forFullKey: currentKey(key))?.title
   }
 }

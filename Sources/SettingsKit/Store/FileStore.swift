@@ -133,11 +133,17 @@ public struct FileStore: SettingsStore {
     let result: T
     // A journal that cannot be read fails the change, whatever `body` made of the empty one.
     var journalError: StoreError?
+    // A body that read the journal chose its change by it (an undo): it runs again under the lock
+    // even when the dry run changed nothing, since another process may have changed the store
+    // between the two reads (two `undo`s at once must not both take back the same change).
+    var readJournal = false
     do throws(Refusal) {
       result = try body(&preview) {
         guard let journaling else { return StoreJournal() }
+        readJournal = true
         do throws(StoreError) {
-          return try journal(secureKeys: journaling.secureKeys)
+          // Reconciled with the store as this dry run read it, not as it is a moment later.
+          return try lockedJournal(for: before, secureKeys: journaling.secureKeys).journal
         } catch {
           journalError = error
           return StoreJournal()
@@ -148,7 +154,9 @@ public struct FileStore: SettingsStore {
       throw .refused(error)
     }
     if let journalError { throw .store(journalError) }
-    if preview.hasSameValues(as: before) && preview.unparsed == before.unparsed { return (result, nil) }
+    if preview.hasSameValues(as: before) && preview.unparsed == before.unparsed && !readJournal {
+      return (result, nil)
+    }
     do throws(StoreError) {
       if let homeProblem { throw .noLocation(reason: homeProblem) }
       try refuseReadOnlyFile()

@@ -12,6 +12,19 @@ enum HistoryCommand {
     do {
       entries = try settings.history(
         keys: keys, limit: context.invocation[Options.maxCount], since: since, until: until)
+    } catch .store(let problem) where FileStore.isUnparsable(problem) {
+      // The history is most needed when the store is damaged: the journal as written, with why.
+      do throws(SettingsError) {
+        let journal = try settings.journalBesideUnparsableStore()
+        guard let journal else { throw .store(problem) }
+        entries = try settings.history(
+          in: journal, keys: keys, limit: context.invocation[Options.maxCount], since: since, until: until)
+      } catch {
+        throw CommandError(error)
+      }
+      context.warnings.add(
+        "\(problem.message); the history is the journal as written: a change made to the store since "
+          + "its last entry is not in it ('settings undo --to TIME --force' writes back the values it knows)")
     } catch {
       throw CommandError(error)
     }
@@ -40,13 +53,16 @@ enum HistoryCommand {
     -> JournalTime?
   {
     guard let text else { return nil }
-    guard let time = JournalTime.parse(text) else {
+    do {
+      return try JournalTime.parse(text)
+    } catch .notATime {
       throw .usage(
-        "\(option) takes a time: ISO 8601 (2026-12-02T13:27:05Z), now, yesterday, or a duration back "
-          + "such as 2h or '3 days ago'; got '\(TerminalText.escaped(text))'",
+        "\(option) takes a time: RFC 3339 (2026-12-02T13:27:05Z, 2026-12-02), now, today, yesterday, "
+          + "or a span back such as 2h, 1h30m, 1M or '3 days ago'; got '\(TerminalText.escaped(text))'",
         subcommand: subcommand)
+    } catch {
+      throw .usage("\(option) '\(TerminalText.escaped(text))': \(error)", subcommand: subcommand)
     }
-    return time
   }
 
   /// `change N  TIME  user@host (program pid)  how` (`author unknown` for an outside change), the

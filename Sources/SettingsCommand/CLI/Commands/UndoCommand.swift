@@ -22,11 +22,31 @@ enum UndoCommand {
       target = .entry(number)
     }
     let settings = try context.openSettings(forWriting: true)
+    // `undo 1 --to 1h`: a change number that is no key names a second target beside the time.
+    if case .time(_, let keys) = target,
+      let number = keys.first(where: { Int($0) != nil && settings.document.locate($0) == nil })
+    {
+      throw .usage(
+        "undo takes a change number or --to TIME, not both; got change '\(TerminalText.escaped(number))' "
+          + "with --to", subcommand: .undo)
+    }
     let result: Settings.UndoResult
+    let force = context.invocation[Options.force]
     do {
-      result = try settings.undo(target, force: context.invocation[Options.force])
+      result = try settings.undo(target, force: force)
+    } catch .store(let problem) where FileStore.isUnparsable(problem) && !force {
+      var refusal = CommandError(SettingsError.store(problem))
+      refusal.messages[refusal.messages.count - 1] +=
+        "; or give --force to write back the values the journal knows, keeping the file beside the store "
+        + "('settings history' lists them)"
+      throw refusal
     } catch {
       throw CommandError(error)
+    }
+    if let copy = result.damagedStoreCopy {
+      context.warnings.add(
+        "the store did not parse: its text was kept at \(copy), and the values after the journal's "
+          + "last entry were written back before the undo")
     }
     if context.wantsJSON { return ChangeJSON.text(result.changes, in: settings.document) }
     let arrow = WatchFormat.arrow(environment: context.environment)

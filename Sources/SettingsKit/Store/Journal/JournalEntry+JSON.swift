@@ -32,11 +32,21 @@ extension JournalEntry {
     return JSONWriter().line(.object(members))
   }
 
-  /// The entry a record holds, or nil when it is not one (a torn line, a base record).
+  /// The largest entry number a record may hold: 2^53 − 1, the largest integer every JSON reader
+  /// keeps exact (RFC 8259, section 6). A number past it, or below 1, marks a damaged record, so
+  /// that numbering the next entry can never overflow.
+  package static let maximumSequence = (1 << 53) - 1
+
+  /// The entry a record holds, or nil when it is not one: a torn line, a base record, or a record
+  /// whose numbers, times or shapes cannot be trusted (an entry number outside
+  /// 1…``maximumSequence``, a time that is not an RFC 3339 time the calendar has, a digest that is
+  /// not 64-bit hexadecimal, a negative or oversized process id, a change that is not an object
+  /// with `before`, `after` or a known `secure` word).
   public init?(json: JSONValue) {
     guard case .number(let seqText)? = json[member: "seq"]?.kind, let sequence = Int(seqText),
+      (1...Self.maximumSequence).contains(sequence),
       case .string(let timeText)? = json[member: "time"]?.kind,
-      let time = JournalTime.parse(timeText, now: JournalTime(nanoseconds: 0)),
+      let time = JournalTime(recorded: timeText),
       case .string(let how)? = json[member: "how"]?.kind,
       case .object(let changeMembers)? = json[member: "changes"]?.kind,
       case .string(let beforeText)? = json[member: "digestBefore"]?.kind,
@@ -50,16 +60,26 @@ extension JournalEntry {
     var message: String?
     if case .string(let value)? = json[member: "message"]?.kind { message = value }
     var pid = 0
-    if case .number(let value)? = json[member: "pid"]?.kind { pid = Int(value) ?? 0 }
+    if let value = json[member: "pid"] {
+      // A process id is a C `pid_t`: from 0 to 2^31 − 1.
+      guard case .number(let text) = value.kind, let number = Int(text), (0...Int(Int32.max)).contains(number)
+      else { return nil }
+      pid = number
+    }
     var changes: [String: JournalChange] = [:]
     for member in changeMembers {
-      if case .string(let word)? = member.value[member: "secure"]?.kind {
+      guard case .object = member.value.kind, changes[member.name] == nil else { return nil }
+      if let secure = member.value[member: "secure"] {
+        guard case .string(let word) = secure.kind, ["set", "changed", "removed"].contains(word) else {
+          return nil
+        }
         changes[member.name] = JournalChange(
           before: word == "set" ? nil : .null, after: word == "removed" ? nil : .null, isSecure: true)
       } else {
+        let (before, after) = (member.value[member: "before"], member.value[member: "after"])
+        guard before != nil || after != nil else { return nil }
         changes[member.name] = JournalChange(
-          before: member.value[member: "before"].map(Self.unplaced),
-          after: member.value[member: "after"].map(Self.unplaced))
+          before: before.map(Self.unplaced), after: after.map(Self.unplaced))
       }
     }
     self.init(

@@ -20,6 +20,37 @@ extension StoreJournal {
     return false
   }
 
+  /// The journal a base record starts, with no entries; nil when the record cannot be trusted: a
+  /// `seq` outside 0…``JournalEntry/maximumSequence``, a `digest` that is not 64-bit hexadecimal, a
+  /// `time` that is not an RFC 3339 time, or a `base` or `secure` of another shape.
+  private static func base(_ record: JSONValue) -> StoreJournal? {
+    var journal = StoreJournal()
+    guard case .object(let values)? = record[member: "base"]?.kind else { return nil }
+    for member in values { journal.base[member.name] = JournalEntry.unplaced(member.value) }
+    if let secure = record[member: "secure"] {
+      guard case .array(let keys) = secure.kind else { return nil }
+      for key in keys {
+        guard case .string(let name) = key.kind else { return nil }
+        journal.base[name] = .null
+      }
+    }
+    if let sequence = record[member: "seq"] {
+      guard case .number(let text) = sequence.kind, let number = Int(text),
+        (0...JournalEntry.maximumSequence).contains(number)
+      else { return nil }
+      journal.baseSequence = number
+    }
+    if let digest = record[member: "digest"] {
+      guard case .string(let text) = digest.kind, let value = UInt64(text, radix: 16) else { return nil }
+      journal.baseDigest = value
+    }
+    if let time = record[member: "time"] {
+      guard case .string(let text) = time.kind, let value = JournalTime(recorded: text) else { return nil }
+      journal.baseTime = value
+    }
+    return journal
+  }
+
   /// One stored record's JSON object, or nil when the bytes are not one (a torn line).
   package static func record(_ bytes: some Collection<UInt8>) -> JSONValue? {
     guard let value = try? JSONParser(maximumDepth: 64).parse(Array(bytes)), case .object = value.kind else {
@@ -45,18 +76,12 @@ extension StoreJournal {
     var journal = StoreJournal()
     var damaged = false
     if let base {
-      if case .object(let values)? = base[member: "base"]?.kind {
-        for member in values { journal.base[member.name] = JournalEntry.unplaced(member.value) }
-      }
-      if case .array(let secure)? = base[member: "secure"]?.kind {
-        for case .string(let key) in secure.map(\.kind) { journal.base[key] = .null }
-      }
-      if case .number(let text)? = base[member: "seq"]?.kind { journal.baseSequence = Int(text) ?? 0 }
-      if case .string(let text)? = base[member: "digest"]?.kind {
-        journal.baseDigest = UInt64(text, radix: 16)
-      }
-      if case .string(let text)? = base[member: "time"]?.kind {
-        journal.baseTime = JournalTime.parse(text, now: JournalTime(nanoseconds: 0))
+      if let read = Self.base(base) {
+        journal = read
+      } else {
+        // A base whose numbers cannot be trusted is left out, as a torn entry is: the entries
+        // after it start the journal.
+        damaged = true
       }
     }
     for record in records {
