@@ -70,10 +70,10 @@ extension WebApp {
 
   /// `GET /api/page[?key=K][&focus=KEY]`: the page's sections, those after the first
   /// ``pageRowBudget`` rows deferred, except the one that shows the row of `focus`.
-  func pageResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
-    let key = parameters["key"].flatMap { $0.isEmpty ? nil : $0 }
+  func pageResponse(_ query: WebQuery, _ view: WebView) throws(WebQuery.Refusal) -> WebResponse {
+    let key = query["key"].flatMap { $0.isEmpty ? nil : $0 }
     return withTable(ofPage: key, view) { page, table, lastID in
-      pageJSON(key, page: page, table: table, lastID: lastID, focus: parameters["focus"])
+      pageJSON(key, page: page, table: table, lastID: lastID, focus: query["focus"])
     }
   }
 
@@ -144,12 +144,15 @@ extension WebApp {
 
   /// `GET /api/section?page=K&section=N`: the rows of a section `/api/page` deferred, as that page
   /// would have sent them, with the pagination of a paginated section and the last event's id.
-  func sectionResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
-    let key = parameters["page"].flatMap { $0.isEmpty ? nil : $0 }
+  func sectionResponse(_ query: WebQuery, _ view: WebView) throws(WebQuery.Refusal) -> WebResponse {
+    let key = query["page"].flatMap { $0.isEmpty ? nil : $0 }
+    let expected = "the index of a section of the page"
+    let section = try query.integer("section", expected: expected)
     return withTable(ofPage: key, view) { _, table, lastID in
-      guard let section = parameters["section"].flatMap({ Int($0) }),
-        (0..<table.numberOfSections).contains(section)
-      else { return .error(400, "section must be the index of a section of the page") }
+      guard let section, (0..<table.numberOfSections).contains(section) else {
+        let refusal = WebQuery.Refusal.invalid(name: "section", value: query["section"], expected: expected)
+        return .error(400, refusal.message)
+      }
       var pairs: [(String, JSONValue)] = [("items", .array(rows(table, section: section)))]
       pairs += pagination(table, section: section)
       pairs.append(("lastEventId", .integer(lastID)))
@@ -158,15 +161,17 @@ extension WebApp {
   }
 
   /// `GET /api/more?page=K&section=N&offset=O`.
-  func moreResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
+  func moreResponse(_ query: WebQuery, _ view: WebView) throws(WebQuery.Refusal) -> WebResponse {
     let settings = view.settings
-    let key = parameters["page"].flatMap { $0.isEmpty ? nil : $0 }
+    let key = query["page"].flatMap { $0.isEmpty ? nil : $0 }
     guard let page = page(key, settings: settings) else { return .error(404, "no page '\(key ?? "")'") }
-    guard let section = parameters["section"].flatMap({ Int($0) }), page.sections.indices.contains(section),
-      let pageSize = page.sections[section].effectivePageSize
-    else { return .error(400, "section must be the index of a paginated section of the page") }
-    guard let offset = parameters["offset"].flatMap({ Int($0) }), offset >= 0, offset % pageSize == 0 else {
-      return .error(400, "offset must be a multiple of the section's page size, \(pageSize)")
+    let paginated = "the index of a paginated section of the page"
+    guard let section = try query.integer("section", expected: paginated),
+      page.sections.indices.contains(section), let pageSize = page.sections[section].effectivePageSize
+    else { throw .invalid(name: "section", value: query["section"], expected: paginated) }
+    let multiple = "a multiple of the section's page size, \(pageSize)"
+    guard let offset = try query.integer("offset", expected: multiple), offset % pageSize == 0 else {
+      throw .invalid(name: "offset", value: query["offset"], expected: multiple)
     }
     let table: SettingsTable
     do {
@@ -187,8 +192,8 @@ extension WebApp {
 
   /// `GET /api/search?q=TEXT`: `settings find`'s matches, each with its row: the first
   /// ``searchLimit``, and how many there are in all.
-  func searchResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
-    let query = parameters["q"] ?? ""
+  func searchResponse(_ parameters: WebQuery, _ view: WebView) throws(WebQuery.Refusal) -> WebResponse {
+    let query = try parameters.required("q", expected: "the text to search for")
     let snapshot = view.snapshot()
     let found = view.search(query, snapshot: snapshot, limit: Self.searchLimit)
     return .json(
@@ -238,8 +243,8 @@ extension WebApp {
   }
 
   /// `GET /api/row?key=K`: one item's row, with its breadcrumb and the page holding it.
-  func rowResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
-    let key = parameters["key"] ?? ""
+  func rowResponse(_ query: WebQuery, _ view: WebView) throws(WebQuery.Refusal) -> WebResponse {
+    let key = try query.required("key", expected: "an item's key")
     do {
       let located = try view.settings.locate(key)
       let document = view.settings.document

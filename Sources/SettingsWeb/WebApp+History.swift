@@ -30,11 +30,11 @@ extension WebApp {
   /// `GET /api/history[?limit=N]`: the journal's changes, newest first, as `settings history`
   /// lists them (values as it shows them, a secure field's masked, control characters escaped),
   /// at most `limit` (1 000); `more` when older ones were left out.
-  func historyResponse(_ parameters: [String: String], _ view: WebView) -> WebResponse {
-    let limit = parameters["limit"].flatMap { Int($0) } ?? Self.historyLimit
-    guard (1...Self.historyLimit).contains(limit) else {
-      return .error(400, "limit must be a whole number from 1 to \(Self.historyLimit)")
-    }
+  func historyResponse(_ query: WebQuery, _ view: WebView) throws(WebQuery.Refusal) -> WebResponse {
+    let limit =
+      try query.integer(
+        "limit", in: 1...Self.historyLimit, expected: "a whole number from 1 to \(Self.historyLimit)")
+      ?? Self.historyLimit
     let lastID = log.lastID
     do {
       let entries = try settings.history(limit: limit + 1)

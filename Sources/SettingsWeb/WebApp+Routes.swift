@@ -61,18 +61,28 @@ extension WebApp {
     return nil
   }
 
+  /// The query parameters each `/api` route takes (docs/WEB-API.md); any other is refused.
+  static let queryNames: [String: [String]] = [
+    "/api/document": [], "/api/page": ["key", "focus"], "/api/more": ["page", "section", "offset"],
+    "/api/section": ["page", "section"], "/api/search": ["q"], "/api/row": ["key"], "/api/modified": [],
+    "/api/dump": [], "/api/history": ["limit"], "/api/events": ["after"], "/api/set": [], "/api/reset": [],
+    "/api/reveal": [], "/api/undo": [],
+  ]
+
   /// The route for an authenticated request.
   func route(_ path: String, _ request: WebRequest) -> WebReply {
     let isPost = request.head.method == "POST"
     let view = view(for: request)
-    let parameters = request.parameters
-    let gets: [String: () -> WebResponse] = [
-      "/api/document": { self.documentResponse(view) }, "/api/page": { self.pageResponse(parameters, view) },
-      "/api/more": { self.moreResponse(parameters, view) },
-      "/api/section": { self.sectionResponse(parameters, view) },
-      "/api/search": { self.searchResponse(parameters, view) },
-      "/api/row": { self.rowResponse(parameters, view) }, "/api/modified": { self.modifiedResponse(view) },
-      "/api/dump": dumpResponse, "/api/history": { self.historyResponse(parameters, view) },
+    typealias Get = (WebQuery) throws(WebQuery.Refusal) -> WebResponse
+    let gets: [String: Get] = [
+      "/api/document": { _ in self.documentResponse(view) },
+      "/api/page": { query throws(WebQuery.Refusal) in try self.pageResponse(query, view) },
+      "/api/more": { query throws(WebQuery.Refusal) in try self.moreResponse(query, view) },
+      "/api/section": { query throws(WebQuery.Refusal) in try self.sectionResponse(query, view) },
+      "/api/search": { query throws(WebQuery.Refusal) in try self.searchResponse(query, view) },
+      "/api/row": { query throws(WebQuery.Refusal) in try self.rowResponse(query, view) },
+      "/api/modified": { _ in self.modifiedResponse(view) }, "/api/dump": { _ in self.dumpResponse() },
+      "/api/history": { query throws(WebQuery.Refusal) in try self.historyResponse(query, view) },
     ]
     let posts: [String: (JSONValue, WebView) -> WebResponse] = [
       "/api/set": setResponse, "/api/reset": resetResponse, "/api/reveal": revealResponse,
@@ -84,18 +94,23 @@ extension WebApp {
         response.headers.set("Allow", "GET")
         return .response(response)
       }
-      let after =
-        request.head.headers["Last-Event-ID"].flatMap { Int($0) }
-        ?? request.parameters["after"].flatMap { Int($0) }
-      return .events(log: log, after: after)
+      return checkingQuery(path, request) { query throws(WebQuery.Refusal) in
+        let after = try query.integer("after", expected: "an event's id, a whole number from 0")
+        return .events(log: log, after: request.head.headers["Last-Event-ID"].flatMap { Int($0) } ?? after)
+      }
     }
-    if let get = gets[path] { return .response(isPost ? notAllowed("GET") : get()) }
+    if let get = gets[path] {
+      guard !isPost else { return .response(notAllowed("GET")) }
+      return checkingQuery(path, request) { query throws(WebQuery.Refusal) in .response(try get(query)) }
+    }
     if let post = posts[path] {
       guard isPost else { return .response(notAllowed("POST")) }
-      guard let body = try? JSONParser().parse(request.body), case .object = body.kind else {
-        return .response(.error(400, "the body is not a JSON object"))
+      return checkingQuery(path, request) { _ in
+        guard let body = try? JSONParser().parse(request.body), case .object = body.kind else {
+          return .response(.error(400, "the body is not a JSON object"))
+        }
+        return .response(post(body, view))
       }
-      return .response(post(body, view))
     }
     guard !isPost else { return .response(notAllowed("GET")) }
     if path == "/" || path.hasPrefix("/page/") { return .response(htmlPage("index.html", view)) }
@@ -107,6 +122,19 @@ extension WebApp {
         WebResponse(status: 200, headers: ["Content-Type": asset.contentType], body: Array(asset.text.utf8)))
     }
     return .response(.page(404, title: "Not found", message: "Nothing is served at this address."))
+  }
+
+  /// `answer` to the request's query checked against what the `/api` route `path` takes; a 400
+  /// with the refusal's message when the query, or a value `answer` reads from it, is refused.
+  func checkingQuery(
+    _ path: String, _ request: WebRequest, _ answer: (WebQuery) throws(WebQuery.Refusal) -> WebReply
+  ) -> WebReply {
+    do throws(WebQuery.Refusal) {
+      let query = try WebQuery(request.head.query, route: path, accepting: Self.queryNames[path] ?? [])
+      return try answer(query)
+    } catch {
+      return .response(.error(400, error.message))
+    }
   }
 
   /// 405 with the method the path takes.

@@ -177,7 +177,12 @@ struct ServeLargeDocumentTests {
   @Test func aSectionOutOfThePageIsRefused() throws {
     let served = try Served()
     defer { served.directory.remove() }
-    for target in ["/api/section?section=50", "/api/section?section=-1", "/api/section"] {
+    let refusals = [
+      "/api/section?section=50": "section must be the index of a section of the page, not '50'",
+      "/api/section?section=-1": "section must be the index of a section of the page, not '-1'",
+      "/api/section": "section is missing; it must be the index of a section of the page",
+    ]
+    for (target, message) in refusals {
       let request = WebRequest(head: HTTPRequestHead(method: "GET", target: target, headers: [:]))
       guard case .response(let response) = served.app.route(try #require(request.path), request) else {
         Issue.record("\(target): no response")
@@ -185,8 +190,7 @@ struct ServeLargeDocumentTests {
       }
       #expect(response.status == 400, "\(target)")
       #expect(
-        try JSONParser().parse(response.body)[member: "error"]?.kind
-          == .string("section must be the index of a section of the page"))
+        try JSONParser().parse(response.body)[member: "error"]?.kind == .string(message), "\(target)")
     }
     #expect(served.decodedSections == [])
   }
