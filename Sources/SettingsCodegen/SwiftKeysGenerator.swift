@@ -16,7 +16,8 @@ public enum SwiftKeysGenerator {
   /// - Parameters:
   ///   - document: the document, loaded from `source` with no preferred locale (its base language).
   ///   - source: the document's JSON text.
-  ///   - sourceName: the document's file name, for the header and for messages at run time.
+  ///   - sourceName: the document's file name (or what stands for it, such as "standard input"),
+  ///     for the header, the comments and messages at run time.
   ///   - file: the document's file as errors name it (its path); `sourceName` when nil.
   /// - Throws: ``CodegenError`` when two keys would have one Swift name, or a section reads its
   ///   items from an items file (the embedded document would lack them); located at the JSON path
@@ -49,17 +50,17 @@ public enum SwiftKeysGenerator {
     lines += [
       "",
       "extension SettingsDocument {",
-      "  /// The document \(sourceName) (\"\(document.id)\"), embedded at build time, in its base language.",
+      "  /// The document \"\(document.id)\" from \(sourceName), embedded at build time, in its base language.",
       "  static let generated = SettingsDocument.generated(locales: [])",
       "",
-      "  /// The document \(sourceName), embedded at build time, with its text in the first of `locales`",
+      "  /// The document from \(sourceName), embedded at build time, with its text in the first of `locales`",
       "  /// it has (`LocalizedText.preferredLocales(explicit:environment:)` gives the user's).",
       "  static func generated(locales: [String]) -> SettingsDocument {",
       "    SettingsDocument.embedded(generatedSettingsJSON, name: \(SwiftNames.stringLiteral(sourceName)), locales: locales)",
       "  }",
       "}",
       "",
-      "/// The text of \(sourceName), as the build read it.",
+      "/// The document's text from \(sourceName), as read when this was generated.",
       "private let generatedSettingsJSON = " + SwiftNames.rawMultilineLiteral(source),
     ]
     return lines.joined(separator: "\n") + "\n"

@@ -16,6 +16,9 @@ struct CommandContext: Sendable {
 
   /// The name a document read from standard input goes by in messages.
   static let standardInputName = "<stdin>"
+  /// Standard input as text names it where a file's name would stand, such as the header of
+  /// generated code ("Generated from standard input").
+  static let standardInputTitle = "standard input"
 
   /// The arguments and environment as bytes, for paths (``path(forArgument:)``).
   var bytes = CommandLineBytes()

@@ -57,11 +57,49 @@ import Testing
     #expect(outcome.stdout == (try golden("all-items.d.ts.golden")))
   }
 
-  @Test func readsTheDocumentFromStandardInput() throws {
+  /// A document on standard input is named so in the header, the comments and the embedded
+  /// document's name, not as a file it never came from.
+  @Test func readsTheDocumentFromStandardInputAndNamesIt() throws {
     let text = try String(contentsOfFile: examplePath("airplane-mode/settings.json"), encoding: .utf8)
-    let outcome = runCLI(["codegen", "swift", "-f", "-"], stdin: text)
+    let outcome = try runBinary(["codegen", "swift", "-f", "-"], stdin: text)
     #expect(outcome.status == 0, "\(outcome)")
-    #expect(outcome.stdout == (try golden("airplane-mode.swift.golden")))
+    #expect(outcome.stderr == "")
+    let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(
+      lines[0]
+        == "// Generated from standard input by SettingsKeysPlugin (settings codegen swift). Do not edit.")
+    #expect(
+      lines.filter { $0.contains("standard input") } == [
+        "// Generated from standard input by SettingsKeysPlugin (settings codegen swift). Do not edit.",
+        "  /// The document \"ios-settings\" from standard input, embedded at build time, in its base language.",
+        "  /// The document from standard input, embedded at build time, with its text in the first of `locales`",
+        "    SettingsDocument.embedded(generatedSettingsJSON, name: \"standard input\", locales: locales)",
+        "/// The document's text from standard input, as read when this was generated.",
+      ])
+    #expect(!outcome.stdout.contains("settings.json"))
+    // The rest is what the file gives.
+    #expect(
+      outcome.stdout.replacing("standard input", with: "settings.json")
+        == (try golden("airplane-mode.swift.golden")))
+  }
+
+  @Test func typeScriptNamesStandardInput() throws {
+    let text =
+      #"{"id": "cg", "sections": [{"items": [{"key": "airplane", "type": "switch", "title": "Airplane Mode"}]}]}"#
+    let outcome = try runBinary(["codegen", "typescript", "-f", "-"], stdin: text)
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stderr == "")
+    #expect(
+      outcome.stdout == """
+        // Generated from standard input by settings codegen typescript. Do not edit.
+        // The store of document "cg": the overrides, by full key; a key left out reads as its default.
+
+        export interface SettingsStore {
+          /** Airplane Mode. Default: false */
+          "airplane"?: boolean;
+        }
+
+        """)
   }
 
   @Test func anInvalidDocumentExits65WithEveryProblem() throws {

@@ -59,7 +59,8 @@ enum CodegenCommand {
     do {
       if let stdin {
         return try CodegenSource(
-          source: SourceText(name: CommandContext.standardInputName, bytes: stdin), fileName: "settings.json")
+          source: SourceText(name: CommandContext.standardInputName, bytes: stdin),
+          fileName: CommandContext.standardInputTitle)
       }
       return try CodegenSource(path: path)
     } catch {
