@@ -47,7 +47,7 @@ extension SettingsSchema {
     var text = "\(item.title) (text"
     if let maximum = item.maxLength { text += "; at most \(maximum) characters, which settings check counts" }
     if item.secure == true { text += "; secure" }
-    return described(text + ").", schema)
+    return itemDescribed(item, text + ").", schema)
   }
 
   /// A number or slider: a number within its range. `multipleOf` only for a whole step from a whole
@@ -65,8 +65,10 @@ extension SettingsSchema {
       schema.append(("multipleOf", JSONValue(.number(step.description))))
     }
     if let value = item.numberValue { schema.append(("default", JSONValue(.number(value.description)))) }
+    let unit = item.unit.map { ", in \($0)" } ?? ""
     let note = whole && base == ExactDecimal(0) ? "" : "; the step is checked by settings check"
-    return described("\(item.title): \(ValueRules.expected(by: item) ?? "a number")\(note).", schema)
+    return itemDescribed(
+      item, "\(item.title): \(ValueRules.expected(by: item) ?? "a number")\(unit)\(note).", schema)
   }
 
   /// A multiple choice item: an array of distinct choice values.
@@ -74,33 +76,50 @@ extension SettingsSchema {
     let titles = choices.map { "\($0.value) (\($0.title))" }.joined(separator: ", ")
     var schema: [(String, JSONValue)] = [
       ("type", .string("array")), ("uniqueItems", .bool(true)),
-      ("items", .object([("type", .string("string")), ("enum", .array(choices.map { .string($0.value) }))])),
+      ("items", .object([("type", .string("string"))] + enumeration(choices))),
     ]
     schema.append(("default", .array((item.multipleValue ?? []).map(JSONValue.string))))
-    return described("\(item.title): any of \(titles).", schema)
+    return itemDescribed(item, "\(item.title): any of \(titles).", schema)
   }
 
   /// A switch: true or false.
   static func switchProperty(_ item: SettingItem) -> JSONValue {
-    described(
-      "\(item.title) (a switch).",
+    itemDescribed(
+      item, "\(item.title) (a switch).",
       [("type", .string("boolean")), ("default", .bool(item.defaultIsOn))])
   }
 
   /// An item with choices: one of their values.
   static func choiceProperty(_ item: SettingItem, _ choices: [SettingChoice]) -> JSONValue {
     let titles = choices.map { "\($0.value) (\($0.title))" }.joined(separator: ", ")
-    var schema: [(String, JSONValue)] = [
-      ("type", .string("string")), ("enum", .array(choices.map { .string($0.value) })),
-    ]
+    var schema: [(String, JSONValue)] = [("type", .string("string"))] + enumeration(choices)
     if let value = item.value { schema.append(("default", .string(value))) }
-    return described("\(item.title): one of \(titles).", schema)
+    return itemDescribed(item, "\(item.title): one of \(titles).", schema)
   }
 
   /// A rightDetail row without choices: text that `settings set` does not change.
   static func detailProperty(_ item: SettingItem) -> JSONValue {
     var schema: [(String, JSONValue)] = [("type", .string("string"))]
     if let detail = item.rightDetail { schema.append(("default", .string(detail))) }
-    return described("\(item.title) (text shown on the right; settings set does not change it).", schema)
+    return itemDescribed(
+      item, "\(item.title) (text shown on the right; settings set does not change it).", schema)
+  }
+
+  /// `schema` described by `summary` (what the store takes), then the item's own description, as
+  /// an editor shows them on hover.
+  static func itemDescribed(_ item: SettingItem, _ summary: String, _ schema: [(String, JSONValue)])
+    -> JSONValue
+  {
+    described(item.description.map { "\(summary) \($0)" } ?? summary, schema)
+  }
+
+  /// The choices' values as `enum`, which decides what is valid, and their titles as
+  /// `enumDescriptions`, which VS Code shows beside each value (draft 2020-12 ignores the
+  /// keyword, so validation is unchanged).
+  static func enumeration(_ choices: [SettingChoice]) -> [(String, JSONValue)] {
+    [
+      ("enum", .array(choices.map { .string($0.value) })),
+      ("enumDescriptions", .array(choices.map { .string($0.title) })),
+    ]
   }
 }

@@ -223,6 +223,10 @@ struct SchemaTests {
                 "a",
                 "m"
               ],
+              "enumDescriptions": [
+                "Auto",
+                "Manual"
+              ],
               "type": "string"
             },
             "wifi": {
@@ -236,6 +240,127 @@ struct SchemaTests {
         }
 
         """)
+  }
+
+  /// What an editor shows on hover and completion: the item's own description after the generated
+  /// summary, a number's unit, and each choice's title beside its value (`enumDescriptions`, which
+  /// VS Code reads and draft 2020-12 ignores, so `enum` still decides what is valid).
+  @Test func theStoreSchemaCarriesDescriptionsChoiceTitlesAndUnits() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write(
+      "doc.json",
+      #"""
+      {"id": "hover", "sections": [{"items": [
+        {"key": "wifi", "type": "switch", "title": "Wi-Fi", "description": "Joins known networks."},
+        {"key": "lock", "type": "number", "title": "Auto-Lock", "value": 2, "min": 1, "max": 60, "unit": "min",
+         "description": "Minutes of inactivity before the screen locks."},
+        {"key": "mode", "type": "rightDetail", "title": "Mode", "value": "a", "description": "How it connects.",
+         "choices": [{"value": "a", "title": "Auto"}, {"value": "m", "title": "Manual"}]},
+        {"key": "langs", "type": "rightDetail", "title": "Languages", "multiple": true, "value": ["en"],
+         "choices": [{"value": "en", "title": "English"}, {"value": "ko", "title": "한국어"}]},
+        {"key": "name", "type": "textField", "title": "Name", "value": "", "description": "Seen by others."}
+      ]}]}
+      """#)
+    let outcome = try runBinary(["-f", path, "schema", "--for-store"])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(
+      outcome.stdout == """
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "additionalProperties": true,
+          "description": "The values changed from the defaults of the document hover, by key; keys the document does not know are kept.",
+          "properties": {
+            "$schema": {
+              "description": "The schema this file follows, for editors; settings ignores it.",
+              "type": "string"
+            },
+            "langs": {
+              "default": [
+                "en"
+              ],
+              "description": "Languages: any of en (English), ko (한국어).",
+              "items": {
+                "enum": [
+                  "en",
+                  "ko"
+                ],
+                "enumDescriptions": [
+                  "English",
+                  "한국어"
+                ],
+                "type": "string"
+              },
+              "type": "array",
+              "uniqueItems": true
+            },
+            "lock": {
+              "default": 2,
+              "description": "Auto-Lock: a number from 1 to 60 in steps of 1, in min; the step is checked by settings check. Minutes of inactivity before the screen locks.",
+              "maximum": 60,
+              "minimum": 1,
+              "type": "number"
+            },
+            "mode": {
+              "default": "a",
+              "description": "Mode: one of a (Auto), m (Manual). How it connects.",
+              "enum": [
+                "a",
+                "m"
+              ],
+              "enumDescriptions": [
+                "Auto",
+                "Manual"
+              ],
+              "type": "string"
+            },
+            "name": {
+              "default": "",
+              "description": "Name (text). Seen by others.",
+              "type": "string"
+            },
+            "wifi": {
+              "default": false,
+              "description": "Wi-Fi (a switch). Joins known networks.",
+              "type": "boolean"
+            }
+          },
+          "title": "settings store of hover",
+          "type": "object"
+        }
+
+        """)
+    // The schema is valid 2020-12, and a store that settings set wrote validates against it.
+    let store = directory.file("store.json")
+    let set = try runBinary(
+      ["-f", path, "--store", store, "set", "wifi=on", "lock=5", "mode=m", "langs=ko", "name=Kim"])
+    #expect(set.status == 0, "\(set)")
+    let notAChoice = try directory.write("not-a-choice.json", #"{"mode": "Manual"}"#)
+    let verdicts = try validate([store, notAChoice], against: outcome.stdout, in: directory)
+    #expect(verdicts.first == "ok")
+    #expect(verdicts.last?.hasPrefix("invalid: ") == true)
+  }
+
+  /// Every example's store schema is a valid draft 2020-12 schema.
+  @Test func everyExamplesStoreSchemaIsValid() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let examples = try FileManager.default.contentsOfDirectory(atPath: examplePath(""))
+      .filter { $0.hasSuffix(".json") }.sorted()
+    #expect(examples.count >= 3)
+    for example in examples {
+      let schema = try runBinary(["-f", examplePath(example), "schema", "--for-store"])
+      #expect(schema.status == 0, "\(example): \(schema)")
+      #expect(try validate([], against: schema.stdout, in: directory) == [], "\(example)")
+    }
+    // The phone example's auto-lock carries its description and unit, its choices their titles.
+    let phone = try runBinary(["-f", examplePath("phone-settings.json"), "schema", "--for-store"]).stdout
+    #expect(
+      phone.contains(
+        #""description": "Auto-Lock: a number from 1 to 60 in steps of 1, in min; the step is checked by "#
+          + #"settings check. "#
+          + #"Minutes of inactivity before the screen locks.","#))
+    #expect(phone.contains(#""enumDescriptions": ["#))
   }
 }
 
@@ -256,4 +381,5 @@ struct StoreSchemaMemberTests {
     #expect(runCLI(["reset", "--all", "--store", store]).status == 0)
     #expect(try directory.read("store.json") == "{\n  \"$schema\": \"./store.schema.json\"\n}\n")
   }
+
 }
