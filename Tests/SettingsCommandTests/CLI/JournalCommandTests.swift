@@ -83,6 +83,20 @@ struct JournalCommandTests {
     }
   }
 
+  /// The help says how many changes the journal keeps as the README does: 1000, and up to 1100
+  /// before the oldest are trimmed.
+  @Test func historyHelpSaysHowManyChangesTheJournalKeeps() throws {
+    let help = try runBinary(["history", "--help"])
+    #expect(help.status == 0)
+    let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(
+      text.contains(
+        "The journal keeps the newest 1000 changes, and up to 1100 before it trims the oldest "
+          + "($SETTINGS_JOURNAL_LIMIT sets the 1000 for a file store, a tenth more before trimming; "
+          + "0 keeps none)."), "\(help.stdout)")
+    #expect(!text.contains("the last 1000 changes"))
+  }
+
   @Test func eachKindOfChangeIsJournaledAndHistoryListsThemNewestFirst() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }

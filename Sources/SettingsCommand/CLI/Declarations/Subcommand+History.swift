@@ -19,7 +19,9 @@ extension Subcommand {
           + "tool's back, such as a hand edit), its message, and 'key: old → new' per key. With KEY, only "
           + "changes of those keys. TIME is ISO 8601 (2026-12-02, 2026-12-02T13:27:05Z; UTC unless an "
           + "offset is given), now, yesterday, or a duration back from now (90s, 15m, 2h, 3d, 1w, "
-          + "'3 days ago'). The journal keeps the last 1000 changes ($SETTINGS_JOURNAL_LIMIT; 0 keeps none).")
+          + "'3 days ago'). The journal keeps the newest 1000 changes, and up to 1100 before it trims the "
+          + "oldest ($SETTINGS_JOURNAL_LIMIT sets the 1000 for a file store, a tenth more before trimming; 0 "
+          + "keeps none).")
     default:
       return SubcommandDefinition(
         name: rawValue, abstract: "Take back the last change, one change, or every change since a time.",
