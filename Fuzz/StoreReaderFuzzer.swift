@@ -1,5 +1,6 @@
 // libFuzzer target: the store reader (`StoreContents.parse` and `SettingsSnapshot`) on arbitrary
-// bytes, against the embedded default document and one whose keys the fuzzer can hit.
+// bytes, against the embedded default document and one whose keys the fuzzer can hit; and the same
+// bytes as a store's journal (`FileJournal.parse`, reconciled, trimmed, written back, numbered on).
 //
 // Built by Scripts/fuzz.sh together with every file of Sources/SettingsKit as one module.
 
@@ -20,6 +21,7 @@ let storeFuzzDocuments: [SettingsDocument] = [
 /// are never rejected).
 public func storeReaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+  journalReaderFuzz(bytes)
   let source = SourceText(name: "store\u{9B}.json", bytes: bytes)
   let contents: StoreContents
   do {
@@ -64,5 +66,29 @@ func storeCheckTerminalSafe(_ text: String, _ what: String) {
   let shown = TerminalText.removingFieldIsolates(text)
   if let scalar = shown.unicodeScalars.first(where: { $0 != "\n" && ControlCharacters.isEscaped($0) }) {
     fatalError("raw U+\(String(scalar.value, radix: 16, uppercase: true)) in \(what)")
+  }
+}
+
+/// The bytes as a journal file: whatever its records hold (numbers, times, shapes), reading,
+/// reconciling with a store, trimming, writing back and numbering the next entry never trap, and a
+/// journal written back reads back the same.
+func journalReaderFuzz(_ bytes: [UInt8]) {
+  let (journal, _) = FileJournal.parse(bytes)
+  for entry in journal.entries {
+    precondition((1...JournalEntry.maximumSequence).contains(entry.sequence), "entry number out of range")
+    storeCheckTerminalSafe(entry.time.shortDescription, "entry time")
+  }
+  precondition(journal.nextSequence <= JournalEntry.maximumSequence + 1, "next entry number out of range")
+  let store = ["airplane": JSONValue.bool(true), "pin": .string("1234")]
+  let reconciled = journal.reconciled(
+    withStore: store, digest: FileJournal.digest(Array("{}".utf8)), time: JournalTime(nanoseconds: 0),
+    secureKeys: ["pin"], dropsUnlandedEntry: true)
+  let trimmed = reconciled.journal.trimmed(limit: 3)
+  _ = trimmed.state(at: JournalTime(nanoseconds: 0))
+  _ = FileJournal.tail(bytes)
+  let written = FileJournal.text(trimmed, secureKeys: ["pin"])
+  let reread = FileJournal.parse(written)
+  guard !reread.hasBadLines, reread.journal.entries.map(\.sequence) == trimmed.entries.map(\.sequence) else {
+    fatalError("a journal written back does not read back:\n\(String(decoding: written, as: UTF8.self))")
   }
 }

@@ -60,6 +60,10 @@ seed() {
       printf '{"wifi": true, "hotspot": false, "c": 1.5e3}' >"$corpus/store-3.json"
       printf '' >"$corpus/store-empty.json"
       printf ' \n\t ' >"$corpus/store-blank.json"
+      # Journal files: a base record and entries, as FileJournal writes them.
+      printf '%s\n' '{"base":{"a":1},"digest":"1c77bf2c953f4afa","secure":["pin"],"seq":4,"time":"2026-12-02T13:26:59.000000000Z"}' \
+        '{"changes":{"airplane":{"after":true}},"digestAfter":"673542bc311c0cab","digestBefore":"1c77bf2c953f4afa","host":"vm","how":"set","pid":7,"program":"settings","seq":5,"time":"2026-12-02T13:27:00.000000000Z","user":"u"}' \
+        '{"changes":{"pin":{"secure":"set"}},"digestAfter":"35370010b5e0de12","digestBefore":"673542bc311c0cab","how":"outside","seq":6,"time":"2026-12-02T13:28:00.5Z"}' >"$corpus/journal-1.jsonl"
       ;;
     CacheReaderFuzzer)
       # Edits to the target's own valid cache: none, one byte, a cut, and an empty whole file.

@@ -17,9 +17,9 @@ extension Subcommand {
           "Each change shows its number, time (UTC), who made it (user@host, program and pid), how (set, "
           + "toggle, reset, load, check --fix, undo, an app's name, or outside: a change made behind the "
           + "tool's back, such as a hand edit), its message, and 'key: old → new' per key. With KEY, only "
-          + "changes of those keys. TIME is ISO 8601 (2026-12-02, 2026-12-02T13:27:05Z; UTC unless an "
-          + "offset is given), now, yesterday, or a duration back from now (90s, 15m, 2h, 3d, 1w, "
-          + "'3 days ago'). The journal keeps the newest 1000 changes, and up to 1100 before it trims the "
+          + "changes of those keys. TIME is RFC 3339 (2026-12-02, 2026-12-02T13:27:05Z; UTC unless an "
+          + "offset is given), now, today, yesterday, or a span back from now as systemd.time(7) writes it "
+          + "(90s, 15min, 1h30m, 3d, 1w, 1M for a month, 1y, '3 days ago'). The journal keeps the newest 1000 changes, and up to 1100 before it trims the "
           + "oldest ($SETTINGS_JOURNAL_LIMIT sets the 1000 for a file store, a tenth more before trimming; 0 "
           + "keeps none).")
     default:

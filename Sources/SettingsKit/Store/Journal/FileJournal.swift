@@ -57,7 +57,8 @@ enum FileJournal {
     if let entry = JournalEntry(json: record) { return (entry.sequence, entry.afterDigest, lineCount) }
     guard lineCount == 1, case .string(let text)? = record[member: "digest"]?.kind,
       let digest = UInt64(text, radix: 16),
-      case .number(let sequence)? = record[member: "seq"]?.kind, let number = Int(sequence)
+      case .number(let sequence)? = record[member: "seq"]?.kind, let number = Int(sequence),
+      (0...JournalEntry.maximumSequence).contains(number)
     else { return nil }
     return (number, digest, lineCount)
   }
