@@ -111,7 +111,7 @@ struct CommandError: Error {
       case .syntax, .notAnObject, .wrongType: return .dataError
       case .noLocation: return .config
       case .backend(let error): return status(for: error)
-      case .journalUnreadable(_, let reason): return status(for: reason)
+      case .journalUnreadable(_, let reason, _): return status(for: reason)
       }
     case let error as EtcdError:
       switch error {

@@ -13,7 +13,7 @@ extension FileStore: JournalingStore {
   /// (``recordOutsideChanges(secureKeys:)``), or only shown when the lock cannot be had.
   ///
   /// - Throws: ``StoreError`` when the store cannot be read, and
-  ///   ``StoreError/journalUnreadable(journal:reason:)`` when the journal exists but cannot be read.
+  ///   ``StoreError/journalUnreadable(journal:reason:writing:)`` when the journal exists but cannot be read.
   public func journal(secureKeys: Set<String>) throws(StoreError) -> StoreJournal {
     let contents = try read()
     let found = reconciled(try journalBytes(), with: contents, secureKeys: secureKeys)
@@ -78,7 +78,7 @@ extension FileStore: JournalingStore {
   ///
   /// - Returns: `body`'s result, and the number of the entry the change made (nil when it changed
   ///   nothing, or with ``journalLimit`` 0).
-  /// - Throws: as ``update(_:)``, and ``StoreError/journalUnreadable(journal:reason:)`` (nothing
+  /// - Throws: as ``update(_:)``, and ``StoreError/journalUnreadable(journal:reason:writing:)`` (nothing
   ///   written) when the journal exists but cannot be read.
   public func update<T, Refusal: Error>(
     context: WriteContext, secureKeys: Set<String>,
@@ -92,7 +92,7 @@ extension FileStore: JournalingStore {
 
   /// The journal file's bytes; nil when there is none.
   ///
-  /// - Throws: ``StoreError/journalUnreadable(journal:reason:)`` when it exists but cannot be read
+  /// - Throws: ``StoreError/journalUnreadable(journal:reason:writing:)`` when it exists but cannot be read
   ///   (permissions, a directory, a special file).
   func journalBytes() throws(StoreError) -> [UInt8]? {
     do {

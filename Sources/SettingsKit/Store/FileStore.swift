@@ -150,10 +150,10 @@ public struct FileStore: SettingsStore {
         }
       }
     } catch {
-      if let journalError { throw .store(journalError) }
+      if let journalError { throw .store(journalError.writing) }
       throw .refused(error)
     }
-    if let journalError { throw .store(journalError) }
+    if let journalError { throw .store(journalError.writing) }
     if preview.hasSameValues(as: before) && preview.unparsed == before.unparsed && !readJournal {
       return (result, nil)
     }
@@ -179,7 +179,7 @@ public struct FileStore: SettingsStore {
         do throws(StoreError) {
           journal = try lockedJournal(for: current, secureKeys: journaling.secureKeys)
         } catch {
-          throw .store(error)
+          throw .store(error.writing)
         }
       }
       let result: T

@@ -16,8 +16,8 @@ public enum StoreError: ExplainedError, Equatable {
   /// unknown outcome), in its own words.
   case backend(any StoreBackendError)
   /// The store's journal (`journal`, a path) exists but cannot be read; it is never replaced then,
-  /// so nothing is written.
-  case journalUnreadable(journal: String, reason: FileSystemError)
+  /// so a write (`writing`) writes nothing, and says so; a read (`history`) only says why.
+  case journalUnreadable(journal: String, reason: FileSystemError, writing: Bool = false)
 
   /// A message fragment saying what is wrong, where, and what would be right; text is escaped.
   public var message: String {
@@ -37,10 +37,9 @@ public enum StoreError: ExplainedError, Equatable {
       return TerminalText.escaped(reason)
     case .backend(let error):
       return error.message
-    case .journalUnreadable(let journal, let reason):
-      return
-        "cannot read the store's journal '\(shown(journal))': \(Self.cause(reason)); nothing was written, "
-        + "as a journal that cannot be read is never replaced"
+    case .journalUnreadable(let journal, let reason, let writing):
+      return "cannot read the store's journal '\(shown(journal))': \(Self.cause(reason))"
+        + (writing ? "; nothing was written, as a journal that cannot be read is never replaced" : "")
     }
   }
 
@@ -70,9 +69,17 @@ public enum StoreError: ExplainedError, Equatable {
       a == f && b == g && c == h && d == i && e == j
     case (.noLocation(let a), .noLocation(let b)): a == b
     case (.backend(let a), .backend(let b)): a.isSame(as: b)
-    case (.journalUnreadable(let a, let b), .journalUnreadable(let c, let d)): a == c && b == d
+    case (.journalUnreadable(let a, let b, let c), .journalUnreadable(let d, let e, let f)):
+      a == d && b == e && c == f
     default: false
     }
+  }
+
+  /// The error as a write that failed says it: a journal that cannot be read is said to have
+  /// stopped the write (``journalUnreadable(journal:reason:writing:)``); other errors as they are.
+  public var writing: StoreError {
+    guard case .journalUnreadable(let journal, let reason, _) = self else { return self }
+    return .journalUnreadable(journal: journal, reason: reason, writing: true)
   }
 
   /// Why a file could not be read, without its path: "permission denied", "it is a directory", ….

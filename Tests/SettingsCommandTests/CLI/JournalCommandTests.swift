@@ -387,8 +387,8 @@ extension JournalCommandTests {
 
 extension JournalCommandTests {
   /// A journal that exists but cannot be read is never replaced: every write refuses, naming it
-  /// and what would fix it, and so does `history`; once it is moved away, a new journal starts,
-  /// which knows nothing before it.
+  /// and what would fix it, and so does `history` (without "nothing was written": it only reads);
+  /// once it is moved away, a new journal starts, which knows nothing before it.
   @Test func aJournalThatCannotBeReadIsNeverReplacedAndADeletedOneStartsAgain() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
@@ -403,7 +403,14 @@ extension JournalCommandTests {
         + "away to start a new journal (without the history)\n")
     #expect(try fixture.run(["set", "theme", "light"]) == refused)
     #expect(try fixture.run(["undo"]) == refused)
-    #expect(try fixture.run(["history"]) == refused)
+    // `history` only reads: nothing was to be written.
+    #expect(
+      try fixture.run(["history"])
+        == CommandOutcome(
+          status: 74, stdout: "",
+          stderr:
+            "Error: cannot read the store's journal '\(fixture.journal)': it is a directory; make it a file "
+            + "settings can read, or move it away to start a new journal (without the history)\n"))
     #expect(try fixture.run(["get", "theme"]).stdout == "dark\n")
     try FileManager.default.removeItem(atPath: fixture.journal)
     try FileManager.default.createSymbolicLink(atPath: fixture.journal, withDestinationPath: fixture.journal)

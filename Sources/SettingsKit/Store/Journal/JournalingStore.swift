@@ -12,7 +12,7 @@ public protocol JournalingStore: SettingsStore {
   /// never recorded.
   ///
   /// - Throws: ``StoreError`` when the store or the journal cannot be read
-  ///   (``StoreError/journalUnreadable(journal:reason:)``).
+  ///   (``StoreError/journalUnreadable(journal:reason:writing:)``).
   func journal(secureKeys: Set<String>) throws(StoreError) -> StoreJournal
 
   /// Records a change made behind the tool's back (a hand edit, `etcdctl put`) as one `outside`
