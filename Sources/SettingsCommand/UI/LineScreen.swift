@@ -119,7 +119,7 @@ public struct LineScreen: Sendable {
         return ["Refused: nothing searched yet; /TEXT searches."]
       }
       return await search(query, listing: false)
-    case "u": return undo()
+    case "u": return await undo()
     case "H": return history()
     default: break
     }
@@ -134,16 +134,33 @@ public struct LineScreen: Sendable {
     return ["Refused: \(Self.text(text)) is not a command; ? lists them."]
   }
 
-  /// `u`: the screen's undo of the last change (``SettingsScreen/undoLast()``), said in one line.
-  mutating func undo() -> [String] {
-    [screen.undoLast()]
+  /// `u`: the screen's undo of the last change (``SettingsScreen/undoLast()``), said as what was
+  /// undone (or why not), then, as any change (``change(_:)``), the rows of the page that changed
+  /// with it: those a condition dimmed or brought back. The rows of the keys it names are not said
+  /// again.
+  mutating func undo() async -> [String] {
+    var said: ScreenStatus?
+    let lines = await changeNamingKeys { screen in
+      let undone = screen.undoLast()
+      said = undone.said
+      // Said below, as it is worded (`Undid change 4: Wi-Fi off → on`).
+      screen.status = nil
+      return Set(undone.keys)
+    }
+    guard let said else { return lines }
+    return [TerminalText.escaped(said.inLineMode)]
+      + (lines.first?.hasPrefix("No change: ") == true ? [] : lines)
   }
 
   /// `H`: the selected row's history, one line a change and a line a value it changed.
   mutating func history() -> [String] {
-    guard let lines = screen.historyOfSelection() else { return ["Refused: " + (screen.status ?? "")] }
+    guard let view = screen.historyOfSelection() else {
+      let said = screen.statusMessage.map { Self.sentence($0.inLineMode) }
+      screen.status = nil
+      return said.map { [$0] } ?? []
+    }
     screen.status = nil
-    return lines
+    return view.lines
   }
 
   /// The selected row's line (with its number), or that nothing is selected.
@@ -385,17 +402,24 @@ public struct LineScreen: Sendable {
   /// Does `body` on the screen and says what came of it: a refusal, or a line for each row of
   /// the page that changed (the page again when rows came or went).
   mutating func change(_ body: (inout SettingsScreen) async -> Void) async -> [String] {
+    await changeNamingKeys { screen in
+      await body(&screen)
+      return []
+    }
+  }
+
+  /// ``change(_:)`` for a `body` that names what it changed (an undo names the change it took
+  /// back): it returns the keys of those items, whose rows are not said again.
+  mutating func changeNamingKeys(_ body: (inout SettingsScreen) async -> Set<String>) async -> [String] {
     let before = described()
     screen.status = nil
-    await body(&screen)
+    let named = await body(&screen)
     var lines: [String] = []
-    if let status = screen.status {
-      let said = TerminalText.escaped(
-        status.hasPrefix("Error: ") ? "Refused: " + status.dropFirst(7) : status)
-      lines.append(said.hasSuffix(".") ? said : said + ".")
+    if let status = screen.statusMessage {
+      lines.append(Self.sentence(status.inLineMode))
       screen.status = nil
     }
-    let said = lines + changedRows(since: before)
+    let said = lines + changedRows(since: before, except: named)
     // A command that changes nothing (=on on a switch that is on, + at a number's maximum) is
     // answered too: a reader hears that it was taken.
     return said.isEmpty ? ["No change: " + describeSelection()] : said
@@ -440,6 +464,14 @@ public struct LineScreen: Sendable {
       lines.append(rowLine(index + 1, indexPath))
     }
     return lines
+  }
+}
+
+extension LineScreen {
+  /// A status said as a line: escaped, ending in a full stop.
+  static func sentence(_ text: String) -> String {
+    let said = TerminalText.escaped(text)
+    return said.hasSuffix(".") ? said : said + "."
   }
 }
 

@@ -7,9 +7,13 @@ extension SettingsScreen {
   /// screen remembers the entries it took back and the undo entries it made, and undoes past them
   /// (with `force` when only those changed the keys since). A key changed since by anything else
   /// refuses, naming that change, as `settings undo` does.
+  ///
+  /// - Returns: what the status line says, and the keys of the change taken back (none when
+  ///   nothing was).
   @discardableResult
-  mutating func undoLast() -> String {
-    let message: String
+  mutating func undoLast() -> (said: ScreenStatus, keys: [String]) {
+    let message: ScreenStatus
+    var keys: [String] = []
     do {
       let settings = try allItemsSettings()
       let journal = try settings.journal()
@@ -17,13 +21,13 @@ extension SettingsScreen {
       guard
         let entry = journal.entries.last(where: { !$0.changes.isEmpty && !ours.contains($0.sequence) })
       else {
-        message = "Nothing to undo: the journal has no change this screen has not undone"
-        status = message
-        return message
+        message = .note("Nothing to undo: the journal has no change this screen has not undone")
+        statusMessage = message
+        return (message, [])
       }
-      let keys = Set(entry.changes.keys)
+      let changed = Set(entry.changes.keys)
       let later = journal.entries.filter {
-        $0.sequence > entry.sequence && !keys.isDisjoint(with: $0.changes.keys)
+        $0.sequence > entry.sequence && !changed.isDisjoint(with: $0.changes.keys)
       }
       let force = later.allSatisfy { ours.contains($0.sequence) }
       let before = entry.keys.map { shownValue(of: $0, in: settings) }
@@ -35,14 +39,18 @@ extension SettingsScreen {
       if let made = undo.entry { undoHistory.made.insert(made) }
       apply(try TableActions(settings: settings).reloadValues(of: &level.table))
       let after = entry.keys.map { shownValue(of: $0, in: settings) }
-      message = Self.undoMessage(entry, shown: Array(zip(before, after)), settings: settings)
+      message = .note(Self.undoMessage(entry, shown: Array(zip(before, after)), settings: settings))
+      keys = entry.keys
+    } catch SettingsError.store(let error) {
+      // The undo is a write: a journal it cannot read stopped it before anything was written.
+      message = .error(SettingsError.store(error.writing))
     } catch let error as SettingsError {
-      message = "Refused: " + error.message
+      message = .refusal(error.message)
     } catch {
-      message = "Error: " + error.message
+      message = .error(error)
     }
-    status = message
-    return message
+    statusMessage = message
+    return (message, keys)
   }
 
   /// The value the screen shows for `key` (a default as its value), nil for a key it has no row for.
@@ -79,25 +87,28 @@ extension SettingsScreen {
 
   /// `H`: the journal's changes of the selected row's key, newest first, as `settings history KEY`
   /// prints them, under a line naming the row; nil (with the reason on the status line) when the
-  /// selected row has no key.
-  mutating func historyOfSelection() -> [String]? {
+  /// selected row has no key or the journal cannot be read.
+  mutating func historyOfSelection() -> HistoryView? {
     guard let selection = level.selection, case .item(let item, _, _) = level.table.row(at: selection),
       let key = item.key
     else {
-      status = "Only a setting's row has a history"
+      statusMessage = .refusal("only a setting's row has a history")
       return nil
     }
     do {
       let settings = try self.settings(knowing: item)
       let entries = try settings.history(keys: [key])
       let title = TerminalText.escaped(item.title)
-      guard !entries.isEmpty else { return ["History of \(title): no change in the journal"] }
-      return ["History of \(title), newest first:"]
-        + entries.flatMap { entry in
+      guard !entries.isEmpty else {
+        return HistoryView(heading: "History of \(title): no change in the journal", changes: [])
+      }
+      return HistoryView(
+        heading: "History of \(title), newest first:",
+        changes: entries.map { entry in
           HistoryCommand.text(entry, settings, arrow: "→").split(separator: "\n").map(String.init)
-        }
+        })
     } catch {
-      status = "Error: " + error.message
+      statusMessage = .error(error)
       return nil
     }
   }

@@ -11,8 +11,8 @@ extension SettingsScreen {
       mode = .browse
       return
     }
-    if case .history = mode {
-      mode = .browse
+    if case .history(var view) = mode {
+      mode = view.scroll(key, height: bodyHeight) ? .history(view) : .browse
       return
     }
     if case .search(let query) = mode {
@@ -57,7 +57,7 @@ extension SettingsScreen {
       }
     case .character("r"): resetSelection()
     case .character("u"): undoLast()
-    case .character("H"): if let lines = historyOfSelection() { mode = .history(lines) }
+    case .character("H"): if let view = historyOfSelection() { mode = .history(view) }
     case .character("?"): mode = .help
     case .character("q"): isFinished = true
     default: break
@@ -138,7 +138,7 @@ extension SettingsScreen {
       let settings = try self.settings(knowing: item)
       apply(try action(TableActions(settings: settings), &level.table))
     } catch {
-      status = "Error: " + error.message
+      statusMessage = .error(error)
     }
   }
 
@@ -220,7 +220,7 @@ extension SettingsScreen {
       settings = try allItemsSettings()
       snapshot = try settings.snapshot()
     } catch {
-      status = "Error: " + error.message
+      statusMessage = .error(error)
       return
     }
     let matches = SettingsSearch.find(query, in: settings.document, snapshot: snapshot)

@@ -79,7 +79,7 @@ extension SettingsScreen {
     do {
       snapshot = try settings.snapshot()
     } catch {
-      status = "Error: " + error.message
+      statusMessage = .error(error)
       return
     }
     for index in stack.indices { stack[index].table.apply(snapshot) }

@@ -36,8 +36,8 @@ public struct SettingsScreen: Sendable {
     case browse
     case search(String)
     case help
-    /// The history of the selected row (`H`): its lines; any key closes it.
-    case history([String])
+    /// The history of the selected row (`H`), paged by the keys that move; any other key closes it.
+    case history(HistoryView)
     /// A text field's or number's editing line is open.
     case editText(EditState)
     /// A multiple choice item's list is open.
@@ -48,8 +48,14 @@ public struct SettingsScreen: Sendable {
   public private(set) var width: Int
   /// The screen height in lines.
   public private(set) var height: Int
-  /// The message on the status line until the next key.
-  public internal(set) var status: String?
+  /// The message on the status line until the next key, as the full screen says it
+  /// (``ScreenStatus/onScreen``); set as a note.
+  public internal(set) var status: String? {
+    get { statusMessage?.onScreen }
+    set { statusMessage = newValue.map(ScreenStatus.note) }
+  }
+  /// The message on the status line until the next key, apart from its wording.
+  var statusMessage: ScreenStatus?
   /// Set once `q` (or Ctrl-C) was pressed.
   public internal(set) var isFinished = false
   var stack: [Level]
@@ -200,8 +206,10 @@ public struct SettingsScreen: Sendable {
       let body: [String]
       if mode == .help {
         body = Self.helpLines.map { TerminalText.truncated($0, toWidth: width) }
-      } else if case .history(let lines) = mode {
-        body = lines.map { "  " + TerminalText.truncated($0, toWidth: max(0, width - 2)) }
+      } else if case .history(let view) = mode {
+        body = view.shown(height: bodyHeight).map {
+          "  " + TerminalText.truncated($0, toWidth: max(0, width - 2))
+        }
       } else if case .chooseMany(let list) = mode {
         body =
           ["  " + TerminalText.escaped(list.item.title), ""]
@@ -298,7 +306,7 @@ public struct SettingsScreen: Sendable {
     "  / n           search titles, keys and choices; n: next match",
     "  r             reset the selected item to its default",
     "  u             undo the last change (again: the one before)",
-    "  H             the selected item's history",
+    "  H             the selected item's history (↑ ↓ PgUp PgDn Home End page it)",
     "  ?             this help (any key closes it)",
     "  q Ctrl-C      quit",
   ]
@@ -307,7 +315,8 @@ public struct SettingsScreen: Sendable {
     let text: String
     switch mode {
     case .search(let query): text = "/" + TerminalText.escaped(query)
-    case .help, .history: text = "Press any key"
+    case .help: text = "Press any key"
+    case .history(let view): text = view.status(height: bodyHeight)
     case .browse: text = status ?? describeSelection()
     case .editText: text = "Enter: save  Esc: cancel"
     case .chooseMany: text = "Space: choose  Enter: save  Esc: cancel"

@@ -178,7 +178,7 @@ struct ScreenUndoTests {
     terminal.send("k")
     terminal.send("H")
     #expect(terminal.waitFor { $0.contains("  History of Wi-Fi, newest first:") })
-    #expect(terminal.rows.last?.hasPrefix("Press any key") == true)
+    #expect(terminal.rows.last?.hasPrefix("Changes 1–2 of 2  ") == true)
     terminal.send("x")
     #expect(terminal.waitFor { $0.contains { $0.hasPrefix("wifi = on") } })
     terminal.send("q")
