@@ -148,22 +148,13 @@ struct CommandContext: Sendable {
     let subcommand = invocation.subcommand
     let replaced = subcommand.options.contains { $0.placement == .insteadOfArguments && invocation.gives($0) }
     try invocation.checkArgumentCount(replaced ? 0...0 : subcommand.definition.argumentCount)
-    var arguments = invocation.arguments
+    let arguments = invocation.arguments
     let definition = subcommand.definition
     for (index, argument) in arguments.enumerated() {
       if argument.isEmpty, let declaration = definition.refusedEmptyArgument(at: index, of: arguments.count) {
         throw .usage(
           "Empty \(declaration.name) for 'settings \(subcommand.rawValue)'; it cannot be empty",
           subcommand: subcommand)
-      }
-      // A name whose bytes are not UTF-8 names nothing; messages show those bytes escaped.
-      if argument.unicodeScalars.contains("\u{FFFD}"),
-        definition.declarations(at: index, of: arguments.count).allSatisfy(\.namesDocumentText)
-      {
-        let original = bytes.path(forArgument: argument)
-        if String(validating: original.bytes, as: UTF8.self) == nil {
-          arguments[index] = original.description
-        }
       }
     }
     return arguments

@@ -20,7 +20,8 @@ public enum CommandLineTool {
   ///   - standardInput: reads all of standard input, for a document given as `-`; nil when it
   ///     cannot be read. The process's standard input by default.
   ///   - bytes: the arguments and environment as received, so that paths reach the file system
-  ///     byte for byte (``CommandLineBytes``); none by default (paths are then the UTF-8 of the text).
+  ///     byte for byte (``CommandLineBytes``) and other arguments that are not UTF-8 are refused;
+  ///     none by default (paths are then the UTF-8 of the text).
   /// - Returns: the exit status (see ``ExitStatus``).
   public static func run<Output: TextOutputStream, ErrorOutput: TextOutputStream>(
     arguments: [String], environment: [String: String], terminal: TerminalInfo,
@@ -30,7 +31,7 @@ public enum CommandLineTool {
   ) -> Int32 {
     let warnings = Warnings()
     do {
-      let invocation = try Invocation.parse(arguments)
+      let invocation = try Invocation.parse(arguments, bytes: bytes.arguments)
       let context = CommandContext(
         invocation: invocation, environment: environment, terminal: terminal, warnings: warnings,
         standardInput: StandardInputOnce(standardInput).callAsFunction, bytes: bytes)
@@ -86,7 +87,8 @@ public enum CommandLineTool {
   /// real standard output and error.
   ///
   /// The arguments and the environment are read as bytes (`argv`, `environ`); the text given to
-  /// the parser is repaired UTF-8, and paths are taken from the bytes (``CommandLineBytes``).
+  /// the parser is repaired UTF-8, paths are taken from the bytes (``CommandLineBytes``), and any
+  /// other argument that is not UTF-8 is refused as a usage error.
   public static func main() -> Never {
     var output = FileOutput(descriptor: .standardOutput)
     var errorOutput = FileOutput(descriptor: .standardError)

@@ -34,12 +34,17 @@ struct Invocation: Sendable, Equatable {
   /// subcommand; `--name=value` and `--name value` both work, and a one-letter option's value may
   /// follow it in the same word (`-n1`, ``split(_:for:)``); `--` ends the options.
   ///
+  /// `bytes`, when given, are the same arguments as the process received them (one per argument):
+  /// a word that is not UTF-8 is refused unless it is a path (see `Invocation+UTF8.swift`).
+  ///
   /// - Throws: a usage ``CommandError`` for an unknown subcommand or option, a missing option
-  ///   value, a value the option does not accept, or an option the subcommand does not take; the
-  ///   usage line is the subcommand's once it is known.
-  static func parse(_ arguments: [String]) throws(CommandError) -> Invocation {
+  ///   value, a value the option does not accept, an option the subcommand does not take, or an
+  ///   argument that is not UTF-8 text; the usage line is the subcommand's once it is known.
+  static func parse(_ arguments: [String], bytes: [[UInt8]] = []) throws(CommandError) -> Invocation {
     var invocation = Invocation()
-    if let name = subcommandName(in: arguments) {
+    let bytes = bytes.count == arguments.count ? bytes : []
+    if let (position, name) = subcommandName(in: arguments) {
+      try refuseInvalidUTF8(ArgumentBytes(bytes, position), usage: nil)
       guard let subcommand = Subcommand(rawValue: name) else {
         let hint =
           Suggestion.closest(to: name, in: Subcommand.allCases.map(\.rawValue)).map {
@@ -57,6 +62,8 @@ struct Invocation: Sendable, Equatable {
     var sawSubcommand = false
     var index = 0
     var optionsEnded = false
+    // Where each positional argument stood on the command line, for the UTF-8 check.
+    var positions: [Int] = []
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
@@ -67,6 +74,9 @@ struct Invocation: Sendable, Equatable {
       // A negative number (`set volume -5`) is an argument: no option name starts with a digit.
       if !optionsEnded, argument.hasPrefix("-"), argument != "-", !Self.isNegativeNumber(argument) {
         let (name, inlineValue) = Self.split(argument, for: subcommand)
+        let word = ArgumentBytes(bytes, index - 1)
+        let valueStart = word.valueStart(inlineValue: inlineValue)
+        try refuseInvalidUTF8(word.prefix(valueStart), usage: usage)
         guard let (definition, applies) = Options.named(name, for: subcommand),
           definition.value != .none || inlineValue == nil
         else {
@@ -94,6 +104,8 @@ struct Invocation: Sendable, Equatable {
           throw .usage("Missing value for '\(definition.name)'\(hint)", subcommand: usage)
         }
         if inlineValue == nil { index += 1 }
+        let valueBytes = inlineValue == nil ? ArgumentBytes(bytes, index - 1) : word.dropFirst(valueStart)
+        try refuseInvalidUTF8(valueBytes, of: definition, usage: usage)
         if definition == Options.message.definition, value.allSatisfy(\.isWhitespace) {
           // As `git commit -m ""` aborts: a reason that says nothing is not kept.
           throw .usage(
@@ -117,6 +129,12 @@ struct Invocation: Sendable, Equatable {
         continue
       }
       invocation.arguments.append(argument)
+      positions.append(index - 1)
+    }
+    for (argumentIndex, position) in positions.enumerated() {
+      let declarations = subcommand.definition.declarations(
+        at: argumentIndex, of: invocation.arguments.count)
+      try refuseInvalidUTF8(ArgumentBytes(bytes, position), as: declarations, usage: usage)
     }
     guard !invocation[Options.help], !invocation[Options.version] else { return invocation }
     if let name = inapplicable.sorted().first {
@@ -152,15 +170,15 @@ struct Invocation: Sendable, Equatable {
       && bytes.first.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } == true
   }
 
-  /// The first argument that is neither an option nor an option's value; nil when there is none
-  /// or an unknown option stands before it.
-  private static func subcommandName(in arguments: [String]) -> String? {
+  /// The first argument that is neither an option nor an option's value, with its index; nil when
+  /// there is none or an unknown option stands before it.
+  private static func subcommandName(in arguments: [String]) -> (index: Int, name: String)? {
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
-      if argument == "--" { return index < arguments.count ? arguments[index] : nil }
-      guard argument.hasPrefix("-"), argument != "-" else { return argument }
+      if argument == "--" { return index < arguments.count ? (index, arguments[index]) : nil }
+      guard argument.hasPrefix("-"), argument != "-" else { return (index - 1, argument) }
       let (name, value) = split(argument, for: .show)
       // Past an unknown option, what follows cannot be told apart from its value.
       guard let (definition, _) = Options.named(name, for: .show) else { return nil }

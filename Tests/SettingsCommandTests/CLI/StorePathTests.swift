@@ -25,7 +25,7 @@ struct StorePathTests {
     let folder = badName(directory, Array("d".utf8) + [0xFE])
     #expect(mkdir(folder.map { CChar(bitPattern: $0) } + [0], 0o755) == 0)
     let store = folder + Array("/s.json".utf8)
-    let outcome = try runRaw([
+    let outcome = try runBinary(rawArguments: [
       Array("--store".utf8), store, Array("set".utf8), Array("airplane".utf8), Array("on".utf8),
     ])
     #expect(outcome == CommandOutcome(status: 0, stdout: "", stderr: ""))
@@ -34,10 +34,13 @@ struct StorePathTests {
     #expect(!FileManager.default.fileExists(atPath: directory.path + "/d\u{FFFD}"))
     #expect(try names(in: folder) == ["s.json", "s.json.journal", "s.json.lock"])
 
-    let inline = try runRaw([Array("--store=".utf8) + store, Array("get".utf8), Array("airplane".utf8)])
+    let inline = try runBinary(rawArguments: [
+      Array("--store=".utf8) + store, Array("get".utf8), Array("airplane".utf8),
+    ])
     #expect(inline == CommandOutcome(status: 0, stdout: "on\n", stderr: ""))
-    let fromEnvironment = try runRaw(
-      [Array("get".utf8), Array("airplane".utf8)], environment: [Array("SETTINGS_STORE=".utf8) + store])
+    let fromEnvironment = try runBinary(
+      rawArguments: [Array("get".utf8), Array("airplane".utf8)],
+      environment: [Array("SETTINGS_STORE=".utf8) + store])
     #expect(fromEnvironment == CommandOutcome(status: 0, stdout: "on\n", stderr: ""))
   }
 
@@ -48,12 +51,14 @@ struct StorePathTests {
     let text = try Data(contentsOf: URL(fileURLWithPath: examplePath("ios-settings.json")))
     #expect(FileManager.default.createFile(atPath: directory.path + "/ok.json", contents: text))
     #expect(rename(directory.path + "/ok.json", document.map { CChar(bitPattern: $0) } + [0]) == 0)
-    let outcome = try runRaw([Array("validate".utf8), document])
+    let outcome = try runBinary(rawArguments: [Array("validate".utf8), document])
     #expect(
       outcome
         == CommandOutcome(
           status: 0, stdout: "\(directory.path)/bad\\xFF.json: valid: 3 sections, 10 items\n", stderr: ""))
-    let missing = try runRaw([Array("-f".utf8), document + Array("x".utf8), Array("show".utf8)])
+    let missing = try runBinary(rawArguments: [
+      Array("-f".utf8), document + Array("x".utf8), Array("show".utf8),
+    ])
     #expect(
       missing
         == CommandOutcome(
@@ -156,23 +161,6 @@ struct StorePathTests {
     #expect(bytes.path(forEnvironment: "HOME", value: "/changed") == "/changed")
   }
 
-  /// A key or section argument that is not UTF-8 is shown by its bytes, not as Swift repairs them.
-  @Test func aNameThatIsNotUTF8IsShownByItsBytes() throws {
-    let name = Array("a".utf8) + [0xFF] + Array("b".utf8)
-    let environment = [Array("SETTINGS_STORE=/nonexistent/s.json".utf8)]
-    #expect(
-      try runRaw([Array("get".utf8), name], environment: environment)
-        == CommandOutcome(
-          status: 1, stdout: "", stderr: "Error: unknown key 'a\\xFFb'; 'settings list' shows the keys\n"))
-    #expect(
-      try runRaw([Array("set".utf8), name + Array("=on".utf8)], environment: environment).stderr
-        == "Error: unknown key 'a\\xFFb'; 'settings list' shows the keys\n")
-    #expect(
-      try runRaw([Array("expand".utf8), name], environment: environment)
-        == CommandOutcome(
-          status: 1, stdout: "", stderr: "Error: unknown section 'a\\xFFb'; sections are '설정'\n"))
-  }
-
   // MARK: - Helpers
 
   /// The names in the directory at `path` (bytes), as text, sorted.
@@ -187,34 +175,5 @@ struct StorePathTests {
       if name != "." && name != ".." { names.append(name) }
     }
     return names.sorted()
-  }
-
-  /// Runs the real binary with arguments and environment entries given as bytes (`Process` takes
-  /// only text); standard output and error go through files.
-  func runRaw(_ arguments: [[UInt8]], environment: [[UInt8]] = []) throws -> CommandOutcome {
-    let scratch = try TemporaryDirectory()
-    defer { scratch.remove() }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, scratch.file("out"), O_WRONLY | O_CREAT, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, scratch.file("err"), O_WRONLY | O_CREAT, 0o600)
-    func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
-      let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-      for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
-      pointer[bytes.count] = 0
-      return pointer
-    }
-    let argv = ([Array(settingsBinary.utf8)] + arguments).map(cString) + [nil]
-    let envp = environment.map(cString) + [nil]
-    defer { for pointer in argv + envp { pointer?.deallocate() } }
-    var child: pid_t = 0
-    guard posix_spawn(&child, settingsBinary, &actions, nil, argv, envp) == 0 else { throw POSIXError(.EIO) }
-    var status: Int32 = 0
-    while waitpid(child, &status, 0) < 0 {}
-    return CommandOutcome(
-      status: (status >> 8) & 0xFF, stdout: try scratch.read("out") ?? "",
-      stderr: try scratch.read("err") ?? "")
   }
 }

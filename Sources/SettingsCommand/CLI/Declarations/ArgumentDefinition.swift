@@ -50,16 +50,6 @@ struct ArgumentDefinition: Sendable, Equatable {
     }
   }
 
-  /// Whether the argument names something in the document (an item, section or page), whose names
-  /// are UTF-8 text: an argument whose bytes are not UTF-8 names nothing, and messages show its
-  /// bytes escaped (`a\xFFb`) rather than as Swift repairs them (`a\u{FFFD}b`).
-  var namesDocumentText: Bool {
-    switch kind {
-    case .key, .settableKey, .switchKey, .assignment, .section, .pageOrSection: true
-    case .value, .text, .path, .subcommand: false
-    }
-  }
-
   /// The placeholder (`KEY`, `PAGE | SECTION`).
   var name: String
   /// What it is, for the ARGUMENTS list.
