@@ -109,7 +109,7 @@ struct CommandError: Error {
       case .fileSystem(.notFound): return .ioError
       case .fileSystem(let reason): return status(for: reason)
       case .syntax, .notAnObject, .wrongType: return .dataError
-      case .noLocation: return .config
+      case .noLocation, .badJournalLimit: return .config
       case .backend(let error): return status(for: error)
       case .journalUnreadable(_, let reason, _): return status(for: reason)
       }

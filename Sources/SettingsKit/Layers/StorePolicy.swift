@@ -96,13 +96,17 @@ public struct StorePolicy: Sendable {
   /// The store of `selection`: a ``FileStore`` (which never creates a missing home directory), a
   /// ``MemoryStore`` with no overrides for ``StoreSelection/defaults``, or the ``backend``'s.
   ///
-  /// - Throws: what the backend throws for its address.
+  /// - Throws: what the backend throws for its address; ``StoreError/badJournalLimit(_:)`` for a
+  ///   file store when `SETTINGS_JOURNAL_LIMIT` is set (not empty) but not a whole number, 0 or more.
   public func store(for selection: StoreSelection) throws(StoreError) -> any SettingsStore {
     switch selection {
     case .file(let path, let home):
       var store = FileStore(path: path, home: home)
       // SETTINGS_JOURNAL_LIMIT: how many entries the journal keeps (0: none, only its base).
-      if let text = environment["SETTINGS_JOURNAL_LIMIT"], let limit = Int(text), limit >= 0 {
+      if let text = environment["SETTINGS_JOURNAL_LIMIT"], !text.isEmpty {
+        guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+          let limit = Int(text)
+        else { throw .badJournalLimit(text) }
         store.journalLimit = limit
       }
       store.testKillPoint = environment["SETTINGS_TEST_KILL_AT"]

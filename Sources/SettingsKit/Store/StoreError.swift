@@ -18,6 +18,8 @@ public enum StoreError: ExplainedError, Equatable {
   /// The store's journal (`journal`, a path) exists but cannot be read; it is never replaced then,
   /// so a write (`writing`) writes nothing, and says so; a read (`history`) only says why.
   case journalUnreadable(journal: String, reason: FileSystemError, writing: Bool = false)
+  /// `SETTINGS_JOURNAL_LIMIT` (the text given) is not a whole number of entries, 0 or more.
+  case badJournalLimit(String)
 
   /// A message fragment saying what is wrong, where, and what would be right; text is escaped.
   public var message: String {
@@ -40,6 +42,8 @@ public enum StoreError: ExplainedError, Equatable {
     case .journalUnreadable(let journal, let reason, let writing):
       return "cannot read the store's journal '\(shown(journal))': \(Self.cause(reason))"
         + (writing ? "; nothing was written, as a journal that cannot be read is never replaced" : "")
+    case .badJournalLimit(let text):
+      return "SETTINGS_JOURNAL_LIMIT is '\(shown(text))', not a number of journal entries"
     }
   }
 
@@ -54,6 +58,9 @@ public enum StoreError: ExplainedError, Equatable {
       return error.hint
     case .journalUnreadable:
       return "make it a file settings can read, or move it away to start a new journal (without the history)"
+    case .badJournalLimit:
+      return "set it to a whole number, 0 or more (0 keeps none), or unset it for the default "
+        + "(\(FileStore.defaultJournalLimit))"
     case .fileSystem, .syntax, .notAnObject:
       return nil
     }
@@ -71,6 +78,7 @@ public enum StoreError: ExplainedError, Equatable {
     case (.backend(let a), .backend(let b)): a.isSame(as: b)
     case (.journalUnreadable(let a, let b, let c), .journalUnreadable(let d, let e, let f)):
       a == d && b == e && c == f
+    case (.badJournalLimit(let a), .badJournalLimit(let b)): a == b
     default: false
     }
   }

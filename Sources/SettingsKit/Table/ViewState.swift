@@ -72,7 +72,7 @@ public struct ViewState: Sendable, Equatable {
         case .wrongType(_, _, _, _, let found): found
         case .noLocation(let reason): TerminalText.escaped(reason)
         case .backend(let error): error.message
-        case .journalUnreadable: error.message
+        case .journalUnreadable, .badJournalLimit: error.message
         }
       return (ViewState(), warning(path, reason))
     }
