@@ -81,6 +81,7 @@ struct CommandError: Error {
         return "use 'settings set \(TerminalText.escaped(key)) VALUE' for a choice"
       case .store(let error): return hint(for: error)
       case .locked(let key, _, _): return "'settings why \(TerminalText.escaped(key))' explains it"
+      case .undoRefused(let refusal): return hint(for: refusal)
       default: return error.hint
       }
     case let error as StoreError:
@@ -92,6 +93,19 @@ struct CommandError: Error {
       }
     default:
       return error.hint
+    }
+  }
+
+  /// What to run instead of a refused `undo`.
+  static func hint(for refusal: UndoRefusal) -> String? {
+    switch refusal {
+    case .changedLater:
+      "give \(Options.force.definition.name) to undo it anyway, or 'settings history' to see both"
+    case .secret(let key): "'settings reset \(TerminalText.escaped(key))' goes back to the default"
+    case .noSuchEntry, .nothingToUndo: "'settings history' lists the entries"
+    case .nothingChangedSince: nil
+    case .beforeJournal(_, let known):
+      "give a time from \(known) on, or 'settings undo ID' to take back one change"
     }
   }
 

@@ -38,15 +38,14 @@ public enum UndoRefusal: Sendable, Equatable {
     }
   }
 
-  /// What to do instead, or nil.
+  /// What to do instead, or nil; in words that name no command (the command line adds its own).
   public var hint: String? {
     switch self {
-    case .changedLater: "give --force to undo it anyway, or 'settings history' to see both"
-    case .secret(let key): "'settings reset \(TerminalText.escaped(key))' goes back to the default"
-    case .noSuchEntry, .nothingToUndo: "'settings history' lists the entries"
+    case .changedLater: "undo it anyway to replace the later change, or read the history to see both"
+    case .secret: "reset it to go back to its default"
+    case .noSuchEntry, .nothingToUndo: "the history lists the entries"
     case .nothingChangedSince: nil
-    case .beforeJournal(_, let known):
-      "give a time from \(known) on, or 'settings undo ID' to take back one change"
+    case .beforeJournal(_, let known): "undo to a time from \(known) on, or undo one change by its number"
     }
   }
 }

@@ -29,14 +29,33 @@ struct ExplainedErrorTests {
     FileSystemError.isDirectory(path: "/tmp"),
   ]
 
+  /// One refusal of `undo` of each kind.
+  static let undoRefusals: [UndoRefusal] = [
+    .nothingToUndo, .noSuchEntry(9, kept: 1...3), .noSuchEntry(1, kept: nil),
+    .changedLater(key: "theme", undoing: 1, later: 2, how: "set"), .secret(key: "pin"),
+    .nothingChangedSince("2024-05-01 10:00"),
+    .beforeJournal("2024-05-01 10:00", knownSince: "2024-06-01 09:00"),
+  ]
+
   @Test func messagesAndHintsNeverNameTheCommandLine() {
-    for error in Self.errors {
+    for error in Self.errors + Self.undoRefusals.map({ SettingsError.undoRefused($0) }) {
       for text in [error.message, error.hint ?? ""] {
         #expect(!text.contains("'settings "), "\(text)")
         #expect(!text.contains("--"), "\(text)")
       }
       #expect("\(error)" == error.message)
     }
+  }
+
+  /// `undo`'s refusals give their reasons; what to run instead is the command line's to say.
+  @Test func undoRefusalHintsSayWhatToDoWithoutACommand() {
+    #expect(
+      Self.undoRefusals.map(\.hint) == [
+        "the history lists the entries", "the history lists the entries", "the history lists the entries",
+        "undo it anyway to replace the later change, or read the history to see both",
+        "reset it to go back to its default", nil,
+        "undo to a time from 2024-06-01 09:00 on, or undo one change by its number",
+      ])
   }
 
   @Test func messagesAndHintsAreApart() {
