@@ -2,7 +2,9 @@
 // in this target, as swift-system's `Internals/Syscalls.swift` does; the rest of the package
 // calls these wrappers (directly, or through ``FileDescriptor``, ``FileSystem`` and ``SystemPath``).
 // Wrappers return what the C function returns and leave the error in `errno` (read it with
-// ``Errno/current``); retrying on `EINTR` is the caller's choice (``retryingOnInterrupt(_:)``).
+// ``Errno/current``), except the few that throw: those retry on `EINTR` unless the caller passes
+// `retryOnInterrupt: false`, as swift-system's do. Retrying belongs here, never in a caller's loop
+// (``retryingOnInterrupt(_:)``, ``FileDescriptor``).
 
 #if canImport(Glibc)
   import Glibc
@@ -205,13 +207,25 @@ package struct PollEvents: OptionSet, Sendable {
 }
 
 /// Waits until one of `requests` reports an event, or `timeoutMilliseconds` pass (-1: no limit);
-/// returns what each descriptor reported (all empty on a timeout). Not retried on `EINTR`.
+/// returns what each descriptor reported (all empty on a timeout). Interrupted by a signal, it
+/// waits again for the time left; with `retryOnInterrupt` false it throws `EINTR` instead, for a
+/// caller that must see the signal.
 /// The corresponding C function is `poll`.
 package func systemPoll(
-  _ requests: [(descriptor: Int32, events: PollEvents)], timeoutMilliseconds: Int32
+  _ requests: [(descriptor: Int32, events: PollEvents)], timeoutMilliseconds: Int32,
+  retryOnInterrupt: Bool = true
 ) throws(Errno) -> [PollEvents] {
   var entries = requests.map { pollfd(fd: $0.descriptor, events: $0.events.rawValue, revents: 0) }
-  if poll(&entries, nfds_t(entries.count), timeoutMilliseconds) < 0 { throw .current }
+  let deadline = systemMonotonicNanoseconds() + Int64(timeoutMilliseconds) * 1_000_000
+  var timeout = timeoutMilliseconds
+  while poll(&entries, nfds_t(entries.count), timeout) < 0 {
+    let error = Errno.current
+    guard error == .interrupted, retryOnInterrupt else { throw error }
+    if timeoutMilliseconds >= 0 {
+      // Rounded up: a wait cut short must not end before its deadline.
+      timeout = Int32(clamping: max(0, (deadline - systemMonotonicNanoseconds() + 999_999) / 1_000_000))
+    }
+  }
   return entries.map { PollEvents(rawValue: $0.revents) }
 }
 

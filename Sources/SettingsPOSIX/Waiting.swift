@@ -1,16 +1,12 @@
 /// Waits until one of `descriptors` is readable, hung up or failed, or `timeoutMilliseconds` pass
-/// (-1: no limit), retrying on `EINTR` with the whole timeout; returns the descriptors that
-/// reported (none on a timeout or an error). Built on ``systemPoll(_:timeoutMilliseconds:)``.
+/// (-1: no limit), waiting on through signals; returns the descriptors that reported (none on a
+/// timeout or an error). Built on ``systemPoll(_:timeoutMilliseconds:retryOnInterrupt:)``.
 package func waitUntilReadable(_ descriptors: [Int32], timeoutMilliseconds: Int32) -> [Int32] {
-  while true {
-    do {
-      let reported = try systemPoll(
-        descriptors.map { ($0, .readable) }, timeoutMilliseconds: timeoutMilliseconds)
-      return zip(descriptors, reported).filter { !$0.1.isEmpty }.map(\.0)
-    } catch {
-      if error != .interrupted { return [] }
-    }
-  }
+  guard
+    let reported = try? systemPoll(
+      descriptors.map { ($0, .readable) }, timeoutMilliseconds: timeoutMilliseconds)
+  else { return [] }
+  return zip(descriptors, reported).filter { !$0.1.isEmpty }.map(\.0)
 }
 
 /// A pipe whose read end a loop waits on beside its other descriptors: one byte written to the

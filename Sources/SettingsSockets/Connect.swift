@@ -51,22 +51,27 @@ package func systemConnect(host: String, port: UInt16, timeoutMilliseconds: Int3
     systemConfigure(descriptor, closeOnExec: true, nonBlocking: true)
     if connect(descriptor, address.ai_addr, address.ai_addrlen) == 0 { return descriptor }
     var code = errno
+    // An interrupted connect is not tried again (that fails with EALREADY): it goes on in the
+    // background, as one in progress does, and the socket turns writable when it is done.
     if code == EINPROGRESS || code == EINTR {
       let left = max(0, (deadline - systemMonotonicNanoseconds()) / 1_000_000)
-      var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-      var ready: Int32 = -1
-      while ready < 0 {
-        ready = poll(&entry, 1, Int32(clamping: left))
-        if ready < 0 && errno != EINTR { break }
+      let ready: Bool
+      do {
+        ready = try !systemPoll([(descriptor, .writable)], timeoutMilliseconds: Int32(clamping: left))[0]
+          .isEmpty
+      } catch {
+        _ = close(descriptor)
+        lastError = .failed(error)
+        continue
       }
-      if ready == 0 {
+      if !ready {
         _ = close(descriptor)
         lastError = .timedOut
         continue
       }
       var length = socklen_t(MemoryLayout<Int32>.size)
       code = 0
-      if ready < 0 || getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &code, &length) != 0 { code = errno }
+      if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &code, &length) != 0 { code = errno }
       if code == 0 { return descriptor }
     }
     _ = close(descriptor)

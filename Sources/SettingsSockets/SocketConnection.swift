@@ -47,12 +47,15 @@ package struct SocketConnection: Sendable, Hashable {
   package func read(capacity: Int = 64 * 1024, timeoutMilliseconds: Int32) throws(SocketError) -> [UInt8] {
     var buffer = [UInt8](repeating: 0, count: capacity)
     while true {
-      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor.rawValue, $0.baseAddress, $0.count) }
-      if count >= 0 { return Array(buffer[0..<count]) }
-      let error = Errno.current
-      if error == .interrupted { continue }
-      guard error == .tryAgain || error == .wouldBlock else {
-        throw SocketError(.system(error), operation: "read from the connection")
+      let read = buffer.withUnsafeMutableBytes { bytes in
+        Result { () throws(Errno) in try descriptor.read(into: bytes) }
+      }
+      switch read {
+      case .success(let count): return Array(buffer[0..<count])
+      case .failure(let error):
+        guard error == .tryAgain || error == .wouldBlock else {
+          throw SocketError(.system(error), operation: "read from the connection")
+        }
       }
       try wait(
         for: .readable, timeoutMilliseconds: timeoutMilliseconds, operation: "read from the connection")
@@ -64,17 +67,20 @@ package struct SocketConnection: Sendable, Hashable {
   package func writeAll(_ bytes: [UInt8], timeoutMilliseconds: Int32) throws(SocketError) {
     var offset = 0
     while offset < bytes.count {
-      let count = bytes.withUnsafeBytes {
-        systemSend(descriptor.rawValue, $0.baseAddress! + offset, $0.count - offset)
+      let sent = bytes.withUnsafeBytes { buffer in
+        Result { () throws(Errno) in
+          try systemSend(descriptor.rawValue, buffer.baseAddress! + offset, buffer.count - offset)
+        }
       }
-      if count > 0 {
+      switch sent {
+      case .success(let count):
+        guard count > 0 else { throw SocketError(.closed, operation: "write to the connection") }
         offset += count
         continue
-      }
-      let error = Errno.current
-      if count < 0 && error == .interrupted { continue }
-      guard count < 0, error == .tryAgain || error == .wouldBlock else {
-        throw SocketError(count == 0 ? .closed : .system(error), operation: "write to the connection")
+      case .failure(let error):
+        guard error == .tryAgain || error == .wouldBlock else {
+          throw SocketError(.system(error), operation: "write to the connection")
+        }
       }
       try wait(for: .writable, timeoutMilliseconds: timeoutMilliseconds, operation: "write to the connection")
     }
@@ -82,17 +88,13 @@ package struct SocketConnection: Sendable, Hashable {
 
   /// Waits until the socket is readable or writable (or failed), at most `timeoutMilliseconds`.
   func wait(for events: PollEvents, timeoutMilliseconds: Int32, operation: String) throws(SocketError) {
-    while true {
-      let reported: [PollEvents]
-      do {
-        reported = try systemPoll([(descriptor.rawValue, events)], timeoutMilliseconds: timeoutMilliseconds)
-      } catch {
-        if error == .interrupted { continue }
-        throw SocketError(.system(error), operation: operation)
-      }
-      if reported[0].isEmpty { throw SocketError(.timedOut, operation: operation) }
-      return
+    let reported: [PollEvents]
+    do {
+      reported = try systemPoll([(descriptor.rawValue, events)], timeoutMilliseconds: timeoutMilliseconds)
+    } catch {
+      throw SocketError(.system(error), operation: operation)
     }
+    if reported[0].isEmpty { throw SocketError(.timedOut, operation: operation) }
   }
 
   /// Ends the sending half: the peer reads an end of file, and can still send.

@@ -66,18 +66,14 @@ package func systemListenLoopback(port: UInt16, backlog: Int32) throws(Errno) ->
 }
 
 /// Accepts one connection on a listening socket: the new socket, close-on-exec and non-blocking.
-/// Fails with `EAGAIN` when none is waiting.
+/// Fails with `EAGAIN` when none is waiting; retried on `EINTR`.
 /// The corresponding C functions are `accept` and `fcntl`.
 package func systemAccept(_ descriptor: Int32) throws(Errno) -> Int32 {
-  while true {
-    // accept4 is a GNU extension that Glibc's module does not export: accept, then fcntl (no
-    // other thread execs while the server runs, so the window without close-on-exec is harmless).
-    let connection = accept(descriptor, nil, nil)
-    if connection >= 0 { systemConfigure(connection, closeOnExec: true, nonBlocking: true) }
-    if connection >= 0 { return connection }
-    let error = Errno.current
-    if error != .interrupted { throw error }
-  }
+  // accept4 is a GNU extension that Glibc's module does not export: accept, then fcntl (no
+  // other thread execs while the server runs, so the window without close-on-exec is harmless).
+  let connection = try retryingOnInterrupt { accept(descriptor, nil, nil) }
+  systemConfigure(connection, closeOnExec: true, nonBlocking: true)
+  return connection
 }
 
 /// Turns on TCP keepalive (`SO_KEEPALIVE`): after `idleSeconds` without traffic a probe every
@@ -132,14 +128,15 @@ package func systemSetNoDelay(_ descriptor: Int32) {
 }
 
 /// Sends bytes on a socket without raising `SIGPIPE` when the peer is gone (`MSG_NOSIGNAL`; on
-/// Darwin, `SO_NOSIGPIPE` set first). The corresponding C function is `send`.
-package func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+/// Darwin, `SO_NOSIGPIPE` set first); returns how many bytes went, or throws the error, retrying
+/// on `EINTR`. The corresponding C function is `send`.
+package func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) throws(Errno) -> Int {
   #if canImport(Glibc)
-    return send(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
+    return try retryingOnInterrupt { send(descriptor, buffer, count, Int32(MSG_NOSIGNAL)) }
   #else
     var one: Int32 = 1
     _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-    return send(descriptor, buffer, count, 0)
+    return try retryingOnInterrupt { send(descriptor, buffer, count, 0) }
   #endif
 }
 

@@ -78,7 +78,6 @@ struct InteractiveSession {
           timeoutMilliseconds: timeout
         ).map { !$0.isEmpty }
       } catch {
-        if error == .interrupted { continue }
         return ExitStatus.ioError.rawValue
       }
       if readable[1] {

@@ -85,7 +85,6 @@ struct LineSession {
         )
         .map { !$0.isEmpty }
       } catch {
-        if error == .interrupted { continue }
         return ExitStatus.ioError.rawValue
       }
       if readable[1] {

@@ -253,7 +253,7 @@ public enum AtomicFile {
       if code == 0 { return }
       let error = Errno(rawValue: code)
       attempts += 1
-      if (error == .fileExists || error == .interrupted) && attempts < 100 { continue }
+      if error == .fileExists && attempts < 100 { continue }
       throw FileSystemError(error, path: target, operation: "write")
     }
   }

@@ -100,7 +100,6 @@ enum WatchCommand {
           [(signals.readEnd.rawValue, .readable), (FileDescriptor.standardOutput.rawValue, [])],
           timeoutMilliseconds: -1)
       } catch {
-        if error == .interrupted { continue }
         throw CommandError(messages: ["cannot wait for changes: \(error.reason)"], status: .ioError)
       }
       // The reader of standard output went away (POLLERR on a pipe, POLLHUP on a socket).
