@@ -132,7 +132,7 @@ public struct StorePolicy: Sendable {
 
   /// `$XDG_CACHE_HOME/settings`, else `~/.cache/settings`: where caches go (the etcd backend's
   /// last-known-good copies, ``DocumentCache``); nil without either variable, and when `HOME` is
-  /// not a directory (``DocumentCache/directory(environment:)``).
+  /// not a directory (``DocumentCache``'s `directory(environment:)`).
   public var cacheDirectory: SystemPath? {
     DocumentCache.directory(environment: environmentPaths)
   }

@@ -8,19 +8,19 @@ import SettingsPOSIX
 /// hash of the document's absolute path (as given, joined to the current directory: items files
 /// resolve against the directory the path names, not its symbolic link's target) and the locales. It holds, for every key, where its top-level
 /// item's JSON stands in the document or its items file, the item's section, and the conditions
-/// the loader resolved (see ``DocumentCacheFormat``); later commands (``document(at:keys:locales:)``)
+/// the loader resolved (see `DocumentCacheFormat`); later commands (`document(at:keys:locales:)`)
 /// read that item's bytes alone and decode them with the document decoder, so nothing about items
 /// is listed twice and an item type added to the decoder is cached without a change here.
 ///
 /// It never gives an answer a full load would not:
 /// - a cache is written only for a document that loaded without error, and only when every source
-///   (the document and its items files) kept its identity (``FileIdentity``: device, inode, size,
+///   (the document and its items files) kept its identity (`FileIdentity`: device, inode, size,
 ///   modification and change times in nanoseconds) while it was read, and was last modified or
-///   changed more than ``racyWindow`` before the read began: a file changed again within the same
+///   changed more than `racyWindow` before the read began: a file changed again within the same
 ///   tick of its file system's clock (up to 2 s on FAT and some network file systems) could keep
 ///   its identity (git's "racy clean" problem, which git solves by comparing contents; here such a
 ///   source is simply not cached until it is older);
-/// - a cache is used only when its magic, format version, fingerprint (``DocumentCacheFormat/fingerprint(buildTag:)``),
+/// - a cache is used only when its magic, format version, fingerprint (`DocumentCacheFormat.fingerprint(buildTag:)`),
 ///   length, header checksum, locales and every source's identity match, each record read has its
 ///   own checksum and the key asked for, and the item decoded from the source has that key;
 ///   anything else (a stale, truncated, damaged or unreadable cache, a key it does not have) means
@@ -167,7 +167,7 @@ public struct DocumentCache: Sendable {
     }
   }
 
-  /// The document at `path` opened as ``DocumentLoader/open(path:locales:)`` opens it and with the
+  /// The document at `path` opened as ``DocumentLoader/open(path:locales:)-(SystemPath,_)`` opens it and with the
   /// same answers: from the cache's page part when it can answer (the sections' own fields
   /// decoded; the rows of a section that nothing else depends on decoded when first read, see
   /// ``CompiledItems``), else loaded whole as ``loadDocument(at:locales:)`` loads it (writing the
@@ -175,7 +175,7 @@ public struct DocumentCache: Sendable {
   /// ``LoadedDocument/documentWithAllItems()``, then decodes only the rows it reads: the keys and
   /// defaults of the others come from the compiled form.
   ///
-  /// - Throws: the errors of ``DocumentLoader/open(path:locales:)``.
+  /// - Throws: the errors of ``DocumentLoader/open(path:locales:)-(SystemPath,_)``.
   public func openDocument(at path: SystemPath, locales: [String] = []) throws(DocumentError)
     -> LoadedDocument
   {
@@ -269,10 +269,10 @@ public struct DocumentCache: Sendable {
 
   // MARK: - Writing
 
-  /// Loads the document at `path` as ``DocumentLoader/load(path:loadingItemsFiles:locales:)``
+  /// Loads the document at `path` as ``DocumentLoader/load(path:loadingItemsFiles:locales:)-(SystemPath,_,_)``
   /// does, with the same result and errors, and writes its cache when the rules allow.
   ///
-  /// - Throws: the errors of ``DocumentLoader/load(path:loadingItemsFiles:locales:)``.
+  /// - Throws: the errors of ``DocumentLoader/load(path:loadingItemsFiles:locales:)-(SystemPath,_,_)``.
   public func loadDocument(at path: SystemPath, locales: [String] = []) throws(DocumentError)
     -> SettingsDocument
   {

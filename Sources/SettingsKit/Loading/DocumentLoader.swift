@@ -4,7 +4,7 @@ import SettingsPOSIX
 public enum DocumentLoader {
   /// Parses and validates a document's bytes.
   ///
-  /// - Throws: ``DocumentError/syntax(file:location:message:)`` when the bytes are not JSON,
+  /// - Throws: ``DocumentError/syntax(file:location:message:hint:)`` when the bytes are not JSON,
   ///   ``DocumentError/invalid(file:issues:)`` with every problem found when they are JSON but not
   ///   a valid document.
   public static func decode(
@@ -61,9 +61,13 @@ public enum DocumentLoader {
 
   /// Reads and decodes the document at `path`.
   ///
-  /// - Parameter loadingItemsFiles: when true (the default), the items of every section with an
-  ///   `itemsFile` are read and validated too, so that every key can be looked up; when false they
-  ///   are left empty, for a caller that pages through them with ``ItemsFile``.
+  /// - Parameters:
+  ///   - path: the document's path, byte for byte.
+  ///   - loadingItemsFiles: when true (the default), the items of every section with an
+  ///     `itemsFile` are read and validated too, so that every key can be looked up; when false they
+  ///     are left empty, for a caller that pages through them with ``ItemsFile``.
+  ///   - locales: the user's preferred locales, most preferred first, that choose each localized
+  ///     text.
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when the file cannot be read (missing,
   ///   a directory, no permission), and the errors of ``decode(_:itemsFilesIn:locales:)``.
   public static func load(

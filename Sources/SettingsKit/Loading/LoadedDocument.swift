@@ -44,7 +44,7 @@ public struct LoadedDocument: Sendable {
   }
 
   /// The document with every items file's items decoded and validated, keys checked for
-  /// uniqueness across the document and its files, as ``DocumentLoader/load(path:loadingItemsFiles:locales:)``
+  /// uniqueness across the document and its files, as ``DocumentLoader/load(path:loadingItemsFiles:locales:)-(SystemPath,_,_)``
   /// gives it. (A document opened from the compiled form has no items files: its sections read on
   /// demand decode their rows when they are first read.)
   ///
@@ -77,7 +77,10 @@ extension DocumentLoader {
 
   /// Opens the items file of every section in `sections` that has one, by section index.
   ///
-  /// - Parameter directory: the directory of the document, against which relative paths resolve.
+  /// - Parameters:
+  ///   - sections: the sections whose items files are opened (a document's top page).
+  ///   - directory: the directory of the document, against which relative paths resolve.
+  ///   - locales: the locales that choose the items' text when they are decoded.
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when one cannot be read.
   public static func itemsFiles(
     of sections: [SettingSection], directory: SystemPath, locales: [String] = []

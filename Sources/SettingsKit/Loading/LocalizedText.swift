@@ -2,7 +2,7 @@
 ///
 /// A display string (a title, subtitle, header, footer, right detail or choice title) may be a
 /// plain string or an object by locale tag: `{"ko": "켬", "en": "On"}`. The fallback order is BCP 47
-/// lookup (RFC 4647) through CLDR's parent locales and likely subtags (``LocaleNegotiation``): for
+/// lookup (RFC 4647) through CLDR's parent locales and likely subtags (`LocaleNegotiation`): for
 /// each preference in order, the tag, then its parents (`zh-MO` → `zh-Hant-HK` → `zh-Hant`; `es-MX`
 /// → `es-419` → `es`; `pt-BR` → `pt`); then `en`; then the object's first entry. Every command,
 /// the screen, the page (its browser's `Accept-Language` list) and the schemas choose through it.

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// A section is read this way only when nothing outside its rows depends on them: no item of it
 /// (or of its child pages) has conditions, is named by one, is secure or has earlier keys, and
-/// the section has no page size or items file (``DocumentCacheFile`` decides when it compiles).
+/// the section has no page size or items file (`DocumentCacheFile` decides when it compiles).
 /// Its keys and their defaults are known without decoding the items (``ownedKeys``), so that a
 /// snapshot of the document's values does not decode them. Decoding is deterministic over bytes
 /// held in memory, so every copy of a document or table that holds this gets the same items; the
@@ -14,7 +14,7 @@ import Synchronization
 public final class CompiledItems: Sendable {
   /// How many items the section has.
   public let count: Int
-  /// Whether an item of the section has an icon (``Icon``), known without decoding.
+  /// Whether an item of the section has an icon (`Icon`), known without decoding.
   public let hasIcons: Bool
   private let entries: @Sendable () -> [(range: Range<Int>, key: String?)]
   private let decode: @Sendable ([Range<Int>]) -> [SettingItem]

@@ -12,7 +12,7 @@ public enum SettingCondition: Sendable, Hashable, Codable, CustomStringConvertib
   /// A text field's value is not empty.
   case notEmpty
 
-  /// The condition as JSON, in the document's syntax; ``init(json:)`` reads it back.
+  /// The condition as JSON, in the document's syntax; `init(json:)` reads it back.
   public var json: JSONValue {
     switch self {
     case .equals(let value): return value.json

@@ -91,7 +91,7 @@ public struct SettingSection: Codable, Sendable, Equatable {
   }
 
   /// Whether two sections have the same fields and rows; rows read from the same compiled form, or
-  /// from equal bytes of two (``CompiledItems/isSame(as:)``), are the same without decoding them.
+  /// from equal bytes of two (`CompiledItems.isSame(as:)`), are the same without decoding them.
   public static func == (lhs: SettingSection, rhs: SettingSection) -> Bool {
     guard lhs.id == rhs.id, lhs.header == rhs.header, lhs.footer == rhs.footer,
       lhs.collapsible == rhs.collapsible, lhs.expanded == rhs.expanded, lhs.pageSize == rhs.pageSize,

@@ -31,7 +31,7 @@ public struct SettingsDocument: Codable, Sendable, Equatable {
 }
 
 extension SettingsDocument {
-  /// Two documents are equal when their fields and sections are (``wholePlacement`` aside).
+  /// Two documents are equal when their fields and sections are (`wholePlacement` aside).
   public static func == (lhs: SettingsDocument, rhs: SettingsDocument) -> Bool {
     lhs.version == rhs.version && lhs.id == rhs.id && lhs.title == rhs.title && lhs.sections == rhs.sections
   }

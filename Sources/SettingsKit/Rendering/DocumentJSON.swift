@@ -12,8 +12,10 @@ public enum DocumentJSON {
   /// The JSON value of the table as it stands, for every section or only those in `sections`.
   ///
   /// - Parameters:
+  ///   - table: the table, with its values and open sections.
   ///   - document: the document the table is from, for its version and id.
   ///   - title: the page's title, for a child page's table; the document's title when nil.
+  ///   - sections: the indexes of the sections to include; every section when nil.
   ///   - reveal: whether secure text fields show their text instead of the mask.
   public static func value(
     of table: SettingsTable, in document: SettingsDocument, title: String? = nil, sections: [Int]? = nil,

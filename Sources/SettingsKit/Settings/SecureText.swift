@@ -32,7 +32,7 @@ public struct SecureText: SettingKeyValue, Hashable, ExpressibleByStringLiteral,
   /// The text.
   public var settingValue: SettingValue { .string(text) }
 
-  /// `••••••••` (``ValueRules/mask``), whatever the text, empty text included.
+  /// `••••••••` (`ValueRules.mask`), whatever the text, empty text included.
   public var description: String { ValueRules.mask }
 
   /// The same as ``description``.

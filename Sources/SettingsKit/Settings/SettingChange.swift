@@ -1,6 +1,6 @@
 /// A change of one setting, as observers receive it: the seed's `switchChanged`, known by key.
 ///
-/// The change of a secure text field (``isSecure``) prints its values as ``ValueRules/mask``:
+/// The change of a secure text field (``isSecure``) prints its values as `ValueRules.mask`:
 /// its description, its debug description and `dump` never show the text, so a change logged
 /// by an observer does not leak a password. ``oldValue`` and ``newValue`` hold the text itself.
 public struct SettingChange: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
@@ -20,11 +20,11 @@ public struct SettingChange: Sendable, Equatable, CustomStringConvertible, Custo
   public var newValue: SettingValue
   /// Whether this process made the change or another one (or a hand edit) did.
   public var origin: ChangeOrigin
-  /// Whether the item is a secure text field, whose values print as ``ValueRules/mask``.
+  /// Whether the item is a secure text field, whose values print as `ValueRules.mask`.
   public var isSecure: Bool
   /// The number of the journal entry that made the change (its ``JournalEntry/sequence``, the `N`
   /// of `settings history`'s `change N`), as a watch reports it (``Settings/changes(_:)``) and a
-  /// write returns it (``Settings/set(_:to:)``, ``Settings/reset(_:)``, observers too); nil when it
+  /// write returns it (``Settings/set(_:to:)-(String,_)``, ``Settings/reset(_:)``, observers too); nil when it
   /// is not known: a store that keeps no journal (``MemoryStore``, a journal limit of 0), a value
   /// that changed with the document's defaults or a system file rather than the store, and a store
   /// changed without the tool that no journal holds yet.
@@ -43,7 +43,7 @@ public struct SettingChange: Sendable, Equatable, CustomStringConvertible, Custo
     self.journalSequence = journalSequence
   }
 
-  /// `key: old -> new`, each value as `settings get` prints it, or ``ValueRules/mask`` for a secure
+  /// `key: old -> new`, each value as `settings get` prints it, or `ValueRules.mask` for a secure
   /// text field (even an empty one).
   public var description: String { "\(key): \(shown(oldValue)) -> \(shown(newValue))" }
 
@@ -55,7 +55,7 @@ public struct SettingChange: Sendable, Equatable, CustomStringConvertible, Custo
       + (journalSequence.map { ", journalSequence: \($0))" } ?? ")")
   }
 
-  /// The fields, with a secure text field's values as ``ValueRules/mask``, so `dump` shows no
+  /// The fields, with a secure text field's values as `ValueRules.mask`, so `dump` shows no
   /// secret; ``journalSequence`` only when it is known.
   public var customMirror: Mirror {
     let old: Any = isSecure ? ValueRules.mask : oldValue

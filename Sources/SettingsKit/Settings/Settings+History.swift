@@ -128,7 +128,7 @@ extension Settings {
   ///
   /// - Throws: ``SettingsError/undoRefused(_:)`` (``UndoRefusal``), ``SettingsError/locked(key:file:reason:)``,
   ///   ``SettingsError/disabled(key:reason:controllingKey:changedHere:)``, the value errors of
-  ///   ``set(_:to:)``, ``SettingsError/store(_:)``.
+  ///   ``set(_:to:)-(String,_)``, ``SettingsError/store(_:)``.
   @discardableResult
   public func undo(_ target: UndoTarget, force: Bool = false) throws(SettingsError) -> UndoResult {
     var undone: [Int] = []

@@ -5,7 +5,7 @@ extension Settings {
   /// - Returns: the change made, nil when the value was chosen already.
   /// - Throws: ``SettingsError/notMultiple(key:)`` for another item,
   ///   ``SettingsError/rejectedValue(key:value:problem:accepted:)`` for a name that is no choice,
-  ///   ``SettingsError/locked(key:file:reason:)`` for a locked item, and the errors of ``set(_:to:)``.
+  ///   ``SettingsError/locked(key:file:reason:)`` for a locked item, and the errors of ``set(_:to:)-(String,_)``.
   @discardableResult
   public func add(_ name: String, to key: String) throws(SettingsError) -> SettingChange? {
     try changeSet(of: key, name: name) { values, value in

@@ -174,7 +174,7 @@ public final class Settings: Sendable {
   /// - Returns: the changes of value made, in the order given; observers receive the same.
   /// - Throws: the errors of ``parseValue(_:for:)`` (nothing is written),
   ///   ``SettingsError/duplicateAssignment(_:)``; when more than one pair is bad,
-  ///   ``SettingsError/several(_:)`` with each pair's error in the order given; ``SettingsError/disabled(key:reason:controllingKey:)``,
+  ///   ``SettingsError/several(_:)`` with each pair's error in the order given; ``SettingsError/disabled(key:reason:controllingKey:changedHere:)``,
   ///   ``SettingsError/store(_:)``.
   @discardableResult
   public func set(_ assignments: [(key: String, text: String)]) throws(SettingsError) -> [SettingChange] {

@@ -19,7 +19,7 @@ public enum SettingsError: ExplainedError, Equatable {
   /// `expected one of` them, or `expected` the one description it holds, or nothing when empty).
   case invalidValue(key: String, value: String, accepted: [String])
   /// A text field, number, slider or multiple choice value the item does not accept: the item's
-  /// key, the value as given, why, and what is accepted (``ValueRules``' words).
+  /// key, the value as given, why, and what is accepted (`ValueRules`' words).
   case rejectedValue(key: String, value: String, problem: ValueProblem, accepted: String)
   /// A typed read of an item whose value the Swift type cannot hold; `expected` names the type.
   case typeMismatch(key: String, value: String, expected: String)

@@ -42,8 +42,11 @@ public enum SettingsSearch {
   /// by canonical equivalence (Unicode normalization, UAX #15): decomposed Korean jamo match the
   /// composed syllables. An empty `text` matches nothing.
   ///
-  /// - Parameter snapshot: the values that decide whether each match is hidden or disabled now;
-  ///   the document's defaults when nil.
+  /// - Parameters:
+  ///   - text: what to look for.
+  ///   - document: the document whose items are searched.
+  ///   - snapshot: the values that decide whether each match is hidden or disabled now;
+  ///     the document's defaults when nil.
   public static func find(_ text: String, in document: SettingsDocument, snapshot: SettingsSnapshot? = nil)
     -> [Match]
   {

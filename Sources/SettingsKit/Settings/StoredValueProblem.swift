@@ -20,7 +20,7 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
   /// detailTitle item, which has none, and for a value in a system file, which is ignored.
   public var defaultValue: SettingValue?
   /// Whether the item is a secure text field: ``message`` shows the stored value and the default
-  /// as ``ValueRules/mask`` (an empty default too).
+  /// as `ValueRules.mask` (an empty default too).
   public var isSecure: Bool
   /// Whether ``file`` names the stored value itself (`etcd key /settings/phone/airplane`), for a
   /// store that keeps each override under its own key: ``message`` then gives no location.
@@ -73,7 +73,7 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
   /// A JSON value as a message quotes it: a scalar as JSON text (cut when long), an array of
   /// scalars as JSON text too (`["home", "home"]`, cut when long), another array or an object by
   /// its type. When `secure` (a secure text field's value), a string other than `""`, a
-  /// number or a flag is ``ValueRules/mask`` instead.
+  /// number or a flag is `ValueRules.mask` instead.
   package static func shown(_ value: JSONValue, secure: Bool = false) -> String {
     if secure, masked(value, secure: true) != value { return ValueRules.mask }
     func cut(_ text: String) -> String {
@@ -101,7 +101,7 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// A JSON value as JSON output carries it: when `secure` (a secure text field's value), any value
-  /// but `null` and `""` is the string ``ValueRules/mask``.
+  /// but `null` and `""` is the string `ValueRules.mask`.
   package static func masked(_ value: JSONValue, secure: Bool) -> JSONValue {
     guard secure else { return value }
     switch value.kind {

@@ -3,12 +3,12 @@ import SettingsPOSIX
 /// Reading and atomically replacing a whole file.
 ///
 /// A reader sees either the old contents or the new contents of a file written with
-/// ``write(_:to:createDirectories:)-(_,SystemPath,_)``, never a mix, and after a crash the file holds
+/// ``write(_:to:createDirectories:privateMode:)``, never a mix, and after a crash the file holds
 /// one or the other: the new bytes go to a temporary file beside the target, are flushed to disk with
 /// `fsync(2)`, and replace the target with `rename(2)`, as git's config writer and dconf do. Concurrent
 /// writers must still serialize their read-modify-write with ``FileLock``, or the last rename wins.
 ///
-/// All functions are stateless and safe to call from any thread. Each takes a ``SystemPath`` (the
+/// All functions are stateless and safe to call from any thread. Each takes a `SystemPath` (the
 /// path's bytes) or, for convenience, a `String` (its UTF-8 bytes).
 public enum AtomicFile {
   /// The permission bits of a new file, before the process's umask is applied (so usually `0o644`).
@@ -16,10 +16,10 @@ public enum AtomicFile {
 
   /// Reads the whole file at `path`, following symbolic links; nil when it does not exist.
   ///
-  /// The same as ``FileSystem/readFile(at:limit:)``: `open(2)`, `fstat(2)`, `read(2)`; `limit` in
+  /// The same as `FileSystem.readFile(at:limit:)`: `open(2)`, `fstat(2)`, `read(2)`; `limit` in
   /// bytes (256 MiB by default).
   ///
-  /// - Throws: ``FileSystemError``: a directory, a special file, a file past `limit`, no permission,
+  /// - Throws: `FileSystemError`: a directory, a special file, a file past `limit`, no permission,
   ///   or another failure of `open(2)` or `read(2)`.
   public static func read(_ path: SystemPath, limit: Int = 256 << 20) throws(FileSystemError) -> [UInt8]? {
     try FileSystem.readFile(at: path, limit: limit)
@@ -33,7 +33,7 @@ public enum AtomicFile {
   /// Replaces the contents of the file at `path` with `bytes`, atomically and durably.
   ///
   /// Steps and POSIX calls:
-  /// 1. `path` is resolved with ``resolvedPath(_:)`` (`readlink(2)`, `realpath(3)`): a symbolic link
+  /// 1. `path` is resolved with ``resolvedPath(_:)->SystemPath`` (`readlink(2)`, `realpath(3)`): a symbolic link
   ///    stays a link and its final target is replaced.
   /// 2. When `createDirectories` is true, missing parent directories are created with `mkdir(2)`, mode
   ///    `0o700` minus the umask (as the XDG Base Directory specification asks).
@@ -59,14 +59,14 @@ public enum AtomicFile {
   /// root, who could write it: as editors refuse to write a read-only settings file, the file's mode
   /// says the user does not want it changed.
   ///
-  /// - Throws: ``FileSystemError``. Before the rename, any failure removes the temporary file
-  ///   (`unlinkat(2)`) and leaves the target untouched: ``FileSystemError/notFound(path:)`` with the
+  /// - Throws: `FileSystemError`. Before the rename, any failure removes the temporary file
+  ///   (`unlinkat(2)`) and leaves the target untouched: `FileSystemError.notFound(path:)` with the
   ///   directory's path when it is missing and `createDirectories` is false;
-  ///   ``FileSystemError/isDirectory(path:)`` when the target is a directory;
-  ///   ``FileSystemError/permissionDenied(path:operation:)`` ("write", "create directory", "open
+  ///   `FileSystemError.isDirectory(path:)` when the target is a directory;
+  ///   `FileSystemError.permissionDenied(path:operation:)` ("write", "create directory", "open
   ///   directory", and "replace the read-only file" for a target without write permission bits);
-  ///   ``FileSystemError/readOnlyFileSystem(path:)``; and
-  ///   ``FileSystemError/io(path:operation:errno:reason:)`` for the rest, for example `ENOTDIR`
+  ///   `FileSystemError.readOnlyFileSystem(path:)`; and
+  ///   `FileSystemError.io(path:operation:errno:reason:)` for the rest, for example `ENOTDIR`
   ///   (operation "open directory") when a parent is a regular file, `ELOOP` (operation "resolve
   ///   symbolic link") for a cycle of links, or `ENOSPC`. Only a failure of the final directory
   ///   `fsync(2)` (operation "sync directory") is thrown after the target was replaced: the new
@@ -107,7 +107,7 @@ public enum AtomicFile {
   }
 
   /// Replaces the contents of the file at the path with `path`'s UTF-8 bytes; see
-  /// ``write(_:to:createDirectories:)-(_,SystemPath,_)``.
+  /// ``write(_:to:createDirectories:privateMode:)``.
   public static func write(_ bytes: [UInt8], to path: String, createDirectories: Bool = true)
     throws(FileSystemError)
   {
@@ -203,7 +203,7 @@ public enum AtomicFile {
   }
 
   /// Follows `path` through symbolic links to the file that a write should replace; see
-  /// ``FileSystem/resolvingSymbolicLinks(_:)`` (`readlink(2)`, `realpath(3)`, up to 40 links).
+  /// `FileSystem.resolvingSymbolicLinks(_:)` (`readlink(2)`, `realpath(3)`, up to 40 links).
   public static func resolvedPath(_ path: SystemPath) -> SystemPath {
     FileSystem.resolvingSymbolicLinks(path)
   }

@@ -3,18 +3,18 @@ import SettingsPOSIX
 /// An exclusive advisory lock (`flock(2)`) on a lock file beside the target, held for a
 /// read-modify-write.
 ///
-/// Use ``withLock(at:timeoutMilliseconds:_:)``, which releases the lock on every exit path. For a lock
-/// that must outlive one closure, create a `FileLock` with ``init(at:timeoutMilliseconds:)``: it is
+/// Use ``withLock(at:timeoutMilliseconds:_:)-(SystemPath,_,_)``, which releases the lock on every exit path. For a lock
+/// that must outlive one closure, create a `FileLock` with ``init(at:timeoutMilliseconds:)-(SystemPath,_)``: it is
 /// noncopyable, and the lock is released when the value is consumed with ``unlock()`` or goes out of
 /// scope (its `deinit`).
 ///
-/// By convention the lock file of a store is the store's resolved path (``FileSystem/resolvingSymbolicLinks(_:)``)
+/// By convention the lock file of a store is the store's resolved path (`FileSystem.resolvingSymbolicLinks(_:)`)
 /// plus `.lock`, so that two links to one store share a lock.
 ///
 /// The lock is advisory: it only excludes other processes (or threads) that take the same lock, for
 /// example another settings process or `flock(1)`. It belongs to the open file description, not to the
 /// process, so the lock is not reentrant: taking it again on the same path while holding it, even in
-/// the same thread, waits for the timeout and throws ``FileSystemError/busy(path:waitedMilliseconds:)``.
+/// the same thread, waits for the timeout and throws `FileSystemError.busy(path:waitedMilliseconds:)`.
 /// The descriptor is opened with `O_CLOEXEC`, so child processes do not inherit the lock.
 ///
 /// The lock file is never deleted. Deleting it would race: a process that opened the old file just
@@ -34,10 +34,10 @@ public struct FileLock: ~Copyable, Sendable {
   /// `flock(2)` with `LOCK_EX | LOCK_NB` is tried until it succeeds, sleeping 1, 2, 3, 4, then 5 ms
   /// between tries (`nanosleep(2)`). A timeout of zero or less tries once.
   ///
-  /// - Throws: ``FileSystemError/busy(path:waitedMilliseconds:)`` with `lockPath` and
-  ///   `timeoutMilliseconds` when the lock was not obtained in time; otherwise the ``FileSystemError``
+  /// - Throws: `FileSystemError.busy(path:waitedMilliseconds:)` with `lockPath` and
+  ///   `timeoutMilliseconds` when the lock was not obtained in time; otherwise the `FileSystemError`
   ///   of the failing call with operation "lock" (or "create directory"), for example
-  ///   ``FileSystemError/permissionDenied(path:operation:)`` or ``FileSystemError/isDirectory(path:)``.
+  ///   `FileSystemError.permissionDenied(path:operation:)` or `FileSystemError.isDirectory(path:)`.
   public init(at lockPath: SystemPath, timeoutMilliseconds: Int = 5000) throws(FileSystemError) {
     if lockPath.isEmpty { throw .notFound(path: lockPath.description) }
     try FileSystem.makeDirectories(lockPath.directory)
@@ -89,12 +89,12 @@ public struct FileLock: ~Copyable, Sendable {
 
   /// Runs `body` while holding an exclusive lock on `lockPath`, and returns its result.
   ///
-  /// The lock is taken as ``init(at:timeoutMilliseconds:)`` describes (`open(2)`, `flock(2)` with
+  /// The lock is taken as ``init(at:timeoutMilliseconds:)-(SystemPath,_)`` describes (`open(2)`, `flock(2)` with
   /// `LOCK_EX | LOCK_NB`, polling every 1 to 5 ms) and released (`flock(2)` `LOCK_UN`, `close(2)`) when
   /// `body` returns or throws. Not reentrant: do not call it again for the same path inside `body`.
   ///
-  /// - Throws: ``FileSystemError/busy(path:waitedMilliseconds:)`` when the lock was not obtained within
-  ///   `timeoutMilliseconds` (default 5000), another ``FileSystemError`` when the lock file cannot be
+  /// - Throws: `FileSystemError.busy(path:waitedMilliseconds:)` when the lock was not obtained within
+  ///   `timeoutMilliseconds` (default 5000), another `FileSystemError` when the lock file cannot be
   ///   created or locked, or whatever `body` throws.
   public static func withLock<T>(
     at lockPath: SystemPath, timeoutMilliseconds: Int = 5000, _ body: () throws -> T

@@ -39,7 +39,7 @@ public struct FileStore: SettingsStore {
     self.init(path: SystemPath(path), lockTimeoutMilliseconds: lockTimeoutMilliseconds)
   }
 
-  /// The path, escaped for display (``SystemPath/description``).
+  /// The path, escaped for display (`SystemPath.description`).
   public var name: String { path.description }
 
   /// Reads the overrides; a missing file is an empty store at revision 0.

@@ -19,7 +19,7 @@ public enum StoreChange: Sendable, Equatable {
 
 extension StoreChange {
   /// The keys whose values differ between `old` and `new` (added, changed or removed), sorted;
-  /// where a value stood in its source does not count (``JSONValue/same(_:_:)``). The one
+  /// where a value stood in its source does not count (`JSONValue.same(_:_:)`). The one
   /// "did it change?" rule of every store: a write that changes no value writes nothing, and a
   /// change stream reports exactly these keys.
   public static func differingKeys(_ old: [String: JSONValue], _ new: [String: JSONValue]) -> [String] {

@@ -70,6 +70,9 @@ public struct SettingsTable: Sendable {
   /// Builds the table of a list of sections: a document's, or a child page's.
   ///
   /// - Parameters:
+  ///   - specs: the sections, top to bottom.
+  ///   - snapshot: the values the rows show.
+  ///   - viewState: which collapsible sections are open.
   ///   - itemsFiles: for sections (by index) whose `itemsFile` is read lazily, the opened file
   ///     (``LoadedDocument/itemsFiles``); their requested pages are decoded now. Sections not
   ///     listed show their `items`.
@@ -313,7 +316,10 @@ public struct SettingsTable: Sendable {
   /// Shows one new value of `key`, as a change made through ``Settings`` left it; see ``apply(_:)``.
   /// A stored value of `key` that was rejected is no longer a problem: the change replaced it.
   ///
-  /// - Parameter isOverride: whether the value is now stored (false after a reset).
+  /// - Parameters:
+  ///   - value: the key's new value.
+  ///   - key: the key, as the store keeps it (a full dot path).
+  ///   - isOverride: whether the value is now stored (false after a reset).
   ///
   /// Only the sections that show `key` or have items with conditions are compared before and
   /// after, and the values are changed in place: the cost does not grow with the other sections.

@@ -17,7 +17,7 @@ public struct TableActions: Sendable {
   ///
   /// A section title row opens or closes its section; a switch row toggles; a "more" row loads the
   /// next page; other rows do nothing here (a UI navigates or steps a choice, see
-  /// ``selectNextChoice(at:in:)``).
+  /// ``selectNextChoice(of:in:)``).
   ///
   /// - Throws: ``SettingsError`` when toggling fails; the table is unchanged then.
   public func didSelectRow(at indexPath: TableIndexPath, in table: inout SettingsTable)
@@ -52,7 +52,7 @@ public struct TableActions: Sendable {
 
   /// Steps a choice item to its next choice (after the last, the first), as `settings set KEY VALUE`.
   ///
-  /// - Throws: ``SettingsError`` as ``Settings/set(_:to:)`` does; the table is unchanged then.
+  /// - Throws: ``SettingsError`` as ``Settings/set(_:to:)-(String,_)`` does; the table is unchanged then.
   public func selectNextChoice(of item: SettingItem, in table: inout SettingsTable) throws(SettingsError)
     -> TableUpdate
   {

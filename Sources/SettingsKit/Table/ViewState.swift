@@ -42,7 +42,7 @@ public struct ViewState: Sendable, Equatable {
   ///
   /// Open and closed sections are cosmetic, so a damaged file (not JSON, not an object of
   /// booleans, unreadable) never stops a screen: it reads as an empty state, and the warning says
-  /// which file was ignored and why. The next ``record(_:forSection:at:)`` replaces it.
+  /// which file was ignored and why. The next ``record(_:forSection:at:)-(_,_,SystemPath)`` replaces it.
   ///
   /// - Returns: the state, and a warning (a message fragment) when the file was ignored.
   public static func read(from path: SystemPath) -> (state: ViewState, warning: String?) {
@@ -84,7 +84,7 @@ public struct ViewState: Sendable, Equatable {
   }
 
   /// Records one section's state in the file at `path`, atomically and under its lock. A damaged
-  /// file (see ``read(from:)``) is replaced by one that holds only this section's state.
+  /// file (see ``read(from:)-(SystemPath)``) is replaced by one that holds only this section's state.
   ///
   /// - Throws: ``StoreError/fileSystem(_:)`` when the file cannot be written.
   public static func record(_ isExpanded: Bool, forSection name: String, at path: String) throws(StoreError) {

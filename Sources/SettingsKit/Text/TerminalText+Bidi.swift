@@ -11,7 +11,7 @@ extension TerminalText {
   /// its own direction comes from its first strong character (rules P2, P3), so a Hebrew or Arabic
   /// title is read right to left inside its columns while the padding, the digits of a value and the
   /// chevron after it stay where they are. Only fields that could be reordered are wrapped: those
-  /// with a character of a right-to-left block (``isRightToLeftBlock(_:)``). Without any such field
+  /// with a character of a right-to-left block (`isRightToLeftBlock(_:)`). Without any such field
   /// a line holds no R, AL or AN character, so UAX #9 leaves a left-to-right line in logical order,
   /// and other text, ASCII above all, is returned byte for byte. Both controls are zero width
   /// (format characters, ``DisplayWidth``), so a terminal without bidi draws the same columns.

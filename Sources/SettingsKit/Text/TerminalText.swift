@@ -11,7 +11,7 @@ public enum TerminalText {
   // MARK: - Escaping
 
   /// Replaces every character that could drive a terminal with a visible escape: the rule of
-  /// ``ControlCharacters/escaped(_:)`` (the POSIX layer keeps it, so that paths and file errors,
+  /// `ControlCharacters.escaped(_:)` (the POSIX layer keeps it, so that paths and file errors,
   /// which are shown before any document is read, are escaped by the same rule).
   public static func escaped(_ text: String) -> String { ControlCharacters.escaped(text) }
 

@@ -1,7 +1,7 @@
 import Synchronization
 
 extension FileStore {
-  /// The changes to the store file after `revision`, noticed by a ``FileWatcher`` on its directory
+  /// The changes to the store file after `revision`, noticed by a `FileWatcher` on its directory
   /// (a replace, an edit in place, a deletion, which empties the store): each time the file may
   /// have changed it is read again and compared with what was last delivered, so a rewrite that
   /// changes no value reports nothing. A file that does not read or parse is

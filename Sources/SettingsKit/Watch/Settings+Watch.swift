@@ -1,7 +1,7 @@
 extension Settings {
   /// Every change of the values, made in this process or elsewhere, as it happens; with no daemon:
   /// the one way to observe a ``Settings`` (``monitor(_:startingFrom:handler:)`` hands the same
-  /// updates to a callback, ``updates(_:initial:options:)`` one key's values, and the observers of
+  /// updates to a callback, ``updates(_:initial:options:)-(String,_,_)`` one key's values, and the observers of
   /// ``addObserver(_:)`` get their changes).
   ///
   /// Each element is one ``SettingsUpdate``: everything one read of the store (or one reload of the
@@ -35,7 +35,10 @@ extension Settings {
   /// are not reported; a reloaded document's new default comes as a value when the key has no
   /// override.
   ///
-  /// - Parameter key: a full dot path or an item's own key, as ``item(_:)`` takes it.
+  /// - Parameters:
+  ///   - key: a full dot path or an item's own key, as ``item(_:)`` takes it.
+  ///   - initial: whether the stream starts with the value now.
+  ///   - options: what the watch follows, and how.
   /// - Throws: ``SettingsError/unknownKey(_:suggestion:)``, ``SettingsError/ambiguousKey(_:candidates:)``,
   ///   ``SettingsError/noValue(key:type:)`` for an item without a value (a detailTitle).
   public func updates(
@@ -68,9 +71,12 @@ extension Settings {
   /// first, before this returns. The handler may read and change settings; it should return
   /// quickly (the next updates wait for it).
   ///
-  /// - Parameter snapshot: a snapshot already read (a screen's), taken as the first read instead of
-  ///   reading the store once more: on a large document that read costs as much as the snapshot.
-  ///   Changes made after it are reported at the first refresh.
+  /// - Parameters:
+  ///   - options: what the watch follows, and how.
+  ///   - snapshot: a snapshot already read (a screen's), taken as the first read instead of
+  ///     reading the store once more: on a large document that read costs as much as the snapshot.
+  ///     Changes made after it are reported at the first refresh.
+  ///   - handler: called with each update, on the watch's thread.
   public func monitor(
     _ options: WatchOptions = WatchOptions(), startingFrom snapshot: SettingsSnapshot? = nil,
     handler: @escaping @Sendable (SettingsUpdate) -> Void

@@ -39,7 +39,7 @@ extension JournalEntry {
 
   /// The entry a record holds, or nil when it is not one: a torn line, a base record, or a record
   /// whose numbers, times or shapes cannot be trusted (an entry number outside
-  /// 1…``maximumSequence``, a time that is not an RFC 3339 time the calendar has, a digest that is
+  /// 1…`maximumSequence`, a time that is not an RFC 3339 time the calendar has, a digest that is
   /// not 64-bit hexadecimal, a negative or oversized process id, a change that is not an object
   /// with `before`, `after` or a known `secure` word).
   public init?(json: JSONValue) {

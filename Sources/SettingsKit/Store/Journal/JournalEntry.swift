@@ -1,7 +1,7 @@
 /// One change of a store, as its journal keeps it: when, who, how, why, and each key's override
 /// before and after.
 ///
-/// The file store keeps its journal beside the store file (``FileJournal``); the digests tie an
+/// The file store keeps its journal beside the store file (`FileJournal`); the digests tie an
 /// entry to the store's bytes, so that a write that never landed and a change made behind the
 /// tool's back are told apart (see docs/RELIABILITY.md).
 public struct JournalEntry: Sendable, Equatable {

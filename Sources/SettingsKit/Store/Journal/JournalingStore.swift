@@ -1,7 +1,7 @@
 /// A store that keeps a journal of its changes, written in the same atomic update as the change:
 /// no entry for a write that did not land, and no landed write without its entry.
 ///
-/// ``FileStore`` keeps it in a file beside the store (``FileJournal``); a store on a server (etcd)
+/// ``FileStore`` keeps it in a file beside the store (`FileJournal`); a store on a server (etcd)
 /// implements it by writing the entry in the same transaction as the change. ``Settings`` journals
 /// every change it makes through a store that conforms, with its ``Settings/writeContext``.
 public protocol JournalingStore: SettingsStore {
