@@ -1,7 +1,7 @@
 import SettingsKit
 
 /// Why the etcd store could not do what was asked: each case says what happened, where, and what
-/// would be right. ``StoreError/etcd(_:)`` carries it.
+/// would be right. `StoreError.etcd(_:)` carries it.
 public enum EtcdError: Error, Equatable, Sendable {
   /// An endpoint that is not `http://host:port`.
   case badEndpoint(String)
@@ -140,6 +140,6 @@ extension EtcdError: StoreBackendError {
 }
 
 extension StoreError {
-  /// The store error of an etcd failure: ``StoreError/backend(_:)`` holding it.
+  /// The store error of an etcd failure: `StoreError.backend(_:)` holding it.
   public static func etcd(_ error: EtcdError) -> StoreError { .backend(error) }
 }

@@ -5,7 +5,7 @@ import SettingsPOSIX
 /// written atomically after every successful read, with its revision and time, so that reads can
 /// still answer (stale, and saying so) while no endpoint answers.
 ///
-/// Every file here is written as the compiled documents are (``FileSystem/replaceBestEffort(_:with:)``:
+/// Every file here is written as the compiled documents are (`FileSystem.replaceBestEffort(_:with:)`:
 /// not flushed, as a copy lost in a crash is only missing).
 ///
 /// Since the cluster's id is only known from an answer, `<directory>/endpoints-<hash>` records the

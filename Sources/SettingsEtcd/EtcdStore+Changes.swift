@@ -8,13 +8,13 @@ extension EtcdStore {
   /// `Grpc-Metadata-hasleader: true`) that recovers by itself.
   ///
   /// The contents at `revision` are read first (a compacted revision gives a
-  /// ``StoreChange/resynced(_:)`` of the latest); each revision's events then come as one
-  /// ``StoreChange/changed(_:keys:)`` (the head's own events are not changes). On the stream's
+  /// `StoreChange.resynced(_:)` of the latest); each revision's events then come as one
+  /// `StoreChange.changed(_:keys:)` (the head's own events are not changes). On the stream's
   /// end, a transport error, an `{"error": …}` line or a cancel, the connection is closed, the
-  /// store is reported ``StoreChange/unavailable(_:)`` once per outage, and after 100 ms (doubling up to 5 s,
+  /// store is reported `StoreChange.unavailable(_:)` once per outage, and after 100 ms (doubling up to 5 s,
   /// with jitter) the watch resumes at the next endpoint from the last revision seen + 1, reporting
-  /// ``StoreChange/available`` once it is back. After a compaction the whole prefix is read again
-  /// and delivered as ``StoreChange/resynced(_:)``.
+  /// `StoreChange.available` once it is back. After a compaction the whole prefix is read again
+  /// and delivered as `StoreChange.resynced(_:)`.
   public func changes(after revision: StoreRevision) -> AsyncStream<StoreChange> {
     let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self)
     let follower = EtcdFollower(store: self, continuation: continuation)
@@ -185,10 +185,10 @@ final class EtcdFollower: Sendable {
     for change in changes { continuation.yield(change) }
   }
 
-  /// What a watch response's `events` change, from `values`: one ``StoreChange/changed(_:keys:)``
+  /// What a watch response's `events` change, from `values`: one `StoreChange.changed(_:keys:)`
   /// per revision that changed an item's value (the head's events and values equal to those known
   /// change nothing), whose contents name the journal entry put in that revision
-  /// (``StoreContents/journalSequence``), the values after them, and the last revision seen.
+  /// (`StoreContents.journalSequence`), the values after them, and the last revision seen.
   static func changes(from events: [JSONValue], after values: [String: JSONValue], in store: EtcdStore) -> (
     values: [String: JSONValue], revision: Int64, changes: [StoreChange]
   ) {

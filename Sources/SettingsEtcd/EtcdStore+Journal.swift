@@ -1,15 +1,15 @@
 import SettingsKit
 
 extension EtcdStore: JournalingStore {
-  /// The journal as etcd holds it (``EtcdJournal``), read with the store at one revision and
-  /// reconciled with it; see ``JournalingStore/journal(secureKeys:)``.
+  /// The journal as etcd holds it (`EtcdJournal`), read with the store at one revision and
+  /// reconciled with it; see `JournalingStore.journal(secureKeys:)`.
   ///
   /// A change made without the tool (`etcdctl put`) shows as an `outside` entry, which is also put
   /// in etcd right away (``recordOutsideChanges(secureKeys:)``), so that it keeps the time it was
   /// first noticed; when that fails (a write came first, or the user may only read), the next
   /// write records it.
   ///
-  /// - Throws: ``StoreError/etcd(_:)`` when etcd does not answer.
+  /// - Throws: `StoreError.etcd(_:)` when etcd does not answer.
   public func journal(secureKeys: Set<String>) throws(StoreError) -> StoreJournal {
     try recordingOutsideChanges(secureKeys: secureKeys).trimmed(limit: journalLimit)
   }
@@ -17,10 +17,10 @@ extension EtcdStore: JournalingStore {
   /// Puts the `outside` entry of a change made without the tool in a transaction that applies
   /// only while nothing under the prefix changed since the store and the journal were read, so
   /// that of many readers and watches that notice it one records it; see
-  /// ``JournalingStore/recordOutsideChanges(secureKeys:)``. A transaction that does not apply
+  /// `JournalingStore.recordOutsideChanges(secureKeys:)`. A transaction that does not apply
   /// changes nothing and is not an error: another reader or a write came first.
   ///
-  /// - Throws: ``StoreError/etcd(_:)`` when etcd does not answer the read.
+  /// - Throws: `StoreError.etcd(_:)` when etcd does not answer the read.
   public func recordOutsideChanges(secureKeys: Set<String>) throws(StoreError) {
     _ = try recordingOutsideChanges(secureKeys: secureKeys)
   }
@@ -57,7 +57,7 @@ extension EtcdStore: JournalingStore {
   }
 
   /// ``update(_:)`` with the change journaled in the same transaction; see
-  /// ``update(journaling:_:)``. With ``journalLimit`` 0 the journal keeps no entry: its base moves
+  /// `update(journaling:_:)`. With ``journalLimit`` 0 the journal keeps no entry: its base moves
   /// with every write.
   ///
   /// - Returns: `body`'s result, and the number of the entry the change made (nil when it changed

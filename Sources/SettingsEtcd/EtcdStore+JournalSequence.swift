@@ -2,7 +2,7 @@ import SettingsKit
 
 extension EtcdStore {
   /// The number of the journal entry that left the store as one read of the prefix found it
-  /// (``StoreContents/journalSequence``): the newest entry among `journal` (the keys under
+  /// (`StoreContents.journalSequence`): the newest entry among `journal` (the keys under
   /// ``journalPrefix``), when its after-digest is that of `raw` (each item key's value as stored).
   /// A write and its entry land in one transaction, so the newest entry is the write's; an entry
   /// that changed no value (an `outside` one for a rewrite of the same values) stands for the newest

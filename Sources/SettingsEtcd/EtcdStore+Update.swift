@@ -10,16 +10,16 @@ extension EtcdStore {
   ///
   /// A read, and a write that succeeds, refresh the last-known-good copy.
   ///
-  /// `body` runs once per attempt (as ``SettingsStore/update(_:)`` allows), up to ``attempts``
+  /// `body` runs once per attempt (as `SettingsStore.update(_:)` allows), up to ``attempts``
   /// times with a jittered backoff of 10 to 200 ms after a failed compare. A transaction whose
-  /// answer never comes is resolved through the head and its history (``resolve(writer:after:key:)``)
+  /// answer never comes is resolved through the head and its history (`resolve(writer:after:key:)`)
   /// and never sent again blind.
   ///
-  /// - Throws: ``StoreUpdateError/store(_:)`` with ``StoreError/backend(_:)`` holding:
+  /// - Throws: `StoreUpdateError.store(_:)` with `StoreError.backend(_:)` holding:
   ///   ``EtcdError/unreachable(_:)`` when the first read fails (nothing is sent),
   ///   ``EtcdError/conflict(key:attempts:)``, ``EtcdError/unknownOutcome(key:now:)``,
   ///   ``EtcdError/tooManyOperations(count:limit:)``, ``EtcdError/requestTooLarge(bytes:limit:)``;
-  ///   or ``StoreUpdateError/refused(_:)`` with what `body` throws (nothing is sent then).
+  ///   or `StoreUpdateError.refused(_:)` with what `body` throws (nothing is sent then).
   public func update<T, Refusal: Error>(
     _ body: (inout StoreContents) throws(Refusal) -> T
   ) throws(StoreUpdateError<Refusal>) -> T {

@@ -43,7 +43,7 @@ public struct EtcdStore: SettingsStore {
   public var allowsStaleReads = false
   /// Called when ``read()`` answered from the copy, with what the warning says.
   public var onStaleRead: (@Sendable (StaleRead) -> Void)?
-  /// How many entries the journal keeps (``EtcdJournal``); 0: nothing is journaled.
+  /// How many entries the journal keeps (`EtcdJournal`); 0: nothing is journaled.
   public var journalLimit = FileStore.defaultJournalLimit
   let client: EtcdClient
 
@@ -64,7 +64,7 @@ public struct EtcdStore: SettingsStore {
   /// The head key, `<prefix><document id>/.head`.
   public var headKey: String { documentPrefix + ".head" }
 
-  /// The journal's keys start with this: `<prefix><document id>/.journal/` (``EtcdJournal``).
+  /// The journal's keys start with this: `<prefix><document id>/.journal/` (`EtcdJournal`).
   public var journalPrefix: String { documentPrefix + ".journal/" }
 
   /// "etcd 127.0.0.1:2379 /settings/app/".
@@ -75,12 +75,12 @@ public struct EtcdStore: SettingsStore {
   /// The overrides at the latest revision, read linearizably.
   ///
   /// A value that is not JSON is left out of the values and listed in
-  /// ``StoreContents/unparsed`` (the key reads as its default, with a warning naming the etcd
+  /// `StoreContents.unparsed` (the key reads as its default, with a warning naming the etcd
   /// key); the head is not a value.
   /// When no endpoint answers and ``allowsStaleReads`` is set, the last-known-good copy answers
   /// and ``onStaleRead`` is told.
   ///
-  /// - Throws: ``StoreError/etcd(_:)``: ``EtcdError/unreachable(_:)`` when no endpoint answers,
+  /// - Throws: `StoreError.etcd(_:)`: ``EtcdError/unreachable(_:)`` when no endpoint answers,
   ///   or the error etcd gave.
   public func read() throws(StoreError) -> StoreContents {
     do throws(EtcdClient.Failure) {

@@ -1,7 +1,7 @@
 import SettingsKit
 import SettingsPOSIX
 
-/// etcd as the ``StoreBackend`` of a ``StorePolicy``: chosen by ``address`` (`settings --etcd`) or
+/// etcd as the `StoreBackend` of a `StorePolicy`: chosen by ``address`` (`settings --etcd`) or
 /// by `SETTINGS_ETCD`, a comma-separated list of endpoints, and giving an ``EtcdStore`` set up as
 /// this value says.
 ///
@@ -40,7 +40,7 @@ public struct EtcdStoreBackend: StoreBackend {
 
   /// The store of document `id` at the endpoints listed in `address`.
   ///
-  /// - Throws: ``StoreError/backend(_:)`` with the ``EtcdError`` of the first endpoint that is not one.
+  /// - Throws: `StoreError.backend(_:)` with the ``EtcdError`` of the first endpoint that is not one.
   public func store(at address: String, forDocumentID id: String) throws(StoreError) -> any SettingsStore {
     do throws(EtcdError) {
       return store(endpoints: try EtcdEndpoint.list(address), forDocumentID: id)
