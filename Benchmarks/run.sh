@@ -24,7 +24,7 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-# The fast binary, as the README builds it: on Linux Package.swift links a release build fully
+# The fast binary, as docs/GUIDE.md ("Performance") builds it: on Linux Package.swift links a release build fully
 # static, so no dynamic loader work at startup.
 flags=(-c release)
 echo "== swift build ${flags[*]}" >&2

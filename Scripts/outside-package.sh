@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a package outside this repository that depends on it by URL (a file:// URL of this git
 # repository, at the commit checked out), as an app would: one executable with the SettingsKit
-# product alone, one with SettingsEtcd added (README, "Embedding the library").
+# product alone, one with SettingsEtcd added (docs/LIBRARY.md).
 #
 #   Scripts/outside-package.sh [FOLDER]     (default: .build/outside-package)
 set -euo pipefail

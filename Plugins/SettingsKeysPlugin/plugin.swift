@@ -2,7 +2,7 @@ import PackagePlugin
 
 /// Generates typed keys from the settings document of the target it is applied to: a `SettingKey`
 /// per item with a value under `SettingKeys` (child pages as nested namespaces, choices as enums)
-/// and the document embedded as `SettingsDocument.generated` (README, "Embedding the library").
+/// and the document embedded as `SettingsDocument.generated` (docs/LIBRARY.md).
 ///
 /// The document is the target's file named `settings.json`, or else its one file whose name ends in
 /// `.settings.json`. The generator, `settings-keys`, reads only that file; a document that does not

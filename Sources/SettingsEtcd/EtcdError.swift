@@ -78,7 +78,7 @@ extension EtcdError: StoreBackendError {
       return "'\(shown(text))' is not an etcd endpoint; give http://host:port"
     case .tlsEndpoint(let text):
       return "'\(shown(text))': settings speaks plain HTTP to etcd; for TLS run stunnel4 in client mode "
-        + "in front of it and give its local http:// address (README, \"etcd over TLS\")"
+        + "in front of it and give its local http:// address (docs/ETCD.md, \"etcd over TLS\")"
     case .unreachable(let endpoints):
       return endpoints.map { "etcd at \(shown($0.endpoint)) unreachable (\(shown($0.reason)))" }
         .joined(separator: "; ")

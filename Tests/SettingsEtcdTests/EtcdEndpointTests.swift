@@ -43,7 +43,7 @@ struct EtcdEndpointTests {
       #expect(
         error.message
           == "'https://a:2379': settings speaks plain HTTP to etcd; for TLS run stunnel4 in client mode "
-          + "in front of it and give its local http:// address (README, \"etcd over TLS\")")
+          + "in front of it and give its local http:// address (docs/ETCD.md, \"etcd over TLS\")")
     }
   }
 }

@@ -82,7 +82,7 @@ extension EtcdStoreTests {
 extension EtcdStoreTests {
   /// The gateway ends a watch whose member lost its leader with `{"error": {… "etcdserver: no
   /// leader" …}}` and no newline: that last line was dropped, and the watch said "the watch stream
-  /// ended" instead of the README's `lost etcd: no leader; retrying`.
+  /// ended" instead of docs/ETCD.md's `lost etcd: no leader; retrying`.
   @Test func aWatchWhoseMemberLosesItsLeaderSaysNoLeader() async throws {
     try #require(EtcdCluster.isInstalled, "\(EtcdCluster.missingMessage)")
     let etcd = try EtcdCluster.start(members: 3)
@@ -107,7 +107,7 @@ extension EtcdStoreTests {
 
 extension EtcdStoreTests {
   /// The random part of a write id lost the leading zeros of its four groups: 13 to 16 digits
-  /// instead of the README's 16.
+  /// instead of docs/ETCD.md's 16.
   @Test func aWriteIDEndsWith16HexDigits() {
     for _ in 0..<200 {
       let random = EtcdStore.writerID().split(separator: "/").last ?? ""

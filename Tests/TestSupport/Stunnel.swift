@@ -1,7 +1,7 @@
 import Foundation
 
 /// `stunnel4` in client mode on 127.0.0.1: plain HTTP in on ``port``, TLS with a client
-/// certificate out to an etcd that requires one, as the README's "etcd over TLS" sets it up.
+/// certificate out to an etcd that requires one, as docs/ETCD.md's "etcd over TLS" sets it up.
 /// Killed by its pid with ``stop()``.
 public final class Stunnel: @unchecked Sendable {
   /// The local port `settings --etcd http://127.0.0.1:<port>` talks to.

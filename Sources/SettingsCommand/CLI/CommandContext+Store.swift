@@ -160,7 +160,7 @@ extension CommandContext {
   /// they read it once before they start, and when it cannot be reached (etcd down or a wrong
   /// endpoint) they exit 69 with the error `get` gives, having started nothing (`serve` prints no
   /// address); when what answers is not etcd, or refuses the user, they exit with `get`'s status
-  /// too (78, 77). Once running, they live through outages (see the README, "etcd out of reach").
+  /// too (78, 77). Once running, they live through outages (see docs/ETCD.md, "Reads, and etcd out of reach").
   /// Other store problems (a damaged file) are each command's own, as before.
   ///
   /// - Throws: the store's error, with `get`'s status, when a store that is not a file fails.

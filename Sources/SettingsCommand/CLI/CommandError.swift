@@ -109,7 +109,7 @@ struct CommandError: Error {
     }
   }
 
-  /// The exit status of an engine error (see ``ExitStatus`` and the README's table).
+  /// The exit status of an engine error (see ``ExitStatus`` and the table in docs/GUIDE.md, "Exit codes").
   static func status(for error: any ExplainedError) -> ExitStatus {
     switch error {
     case let error as DocumentError:

@@ -1,6 +1,6 @@
 import SettingsKit
 
-/// The exit statuses of `settings`, after BSD's sysexits.h where one fits; listed in the README.
+/// The exit statuses of `settings`, after BSD's sysexits.h where one fits; listed in docs/GUIDE.md and docs/COMMANDS.md.
 public enum ExitStatus: Int32, Sendable {
   /// Success.
   case success = 0

@@ -1,6 +1,6 @@
 /// Builds a ``SettingsDocument`` from parsed JSON, collecting every problem with its JSON path and location.
 ///
-/// The rules are those of the README's "Document format": known fields only (a typo gets a
+/// The rules are those of docs/GUIDE.md, "The document format": known fields only (a typo gets a
 /// suggestion), required fields present and of the right JSON type, keys and section ids
 /// well-formed and unique, and each field allowed on the cell type that shows it.
 struct DocumentDecoder {

@@ -4,7 +4,7 @@ import SettingsPOSIX
 ///
 /// Opening it reads the bytes and finds the line boundaries, nothing more, so showing the first
 /// page of a 100 000-item section decodes only that page. Blank lines are skipped. Items are
-/// validated as in a document (see the README), each error located by file, line and column.
+/// validated as in a document (see docs/GUIDE.md), each error located by file, line and column.
 public struct ItemsFile: Sendable {
   /// The file's path, as resolved against the document's directory.
   public let path: SystemPath

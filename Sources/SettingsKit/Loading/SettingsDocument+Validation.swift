@@ -20,7 +20,7 @@ public struct DocumentValidationError: Error, Sendable, Equatable, CustomStringC
 
 extension SettingsDocument {
   /// Checks a document built in code against the rules that ``DocumentLoader`` applies to a file
-  /// (the README's "Document format"), without writing it as JSON: names well-formed and unique,
+  /// (docs/GUIDE.md, "The document format"), without writing it as JSON: names well-formed and unique,
   /// each field on a cell type that shows it, choices and defaults consistent, conditions naming
   /// an item of the right kind (by full key) and no cycles.
   ///

@@ -3,8 +3,8 @@
 ///
 /// From these come the decoder's known fields and its "did you mean" suggestions, the cell types
 /// each value field is checked against (``ValueRules``), the properties of the JSON Schema
-/// (``SettingsSchema``) and the cache's fingerprint; tests hold the `Codable` keys and the README's
-/// field tables to them.
+/// (``SettingsSchema``) and the cache's fingerprint; tests hold the `Codable` keys and the field
+/// tables of docs/GUIDE.md to them.
 struct DocumentField: Sendable {
   /// The JSON a field takes.
   enum Kind: Sendable, Equatable {
@@ -41,7 +41,7 @@ struct DocumentField: Sendable {
     /// A key or an array of keys.
     case keys
 
-    /// The kind as the README's field tables name it.
+    /// The kind as the field tables of docs/GUIDE.md name it.
     var words: String {
       switch self {
       case .version: "whole number"
@@ -61,7 +61,7 @@ struct DocumentField: Sendable {
       }
     }
 
-    /// `1000000` as `1 000 000`, as the README writes large numbers.
+    /// `1000000` as `1 000 000`, as docs/GUIDE.md writes large numbers.
     static func spaced(_ number: Int) -> String {
       var digits = Array(String(number))
       var groups: [String] = []
@@ -116,7 +116,7 @@ struct DocumentField: Sendable {
   var isRequired = false
   /// The items it applies to.
   var applies = Applies.anywhere
-  /// Whether it belongs to the value types (the README's "Values" table; ``ValueRules``).
+  /// Whether it belongs to the value types (the "Values" table of docs/GUIDE.md; ``ValueRules``).
   var isValueField = false
   /// Where an item keeps it, for the fields the decoder reads by their kind alone (the value
   /// fields and `description`); nil for the others.
@@ -126,7 +126,7 @@ struct DocumentField: Sendable {
 }
 
 /// Every field of the settings document format, by where it may appear, in the order the decoder,
-/// the schema and the README list them.
+/// the schema and docs/GUIDE.md list them.
 enum DocumentFields {
   /// The top level of a document (`"$schema"` is accepted besides, and ignored).
   static let document: [DocumentField] = [

@@ -61,7 +61,7 @@ struct DocumentCacheCommandTests {
   }
 
   /// Issue 25's divergence: with the cache, a write left a value stored under an earlier key
-  /// (`renamedFrom`) where it was; without it, the write moved it, as the README promises. Every
+  /// (`renamedFrom`) where it was; without it, the write moved it, as docs/GUIDE.md promises. Every
   /// partial document now holds the items with earlier keys, so both write the same bytes.
   @Test func aWriteThroughTheCacheMovesAValueStoredUnderAnEarlierKey() throws {
     let directory = try TemporaryDirectory()

@@ -191,7 +191,7 @@ struct EtcdCommandTests {
     #expect(proxy.requestCount == 4)
   }
 
-  @Test func anHTTPSEndpointIsRefusedPointingToTheREADME() throws {
+  @Test func anHTTPSEndpointIsRefusedPointingToTheEtcdGuide() throws {
     let setup = try Setup()
     defer { setup.directory.remove() }
     let outcome = runCLI(["get", "airplane"], environment: setup.environment(etcd: "https://127.0.0.1:2379"))
@@ -200,7 +200,7 @@ struct EtcdCommandTests {
         == CommandOutcome(
           status: 78, stdout: "",
           stderr: "Error: 'https://127.0.0.1:2379': settings speaks plain HTTP to etcd; for TLS run stunnel4 "
-            + "in client mode in front of it and give its local http:// address (README, \"etcd over TLS\")\n"
+            + "in client mode in front of it and give its local http:// address (docs/ETCD.md, \"etcd over TLS\")\n"
         ))
   }
 
@@ -540,7 +540,7 @@ struct EtcdCommandTests {
     let set = runCLI(["set", "airplane", "on"], environment: environment)
     #expect(set.status == 0, "\(set)")
     #expect(runCLI(["get", "airplane"], environment: environment).stdout == "on\n")
-    // Straight to etcd's https:// URL: refused, pointing to the README.
+    // Straight to etcd's https:// URL: refused, pointing to docs/ETCD.md.
     #expect(
       runCLI(["get", "airplane"], environment: setup.environment(etcd: etcd.endpointList)).status == 78)
   }
@@ -797,7 +797,7 @@ extension EtcdCommandTests {
 
 extension EtcdCommandTests {
   /// etcd answers 421 (as etcd 3.4.23 does, by hand) to a Host its `--host-whitelist` does not
-  /// list, which the README asks for: that read "is not an etcd v3 JSON gateway (GET /version
+  /// list, which docs/ETCD.md asks for: that read "is not an etcd v3 JSON gateway (GET /version
   /// answered 421)".
   @Test func aHostNameOutsideEtcdsWhitelistIsNamed() throws {
     let setup = try Setup()

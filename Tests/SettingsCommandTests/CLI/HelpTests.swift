@@ -253,12 +253,12 @@ struct HelpTests {
     #expect(Subcommand(rawValue: subcommand)?.usageLine == expected)
   }
 
-  /// The README's command reference shows the usage lines the declarations give.
-  @Test func theReadmesCommandReferenceMatchesTheDeclarations() throws {
-    let readme = try String(contentsOfFile: examplePath("../README.md"), encoding: .utf8)
+  /// The guide's command reference (docs/GUIDE.md) shows the usage lines the declarations give.
+  @Test func theGuidesCommandReferenceMatchesTheDeclarations() throws {
+    let guide = try String(contentsOfFile: examplePath("../docs/GUIDE.md"), encoding: .utf8)
     for subcommand in Subcommand.visible {
       let line = "\n\(subcommand.commandLine)\n"
-      #expect(readme.contains(line), "\(line)")
+      #expect(guide.contains(line), "\(line)")
     }
   }
 

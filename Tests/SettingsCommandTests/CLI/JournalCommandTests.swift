@@ -83,7 +83,7 @@ struct JournalCommandTests {
     }
   }
 
-  /// The help says how many changes the journal keeps as the README does: 1000, and up to 1100
+  /// The help says how many changes the journal keeps as docs/GUIDE.md does: 1000, and up to 1100
   /// before the oldest are trimmed.
   @Test func historyHelpSaysHowManyChangesTheJournalKeeps() throws {
     let help = try runBinary(["history", "--help"])

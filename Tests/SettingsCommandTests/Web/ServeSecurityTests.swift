@@ -8,7 +8,7 @@ import Testing
 @testable import SettingsSockets
 
 /// Every refusal of `settings serve`'s security model, sent as the bad request over a real socket
-/// to the real binary (issue 19, item 6; README, "settings serve").
+/// to the real binary (docs/SCREENS.md, "The settings screen in a browser").
 @Suite(.serialized)
 struct ServeSecurityTests {
   static let securityHeaders: [(String, String)] = [

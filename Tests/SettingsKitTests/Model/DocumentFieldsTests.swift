@@ -185,7 +185,7 @@ struct DocumentFieldsTests {
   }
 
   /// The fields the table gives to some cell types only but the decoder accepts on others: the
-  /// JSON Schema and the README refuse them there, `settings validate` does not (a change of what
+  /// JSON Schema and docs/GUIDE.md refuse them there, `settings validate` does not (a change of what
   /// loads, left to be decided).
   static let acceptedAgainstTheTable = [
     "rightDetail on textField", "rightDetail on number", "rightDetail on slider", "page on textField",

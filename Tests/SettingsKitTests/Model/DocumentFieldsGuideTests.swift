@@ -4,19 +4,19 @@ import Testing
 
 @testable import SettingsKit
 
-/// The README's field tables ("The document format") name the fields of ``DocumentFields``, with
+/// The field tables of docs/GUIDE.md ("The document format") name the fields of ``DocumentFields``, with
 /// their types and, for the value fields, the cell types they apply to.
-struct DocumentFieldsReadmeTests {
-  /// One row of a README table: the field names of its first cell and its other cells by column.
+struct DocumentFieldsGuideTests {
+  /// One row of a table: the field names of its first cell and its other cells by column.
   struct Row {
     var names: [String]
     var cells: [String: String]
   }
 
-  /// The tables of the README's "The document format" section, each a list of rows, in order.
+  /// The tables of the guide's "The document format" section, each a list of rows, in order.
   static func tables() throws -> [[Row]] {
-    let readme = try String(contentsOfFile: examplePath("../README.md"), encoding: .utf8)
-    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let guide = try String(contentsOfFile: examplePath("../docs/GUIDE.md"), encoding: .utf8)
+    let lines = guide.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let start = try #require(lines.firstIndex(of: "## The document format"))
     let end = try #require(lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") })
     var tables: [[Row]] = []
@@ -42,12 +42,12 @@ struct DocumentFieldsReadmeTests {
     return tables
   }
 
-  /// The README's type cell of `field`.
+  /// The guide's type cell of `field`.
   static func typeWords(_ field: DocumentField) -> String {
     field.kind.words + (field.isRequired ? ", required" : "")
   }
 
-  /// The README's "on" cell of a value field.
+  /// The guide's "on" cell of a value field.
   static func onWords(_ field: DocumentField) -> String {
     switch field.applies {
     case .anywhere: "all"
@@ -72,17 +72,17 @@ struct DocumentFieldsReadmeTests {
         // Display text may say that it is localizable.
         let said = field.kind == .text ? type.replacingOccurrences(of: " (localizable)", with: "") : type
         if said != typeWords(field) {
-          problems.append("\(name): README says \(type), the table \(typeWords(field))")
+          problems.append("\(name): the guide says \(type), the table \(typeWords(field))")
         }
         if let on = row.cells["on"], on != onWords(field) {
-          problems.append("\(name): README says on \(on), the table \(onWords(field))")
+          problems.append("\(name): the guide says on \(on), the table \(onWords(field))")
         }
       }
     }
     return problems
   }
 
-  @Test func theReadmeTablesNameEveryFieldWithItsType() throws {
+  @Test func theGuideTablesNameEveryFieldWithItsType() throws {
     let tables = try Self.tables()
     try #require(tables.count == 5)
     #expect(
