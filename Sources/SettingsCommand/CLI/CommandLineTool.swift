@@ -78,6 +78,7 @@ public enum CommandLineTool {
     case .undo: return try UndoCommand.run(context)
     case .codegen: return try CodegenCommand.run(context)
     case .manpage: return try ManPageCommand.run(context)
+    case .markdown: return try ManPageCommand.markdown(context)
     case .complete: return try CompleteCommand.run(context)
     case .help: return try HelpText.run(context)
     }

@@ -16,12 +16,14 @@ enum Subcommand: String, CaseIterable, Sendable {
   case manpage, help
   /// The hidden subcommand that the completion scripts call: `settings __complete -- WORD...`.
   case complete = "__complete"
+  /// The hidden subcommand that prints docs/COMMANDS.md (``CommandsMarkdown``): `settings __markdown`.
+  case markdown = "__markdown"
 
   /// Whether help, the man page and completions leave it out.
-  var isHidden: Bool { self == .complete }
+  var isHidden: Bool { self == .complete || self == .markdown }
 
   /// Whether it reads the settings document (and so takes `--file`).
-  var readsDocument: Bool { ![.help, .completions, .manpage, .complete].contains(self) }
+  var readsDocument: Bool { ![.help, .completions, .manpage, .complete, .markdown].contains(self) }
 
   /// Whether it reads the store or the view state (and so takes `--store` and `--locale`).
   var readsStore: Bool { readsDocument && ![.validate, .schema, .codegen].contains(self) }
@@ -207,6 +209,10 @@ enum Subcommand: String, CaseIterable, Sendable {
       return SubcommandDefinition(
         name: rawValue, abstract: "Print the manual page, settings.1, in roff.", forms: [[]],
         discussion: "Read it with 'settings manpage > settings.1 && man -l settings.1'.")
+    case .markdown:
+      return SubcommandDefinition(
+        name: rawValue, abstract: "Print the command reference in Markdown, docs/COMMANDS.md.", forms: [[]],
+        discussion: "Regenerate it with '\(CommandsMarkdown.regenerate)'.")
     case .complete:
       return SubcommandDefinition(
         name: rawValue, abstract: "Print the completions of a partial command line, for the shell scripts.",
