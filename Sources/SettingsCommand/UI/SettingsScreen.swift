@@ -306,7 +306,8 @@ public struct SettingsScreen: Sendable {
     "  / n           search titles, keys and choices; n: next match",
     "  r             reset the selected item to its default",
     "  u             undo the last change (again: the one before)",
-    "  H             the selected item's history (↑ ↓ PgUp PgDn Home End page it)",
+    "  H             the selected item's history (arrows, PgUp PgDn,",
+    "                Home End page it)",
     "  ?             this help (any key closes it)",
     "  q Ctrl-C      quit",
   ]

@@ -36,7 +36,9 @@ struct FolderLayeringTests {
   }
 
   @Test func everyFolderIsALayerAndNoFileIsOutsideOne() throws {
-    let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).sorted()
+    // The DocC catalog is documentation, not a layer of code.
+    let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path)
+      .filter { !$0.hasSuffix(".docc") }.sorted()
     #expect(folders == Self.layers.sorted())
   }
 
