@@ -8,7 +8,13 @@ extension CommandContext {
   var documentCache: DocumentCache? {
     guard !invocation[Options.noCache], environment["SETTINGS_CACHE"] != "off" else { return nil }
     return DocumentCache.directory(environment: environmentPaths).map {
-      DocumentCache(directory: $0, buildTag: CommandLineTool.version)
+      var cache = DocumentCache(directory: $0, buildTag: CommandLineTool.version)
+      // For the tests only, as SETTINGS_TEST_KILL_AT is: a racy window in nanoseconds (0: none), so
+      // that a test reads a document it just wrote through the cache instead of waiting 2 s.
+      if let text = environment["SETTINGS_TEST_RACY_WINDOW_NS"], let window = Int64(text), window >= 0 {
+        cache.racyWindow = window
+      }
+      return cache
     }
   }
 

@@ -14,11 +14,10 @@ struct DocumentCacheCommandTests {
     defer { directory.remove() }
     let document = try directory.write(
       "doc.json", try String(contentsOfFile: examplePath("phone-settings.json"), encoding: .utf8))
-    // The cache trusts no source modified within 2 s of its reading (the racy window).
-    Thread.sleep(forTimeInterval: 2.1)
+    // The cache trusts no source modified within 2 s of its reading (the racy window): none here.
     let environment = [
       "HOME": directory.path, "XDG_CACHE_HOME": directory.file("cache"),
-      "SETTINGS_STORE": directory.file("store.json"),
+      "SETTINGS_STORE": directory.file("store.json"), "SETTINGS_TEST_RACY_WINDOW_NS": "0",
     ]
     func cacheFiles() -> [String] {
       ((try? FileManager.default.contentsOfDirectory(atPath: directory.file("cache/settings"))) ?? [])
@@ -78,7 +77,6 @@ struct DocumentCacheCommandTests {
         ]}]}}
       ]}]}
       """)
-    Thread.sleep(forTimeInterval: 2.1)
     var outcomes: [String] = []
     for cache in ["on", "off"] {
       for (name, before) in [
@@ -87,7 +85,7 @@ struct DocumentCacheCommandTests {
         let store = try directory.write("\(name)-\(cache).json", before)
         let environment = [
           "HOME": directory.path, "XDG_CACHE_HOME": directory.file("cache"), "SETTINGS_STORE": store,
-          "SETTINGS_CACHE": cache,
+          "SETTINGS_CACHE": cache, "SETTINGS_TEST_RACY_WINDOW_NS": "0",
         ]
         // The first command builds the cache; the second is answered from it.
         #expect(runCLI(["-f", document, "get", "theme"], environment: environment).status == 0)
@@ -124,10 +122,9 @@ struct DocumentCacheCommandTests {
         ]}
       ]}
       """)
-    Thread.sleep(forTimeInterval: 2.1)
     let environment = [
       "HOME": directory.path, "XDG_CACHE_HOME": directory.file("cache"),
-      "SETTINGS_STORE": directory.file("store.json"),
+      "SETTINGS_STORE": directory.file("store.json"), "SETTINGS_TEST_RACY_WINDOW_NS": "0",
     ]
     func cacheFiles() -> [String] {
       (try? FileManager.default.contentsOfDirectory(atPath: directory.file("cache/settings"))) ?? []

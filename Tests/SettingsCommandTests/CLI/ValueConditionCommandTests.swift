@@ -28,10 +28,11 @@ struct ValueConditionCommandTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = try directory.write("cond.json", Self.document)
-    if cached { Thread.sleep(forTimeInterval: 2.1) }  // the cache trusts no source this recent
+    // No racy window: the cache reads the document just written.
     let environment = [
       "HOME": directory.path, "XDG_CACHE_HOME": directory.file("cache"),
       "SETTINGS_STORE": directory.file("store.json"), "SETTINGS_CACHE": cached ? "on" : "off",
+      "SETTINGS_TEST_RACY_WINDOW_NS": "0",
     ]
     func run(_ arguments: [String]) -> CommandOutcome {
       runCLI(["-f", path] + arguments, environment: environment)
