@@ -71,7 +71,7 @@ func storeCheckTerminalSafe(_ text: String, _ what: String) {
 
 /// The bytes as a journal file: whatever its records hold (numbers, times, shapes), reading,
 /// reconciling with a store, trimming, writing back and numbering the next entry never trap, and a
-/// journal written back reads back the same.
+/// journal written back reads back with the same entries.
 func journalReaderFuzz(_ bytes: [UInt8]) {
   let (journal, _) = FileJournal.parse(bytes)
   for entry in journal.entries {
@@ -88,7 +88,9 @@ func journalReaderFuzz(_ bytes: [UInt8]) {
   _ = FileJournal.tail(bytes)
   let written = FileJournal.text(trimmed, secureKeys: ["pin"])
   let reread = FileJournal.parse(written)
-  guard !reread.hasBadLines, reread.journal.entries.map(\.sequence) == trimmed.entries.map(\.sequence) else {
+  // Numbers may skip where a record was lost and the digests still chain: the entries read back
+  // are the ones written all the same.
+  guard reread.journal.entries == trimmed.entries else {
     fatalError("a journal written back does not read back:\n\(String(decoding: written, as: UTF8.self))")
   }
 }

@@ -29,7 +29,8 @@ extension WebApp {
 
   /// `GET /api/history[?limit=N]`: the journal's changes, newest first, as `settings history`
   /// lists them (values as it shows them, a secure field's masked, control characters escaped),
-  /// at most `limit` (1 000); `more` when older ones were left out.
+  /// at most `limit` (1 000); `more` when older ones were left out; `storeProblem`, why the store
+  /// does not parse, when it does not (the entries are then the journal's as written).
   func historyResponse(_ query: WebQuery, _ view: WebView) throws(WebQuery.Refusal) -> WebResponse {
     let limit =
       try query.integer(
@@ -37,12 +38,14 @@ extension WebApp {
       ?? Self.historyLimit
     let lastID = log.lastID
     do {
-      let entries = try settings.history(limit: limit + 1)
-      return .json(
-        .object([
-          ("entries", .array(entries.prefix(limit).map { Self.historyJSON($0, view.settings) })),
-          ("more", .bool(entries.count > limit)), ("lastEventId", .integer(lastID)),
-        ]))
+      // A store file that does not parse keeps its history: the journal as written, and why.
+      let (entries, problem) = try settings.historyBesideAnyStore(limit: limit + 1)
+      var members: [(String, JSONValue)] = [
+        ("entries", .array(entries.prefix(limit).map { Self.historyJSON($0, view.settings) })),
+        ("more", .bool(entries.count > limit)), ("lastEventId", .integer(lastID)),
+      ]
+      if let problem { members.append(("storeProblem", .string(problem.message))) }
+      return .json(.object(members))
     } catch {
       return Self.refusal(error)
     }

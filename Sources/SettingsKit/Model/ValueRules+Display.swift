@@ -17,18 +17,31 @@ extension ValueRules {
     case .string(let text) where item.secure != true: return unambiguous(text)
     case .strings([]): return "none"
     case .strings(let values) where values.contains(where: { unambiguous($0) != $0 || $0.contains(",") }):
-      return values.map { $0.contains(",") ? "\"\($0)\"" : unambiguous($0) }.joined(separator: ",")
+      return values.map { $0.contains(",") ? quoted($0) : unambiguous($0) }
+        .joined(separator: ",")
     default: return shown(value, of: item, reveal: reveal)
     }
   }
 
-  /// `text`, or `text` in quotes when it could be read as something other than a text: one of the
-  /// ``markers``, empty, white space at either end, or a leading quote.
+  /// `text`, or `text` as a JSON string (quoted, `\\`, `\"` and control characters escaped) when it
+  /// could be read as something other than this one text: empty, one of the ``markers``, white
+  /// space at either end, a quote, a backslash or a control character anywhere, the ``mask``, or
+  /// an arrow (`→`, `->`) that a change line puts between two values.
   package static func unambiguous(_ text: String) -> String {
-    guard let first = text.first, let last = text.last, !markers.contains(text), first != "\"",
-      !first.isWhitespace, !last.isWhitespace
-    else { return "\"\(text)\"" }
+    guard let first = text.first, let last = text.last, !markers.contains(text), !first.isWhitespace,
+      !last.isWhitespace, !text.contains(mask), !text.contains("→"), !text.contains("->"),
+      !text.unicodeScalars.contains(where: {
+        $0 == "\"" || $0 == "\\" || $0.properties.generalCategory == .control
+      })
+    else { return quoted(text) }
     return text
+  }
+
+  /// `text` as a JSON string: in quotes, with `\\`, `\"` and control characters escaped.
+  private static func quoted(_ text: String) -> String {
+    var output = ""
+    JSONWriter.writeString(text, to: &output)
+    return output
   }
 
   /// The value as `list` and `show` print it: a secure text field's value is the fixed ``mask``

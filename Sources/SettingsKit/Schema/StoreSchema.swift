@@ -56,9 +56,10 @@ extension SettingsSchema {
     let step = ValueRules.step(of: item)
     let base = ValueRules.base(of: item)
     let whole = step.scale == 0 && base.scale == 0
-    var schema: [(String, JSONValue)] = [
-      ("type", .string(whole && base == ExactDecimal(0) ? "integer" : "number"))
-    ]
+    // Whole steps from a whole base are whole numbers: `integer` says all of a step of 1, and with
+    // `multipleOf` all of a step from 0; any other step is checked by `settings check` alone.
+    let expressed = whole && (step == ExactDecimal(1) || base == ExactDecimal(0))
+    var schema: [(String, JSONValue)] = [("type", .string(whole ? "integer" : "number"))]
     if let minimum = item.min { schema.append(("minimum", JSONValue(.number(minimum.description)))) }
     if let maximum = item.max { schema.append(("maximum", JSONValue(.number(maximum.description)))) }
     if whole, base == ExactDecimal(0), step != ExactDecimal(1) {
@@ -66,7 +67,7 @@ extension SettingsSchema {
     }
     if let value = item.numberValue { schema.append(("default", JSONValue(.number(value.description)))) }
     let unit = item.unit.map { ", in \($0)" } ?? ""
-    let note = whole && base == ExactDecimal(0) ? "" : "; the step is checked by settings check"
+    let note = expressed ? "" : "; the step is checked by settings check"
     return itemDescribed(
       item, "\(item.title): \(ValueRules.expected(by: item) ?? "a number")\(unit)\(note).", schema)
   }
@@ -110,7 +111,13 @@ extension SettingsSchema {
   static func itemDescribed(_ item: SettingItem, _ summary: String, _ schema: [(String, JSONValue)])
     -> JSONValue
   {
-    described(item.description.map { "\(summary) \($0)" } ?? summary, schema)
+    // The title first, as an editor shows it above the description (VS Code's hover).
+    .object(
+      [
+        ("title", .string(item.title)),
+        ("description", .string(item.description.map { "\(summary) \($0)" } ?? summary)),
+      ]
+        + schema)
   }
 
   /// The choices' values as `enum`, which decides what is valid, and their titles as

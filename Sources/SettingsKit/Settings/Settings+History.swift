@@ -71,6 +71,22 @@ extension Settings {
     }
   }
 
+  /// ``history(keys:limit:since:until:)``, which a store file that does not parse does not stop:
+  /// its entries are then the journal's as written (``journalBesideUnparsableStore()``), with why
+  /// the store does not parse. What `settings history` and `serve`'s History page list.
+  ///
+  /// - Throws: as ``history(keys:limit:since:until:)`` does for anything else.
+  package func historyBesideAnyStore(
+    keys: [String] = [], limit: Int? = nil, since: JournalTime? = nil, until: JournalTime? = nil
+  ) throws(SettingsError) -> (entries: [JournalEntry], unparsableStore: StoreError?) {
+    do {
+      return (try history(keys: keys, limit: limit, since: since, until: until), nil)
+    } catch .store(let problem) where FileStore.isUnparsable(problem) {
+      guard let journal = try journalBesideUnparsableStore() else { throw .store(problem) }
+      return (try history(in: journal, keys: keys, limit: limit, since: since, until: until), problem)
+    }
+  }
+
   /// ``history(keys:limit:since:until:)`` of a journal already read.
   package func history(
     in journal: StoreJournal, keys: [String] = [], limit: Int? = nil, since: JournalTime? = nil,

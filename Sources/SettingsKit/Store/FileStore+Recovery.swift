@@ -21,7 +21,7 @@ extension FileStore {
   }
 
   /// Under the store's lock: when the store file does not parse, copies its bytes beside it, to
-  /// `<path>.damaged-YYYYMMDDTHHMMSSZ`, then writes `values` in its place (a secure key's text,
+  /// `<path>.damaged-YYYYMMDDTHHMMSSZ` (`-2`, `-3`, … after it when that exists), then writes `values` in its place (a secure key's text,
   /// which the journal never knows, is left out); nothing when the store parses.
   ///
   /// - Returns: the path the damaged bytes were copied to, or nil when the store parses.
@@ -44,7 +44,13 @@ extension FileStore {
         guard Self.isUnparsable(error) else { throw error }
       }
       let digits = time.description.filter { $0 != "-" && $0 != ":" }.prefix(15)
-      let aside = path.addingSuffix(".damaged-\(digits)Z")
+      // Never over an earlier copy (two recoveries in one second): `-2`, `-3`, … after the time.
+      var aside = path.addingSuffix(".damaged-\(digits)Z")
+      var number = 1
+      while FileSystem.status(of: aside) != nil {
+        number += 1
+        aside = path.addingSuffix(".damaged-\(digits)Z-\(number)")
+      }
       do throws(FileSystemError) {
         guard let bytes = try AtomicFile.read(path) else { return nil }
         try AtomicFile.write(bytes, to: aside, privateMode: true)

@@ -93,7 +93,7 @@ extension JournalCommandTests {
     ),
     (
       ["history", "--since", "2300-01-01"],
-      "--since '2300-01-01': outside the times the journal holds, 1677-09-21 to 2262-04-11"
+      "--since '2300-01-01': outside the times the journal holds, 1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z"
     ),
     (
       ["undo", "1", "--to", "1h"],
@@ -247,5 +247,61 @@ extension JournalCommandTests {
       try fixture.run(["undo", "flight", "--to", "1h"])
         == CommandOutcome(
           status: 0, stdout: "undid changes 1, 3\n  flight (Flight Mode): off → (default)\n", stderr: ""))
+  }
+
+  /// A journal limit past what a count of entries holds keeps every entry; it never traps.
+  @Test func aHugeJournalLimitKeepsEveryEntry() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let huge = ["SETTINGS_JOURNAL_LIMIT": "9223372036854775807"]
+    #expect(try fixture.run(["set", "airplane", "on"], environment: huge).status == 0)
+    #expect(try fixture.run(["undo"], environment: huge).status == 0)
+    #expect(try fixture.run(["history", "-n1"], environment: huge).stdout.hasPrefix("change 2 "))
+  }
+
+  /// Two recoveries of a damaged store in one second keep both damaged texts.
+  @Test func eachDamagedStoreIsKeptBesideTheStore() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(try fixture.run(["set", "airplane", "on"]).status == 0)
+    for text in ["tru1", "tru2", "tru3"] {
+      try fixture.directory.write("s.json", #"{"airplane": "# + text)
+      #expect(try fixture.run(["undo", "--force"]).status == 0)
+    }
+    let copies = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path)
+      .filter { $0.hasPrefix("s.json.damaged-") }
+    let texts = try copies.map { try #require(try fixture.directory.read($0)) }.sorted()
+    #expect(texts == [#"{"airplane": tru1"#, #"{"airplane": tru2"#, #"{"airplane": tru3"#])
+  }
+
+  /// A text is quoted, escaped as JSON, wherever it could be read as something else: a quote, an
+  /// arrow, the mask, a backslash, a control character.
+  @Test(arguments: [
+    (#""none""#, #""\"none\"""#), ("x → y", #""x → y""#), ("a -> b", #""a -> b""#),
+    ("••••••••", #""••••••••""#), (#"a\nb"#, #""a\\nb""#), ("a\nb", #""a\nb""#), ("plain", "plain"),
+  ])
+  func aTextThatCouldBeReadAsSomethingElseIsQuoted(text: String, shown: String) throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let document = JournalCommandTests.document.replacingOccurrences(
+      of: #"{ "key": "pin","#,
+      with: #"{ "key": "name", "type": "textField", "title": "Name" }, { "key": "pin","#)
+    try fixture.directory.write("doc.json", document)
+    #expect(try fixture.run(["set", "name", text]).status == 0)
+    #expect(
+      try fixture.history().stdout
+        == "change 1  TIME  USER@HOST (settings PID)  set\n  name (Name): (default) → \(shown)\n")
+  }
+
+  /// A `--since` after the `--until` names no time: it is refused, not answered with nothing.
+  @Test func sinceAfterUntilIsRefused() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let outcome = try fixture.run(["history", "--since", "2026-12-02", "--until", "2026-12-01"])
+    #expect(outcome.status == 64)
+    #expect(
+      outcome.stderr.split(separator: "\n").first.map(String.init)
+        == "Error: --since 2026-12-02T00:00:00.000000000Z is after --until 2026-12-01T00:00:00.000000000Z: "
+        + "no change is made in between")
   }
 }

@@ -227,11 +227,13 @@ struct SchemaTests {
                 "Auto",
                 "Manual"
               ],
+              "title": "Mode",
               "type": "string"
             },
             "wifi": {
               "default": true,
               "description": "Wi-Fi (a switch).",
+              "title": "Wi-Fi",
               "type": "boolean"
             }
           },
@@ -291,15 +293,17 @@ struct SchemaTests {
                 ],
                 "type": "string"
               },
+              "title": "Languages",
               "type": "array",
               "uniqueItems": true
             },
             "lock": {
               "default": 2,
-              "description": "Auto-Lock: a number from 1 to 60 in steps of 1, in min; the step is checked by settings check. Minutes of inactivity before the screen locks.",
+              "description": "Auto-Lock: a number from 1 to 60 in steps of 1, in min. Minutes of inactivity before the screen locks.",
               "maximum": 60,
               "minimum": 1,
-              "type": "number"
+              "title": "Auto-Lock",
+              "type": "integer"
             },
             "mode": {
               "default": "a",
@@ -312,16 +316,19 @@ struct SchemaTests {
                 "Auto",
                 "Manual"
               ],
+              "title": "Mode",
               "type": "string"
             },
             "name": {
               "default": "",
               "description": "Name (text). Seen by others.",
+              "title": "Name",
               "type": "string"
             },
             "wifi": {
               "default": false,
               "description": "Wi-Fi (a switch). Joins known networks.",
+              "title": "Wi-Fi",
               "type": "boolean"
             }
           },
@@ -357,9 +364,9 @@ struct SchemaTests {
     let phone = try runBinary(["-f", examplePath("phone-settings.json"), "schema", "--for-store"]).stdout
     #expect(
       phone.contains(
-        #""description": "Auto-Lock: a number from 1 to 60 in steps of 1, in min; the step is checked by "#
-          + #"settings check. "#
+        #""description": "Auto-Lock: a number from 1 to 60 in steps of 1, in min. "#
           + #"Minutes of inactivity before the screen locks.","#))
+    #expect(phone.contains(#""title": "Auto-Lock","#))
     #expect(phone.contains(#""enumDescriptions": ["#))
   }
 }

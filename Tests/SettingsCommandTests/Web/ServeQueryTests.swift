@@ -81,3 +81,28 @@ struct ServeQueryTests {
     #expect(try server.get("/api/document?").status == 200)
   }
 }
+
+/// The History page is where a user looks to recover a store that does not parse: `/api/history`
+/// lists the journal as written and says why, as `settings history` does.
+struct ServeHistoryOfAStoreThatDoesNotParseTests {
+  @Test func theHistoryIsTheJournalAsWrittenWithWhy() throws {
+    let server = try ServedSettings()
+    defer { _ = server.stop() }
+    #expect(try server.cli(["set", "airplane", "on"]).status == 0)
+    try server.directory.write("store.json", #"{"airplane": tru"#)
+    let reply = try server.get("/api/history")
+    #expect(reply.status == 200, "\(reply.text)")
+    let entries = try #require(reply.json?[member: "entries"])
+    guard case .array(let list) = entries.kind else {
+      Issue.record("entries is not an array: \(reply.text)")
+      return
+    }
+    #expect(list.count == 1)
+    #expect(list.first?[member: "seq"]?.kind == .number("1"))
+    #expect(
+      reply.json?[member: "storeProblem"]?.kind
+        == .string(
+          "\(server.directory.file("store.json")):1:14: unexpected 'tru'; expected a value; the store was left "
+            + "unchanged: fix or remove it"))
+  }
+}

@@ -62,6 +62,22 @@ struct FileJournalTests {
     #expect(try store.journal(secureKeys: []).entries.map(\.sequence) == [1, 2, 3])
   }
 
+  /// One entry whose number was changed to jump ahead is left out as damaged, not the entries
+  /// after it that go on from the number expected.
+  @Test func anEntryWhoseNumberJumpsAheadIsLeftOutNotTheOnesAfterIt() throws {
+    func entry(_ number: Int) -> JSONValue? {
+      StoreJournal.record(
+        Array(
+          (#"{"changes":{"a":{"after":\#(number)}},"digestAfter":"\#(String(number, radix: 16))","#
+            + #""digestBefore":"\#(String(number - 1, radix: 16))","how":"set","seq":\#(number == 3 ? 13 : number),"#
+            + #""time":"2026-12-02T13:27:0\#(number)Z"}"#).utf8))
+    }
+    let base = StoreJournal.record(Array(#"{"base":{},"digest":"0","secure":[],"seq":0}"#.utf8))
+    let parsed = StoreJournal.parsed(base: base, records: (1...6).map(entry))
+    #expect(parsed.isDamaged)
+    #expect(parsed.journal.entries.map(\.sequence) == [1, 2, 4, 5, 6])
+  }
+
   @Test(arguments: [
     ("2026-12-02T13:27:05Z", "2026-12-02T13:27:05.000000000Z"),
     ("2026-12-02 13:27", "2026-12-02T13:27:00.000000000Z"),
@@ -137,6 +153,6 @@ struct FileJournalTests {
         == "+99:99 is not an offset from UTC: offsets run from -23:59 to +23:59")
     #expect(
       JournalTime.ParseError.outOfRange.description
-        == "outside the times the journal holds, 1677-09-21 to 2262-04-11")
+        == "outside the times the journal holds, 1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z")
   }
 }

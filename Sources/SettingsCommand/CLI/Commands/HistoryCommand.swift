@@ -8,23 +8,23 @@ enum HistoryCommand {
     let since = try time(context.invocation[Options.since], option: "--since")
     let until = try time(context.invocation[Options.until], option: "--until")
     let settings = try context.openSettings()
+    if let since, let until, since > until {
+      throw .usage(
+        "--since \(since.description) is after --until \(until.description): no change is made in between",
+        subcommand: .history)
+    }
     let entries: [JournalEntry]
     do {
-      entries = try settings.history(
+      let found = try settings.historyBesideAnyStore(
         keys: keys, limit: context.invocation[Options.maxCount], since: since, until: until)
-    } catch .store(let problem) where FileStore.isUnparsable(problem) {
+      entries = found.entries
       // The history is most needed when the store is damaged: the journal as written, with why.
-      do throws(SettingsError) {
-        let journal = try settings.journalBesideUnparsableStore()
-        guard let journal else { throw .store(problem) }
-        entries = try settings.history(
-          in: journal, keys: keys, limit: context.invocation[Options.maxCount], since: since, until: until)
-      } catch {
-        throw CommandError(error)
+      if let problem = found.unparsableStore {
+        context.warnings.add(
+          "\(problem.message); the history is the journal as written: a change made to the store since "
+            + "its last entry is not in it ('settings undo --to TIME --force' writes back the values it knows)"
+        )
       }
-      context.warnings.add(
-        "\(problem.message); the history is the journal as written: a change made to the store since "
-          + "its last entry is not in it ('settings undo --to TIME --force' writes back the values it knows)")
     } catch {
       throw CommandError(error)
     }

@@ -98,7 +98,7 @@ public struct JournalTime: Sendable, Hashable, Comparable, CustomStringConvertib
       case .offsetOutOfRange(let text):
         return "\(text) is not an offset from UTC: offsets run from -23:59 to +23:59"
       case .outOfRange:
-        return "outside the times the journal holds, 1677-09-21 to 2262-04-11"
+        return "outside the times the journal holds, 1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z"
       }
     }
 

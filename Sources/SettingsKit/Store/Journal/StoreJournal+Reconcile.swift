@@ -13,7 +13,10 @@ extension StoreJournal {
   /// How many entries a journal keeps at most with `limit`: `limit` and a tenth more (at least
   /// one), so that it is trimmed once in a while; none for a limit of 0.
   package static func entriesBeforeTrimming(limit: Int) -> Int {
-    limit <= 0 ? 0 : limit + max(1, limit / 10)
+    guard limit > 0 else { return 0 }
+    // A limit near Int.max (an embedder's, or a huge SETTINGS_JOURNAL_LIMIT) keeps every entry.
+    let (sum, overflow) = limit.addingReportingOverflow(max(1, limit / 10))
+    return overflow ? Int.max : sum
   }
 
   /// The journal with its oldest entries folded into the base once there are more than

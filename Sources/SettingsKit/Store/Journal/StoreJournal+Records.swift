@@ -84,8 +84,18 @@ extension StoreJournal {
         damaged = true
       }
     }
-    for record in records {
-      guard let record, let entry = JournalEntry(json: record) else {
+    let entries = records.map { $0.flatMap(JournalEntry.init(json:)) }
+    for (index, entry) in entries.enumerated() {
+      guard let entry else {
+        damaged = true
+        continue
+      }
+      // A number that jumps ahead while the next entry goes on from the one expected here is
+      // itself damaged (one record's number changed): it is left out, not the entries after it.
+      if !journal.entries.isEmpty || journal.baseDigest != nil, entry.sequence > journal.nextSequence,
+        let next = entries[(index + 1)...].lazy.compactMap({ $0 }).first,
+        next.sequence > journal.nextSequence, next.sequence < entry.sequence
+      {
         damaged = true
         continue
       }
