@@ -1,6 +1,6 @@
 import SettingsKit
 
-/// A store in etcd, shared by many machines (issue 20): one etcd key per override,
+/// A store in etcd, shared by many machines: one etcd key per override,
 /// `<prefix><document id>/<key>`, whose value is the value's JSON text, and a head key
 /// `<prefix><document id>/.head` that every update rewrites with a write id
 /// (`{"writer": "<host>/<pid>/<random>"}`).

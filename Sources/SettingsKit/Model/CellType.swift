@@ -1,4 +1,4 @@
-/// The kind of cell an item is shown as, from the multi-section seed.
+/// The kind of cell an item is shown as, as a UITableView settings screen has them.
 ///
 /// - `detailTitle`: a title with an optional subtitle under it; navigates (a chevron).
 /// - `switch`: a title with an on/off switch as its accessory; its state is a stored value.

@@ -1,6 +1,6 @@
 /// The terminal's stand-in for an item's image: an emoji for a known image name.
 enum Icon {
-  /// Image names of the seed and common settings, with the emoji shown for each. Every emoji is
+  /// Image names of common settings, with the emoji shown for each. Every emoji is
   /// East Asian Wide with default emoji presentation, so terminals agree it takes 2 columns.
   static let emojiByName: [String: String] = [
     "user": "👤", "airplane": "🛫", "wifi": "📶", "bluetooth": "🔵", "signal-tower": "📡",

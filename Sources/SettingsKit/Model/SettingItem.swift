@@ -1,4 +1,4 @@
-/// One row of a settings screen: the seed's `SettingItem`, with a key that names it on the command line.
+/// One row of a settings screen: a UITableView screen's `SettingItem`, with a key that names it on the command line.
 public struct SettingItem: Codable, Sendable, Equatable {
   /// The item's name for the command line and the store. In a document it is letters, digits, `-`
   /// and `_`, unique among the items of its page; once loaded, an item inside a child page carries

@@ -1,7 +1,7 @@
 /// A group of rows with an optional header and footer, as in a grouped table view.
 ///
-/// A section may be collapsible (the expandable-sections seed: its title row opens and closes it) and
-/// paginated (the load-more seed: a trailing "more" row loads the next page).
+/// A section may be collapsible (as an expandable list: its title row opens and closes it) and
+/// paginated ("load more": a trailing "more" row loads the next page).
 public struct SettingSection: Codable, Sendable, Equatable {
   /// Where the rows are: decoded, or in the compiled form until first asked for.
   private enum Storage: Sendable {

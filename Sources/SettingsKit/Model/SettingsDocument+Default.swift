@@ -1,5 +1,5 @@
 extension SettingsDocument {
-  /// The screen `settings` shows when no document is given: the multi-section seed's data, exactly.
+  /// The screen `settings` shows when no document is given: the multi-section example screen's data, exactly.
   ///
   /// The same document ships as `Examples/ios-settings.json`; a test keeps the two equal.
   public static let embeddedDefault = SettingsDocument(

@@ -1,4 +1,4 @@
-/// A change of one setting, as observers receive it: the seed's `switchChanged`, known by key.
+/// A change of one setting, as observers receive it: a switch cell's `switchChanged`, known by key.
 ///
 /// The change of a secure text field (``isSecure``) prints its values as `ValueRules.mask`:
 /// its description, its debug description and `dump` never show the text, so a change logged

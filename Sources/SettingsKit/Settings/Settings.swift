@@ -5,8 +5,8 @@ import Synchronization
 /// This is the library's facade for tools that embed settings. Reads merge the document's
 /// defaults with the store's overrides, so a switch with no override reads as its default, never
 /// as nil. Changes take the same validation as the CLI, are written through the store as one
-/// atomic update, and are delivered to observers as ``SettingChange``s (key, old, new): the seed's
-/// `switchChanged`, known by key rather than by a section's tag.
+/// atomic update, and are delivered to observers as ``SettingChange``s (key, old, new): a switch
+/// cell's `switchChanged`, known by key rather than by a section's tag.
 public final class Settings: Sendable {
   /// The document: the screen and its defaults.
   public let document: SettingsDocument

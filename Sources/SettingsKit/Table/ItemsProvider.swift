@@ -1,4 +1,4 @@
-/// A source of a section's items, fetched a page at a time (the load-more seed's API).
+/// A source of a section's items, fetched a page at a time (a "load more" section's API).
 ///
 /// ``ItemsFile`` is the provider that ships; a tool may supply its own (a network list, a
 /// database) through ``TableActions/setProvider(_:forSection:of:)``.

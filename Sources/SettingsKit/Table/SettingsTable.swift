@@ -3,11 +3,11 @@
 /// (a ``SettingsSnapshot``), which sections are open (a ``ViewState``) and which pages are shown.
 /// What rows do (toggling through a store, fetching a page) is ``TableActions``'s.
 ///
-/// It joins the three seeds: the multi-section screen (items by cell type), the expandable list (a
+/// It joins three UITableView settings screens: the multi-section screen (items by cell type), the expandable list (a
 /// collapsible section's row 0 is its title row; rows = items + 1 when open, 1 when closed), and
 /// the load-more list (a paginated section ends in a "more" row, always last, that loads the next
 /// page and disappears once everything is shown). Every change reports the sections whose rows
-/// changed, so a UI reloads only those, as the seed's `reloadSections` does.
+/// changed, so a UI reloads only those, as UITableView's `reloadSections` does.
 public struct SettingsTable: Sendable {
   /// Which pages of a paginated section to show.
   public enum Pages: Sendable, Equatable {

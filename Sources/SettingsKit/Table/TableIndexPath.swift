@@ -1,6 +1,6 @@
 /// A row's position in the table: its section and its row within that section, both 0-based.
 ///
-/// The same pair as UIKit's `IndexPath` for table views, which the seeds use.
+/// The same pair as UIKit's `IndexPath` for table views, which a settings screen's cells are addressed by.
 public struct TableIndexPath: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The section, counting from 0.
   public var section: Int

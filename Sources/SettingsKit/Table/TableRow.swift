@@ -10,7 +10,7 @@ public enum TableRow: Sendable, Equatable {
   case more(section: Int, remaining: Int, state: LoadState)
 }
 
-/// The loading states of a paginated section, as the load-more seed's loading cell shows them.
+/// The loading states of a paginated section, as a "load more" section's loading cell shows them.
 public enum LoadState: Sendable, Equatable {
   /// Nothing loaded yet.
   case idle
@@ -24,8 +24,8 @@ public enum LoadState: Sendable, Equatable {
   case failed(String)
 }
 
-/// What an action or a change of values did to a table, so that a UI reloads only what changed (the
-/// seed's `reloadSections`).
+/// What an action or a change of values did to a table, so that a UI reloads only what changed (as
+/// UITableView's `reloadSections`).
 public struct TableUpdate: Sendable, Equatable {
   /// The sections whose rows changed, ascending.
   public var reloadedSections: [Int]

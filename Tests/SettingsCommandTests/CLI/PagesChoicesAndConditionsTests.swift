@@ -7,7 +7,7 @@ import Testing
 
 /// Child pages, choices, dependencies, search, describe and localized text, on the English example.
 @Suite(.serialized)
-struct BeyondSeedsTests {
+struct PagesChoicesAndConditionsTests {
   let phone = examplePath("phone-settings.json")
 
   func run(_ arguments: [String], store: TemporaryDirectory, locale: String = "en") -> CommandOutcome {
