@@ -33,13 +33,14 @@ let package = Package(
     .target(
       name: "SettingsCommand",
       dependencies: [
-        "SettingsKit", "SettingsPOSIX", "SettingsSockets", "SettingsEtcd", "SettingsWeb", "SettingsCodegen",
+        "SettingsKit", "SettingsPOSIX", "SettingsSockets", "SettingsHTTP", "SettingsEtcd", "SettingsWeb",
+        "SettingsCodegen",
       ]
     ),
     // Swift (typed keys, choice enums, the embedded document) from a settings document: one model for
     // the build-tool plugin's generator and `settings codegen`.
     .target(name: "SettingsCodegen", dependencies: ["SettingsKit", "SettingsPOSIX"]),
-    .executableTarget(name: "settings-keys", dependencies: ["SettingsCodegen", "SettingsKit"]),
+    .executableTarget(name: "settings-keys", dependencies: ["SettingsCodegen", "SettingsKit", "SettingsPOSIX"]),
     .plugin(name: "SettingsKeysPlugin", capability: .buildTool(), dependencies: ["settings-keys"]),
     // The page of `settings serve`: the files of Web/ become string literals in SettingsWeb at
     // build time (no resources at run time, so the static binary stays one file).
