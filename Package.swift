@@ -13,8 +13,11 @@ let package = Package(
   targets: [
     // Targets by dependency weight, bottom up (docs/ARCHITECTURE.md): the compiler refuses a lower
     // target that names a higher one.
-    // The one layer over the C library: descriptors, paths, files, watching, sockets, processes, the terminal.
+    // The one layer over the C library: descriptors, paths, files, watching, sockets, processes, threads.
     .target(name: "SettingsPOSIX"),
+    // What only the command layer needs of the C library: the terminal's modes and size, signal
+    // handlers and the self-pipe, restoring the terminal on a crash, starting a helper program.
+    .target(name: "SettingsTerminal", dependencies: ["SettingsPOSIX"]),
     // TCP on loopback and to etcd: listening, connecting with a timeout, reads and writes with deadlines.
     .target(name: "SettingsSockets", dependencies: ["SettingsPOSIX"]),
     // The HTTP/1.1 codec: bytes in, heads and bodies out, no I/O (serve and the etcd client share it).
@@ -33,14 +36,15 @@ let package = Package(
     .target(
       name: "SettingsCommand",
       dependencies: [
-        "SettingsKit", "SettingsPOSIX", "SettingsSockets", "SettingsHTTP", "SettingsEtcd", "SettingsWeb",
-        "SettingsCodegen",
+        "SettingsKit", "SettingsPOSIX", "SettingsTerminal", "SettingsSockets", "SettingsHTTP", "SettingsEtcd",
+        "SettingsWeb", "SettingsCodegen",
       ]
     ),
     // Swift (typed keys, choice enums, the embedded document) from a settings document: one model for
     // the build-tool plugin's generator and `settings codegen`.
     .target(name: "SettingsCodegen", dependencies: ["SettingsKit", "SettingsPOSIX"]),
-    .executableTarget(name: "settings-keys", dependencies: ["SettingsCodegen", "SettingsKit", "SettingsPOSIX"]),
+    .executableTarget(
+      name: "settings-keys", dependencies: ["SettingsCodegen", "SettingsKit", "SettingsPOSIX"]),
     .plugin(name: "SettingsKeysPlugin", capability: .buildTool(), dependencies: ["settings-keys"]),
     // The page of `settings serve`: the files of Web/ become string literals in SettingsWeb at
     // build time (no resources at run time, so the static binary stays one file).
@@ -64,6 +68,7 @@ let package = Package(
     // Test helpers that depend on no library target (processes, temporary folders, real tools).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SettingsPOSIXTests", dependencies: ["SettingsPOSIX", "TestSupport"]),
+    .testTarget(name: "SettingsTerminalTests", dependencies: ["SettingsTerminal", "SettingsPOSIX"]),
     .testTarget(
       name: "SettingsSocketsTests", dependencies: ["SettingsSockets", "SettingsPOSIX", "TestSupport"]),
     .testTarget(name: "SettingsHTTPTests", dependencies: ["SettingsHTTP", "TestSupport"]),
@@ -74,9 +79,8 @@ let package = Package(
     .testTarget(
       name: "SettingsCommandTests",
       dependencies: [
-        "SettingsCommand", "SettingsKit", "SettingsPOSIX", "SettingsSockets", "SettingsHTTP", "SettingsWeb",
-        "SettingsEtcd",
-        "TestSupport",
+        "SettingsCommand", "SettingsKit", "SettingsPOSIX", "SettingsTerminal", "SettingsSockets",
+        "SettingsHTTP", "SettingsWeb", "SettingsEtcd", "TestSupport",
       ]
     ),
     // Builds its settings.json (Examples/all-items' document) into typed keys with the plugin.

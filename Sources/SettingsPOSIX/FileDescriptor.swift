@@ -163,17 +163,6 @@ package struct FileDescriptor: Hashable, Sendable {
   /// The corresponding C function is `flock`, with `LOCK_UN`.
   package func unlock() { _ = systemFlockUnlock(rawValue) }
 
-  /// Whether the descriptor is a terminal.
-  ///
-  /// The corresponding C function is `isatty`.
-  package var isTerminal: Bool { systemIsatty(rawValue) }
-
-  /// The size of the terminal on this descriptor, in columns and lines; nil when it is not a
-  /// terminal or does not say.
-  ///
-  /// The corresponding C function is `ioctl`, with `TIOCGWINSZ`.
-  package var windowSize: (width: Int, height: Int)? { systemWindowSize(rawValue) }
-
   /// A new pipe.
   ///
   /// The corresponding C function is `pipe`.

@@ -6,6 +6,24 @@
 
 // MARK: - Threads
 
+/// Every signal whose default action ends the process ("Term" or "Core" in signal(7)) and that a
+/// program can catch and recover from: SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM,
+/// SIGUSR1, SIGUSR2, SIGPROF, SIGVTALRM, SIGXCPU, SIGXFSZ, SIGIO; on Linux also SIGSTKFLT, SIGPWR
+/// and the real-time signals SIGRTMIN to SIGRTMAX. Left out: SIGKILL (cannot be caught); SIGSEGV,
+/// SIGBUS, SIGILL, SIGFPE, SIGTRAP and SIGSYS, which report a fault of the instruction being run
+/// (returning from a handler would run it again); SIGABRT, which `abort(3)` raises again after
+/// any handler. New threads block them (``systemStartThread(_:)``), so that they go to the main
+/// thread, which waits for them.
+package let terminatingSignals: [Int32] = {
+  var numbers = [SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2, SIGPROF, SIGVTALRM]
+  numbers += [SIGXCPU, SIGXFSZ, SIGIO]
+  #if os(Linux)
+    numbers += [SIGSTKFLT, SIGPWR]
+    numbers += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+  #endif
+  return numbers
+}()
+
 /// A closure handed to a new thread.
 private final class ThreadBody: Sendable {
   let run: @Sendable () -> Void
@@ -38,7 +56,7 @@ package func systemStartThread(_ body: @escaping @Sendable () -> Void) -> Bool {
       // Signals go to the main thread, which waits for them; this one's calls are not interrupted.
       var blocked = sigset_t()
       sigemptyset(&blocked)
-      for number in SignalNumber.terminating { sigaddset(&blocked, number) }
+      for number in terminatingSignals { sigaddset(&blocked, number) }
       pthread_sigmask(SIG_BLOCK, &blocked, nil)
       body.run()
       return nil

@@ -1,5 +1,6 @@
 import SettingsKit
 import SettingsPOSIX
+import SettingsTerminal
 
 /// What the command layer needs to know about the process's standard output.
 public struct TerminalInfo: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import SettingsKit
 import SettingsPOSIX
+import SettingsTerminal
 import Synchronization
 
 /// Runs a ``SettingsScreen`` on the process's terminal until the user quits.

@@ -1,5 +1,6 @@
 import SettingsKit
 import SettingsPOSIX
+import SettingsTerminal
 
 /// Runs a ``LineScreen`` (`settings ui --accessible`) until `q`, Ctrl-C or the end of its input:
 /// lines are read from `input`, a keyboard in the terminal's line mode or a pipe, and answered by

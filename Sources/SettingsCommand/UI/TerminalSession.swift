@@ -1,5 +1,6 @@
 import SettingsKit
 import SettingsPOSIX
+import SettingsTerminal
 
 /// The terminal while `settings ui` runs: raw mode through termios, the alternate screen, a hidden
 /// cursor; and its restoration, which ``leave()`` does and is safe to call more than once.

@@ -5,6 +5,7 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 @testable import SettingsPOSIX
+@testable import SettingsTerminal
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,7 @@
 import SettingsKit
 import SettingsPOSIX
 import SettingsSockets
+import SettingsTerminal
 import SettingsWeb
 
 /// `settings serve [--port N] [--open]`: the settings screen in a browser, served on 127.0.0.1

@@ -1,6 +1,7 @@
 import Dispatch
 import SettingsKit
 import SettingsPOSIX
+import SettingsTerminal
 import Synchronization
 
 /// `settings ui`: the interactive settings screen on the terminal. It draws on the terminal

@@ -1,6 +1,7 @@
 import SettingsEtcd
 import SettingsKit
 import SettingsPOSIX
+import SettingsTerminal
 import Synchronization
 
 /// `settings watch [KEY…] [--json]`: one line per change of a value, made by any process, until

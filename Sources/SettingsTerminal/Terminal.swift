@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -5,6 +7,19 @@
 #endif
 
 // MARK: - Terminals
+
+extension FileDescriptor {
+  /// Whether the descriptor is a terminal.
+  ///
+  /// The corresponding C function is `isatty`.
+  package var isTerminal: Bool { systemIsatty(rawValue) }
+
+  /// The size of the terminal on this descriptor, in columns and lines; nil when it is not a
+  /// terminal or does not say.
+  ///
+  /// The corresponding C function is `ioctl`, with `TIOCGWINSZ`.
+  package var windowSize: (width: Int, height: Int)? { systemWindowSize(rawValue) }
+}
 
 /// The corresponding C function is `isatty`.
 package func systemIsatty(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SettingsPOSIX
+@testable import SettingsTerminal
 
 /// The self-pipe: bytes posted from other threads wake its reader, and a post that comes after the
 /// pipe was closed (a watch's refresh finishing as `settings ui` quits) writes nowhere.

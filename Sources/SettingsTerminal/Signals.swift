@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -20,22 +22,9 @@ package enum SignalNumber {
   package static let alarm = SIGALRM
   package static let brokenPipe = SIGPIPE
 
-  /// Every signal whose default action ends the process ("Term" or "Core" in signal(7)) and that a
-  /// program can catch and recover from: SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM,
-  /// SIGUSR1, SIGUSR2, SIGPROF, SIGVTALRM, SIGXCPU, SIGXFSZ, SIGIO; on Linux also SIGSTKFLT, SIGPWR
-  /// and the real-time signals SIGRTMIN to SIGRTMAX. Left out: SIGKILL (cannot be caught); SIGSEGV,
-  /// SIGBUS, SIGILL, SIGFPE, SIGTRAP and SIGSYS, which report a fault of the instruction being run
-  /// (returning from a handler would run it again); SIGABRT, which `abort(3)` raises again after
-  /// any handler.
-  package static let terminating: [Int32] = {
-    var numbers = [SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2, SIGPROF, SIGVTALRM]
-    numbers += [SIGXCPU, SIGXFSZ, SIGIO]
-    #if os(Linux)
-      numbers += [SIGSTKFLT, SIGPWR]
-      numbers += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
-    #endif
-    return numbers
-  }()
+  /// Every signal whose default action ends the process and that a program can catch and recover
+  /// from (``terminatingSignals``, which new threads block, so that these go to the main thread).
+  package static var terminating: [Int32] { terminatingSignals }
 }
 
 /// What a signal did before ``systemSetSignalHandler(_:_:)`` replaced it (`struct sigaction`).

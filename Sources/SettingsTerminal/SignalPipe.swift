@@ -1,3 +1,4 @@
+import SettingsPOSIX
 import Synchronization
 
 /// Signals as bytes on a pipe (the self-pipe trick): a `sigaction(2)` handler writes each signal's

@@ -1,3 +1,5 @@
+import SettingsPOSIX
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
