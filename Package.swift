@@ -76,6 +76,10 @@ let package = Package(
     .testTarget(
       name: "SettingsEtcdTests",
       dependencies: ["SettingsEtcd", "SettingsKit", "SettingsPOSIX", "SettingsSockets", "TestSupport"]),
+    // SettingsWeb's app in process: requests in, pages and JSON out, no server and no binary.
+    .testTarget(
+      name: "SettingsWebTests",
+      dependencies: ["SettingsWeb", "SettingsKit", "SettingsHTTP", "SettingsPOSIX", "TestSupport"]),
     .testTarget(
       name: "SettingsCommandTests",
       dependencies: [

@@ -16,7 +16,7 @@ struct CompiledReadTests {
     let document: String
     var environment: [String: String] { ["HOME": directory.path, "LANG": "C"] }
 
-    init(_ text: String = LargeDocumentScreenTests.document(items: 5000)) throws {
+    init(_ text: String = largeTestDocument(items: 5000)) throws {
       directory = try TemporaryDirectory()
       document = try directory.write("large.json", text)
       // The command trusts no document changed within 2 s; a cache built here with no window is

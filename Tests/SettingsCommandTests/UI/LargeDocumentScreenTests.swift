@@ -9,39 +9,12 @@ import Testing
 /// The screen on a large document lays out only the rows it shows; these pin that what it shows is
 /// right at the top, after End, after PgDn, and that selecting and toggling work far down.
 struct LargeDocumentScreenTests {
-  /// A document of `count` items in sections of 100 ("Section N", a footer on even sections):
-  /// item i is `item-i`, a switch, a right-detail item or a detail item with a subtitle in turn.
-  static func document(items count: Int) -> String {
-    var sections: [String] = []
-    for start in stride(from: 0, to: count, by: 100) {
-      let number = start / 100 + 1
-      var items: [String] = []
-      for index in start..<min(count, start + 100) {
-        switch index % 3 {
-        case 0: items.append(#"{"key": "item-\#(index)", "type": "switch", "title": "Item \#(index)"}"#)
-        case 1:
-          items.append(
-            #"{"key": "item-\#(index)", "type": "rightDetail", "title": "Item \#(index)", "rightDetail": "v\#(index)"}"#
-          )
-        default:
-          items.append(
-            #"{"key": "item-\#(index)", "type": "detailTitle", "title": "Item \#(index)", "subTitle": "About \#(index)"}"#
-          )
-        }
-      }
-      let footer = number % 2 == 0 ? #", "footer": "Footer \#(number)""# : ""
-      sections.append(
-        #"{"header": "Section \#(number)"\#(footer), "items": [\#(items.joined(separator: ", "))]}"#)
-    }
-    return #"{"id": "large", "title": "Large", "sections": [\#(sections.joined(separator: ",\n"))]}"#
-  }
-
   /// The screen on a document of 5 000 items, opened whole or from the compiled form (whose 50
   /// sections are then all read on demand).
   func screen(_ directory: TemporaryDirectory, store: MemoryStore, compiled: Bool = false) throws
     -> SettingsScreen
   {
-    let path = SystemPath(try directory.write("large.json", Self.document(items: 5000)))
+    let path = SystemPath(try directory.write("large.json", largeTestDocument(items: 5000)))
     var loaded = try DocumentLoader.open(path: path, locales: ["en"])
     if compiled {
       var cache = DocumentCache(directory: SystemPath(directory.file("cache")), buildTag: "test")
@@ -195,7 +168,7 @@ struct LargeDocumentScreenTests {
   @Test func theBinaryTogglesAnItemAtTheEnd() throws {
     let home = try TemporaryDirectory()
     defer { home.remove() }
-    let path = try home.write("large.json", Self.document(items: 5000))
+    let path = try home.write("large.json", largeTestDocument(items: 5000))
     let terminal = try PseudoTerminal(
       arguments: ["-f", path, "ui"], environment: ["HOME": home.path, "TERM": "xterm", "LANG": "C"],
       width: 40, height: 10)

@@ -11,7 +11,7 @@ import Testing
 /// focus, the sections holding stored keys for the Modified list; a search reads the compiled
 /// form's index instead of the document.
 struct ServeLargeDocumentTests {
-  /// A served document of 5 000 items in 50 sections of 100 (`LargeDocumentScreenTests.document`),
+  /// A served document of 5 000 items in 50 sections of 100 (`largeTestDocument`),
   /// opened from a fresh compiled form (or loaded whole), over a store holding `stored`.
   struct Served {
     let directory: TemporaryDirectory
@@ -21,7 +21,7 @@ struct ServeLargeDocumentTests {
     /// With `compiled` false, the document loaded whole and served as without a cache.
     init(stored: String = "{}", compiled: Bool = true) throws {
       directory = try TemporaryDirectory()
-      let path = SystemPath(try directory.write("large.json", LargeDocumentScreenTests.document(items: 5000)))
+      let path = SystemPath(try directory.write("large.json", largeTestDocument(items: 5000)))
       let store = FileStore(path: try directory.write("store.json", stored))
       var configuration = WebApp.Configuration(
         port: 8080, assets: [], documentPath: path, itemsDirectory: SystemPath(directory.path),
@@ -134,7 +134,7 @@ struct ServeLargeDocumentTests {
     compiled.app.startWatching()
     defer { compiled.app.stopWatching() }
     let path = compiled.directory.file("large.json")
-    let text = LargeDocumentScreenTests.document(items: 5000).replacingOccurrences(
+    let text = largeTestDocument(items: 5000).replacingOccurrences(
       of: #""title": "Item 4999""#, with: #""title": "Item 4999, renamed""#)
     try replaceByRename(path, with: text)
     var reloaded = false
