@@ -6,6 +6,8 @@ let package = Package(
   products: [
     .library(name: "SettingsKit", targets: ["SettingsKit", "SettingsPOSIX"]),
     .library(name: "SettingsEtcd", targets: ["SettingsEtcd"]),
+    // The store contract as Swift Testing checks, for a store written in any package.
+    .library(name: "SettingsKitTesting", targets: ["SettingsKitTesting"]),
     .executable(name: "settings", targets: ["settings"]),
     // Typed keys generated from a target's settings.json at build time (README, "Embedding the library").
     .plugin(name: "SettingsKeysPlugin", targets: ["SettingsKeysPlugin"]),
@@ -24,6 +26,8 @@ let package = Package(
     .target(name: "SettingsHTTP"),
     // The engine that embedders import: JSON, model, loading, values, stores, the table, rendering.
     .target(name: "SettingsKit", dependencies: ["SettingsPOSIX"]),
+    // The conformance kit: the checks every SettingsStore and JournalingStore passes, with Swift Testing.
+    .target(name: "SettingsKitTesting", dependencies: ["SettingsKit"]),
     // The fleet store on etcd's v3 JSON gateway.
     .target(
       name: "SettingsEtcd", dependencies: ["SettingsKit", "SettingsPOSIX", "SettingsSockets", "SettingsHTTP"]),
@@ -72,10 +76,15 @@ let package = Package(
     .testTarget(
       name: "SettingsSocketsTests", dependencies: ["SettingsSockets", "SettingsPOSIX", "TestSupport"]),
     .testTarget(name: "SettingsHTTPTests", dependencies: ["SettingsHTTP", "TestSupport"]),
-    .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit", "SettingsPOSIX", "TestSupport"]),
+    .testTarget(
+      name: "SettingsKitTests",
+      dependencies: ["SettingsKit", "SettingsKitTesting", "SettingsPOSIX", "TestSupport"]),
     .testTarget(
       name: "SettingsEtcdTests",
-      dependencies: ["SettingsEtcd", "SettingsKit", "SettingsPOSIX", "SettingsSockets", "TestSupport"]),
+      dependencies: [
+        "SettingsEtcd", "SettingsKit", "SettingsKitTesting", "SettingsPOSIX", "SettingsSockets",
+        "TestSupport",
+      ]),
     // SettingsWeb's app in process: requests in, pages and JSON out, no server and no binary.
     .testTarget(
       name: "SettingsWebTests",

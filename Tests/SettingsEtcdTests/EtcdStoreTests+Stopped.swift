@@ -23,7 +23,7 @@ extension EtcdStoreTests {
     defer { recorder.stop() }
     let others = try Self.store(etcd.endpoints[1...].joined(separator: ","))
     try others.update { $0.values["n"] = .integer(1) }
-    _ = await recorder.wait { texts(StoreConformanceTests.fold($0, from: start.values).values) == ["n": "1"] }
+    _ = await recorder.wait { texts(fold($0, from: start.values).values) == ["n": "1"] }
     etcd.pause(0)
     defer { etcd.resume(0) }
     var written = false
@@ -33,9 +33,9 @@ extension EtcdStoreTests {
     }
     #expect(written)
     let events = await recorder.wait(seconds: 30) {
-      texts(StoreConformanceTests.fold($0, from: start.values).values) == ["n": "2"]
+      texts(fold($0, from: start.values).values) == ["n": "2"]
     }
-    let folded = StoreConformanceTests.fold(events, from: start.values)
+    let folded = fold(events, from: start.values)
     #expect(texts(folded.values) == ["n": "2"])
     #expect(folded.repeated == [])
     #expect(events.contains { if case .unavailable = $0 { true } else { false } }, "\(events)")

@@ -229,9 +229,9 @@ struct EtcdStoreTests {
     proxy.fault = .none
     let final = try direct.read()
     let events = await recorder.wait(seconds: 15) {
-      texts(StoreConformanceTests.fold($0, from: start.values).values) == texts(final.values)
+      texts(fold($0, from: start.values).values) == texts(final.values)
     }
-    let folded = StoreConformanceTests.fold(events, from: start.values)
+    let folded = fold(events, from: start.values)
     #expect(texts(folded.values) == texts(final.values))
     #expect(folded.resyncs == 1)
     #expect(folded.repeated == [])
@@ -273,9 +273,9 @@ struct EtcdStoreTests {
     }
     #expect(written)
     let events = await recorder.wait(seconds: 15) {
-      texts(StoreConformanceTests.fold($0, from: start.values).values) == ["n": "2"]
+      texts(fold($0, from: start.values).values) == ["n": "2"]
     }
-    #expect(texts(StoreConformanceTests.fold(events, from: start.values).values) == ["n": "2"])
+    #expect(texts(fold(events, from: start.values).values) == ["n": "2"])
     #expect(events.contains(.available))
   }
 }

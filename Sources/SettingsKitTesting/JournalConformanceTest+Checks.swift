@@ -1,21 +1,10 @@
-import Foundation
+import SettingsKit
 import Synchronization
-import TestSupport
 import Testing
 
-@testable import SettingsEtcd
-@testable import SettingsKit
-
-/// `history` and `undo` behave the same against a file and against etcd (issue 27, item 5): each
-/// test runs against a ``FileStore`` and an ``EtcdStore``, through ``Settings``.
-@Suite(.serialized)
-struct JournalConformanceTests {
-  static let kinds: [StoreKind] = [.file, .etcd]
-
-  @Test(arguments: kinds)
-  func eachKindOfChangeIsJournaledNewestFirst(kind: StoreKind) throws {
-    let subject = try JournalSubject(kind)
-    defer { subject.remove() }
+// The checks of ``JournalConformanceTest``, one function each, in ``JournalConformanceTest/Check``'s order.
+extension JournalConformanceTest {
+  func checkEachKindOfChangeIsJournaledNewestFirst(_ subject: JournalCheckSubject) throws {
     let settings = subject.settings(how: "set", message: "for the flight")
     try settings.set("airplane", to: .bool(true))
     subject.context(settings, how: "toggle")
@@ -42,10 +31,7 @@ struct JournalConformanceTests {
     #expect(texts(try subject.store.read().values) == ["name": "\"Lee\""])
   }
 
-  @Test(arguments: kinds)
-  func eachWriteReturnsTheNumberOfTheEntryItMade(kind: StoreKind) throws {
-    let subject = try JournalSubject(kind)
-    defer { subject.remove() }
+  func checkEachWriteReturnsTheNumberOfTheEntryItMade(_ subject: JournalCheckSubject) throws {
     let settings = subject.settings(how: "set")
     let seen = Mutex<[SettingChange]>([])
     settings.addObserver { change in seen.withLock { $0.append(change) } }
@@ -89,7 +75,7 @@ struct JournalConformanceTests {
         "5 load: name \"Park\" → \"Lee\", wifi false → -", "4 outside: name - → \"Park\"",
       ])
     // A journal that keeps no entry names none.
-    let unkept = subject.settings(how: "set", store: subject.withLimit(0))
+    let unkept = subject.settings(how: "set", store: subject.withJournalLimit(0))
     #expect(
       try unkept.set("airplane", to: .bool(true))
         == SettingChange(key: "airplane", oldValue: .bool(false), newValue: .bool(true)))
@@ -98,10 +84,7 @@ struct JournalConformanceTests {
         == [SettingChange(key: "airplane", oldValue: .bool(true), newValue: .bool(false))])
   }
 
-  @Test(arguments: kinds)
-  func undoTakesBackASetAResetAndALoadThatReplaces(kind: StoreKind) throws {
-    let subject = try JournalSubject(kind)
-    defer { subject.remove() }
+  func checkUndoTakesBackASetAResetAndALoadThatReplaces(_ subject: JournalCheckSubject) throws {
     let settings = subject.settings(how: "set")
     try settings.set("name", to: .string("Lee"))
     try settings.set("airplane", to: .bool(true))
@@ -131,10 +114,7 @@ struct JournalConformanceTests {
       ])
   }
 
-  @Test(arguments: kinds)
-  func undoIsRefusedByALaterChangeUnlessForced(kind: StoreKind) throws {
-    let subject = try JournalSubject(kind)
-    defer { subject.remove() }
+  func checkUndoIsRefusedByALaterChangeUnlessForced(_ subject: JournalCheckSubject) throws {
     let settings = subject.settings(how: "set")
     try settings.set("airplane", to: .bool(true))
     try settings.set("name", to: .string("Lee"))
@@ -151,10 +131,7 @@ struct JournalConformanceTests {
     #expect(throws: SettingsError.undoRefused(.noSuchEntry(9, kept: 1...4))) { try settings.undo(.entry(9)) }
   }
 
-  @Test(arguments: kinds)
-  func undoToATimePutsBackEveryKeyChangedSince(kind: StoreKind) throws {
-    let subject = try JournalSubject(kind)
-    defer { subject.remove() }
+  func checkUndoToATimePutsBackEveryKeyChangedSince(_ subject: JournalCheckSubject) throws {
     let settings = subject.settings(how: "set")
     try settings.set("airplane", to: .bool(true))
     try settings.set("name", to: .string("Lee"))
@@ -168,10 +145,7 @@ struct JournalConformanceTests {
     #expect(try summary(settings.history(limit: 1)) == ["6 undo: name \"Choi\" → \"Lee\", wifi false → -"])
   }
 
-  @Test(arguments: kinds)
-  func undoingAnUndoRedoes(kind: StoreKind) throws {
-    let subject = try JournalSubject(kind)
-    defer { subject.remove() }
+  func checkUndoingAnUndoRedoes(_ subject: JournalCheckSubject) throws {
     let settings = subject.settings(how: "set")
     try settings.set("name", to: .string("Lee"))
     subject.context(settings, how: "undo")
@@ -181,10 +155,7 @@ struct JournalConformanceTests {
     #expect(texts(try subject.store.read().values) == ["name": "\"Lee\""])
   }
 
-  @Test(arguments: kinds)
-  func aChangeMadeWithoutTheToolIsJournaledAsOutside(kind: StoreKind) throws {
-    let subject = try JournalSubject(kind)
-    defer { subject.remove() }
+  func checkAChangeMadeWithoutTheToolIsJournaledAsOutside(_ subject: JournalCheckSubject) throws {
     let settings = subject.settings(how: "set")
     try settings.set("airplane", to: .bool(true))
     try subject.writeOutside(["airplane": "true", "name": "\"Lee\""])
@@ -195,7 +166,7 @@ struct JournalConformanceTests {
     #expect(
       noticed.context == WriteContext(how: "outside", message: nil, user: "", host: "", program: "", pid: 0))
     // The read recorded it.
-    #expect(try subject.journalText().components(separatedBy: #""how":"outside""#).count == 2)
+    #expect(try subject.journalText().ranges(of: #""how":"outside""#).count == 1)
     // Kept at the next write, before that write's own entry.
     try settings.set("wifi", to: .bool(false))
     #expect(
@@ -208,10 +179,7 @@ struct JournalConformanceTests {
     #expect(texts(try subject.store.read().values) == ["airplane": "true", "wifi": "false"])
   }
 
-  @Test(arguments: kinds)
-  func aSecretIsNeverJournaledAndOnlyUndoneToItsDefault(kind: StoreKind) throws {
-    let subject = try JournalSubject(kind)
-    defer { subject.remove() }
+  func checkASecretIsNeverJournaledAndOnlyUndoneToItsDefault(_ subject: JournalCheckSubject) throws {
     let settings = subject.settings(how: "set")
     try settings.set("password", to: .string("hunter2"))
     try settings.set("password", to: .string("swordfish"))
@@ -230,10 +198,7 @@ struct JournalConformanceTests {
     #expect(texts(try subject.store.read().values) == ["airplane": "true"])
   }
 
-  @Test(arguments: kinds)
-  func theJournalKeepsItsLimitAndFoldsTheRestIntoItsBase(kind: StoreKind) throws {
-    let subject = try JournalSubject(kind, limit: 3)
-    defer { subject.remove() }
+  func checkTheJournalKeepsItsLimitAndFoldsTheRestIntoItsBase(_ subject: JournalCheckSubject) throws {
     let settings = subject.settings(how: "set")
     for step in 1...10 { try settings.set("name", to: .string("n\(step)")) }
     let journal = try settings.journal()
@@ -246,10 +211,7 @@ struct JournalConformanceTests {
     #expect(texts(try subject.store.read().values) == ["name": "\"n6\""])
   }
 
-  @Test(arguments: kinds)
-  func resettingEveryKeyKeepsTheJournal(kind: StoreKind) throws {
-    let subject = try JournalSubject(kind)
-    defer { subject.remove() }
+  func checkResettingEveryKeyKeepsTheJournal(_ subject: JournalCheckSubject) throws {
     let settings = subject.settings(how: "set")
     try settings.set("airplane", to: .bool(true))
     try settings.set("name", to: .string("Lee"))
@@ -264,122 +226,97 @@ struct JournalConformanceTests {
     try settings.undo(.last)
     #expect(texts(try subject.store.read().values) == ["airplane": "true", "name": "\"Lee\""])
   }
-}
 
-/// A document with switches, a text field and a secure text field.
-let journalTestDocument = """
-  {
-    "id": "app",
-    "sections": [
-      {
-        "items": [
-          { "key": "airplane", "type": "switch", "title": "Airplane Mode", "on": false },
-          { "key": "wifi", "type": "switch", "title": "Wi-Fi", "on": true },
-          { "key": "name", "type": "textField", "title": "Name", "value": "Kim" },
-          { "key": "password", "type": "textField", "title": "Password", "secure": true }
-        ]
-      }
+  func checkARecordLostInTheMiddleHidesNoLaterEntry(_ subject: JournalCheckSubject) throws {
+    let settings = subject.settings(how: "set")
+    try settings.set("airplane", to: .bool(true))
+    try settings.set("name", to: .string("Lee"))
+    try settings.set("wifi", to: .bool(false))
+    try settings.set("name", to: .string("Park"))
+    try subject.damageEntry(2)
+    // Entry 2 is what the entries around it do not account for, as far as they tell: made outside.
+    let expected = [
+      "4 set: name \"Lee\" → \"Park\"", "3 set: wifi - → false", "2 outside: name - → \"Lee\"",
+      "1 set: airplane - → true",
     ]
+    #expect(try summary(settings.history()) == expected)
+    subject.context(settings, how: "undo")
+    #expect(try settings.undo(.last).undone == [4])
+    #expect(
+      texts(try subject.store.read().values) == ["airplane": "true", "name": "\"Lee\"", "wifi": "false"])
+    #expect(try summary(settings.history()) == ["5 undo: name \"Park\" → \"Lee\""] + expected)
   }
-  """
 
-/// Entries as `N how (message): key before → after, …`, `-` for no override.
-func summary(_ entries: [JournalEntry]) -> [String] {
-  entries.map { entry in
-    let message = entry.context.message.map { " (\($0))" } ?? ""
-    let changes = entry.keys.map { key -> String in
-      let change = entry.changes[key]!
-      if change.isSecure {
-        return "\(key) (secret) "
-          + (change.before == nil ? "set" : change.after == nil ? "removed" : "changed")
-      }
-      return "\(key) \(change.before.map(text) ?? "-") → \(change.after.map(text) ?? "-")"
+  func checkALimitOf0KeepsNoEntryAndLaterWritesAreNotOutside(_ subject: JournalCheckSubject) throws {
+    try subject.settings(how: "set").set("airplane", to: .bool(true))
+    let none = subject.settings(how: "set", store: subject.withJournalLimit(0))
+    try none.set("name", to: .string("Lee"))
+    try none.set("wifi", to: .bool(false))
+    #expect(try none.history() == [])
+    #expect(!(try subject.journalText().contains(#""how":"#)))
+    let settings = subject.settings(how: "set")
+    #expect(try settings.history() == [])
+    try settings.set("airplane", to: .bool(false))
+    #expect(try summary(settings.history()) == ["4 set: airplane true → false"])
+  }
+
+  func checkUndoToATimeBeforeWhatTheJournalKnowsIsRefusedWhole(_ subject: JournalCheckSubject) throws {
+    let settings = subject.settings(how: "set")
+    let early = JournalTime.now
+    for step in 1...6 { try settings.set("name", to: .string("n\(step)")) }
+    // Entry 6 is folded into the base once 10 are made: the journal knows the values from its time on.
+    let sixth = try #require(try settings.history(limit: 1).first?.time)
+    for step in 7...10 { try settings.set("name", to: .string("n\(step)")) }
+    subject.context(settings, how: "undo")
+    #expect(
+      throws: SettingsError.undoRefused(.beforeJournal(early.description, knownSince: sixth.description))
+    ) {
+      try settings.undo(.time(early, keys: []))
     }
-    return "\(entry.sequence) \(entry.context.how)\(message): " + changes.joined(separator: ", ")
+    #expect(texts(try subject.store.read().values) == ["name": "\"n10\""])
+    // A key that did not change since then has nothing to put back, whatever the journal forgot.
+    #expect(throws: SettingsError.undoRefused(.nothingChangedSince(early.description))) {
+      try settings.undo(.time(early, keys: ["wifi"]))
+    }
+    #expect(try settings.undo(.time(sixth, keys: [])).undone == [7, 8, 9, 10])
+    #expect(texts(try subject.store.read().values) == ["name": "\"n6\""])
   }
-}
 
-/// A journaling store of one kind made for one test, with a way to change it without the tool.
-struct JournalSubject {
-  let store: any JournalingStore
-  let document: SettingsDocument
-  /// Sets keys to JSON texts behind the tool's back (a file: the whole file is written with them).
-  let writeOutside: ([String: String]) throws -> Void
-  /// The journal as stored.
-  let journalText: () throws -> String
-  /// Makes the stored record of entry N unreadable (a torn line, a value that is not JSON).
-  let damageEntry: (Int) throws -> Void
-  /// The same store with another journal limit.
-  let withLimit: (Int) -> any JournalingStore
-  /// The etcd cluster, for an etcd store.
-  let cluster: EtcdCluster?
-  let remove: () -> Void
-
-  init(_ kind: StoreKind, limit: Int = FileStore.defaultJournalLimit) throws {
-    document = try DocumentLoader.decode(SourceText(name: "doc.json", bytes: Array(journalTestDocument.utf8)))
-    switch kind {
-    case .etcd:
-      guard EtcdCluster.isInstalled else { throw LoopbackError(EtcdCluster.missingMessage) }
-      let cluster = try EtcdCluster.start()
-      let etcd = EtcdStore(endpoints: try EtcdEndpoint.list(cluster.endpointList), documentID: "app")
-      withLimit = { limit in
-        var store = etcd
-        store.journalLimit = limit
-        return store
-      }
-      store = withLimit(limit)
-      writeOutside = { values in
-        for (key, value) in values {
-          let outcome = try cluster.etcdctl(["put", "/settings/app/\(key)", value])
-          #expect(outcome.status == 0)
-        }
-      }
-      journalText = { try cluster.etcdctl(["get", "--prefix", "/settings/app/.journal/"]).stdout }
-      damageEntry = { sequence in
-        let key = "/settings/app/.journal/" + String(repeating: "0", count: 20 - String(sequence).count)
-        let outcome = try cluster.etcdctl(["put", key + String(sequence), #"{"changes":{"torn"#])
-        #expect(outcome.status == 0)
-      }
-      self.cluster = cluster
-      remove = { #expect(cluster.stop() == []) }
-    default:
-      let directory = try TemporaryDirectory()
-      let path = directory.file("store/app.json")
-      withLimit = { limit in
-        var store = FileStore(path: path)
-        store.journalLimit = limit
-        return store
-      }
-      store = withLimit(limit)
-      writeOutside = { values in
-        let members = values.keys.sorted().map { "\"\($0)\": \(values[$0]!)" }
-        // As an editor saves: a new file renamed over the store, never seen half-written.
-        try replaceByRename(path, with: "{" + members.joined(separator: ", ") + "}\n")
-      }
-      journalText = { try directory.read("store/app.json.journal") ?? "" }
-      damageEntry = { sequence in
-        let lines = (try directory.read("store/app.json.journal") ?? "").split(separator: "\n").map { line in
-          line.contains("\"seq\":\(sequence),") ? #"{"changes":{"torn"# : String(line)
-        }
-        _ = try directory.write("store/app.json.journal", lines.joined(separator: "\n") + "\n")
-      }
-      cluster = nil
-      remove = directory.remove
+  func checkAnUndoneChangeDoesNotStopUndoingTheOneBefore(_ subject: JournalCheckSubject) throws {
+    let settings = subject.settings(how: "set")
+    try settings.set("name", to: .string("Lee"))
+    try settings.set("name", to: .string("Park"))
+    subject.context(settings, how: "undo")
+    #expect(try settings.undo(.last).undone == [2])
+    // Change 3 touched the key again, but left it as change 1 did.
+    #expect(try settings.undo(.entry(1)).undone == [1])
+    #expect(try subject.store.read().values == [:])
+    #expect(
+      throws: SettingsError.undoRefused(.changedLater(key: "name", undoing: 2, later: 4, how: "undo"))
+    ) {
+      try settings.undo(.entry(2))
     }
   }
 
-  /// Settings over the store (or `other`, the same store otherwise set up), writing as `how` with
-  /// `message`, by a fixed writer.
-  func settings(how: String, message: String? = nil, store other: (any JournalingStore)? = nil) -> Settings {
-    let settings = Settings(document: document, store: other ?? store)
-    settings.writeContext = WriteContext(
-      how: how, message: message, user: "kim", host: "h1", program: "settings", pid: 7)
-    return settings
-  }
-
-  /// Makes `settings` write as `how`, with no message.
-  func context(_ settings: Settings, how: String) {
-    settings.writeContext.how = how
-    settings.writeContext.message = nil
+  func checkAChangeMadeWithoutTheToolIsRecordedOnceByTheWatchesThatNoticeIt(_ subject: JournalCheckSubject)
+    async throws
+  {
+    let settings = subject.settings(how: "set")
+    try settings.set("airplane", to: .bool(true))
+    let watchers = [subject.settings(how: "watch"), subject.settings(how: "watch")]
+    let recorders = watchers.map { ChangeRecorder(flattening($0.changes()) { $0.events }) }
+    defer { for recorder in recorders { recorder.stop() } }
+    try subject.writeOutside(["airplane": "true", "name": "\"Lee\""])
+    for recorder in recorders {
+      let events = await recorder.wait { events in
+        events.contains { if case .changed(let change) = $0 { change.key == "name" } else { false } }
+      }
+      #expect(events.count == 1)
+    }
+    // Recorded by the watches, before any read or write: once.
+    let stored = try subject.journalText()
+    #expect(stored.ranges(of: #""how":"outside""#).count == 1)
+    #expect(stored.contains(#""changes":{"name":{"after":"Lee"}}"#))
+    #expect(try summary(settings.history()) == ["2 outside: name - → \"Lee\"", "1 set: airplane - → true"])
   }
 }
