@@ -12,9 +12,21 @@ import Testing
 /// ```swift
 /// @Test(arguments: JournalConformanceTest.Check.allCases)
 /// func myStoreJournals(check: JournalConformanceTest.Check) async throws {
-///   try await JournalConformanceTest { try JournalingStoreUnderTest(/* a fresh MyStore */) }.run(check)
+///   let test = JournalConformanceTest {
+///     let backend = try MyBackend.fresh()
+///     return JournalingStoreUnderTest(
+///       store: MyStore(backend),
+///       withJournalLimit: { MyStore(backend, journalLimit: $0) },
+///       writeOutside: { try backend.put($0) },
+///       journalText: { try backend.journalRecords() },
+///       damageEntry: { try backend.tearJournalRecord($0) },
+///       remove: { backend.delete() })
+///   }
+///   try await test.run(check)
 /// }
 /// ```
+///
+/// ``run()`` runs every check in turn, for a single test.
 public struct JournalConformanceTest: Sendable {
   /// One part of the journal's contract; ``run(_:)`` checks it on a fresh store.
   public enum Check: String, CaseIterable, Sendable, CustomTestStringConvertible {
