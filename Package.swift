@@ -13,8 +13,8 @@ let package = Package(
     .plugin(name: "SettingsKeysPlugin", targets: ["SettingsKeysPlugin"]),
   ],
   targets: [
-    // Targets by dependency weight, bottom up (docs/ARCHITECTURE.md): the compiler refuses a lower
-    // target that names a higher one.
+    // The library targets by dependency weight, bottom up (docs/ARCHITECTURE.md): the compiler
+    // refuses a lower target that names a higher one. The build tools and executables come after them.
     // The one layer over the C library: descriptors, paths, files, watching, sockets, processes, threads.
     .target(name: "SettingsPOSIX"),
     // What only the command layer needs of the C library: the terminal's modes and size, signal
@@ -36,6 +36,9 @@ let package = Package(
       name: "SettingsWeb", dependencies: ["SettingsKit", "SettingsPOSIX", "SettingsSockets", "SettingsHTTP"],
       plugins: ["EmbedWebFiles"]
     ),
+    // Swift (typed keys, choice enums, the embedded document) from a settings document: one model for
+    // the build-tool plugin's generator and `settings codegen`.
+    .target(name: "SettingsCodegen", dependencies: ["SettingsKit", "SettingsPOSIX"]),
     // The command layer and the interactive screen: argv, exit statuses, stdout/stderr, the terminal.
     .target(
       name: "SettingsCommand",
@@ -44,9 +47,6 @@ let package = Package(
         "SettingsWeb", "SettingsCodegen",
       ]
     ),
-    // Swift (typed keys, choice enums, the embedded document) from a settings document: one model for
-    // the build-tool plugin's generator and `settings codegen`.
-    .target(name: "SettingsCodegen", dependencies: ["SettingsKit", "SettingsPOSIX"]),
     .executableTarget(
       name: "settings-keys", dependencies: ["SettingsCodegen", "SettingsKit", "SettingsPOSIX"]),
     .plugin(name: "SettingsKeysPlugin", capability: .buildTool(), dependencies: ["settings-keys"]),
@@ -55,7 +55,7 @@ let package = Package(
     .executableTarget(name: "embed-web-files", path: "Sources/embed-web-files"),
     .plugin(name: "EmbedWebFiles", capability: .buildTool(), dependencies: ["embed-web-files"]),
     // On Linux a release build links everything, the C library included, into one file, so a run
-    // spends no time in the dynamic loader (README, "Performance"); debug builds and macOS link as usual.
+    // spends no time in the dynamic loader (docs/GUIDE.md, "Performance"); debug builds and macOS link as usual.
     .executableTarget(
       name: "settings",
       dependencies: ["SettingsCommand"],
