@@ -193,7 +193,7 @@ def test_hostile_values_and_messages_show_literally(ctx):
     shown = entries(browser)[0]
     check_equal(shown["message"], "<b>why</b>", "the message as text")
     check_equal(
-        shown["changes"], ["device-name (Name): (default) → <img src=x onerror=alert(1)>\\u{1B}[31m"], "the value"
+        shown["changes"], ['device-name (Name): (default) → "<img src=x onerror=alert(1)>\\u{1B}[31m"'], "the value"
     )
     check_equal(browser.js("return document.querySelectorAll('#history-content img, #history-content b').length"), 0,
                 "no element made from the text")

@@ -23,10 +23,10 @@ extension ValueRules {
     }
   }
 
-  /// `text`, or `text` as a JSON string (quoted, `\\`, `\"` and control characters escaped) when it
-  /// could be read as something other than this one text: empty, one of the ``markers``, white
-  /// space at either end, a quote, a backslash or a control character anywhere, the ``mask``, or
-  /// an arrow (`→`, `->`) that a change line puts between two values.
+  /// `text`, or `text` in quotes (`quoted(_:)`) when it could be read as something other than this
+  /// one text: empty, one of the `markers`, white space at either end, a quote, a backslash or a
+  /// control character anywhere, the `mask`, or an arrow (`→`, `->`) that a change line puts
+  /// between two values.
   package static func unambiguous(_ text: String) -> String {
     guard let first = text.first, let last = text.last, !markers.contains(text), !first.isWhitespace,
       !last.isWhitespace, !text.contains(mask), !text.contains("→"), !text.contains("->"),
@@ -37,11 +37,15 @@ extension ValueRules {
     return text
   }
 
-  /// `text` as a JSON string: in quotes, with `\\`, `\"` and control characters escaped.
+  /// `text` in quotes, a quote and a backslash in it escaped with a backslash; a control character
+  /// is left to `TerminalText.escaped(_:)` (`\u{1B}`), which every caller applies to what it shows.
   private static func quoted(_ text: String) -> String {
-    var output = ""
-    JSONWriter.writeString(text, to: &output)
-    return output
+    var output = "\""
+    for character in text.unicodeScalars {
+      if character == "\"" || character == "\\" { output.unicodeScalars.append("\\") }
+      output.unicodeScalars.append(character)
+    }
+    return output + "\""
   }
 
   /// The value as `list` and `show` print it: a secure text field's value is the fixed ``mask``

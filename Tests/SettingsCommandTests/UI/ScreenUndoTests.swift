@@ -150,12 +150,13 @@ struct ScreenUndoTests {
     defer { fixture.directory.remove() }
     #expect(try fixture.settings(["set", "name", "ev\u{1B}[2Jil\u{1}"]).status == 0)
     let history = try fixture.settings(["history", "-n", "1"])
-    #expect(history.stdout.hasSuffix("  name (Name): (default) → ev\\u{1B}[2Jil\\u{1}\n"))
+    // Quoted, as any text with a control character is, so that it is not read as a literal `\u{1B}`.
+    #expect(history.stdout.hasSuffix("  name (Name): (default) → \"ev\\u{1B}[2Jil\\u{1}\"\n"))
     let screen = try runBinary(
       ["-f", fixture.document, "ui"], environment: fixture.environment, stdin: "2\nH\nq\n")
-    #expect(screen.stdout.contains("  name (Name): (default) → ev\\u{1B}[2Jil\\u{1}\n"))
+    #expect(screen.stdout.contains("  name (Name): (default) → \"ev\\u{1B}[2Jil\\u{1}\"\n"))
     let undo = try fixture.settings(["undo"])
-    #expect(undo.stdout == "undid change 1\n  name (Name): ev\\u{1B}[2Jil\\u{1} → (default)\n")
+    #expect(undo.stdout == "undid change 1\n  name (Name): \"ev\\u{1B}[2Jil\\u{1}\" → (default)\n")
     for output in [history.stdout, screen.stdout, undo.stdout] {
       #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }

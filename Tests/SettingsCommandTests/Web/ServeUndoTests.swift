@@ -169,7 +169,7 @@ struct ServeUndoTests {
         == #"[{"after":"office (Office-5G)","before":"(default)","key":"wifi","title":"Wi-Fi"}]"#)
     #expect(
       line(entries[1], "changes")
-        == #"[{"after":"<b>x</b>\\u{1B}[31m","before":"(default)","key":"device-name","title":"Name"}]"#)
+        == #"[{"after":"\"<b>x</b>\\u{1B}[31m\"","before":"(default)","key":"device-name","title":"Name"}]"#)
     #expect(
       line(entries[2], "changes")
         == #"[{"after":"••••••••","before":"(default)","key":"wifi.password","secure":true,"title":"Wi-Fi Password"}]"#
