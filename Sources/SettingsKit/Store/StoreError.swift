@@ -84,8 +84,8 @@ public enum StoreError: ExplainedError, Equatable {
   }
 
   /// The error as a write that failed says it: a journal that cannot be read is said to have
-  /// stopped the write (``journalUnreadable(journal:reason:writing:)``); other errors as they are.
-  public var writing: StoreError {
+  /// stopped the write (`journalUnreadable(journal:reason:writing:)`); other errors as they are.
+  package var writing: StoreError {
     guard case .journalUnreadable(let journal, let reason, _) = self else { return self }
     return .journalUnreadable(journal: journal, reason: reason, writing: true)
   }
