@@ -2,7 +2,6 @@
 
 import json
 import os
-import time
 
 from selenium.webdriver.common.keys import Keys
 
@@ -192,7 +191,6 @@ def test_the_server_stopped_and_started_again(ctx):
     server.stop()
     wait_until(lambda: browser.find_all('[data-banner="stopped"]'), "the server-stopped notice", timeout=10)
     check("stopped" in browser.text('[data-banner="stopped"]'), "the notice says the server stopped")
-    time.sleep(0.5)
     server.start(port=server.port)
     check(server.token != old_token, "a new token for the new run")
     wait_until(lambda: browser.find_all('[data-banner="token"]'), "the new-address notice", timeout=10)
@@ -232,7 +230,15 @@ def test_without_shared_workers_one_tab_holds_the_stream_for_the_others(ctx):
     # The leader (the first tab) closes: another tab takes the lock and the stream.
     browser.driver.switch_to.window(handles[0])
     browser.driver.close()
-    time.sleep(0.5)
+    browser.driver.switch_to.window(handles[1])
+    # The lead has passed when one of the two tabs left holds the lock and the other waits for it.
+    leader_query = (
+        "const done = arguments[arguments.length - 1];"
+        "navigator.locks.query().then((state) => done(["
+        "state.held.filter((lock) => lock.name === 'settings-events-leader').length,"
+        "state.pending.filter((lock) => lock.name === 'settings-events-leader').length]));"
+    )
+    wait_until(lambda: browser.driver.execute_async_script(leader_query) == [1, 1], "another tab takes the lead")
     server.settings("set", "airplane", "off")
     for index, handle in enumerate(handles[1:]):
         browser.driver.switch_to.window(handle)

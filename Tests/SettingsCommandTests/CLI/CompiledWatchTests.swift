@@ -35,7 +35,7 @@ struct CompiledWatchTests {
     #expect(watch.waitForLines(3).count == 3)
     try replaceByRename(fixture.document, with: CompiledScreenOutsideTests.document(moreDefault: true))
     #expect(watch.waitForLines(4).count == 4)
-    Thread.sleep(forTimeInterval: 0.3)
+    watch.waitUntilWaiting()
     #expect(watch.stop(signal: SIGTERM) == 0)
     return (
       watch.lines, watch.errorText.replacingOccurrences(of: fixture.directory.path, with: "DIR")

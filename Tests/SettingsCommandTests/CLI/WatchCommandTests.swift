@@ -161,12 +161,13 @@ struct WatchCommandTests {
     // never written by the tool: no journal, so no change names an entry.
     try rewrite(setup.storePath, #"{"alpha": tr"#)
     #expect(watch.waitForErrorLines(1).count == 1)
+    let mark = watch.readCalls
     try rewrite(setup.storePath, #"{"alpha": tr"#)
-    Thread.sleep(forTimeInterval: 0.3)
+    watch.waitUntilItHasRead(since: mark)
     // Repaired: alpha is as before, beta is new.
     try rewrite(setup.storePath, #"{"alpha": true, "beta": true}"#)
     #expect(watch.waitForLines(1) == ["beta: off -> on"])
-    Thread.sleep(forTimeInterval: 0.3)
+    watch.waitUntilWaiting()
     #expect(watch.stop(signal: SIGTERM) == 0)
     #expect(watch.lines == ["beta: off -> on"])
     #expect(
@@ -186,7 +187,7 @@ struct WatchCommandTests {
     try Data(upgraded.utf8).write(to: URL(fileURLWithPath: temporary))
     #expect(rename(temporary, setup.documentPath) == 0)
     #expect(watch.waitForLines(1) == ["alpha: off -> on"])
-    Thread.sleep(forTimeInterval: 0.3)
+    watch.waitUntilWaiting()
     #expect(watch.stop(signal: SIGTERM) == 0)
     #expect(watch.lines == ["alpha: off -> on"])
     #expect(watch.errorText == "")
@@ -288,15 +289,37 @@ final class WatchingProcess: Sendable {
         }
       }
     }
-    // Ready when its main thread waits in poll(2) and stays there: a watch over etcd also waits in
-    // poll for each answer while it starts (the reachability check, the first read), each a few
-    // milliseconds, so one sample could catch it before the watch is in place.
+    waitUntilWaiting()
+  }
+
+  /// Waits up to `seconds` until the main thread waits in poll(2) and stays there: the watch has
+  /// done what it was woken for and waits for the next change. A watch over etcd also waits in
+  /// poll for each answer while it starts (the reachability check, the first read), each a few
+  /// milliseconds, so one sample could catch it before the watch is in place.
+  func waitUntilWaiting(seconds: Double = 10) {
     let started = Date()
     var steady = 0
-    while steady < 4 && process.isRunning && Date().timeIntervalSince(started) < 10 {
+    while steady < 4 && process.isRunning && Date().timeIntervalSince(started) < seconds {
       steady = isWaitingInPoll(process.processIdentifier) ? steady + 1 : 0
-      Thread.sleep(forTimeInterval: steady == 0 ? 0.01 : 0.05)
+      Thread.sleep(forTimeInterval: steady == 0 ? 0.01 : 0.02)
     }
+  }
+
+  /// The read calls the process has made so far (`syscr` in /proc/PID/io), to tell when it has read
+  /// since a change: see ``waitUntilItHasRead(since:seconds:)``.
+  var readCalls: Int {
+    let text = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/io", encoding: .utf8)) ?? ""
+    let line = text.split(separator: "\n").first { $0.hasPrefix("syscr:") }
+    return line.flatMap { Int($0.dropFirst("syscr:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+  }
+
+  /// Waits up to `seconds` until the process has made a read call since `mark` (a ``readCalls``
+  /// taken before a change) and then waits in poll(2) again: it has read the change and shown
+  /// whatever it shows for it, so a change made next is seen apart from it.
+  func waitUntilItHasRead(since mark: Int, seconds: Double = 10) {
+    let deadline = Date().addingTimeInterval(seconds)
+    while readCalls <= mark && process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+    waitUntilWaiting(seconds: max(0, deadline.timeIntervalSinceNow))
   }
 
   /// The complete lines printed so far.

@@ -100,9 +100,12 @@ struct LiveScreenTests {
     let terminal = try setup.start()
     terminal.send(" ")
     #expect(terminal.waitFor { $0[7].hasPrefix("alpha = on (modified)") })
-    Thread.sleep(forTimeInterval: 0.5)
-    terminal.pump(milliseconds: 50)
-    #expect(terminal.rows[7].hasPrefix("alpha = on (modified)"))
+    // A change made elsewhere after it: once the screen says that one, it has read the store past
+    // its own write, and has said nothing of that write.
+    #expect(try runBinary(["set", "beta", "on"], environment: setup.environment).status == 0)
+    #expect(terminal.waitFor { $0[7].hasPrefix("beta changed elsewhere") }, "\(terminal.rows)")
+    let seen = String(decoding: terminal.transcript, as: UTF8.self)
+    #expect(!seen.contains("alpha changed elsewhere"), "\(seen)")
     terminal.send("q")
     #expect(terminal.waitForExit() == 0)
   }
