@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: installs what the tests need on a fresh Debian machine (only what is
-# missing, so a second run installs nothing), then runs them all: `swift test` (through
-# .ci/swift-test-watchdog) and the browser tests of `settings serve` (Tests/Web/run.py, on the release
+# missing, so a second run installs nothing), then runs them all: the Swift Testing suite (in two
+# processes, each through .ci/swift-test-watchdog) and the browser tests of `settings serve` (Tests/Web/run.py, on the release
 # build). `.ci/run` calls it too.
 #
 #   Scripts/test.sh               install what is missing, then run every test
@@ -107,12 +107,40 @@ run_tests() {
   local web_log=.build/webtest.log
   local web_status=0
   SE_OFFLINE=true "$venv/bin/python" Tests/Web/run.py 2>&1 | tee "$web_log" || web_status=1
-  echo "== swift test --no-parallel (.ci/swift-test-watchdog shows what still runs after 20 min)"
-  # One test at a time: the suite's synchronous tests (real processes, etcd members, builds) block
-  # the threads of Swift's cooperative pool (as many as cores, 2 here) while they wait, and two of
-  # them together starved the watch tests' collecting tasks past their 60 s bound (two inotify
-  # watch tests timed out so in full runs, each passing alone). 3.4 min instead of about 2 here.
-  .ci/swift-test-watchdog --no-parallel || status=1
+  echo "== swift test: the suite in two processes, each one test at a time (.ci/swift-test-watchdog)"
+  # One test at a time in each process: the suite's synchronous tests (real processes, etcd members,
+  # builds) block the threads of Swift's cooperative pool (as many as cores, 2 here) while they
+  # wait, and two of them in one process starved the watch tests' collecting tasks past their 60 s
+  # bound. Two processes have a pool each, so one half's waits leave the cores to the other half.
+  # The halves: the engine's and codegen's tests (the plugin build is the longest test), and the
+  # rest. Each half's output is printed when both are done; the watchdog stops a half that runs
+  # past 20 minutes and says what it was doing.
+  swift build --build-tests
+  local bin
+  bin="$(swift build --show-bin-path)/settingsPackageTests.xctest"
+  local first='^(SettingsKitTests|SettingsCodegenTests)\.'
+  local run=(--testing-library swift-testing --no-parallel)
+  NO_COLOR=1 .ci/swift-test-watchdog "$bin" "${run[@]}" --filter "$first" >.build/swift-test-1.log 2>&1 &
+  local one=$!
+  NO_COLOR=1 .ci/swift-test-watchdog "$bin" "${run[@]}" --skip "$first" >.build/swift-test-2.log 2>&1 &
+  local two=$!
+  local one_status=0 two_status=0
+  wait "$one" || one_status=1
+  wait "$two" || two_status=1
+  echo "== the engine's and codegen's tests (.build/swift-test-1.log)"
+  cat .build/swift-test-1.log
+  echo "== the other tests (.build/swift-test-2.log)"
+  cat .build/swift-test-2.log
+  ((one_status == 0 && two_status == 0)) || status=1
+  # A failed half is named again at the end, with its failures, for a reader of the last lines.
+  for half in 1 2; do
+    local half_status=$one_status
+    ((half == 2)) && half_status=$two_status
+    if ((half_status != 0)); then
+      echo "== swift test failed in .build/swift-test-$half.log:"
+      grep -E '(✘|recorded an issue|did not finish)' ".build/swift-test-$half.log" | tail -c 6000 || true
+    fi
+  done
   # A failure of the browser tests is printed again here, at the end, where a reader of the last lines
   # of the run (a CI summary) sees it rather than only swift test's passing tail.
   if ((web_status == 0)) && grep -q '^passed on a second try' "$web_log"; then
