@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Times the etcd store beside the file store, in one run, on loopback (issue 20, item 8).
+"""Times the etcd store beside the file store, in one run, on loopback.
 
 Starts its own etcd members (one, then three) on free loopback ports in a temporary directory, as
 the tests do, and kills them by pid at the end. Prints a Markdown report of these parts (all by

@@ -5,7 +5,7 @@ import Testing
 @testable import SettingsEtcd
 @testable import SettingsKit
 
-/// What only the etcd journal has to show (issue 27, item 5): its keys, shared by every writer,
+/// What only the etcd journal has to show: its keys, shared by every writer,
 /// never read as settings, and kept through compaction.
 @Suite(.serialized)
 struct EtcdJournalTests {

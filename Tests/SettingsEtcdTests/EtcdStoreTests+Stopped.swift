@@ -92,7 +92,12 @@ extension EtcdStoreTests {
     #expect(store.client.preferredIndex == 0)
     let recorder = Recorder(store.changes(after: start.revision))
     defer { recorder.stop() }
-    try await Task.sleep(for: .milliseconds(500))
+    // The watch is in place once it reports a write made after it started.
+    try store.update { $0.values["airplane"] = .bool(true) }
+    let watching = await recorder.wait(seconds: 15) {
+      $0.contains { if case .changed = $0 { true } else { false } }
+    }
+    #expect(watching.count == 1, "\(watching)")
     etcd.kill(1)
     etcd.kill(2)
     let events = await recorder.wait(seconds: 15) {

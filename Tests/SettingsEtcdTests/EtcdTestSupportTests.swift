@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The test support for etcd (issue 20, item 7): members started on free loopback ports and killed
+/// The test support for etcd: members started on free loopback ports and killed
 /// by pid, a three-member cluster, and the faulty proxy.
 @Suite(.serialized)
 struct EtcdTestSupportTests {

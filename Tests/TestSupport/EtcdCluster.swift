@@ -1,6 +1,6 @@
 import Foundation
 
-/// etcd members the tests start themselves (issue 20, item 7): on free loopback ports, in a
+/// etcd members the tests start themselves: on free loopback ports, in a
 /// temporary directory, with the Host whitelist and CORS locked down and a progress notification
 /// every second; every process is killed by its pid when the test ends (``stop()``), failure or
 /// not, and ``stop()`` returns the pids of any still running afterwards, which the test expects

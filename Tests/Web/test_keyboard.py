@@ -1,4 +1,4 @@
-"""The page with the keyboard alone (issue 28 #4): Tab and Shift-Tab order, Space on a switch, Enter into
+"""The page with the keyboard alone: Tab and Shift-Tab order, Space on a switch, Enter into
 a child page, Escape back, the focus kept on its row through a live update, and a change made elsewhere
 announced through the aria-live region, read from Chromium's accessibility tree."""
 

@@ -6,8 +6,8 @@ import Testing
 @testable import SettingsKit
 @testable import SettingsPOSIX
 
-/// `show` and the screen read a document's rows from the compiled form only where they show them
-/// (issue 25): a named section decodes that section's rows, and no other.
+/// `show` and the screen read a document's rows from the compiled form only where they show them:
+/// a named section decodes that section's rows, and no other.
 struct CompiledReadTests {
   /// A home with the 5 000-item document of ``LargeDocumentScreenTests`` (50 sections) and its
   /// cache written where the command reads it.

@@ -5,7 +5,7 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 
-/// `settings watch` opened from the compiled form (issue 25) says what it says on the whole load:
+/// `settings watch` opened from the compiled form says what it says on the whole load:
 /// the sections read on demand are decoded only when a change names one of their keys, and a
 /// change of value, a rejected stored value, its reset and a new version of the document are
 /// reported the same.

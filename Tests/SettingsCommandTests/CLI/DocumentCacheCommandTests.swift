@@ -7,7 +7,7 @@ import Testing
 @testable import SettingsPOSIX
 
 /// `get`, `set` and `toggle` through the compiled document cache, `--no-cache` and
-/// `SETTINGS_CACHE=off` (issue 17).
+/// `SETTINGS_CACHE=off`.
 struct DocumentCacheCommandTests {
   @Test func getSetAndToggleUseTheCacheAndAnswerAsWithout() throws {
     let directory = try TemporaryDirectory()
@@ -59,7 +59,7 @@ struct DocumentCacheCommandTests {
     #expect(cacheFiles().count == 1)
   }
 
-  /// Issue 25's divergence: with the cache, a write left a value stored under an earlier key
+  /// A divergence once: with the cache, a write left a value stored under an earlier key
   /// (`renamedFrom`) where it was; without it, the write moved it, as docs/GUIDE.md promises. Every
   /// partial document now holds the items with earlier keys, so both write the same bytes.
   @Test func aWriteThroughTheCacheMovesAValueStoredUnderAnEarlierKey() throws {

@@ -9,7 +9,7 @@ import Testing
 /// The built `settings` binary, run as a user would: output, exit codes, crash and concurrency safety.
 @Suite(.serialized)
 struct EndToEndTests {
-  @Test func showPrintsTheSeedScreenWhenPiped() throws {
+  @Test func showPrintsTheEmbeddedScreenWhenPiped() throws {
     let outcome = try runBinary(["show"], environment: ["HOME": "/nonexistent"])
     #expect(outcome.status == 0)
     #expect(outcome.stderr == "")

@@ -7,8 +7,8 @@ import Testing
 @testable import SettingsPOSIX
 @testable import SettingsSockets
 
-/// The store in etcd through the command line, against a real etcd started by the test (issue 20,
-/// items 2–6): the layout, writes that are never doubled, and every fault with its exact message.
+/// The store in etcd through the command line, against a real etcd started by the test:
+/// the layout, writes that are never doubled, and every fault with its exact message.
 @Suite(.serialized)
 struct EtcdCommandTests {
   static let document = """

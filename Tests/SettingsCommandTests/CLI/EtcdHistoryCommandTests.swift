@@ -6,7 +6,7 @@ import Testing
 @testable import SettingsKit
 @testable import SettingsPOSIX
 
-/// `settings history` and `settings undo` against a real etcd (issue 27, item 5): the same journal
+/// `settings history` and `settings undo` against a real etcd: the same journal
 /// as a file store's, shared by every machine, with a change made by `etcdctl` journaled as `outside`.
 @Suite(.serialized)
 struct EtcdHistoryCommandTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SettingsKit
 
-/// Issue 30, point 11: in some leader-kill runs `watch` printed no `lost etcd` line, yet printed
+/// In some leader-kill runs `watch` printed no `lost etcd` line, yet printed
 /// the next change. Explained: `lost etcd` reports the watch's own stream failing. The watch holds
 /// one stream on one member; killing the leader ends it only when that member was the leader. On a
 /// follower the stream goes on: the two left elect a leader within about an election timeout, and

@@ -5,7 +5,7 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 
-/// Issue 15 on the command line: renamed and deprecated items, `check`, `dump` and `load`.
+/// Evolution on the command line: renamed and deprecated items, `check`, `dump` and `load`.
 @Suite(.serialized)
 struct EvolutionCommandTests {
   /// Version 1 of an app's document.

@@ -4,7 +4,7 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 
-/// Issue 12 #2: `settings find` marks an item that a condition hides or disables now.
+/// `settings find` marks an item that a condition hides or disables now.
 @Suite(.serialized)
 struct FindCommandTests {
   let phone = examplePath("phone-settings.json")

@@ -6,7 +6,7 @@ import Testing
   import Glibc
 #endif
 
-/// Issue 27 on a file store, with the real binary: every change journaled beside the store,
+/// The journal on a file store, with the real binary: every change journaled beside the store,
 /// `history`, `undo`, and the journal agreeing with the store after a kill at each step.
 @Suite(.serialized)
 struct JournalCommandTests {

@@ -7,7 +7,7 @@ import Testing
 @testable import SettingsPOSIX
 @testable import SettingsWeb
 
-/// Layers, locks and provenance (issue 18): system files from `XDG_CONFIG_DIRS` under the user's
+/// Layers, locks and provenance: system files from `XDG_CONFIG_DIRS` under the user's
 /// store, locks on a key, a section and a page, each value's source, `settings why`, and refusals.
 @Suite(.serialized)
 struct LayerTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import SettingsKit
 
 /// One locale negotiation everywhere: BCP 47 lookup through CLDR's parent locales and likely
-/// subtags, gettext's `LANGUAGE`; every example of issue 30, point 3, end to end.
+/// subtags, gettext's `LANGUAGE`, every example end to end.
 @Suite(.serialized)
 struct LocaleNegotiationTests {
   /// A title in Traditional and Simplified Chinese, French, German, two Portugueses, Spanish and

@@ -4,8 +4,8 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 
-/// Rows keep their shape: at narrow widths (issue 12, item 11) and with right-to-left text under
-/// the Unicode Bidirectional Algorithm (issue 12, item 17), in `show`, `list` and the screen.
+/// Rows keep their shape: at narrow widths and with right-to-left text under
+/// the Unicode Bidirectional Algorithm, in `show`, `list` and the screen.
 @Suite(.serialized)
 struct RowShapeTests {
   // MARK: - Narrow widths

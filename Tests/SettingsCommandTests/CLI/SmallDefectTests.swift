@@ -5,7 +5,7 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 
-/// The five small defects of issue 30 (point 9), each pinned end to end.
+/// Five small defects, each pinned end to end.
 struct SmallDefectTests {
   static let document = #"""
     {"id": "small", "title": {"en": "Small", "ko": "작은"}, "sections": [{"items": [

@@ -10,7 +10,7 @@ import Testing
   import Glibc
 #endif
 
-/// The store's path and file as the user gave them: byte-exact paths (issue 12, item 8), a
+/// The store's path and file as the user gave them: byte-exact paths, a
 /// read-only store (item 7) and a missing home (item 9), through the real binary.
 @Suite(.serialized)
 struct StorePathTests {

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-/// Stored values that no longer fit (issue 12, items 4 to 6): a value the document does not accept
+/// Stored values that no longer fit: a value the document does not accept
 /// reads as the default with a warning and bricks nothing else, wherever its item comes from; an
 /// explicit choice is kept even when it equals the default.
 @Suite(.serialized)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SettingsKit
 
-/// Each new row at widths 80, 40 and 16 (issue 13, item 6): a text field's text cut with `…` or its
+/// Each new row at widths 80, 40 and 16: a text field's text cut with `…` or its
 /// placeholder, a secure field's fixed mask, a number with its unit, a slider's bar in the row's
 /// free width, multiple choice titles or `N selected`.
 @Suite(.serialized)

@@ -4,7 +4,7 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 
-/// Issue 12 #10: the view state is not the store. A damaged `<id>.view.json` is one warning naming
+/// The view state is not the store. A damaged `<id>.view.json` is one warning naming
 /// the file, reads as empty, and is replaced by the next expand or collapse.
 @Suite(.serialized)
 struct ViewStateCommandTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SettingsCommand
 
-/// No answer depends on the path (issue 25): random documents using every feature, random command
+/// No answer depends on the path: random documents using every feature, random command
 /// sequences run three times from the same stores, through the compiled cache, with
 /// `SETTINGS_CACHE=off`, and with a cache folder that cannot be made (the screen then compiles the
 /// document in memory); standard output, standard error, the exit status and the bytes of the

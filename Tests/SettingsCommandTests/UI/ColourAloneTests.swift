@@ -5,7 +5,7 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 
-/// Issue 28 #3: nothing is said by colour alone. `show` and the full screen say every state in a
+/// Nothing is said by colour alone. `show` and the full screen say every state in a
 /// marker or in words that stay without colour (`*` changed, `!` a rejected stored value, `🔒`
 /// locked, the reason of a dimmed row on a line of its own, the mask of a secure value), so the
 /// output with colour, its styles taken out, is the output under `NO_COLOR`, character for character.

@@ -7,7 +7,7 @@ import Testing
 @testable import SettingsPOSIX
 
 /// `settings ui` opened from the compiled form follows changes made elsewhere as it does on the
-/// whole load (issue 25). A first screen over the compiled form once held only the rows it had
+/// whole load. A first screen over the compiled form once held only the rows it had
 /// decoded, and a fresh user found four differences: a system file added while it ran did not lock
 /// the rows of the section it names, a touch of the document reloaded it, a reload listed every key
 /// as a new default, and a reset made elsewhere of a rejected value was said as a change (it is

@@ -5,7 +5,7 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 
-/// Issue 28 #1: in `settings ui`'s full screen the terminal's cursor stands where a screen reader
+/// In `settings ui`'s full screen the terminal's cursor stands where a screen reader
 /// or a braille display should read: at the start of the selected row's title, in the editing line
 /// at the `|`, on a list's highlighted choice, on the status line while searching. Checked through a
 /// pseudo-terminal after every key of a long sequence, against what the screen drew.

@@ -178,7 +178,7 @@ struct InteractiveScreenTests {
     #expect(try home.read(".config/settings/phone-settings.json") == "{}\n")
   }
 
-  /// Issue 28: without a terminal the screen runs in line mode (it used to refuse with 69), and a
+  /// Without a terminal the screen runs in line mode (it used to refuse with 69), and a
   /// missing home directory still fails as `set` fails.
   @Test func withoutATerminalItRunsInLineMode() throws {
     let home = try TemporaryDirectory()

@@ -17,7 +17,7 @@ struct ItemsFileScreenTests {
       width: width, height: height)
   }
 
-  /// Issue 12 #1 and #2: `/Notes` reaches "Notes 16" in apps.jsonl, `n` loads the next page to
+  /// `/Notes` reaches "Notes 16" in apps.jsonl, `n` loads the next page to
   /// reach "Notes 36", and Space and `r` change those rows as `settings toggle` and `reset` do.
   @Test func itemsFileRowsAreFoundAndChangedOnLoadedPages() throws {
     let home = try TemporaryDirectory()
@@ -48,7 +48,7 @@ struct ItemsFileScreenTests {
         == CommandOutcome(status: 0, stdout: "on\n", stderr: ""))
   }
 
-  /// Issue 12 #3: a page that fails to load says so on the status line with how to retry; the
+  /// A page that fails to load says so on the status line with how to retry; the
   /// retry reads the fixed file. Choices on items-file rows step as `settings set` does.
   @Test func aFailedPageSaysHowToRetryAndItemsFileChoicesStep() throws {
     let home = try TemporaryDirectory()
@@ -83,7 +83,7 @@ struct ItemsFileScreenTests {
     #expect(try home.read(".config/settings/t.json") == "{\n  \"mode\": \"y\"\n}\n")
   }
 
-  /// Issue 12 #2: a match that `visibleWhen` hides says which item hides it.
+  /// A match that `visibleWhen` hides says which item hides it.
   @Test func aHiddenMatchSaysWhatHidesIt() throws {
     let home = try TemporaryDirectory()
     defer { home.remove() }
@@ -99,7 +99,7 @@ struct ItemsFileScreenTests {
     #expect(terminal.waitForExit() == 0)
   }
 
-  /// Issue 12 #10: a damaged view-state file is a warning, the sections show as shipped, and the
+  /// A damaged view-state file is a warning, the sections show as shipped, and the
   /// next open or close replaces the file.
   @Test func aDamagedViewStateFileIsAWarningAndIsReplaced() throws {
     let home = try TemporaryDirectory()

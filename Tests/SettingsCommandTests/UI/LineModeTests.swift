@@ -5,7 +5,7 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 
-/// `settings ui` in line mode (issue 28): the real binary reading commands from a pipe, or from a
+/// `settings ui` in line mode: the real binary reading commands from a pipe, or from a
 /// keyboard through a pseudo-terminal; golden transcripts of every kind of row and every action.
 @Suite(.serialized)
 struct LineModeTests {
@@ -108,7 +108,7 @@ struct LineModeTests {
     ]
   }
 
-  /// Issue 28 #2: every row kind says its number, title, value, state in words and what Enter does;
+  /// Every row kind says its number, title, value, state in words and what Enter does;
   /// the end of the input quits with 0, and nothing holds an escape sequence.
   @Test func everyKindOfRowIsOneLineInWords() throws {
     let fixture = try Fixture()

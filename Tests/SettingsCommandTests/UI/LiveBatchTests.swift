@@ -4,7 +4,7 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 
-/// The changes that one store revision made reach the screen as one unit (issue 30, point 10).
+/// The changes that one store revision made reach the screen as one unit.
 ///
 /// `settings set beta=on mode=b` once left the status line saying "beta changed elsewhere" now and
 /// then: the watch found both changes in one read but handed them over one at a time, the screen's

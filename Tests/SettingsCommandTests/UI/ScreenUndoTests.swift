@@ -5,7 +5,7 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 
-/// `u` and `H` in `settings ui` (issue 27): the last change undone from anywhere, a second `u`
+/// `u` and `H` in `settings ui`: the last change undone from anywhere, a second `u`
 /// going further back instead of undoing the undo, a key changed elsewhere since refusing, and a
 /// row's history; in the line mode (a pipe) and on the full screen (a pseudo-terminal).
 @Suite(.serialized)

@@ -15,7 +15,7 @@ import Testing
 @Suite(.serialized)
 struct SignalTests {
   /// SIGQUIT, SIGUSR1, SIGUSR2 and SIGALRM killed the screen leaving raw mode, no echo, the
-  /// alternate screen and a hidden cursor (issue 12, item 16); SIGINT, SIGTERM and SIGHUP did not.
+  /// alternate screen and a hidden cursor; SIGINT, SIGTERM and SIGHUP did not.
   @Test(arguments: [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGPWR, SIGINT, SIGHUP])
   func terminatingSignalRestoresTheTerminal(signal: Int32) throws {
     let home = try TemporaryDirectory()

@@ -7,7 +7,7 @@ import Testing
 
 /// Editing values in `settings ui` through a pseudo-terminal: the text is edited within its row,
 /// Korean typed as an input method sends it, Backspace by syllable, a long text scrolling within
-/// the row, arrows stepping a number, saved to the store (issue 13, item 7).
+/// the row, arrows stepping a number, saved to the store.
 @Suite(.serialized)
 struct ValueEditingTerminalTests {
   static let document = #"""

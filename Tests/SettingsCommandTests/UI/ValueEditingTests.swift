@@ -5,7 +5,7 @@ import Testing
 @testable import SettingsCommand
 @testable import SettingsKit
 
-/// The editing line moves and deletes by grapheme cluster (issue 13, item 7).
+/// The editing line moves and deletes by grapheme cluster.
 struct TextEditingTests {
   @Test func theCursorMovesAndDeletesWholeClusters() {
     var editing = TextEditing(text: "a한👨‍👩‍👧b")

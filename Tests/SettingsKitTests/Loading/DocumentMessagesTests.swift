@@ -3,7 +3,7 @@ import Testing
 
 @testable import SettingsKit
 
-/// Issue 12 #12 and #13: locale objects are checked, and messages say what is actually wrong.
+/// Locale objects are checked, and messages say what is actually wrong.
 struct DocumentMessagesTests {
   func messages(_ text: String) -> [String] {
     do {

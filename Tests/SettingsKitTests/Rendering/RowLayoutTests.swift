@@ -3,7 +3,7 @@ import Testing
 @testable import SettingsKit
 
 /// Golden rows at every width from 1 to 20: the parts keep their order (margin, icon, title,
-/// accessory) and give way title first, then icon, then accessory (issue 12, item 11).
+/// accessory) and give way title first, then icon, then accessory.
 ///
 /// Each expected line is `WIDTH|LINE|`, so trailing spaces show.
 struct RowLayoutTests {

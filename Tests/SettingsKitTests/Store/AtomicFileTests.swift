@@ -98,7 +98,7 @@ import Testing
     #expect(try AtomicFile.read(path) == Array("new".utf8))
   }
 
-  /// A file without any write bit was replaced and stayed 0444 (issue 12, item 7); it is refused,
+  /// A file without any write bit was replaced and stayed 0444; it is refused,
   /// even for root, and left as it was.
   @Test(arguments: [0o444, 0o400, 0o555, 0o000] as [mode_t])
   func fileWithoutWriteBitsIsRefusedAndLeftAlone(mode: mode_t) throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SettingsKit
 
-/// Numbers are decimal text end to end: kept, compared and written exactly (issue 13, item 2).
+/// Numbers are decimal text end to end: kept, compared and written exactly.
 struct ExactDecimalTests {
   func decimal(_ text: String) throws -> ExactDecimal {
     try #require(ExactDecimal(text))

@@ -19,7 +19,7 @@ extension SettingKeys {
   static let sounds = SettingKey<Bool>("sounds")
 }
 
-/// Typed reads and typed keys (issue 13, item 8); errors that carry the item, the value and what is
+/// Typed reads and typed keys; errors that carry the item, the value and what is
 /// accepted as data.
 struct TypedKeyTests {
   static let document: SettingsDocument = {

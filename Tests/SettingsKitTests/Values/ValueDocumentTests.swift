@@ -2,8 +2,7 @@ import Testing
 
 @testable import SettingsKit
 
-/// The value types' document rules: each message pinned, at load and from validate() (issue 13,
-/// item 3).
+/// The value types' document rules: each message pinned, at load and from validate().
 struct ValueDocumentTests {
   func messages(_ items: String) -> [String] {
     let text = #"{"id": "x", "sections": [{"items": ["# + items + "]}]}"
