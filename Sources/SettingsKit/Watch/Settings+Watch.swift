@@ -4,8 +4,9 @@ extension Settings {
   /// and ``updates(_:initial:options:)-(SettingKey<Value>,_,_)`` are this stream kept to one key's
   /// values.
   ///
-  /// Each element is one ``SettingsEvent``, so that a caller's loop is one `switch` and a caller
-  /// that wants only values filters ``SettingsEvent/changed(_:)``. The events one read of the store
+  /// Each element is one ``SettingsEvent`` (not a batch of one read's events), so that a caller's
+  /// loop is one `switch`, a caller that wants only values filters ``SettingsEvent/changed(_:)``,
+  /// and the per-key streams are this one filtered. The events one read of the store
   /// (or one reload of the document) found come one after another, with nothing between them: the
   /// changes of one write (`settings set beta=on mode=b`) in the document's order, each naming the
   /// same journal entry (``SettingChange/journalSequence``) when the store keeps a journal.
