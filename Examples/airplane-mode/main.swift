@@ -1,11 +1,12 @@
 // A small tool that embeds SettingsKit: it reads and flips the seed screen's airplane-mode switch
-// in the same store `settings` uses, prints each change its observer receives, and follows changes
-// made by other processes. Its keys are typed: SettingsKeysPlugin generates `SettingKeys.airplane`
-// (a `SettingKey<Bool>`) and `SettingsDocument.generated` from settings.json (the embedded
-// default, Examples/ios-settings.json) when it is built, so a key the document loses breaks the build.
+// in the same store `settings` uses, prints the state it leaves, and follows changes made by any
+// process through `updates` (the stream of changes kept to one key). Its keys are typed:
+// SettingsKeysPlugin generates `SettingKeys.airplane` (a `SettingKey<Bool>`) and
+// `SettingsDocument.generated` from settings.json (the embedded default,
+// Examples/ios-settings.json) when it is built, so a key the document loses breaks the build.
 //
 //   swift run airplane-mode          # prints the current state
-//   swift run airplane-mode toggle   # flips it; `settings get airplane` shows the result
+//   swift run airplane-mode toggle   # flips it and prints the new state; `settings get airplane` agrees
 //   swift run airplane-mode watch    # prints airplane mode now and after every change, from any
 //                                    # process (`settings set airplane on`), until interrupted;
 //                                    # `watch N` stops after N changes
@@ -33,12 +34,10 @@ do {
   // The store `settings` uses; a write never creates a home directory that does not exist.
   let store = try StoreLocation.store(forDocumentID: document.id, explicit: nil, environment: environment)
   let settings = Settings(document: document, store: store)
-  settings.addObserver { change in
-    print("\(change.key): \(change.oldValue) -> \(change.newValue)")
-  }
   let arguments = Array(CommandLine.arguments.dropFirst())
   if arguments.first == "toggle" {
-    try settings.toggle(SettingKeys.airplane)
+    let isOn = try settings.toggle(SettingKeys.airplane)
+    print("airplane mode is \(isOn ? "on" : "off")")
   } else if arguments.first == "watch" {
     // The current value first, then one line per change, wherever it was made.
     var remaining = arguments.count > 1 ? Int(arguments[1]) ?? 0 : -1

@@ -44,18 +44,3 @@ final class ChangeRecorder<Element: Sendable>: Sendable {
 
   deinit { task.cancel() }
 }
-
-/// The parts of each element of `stream`, one element each, in order.
-func flattening<Whole: Sendable, Part: Sendable>(
-  _ stream: AsyncStream<Whole>, _ parts: @escaping @Sendable (Whole) -> [Part]
-) -> AsyncStream<Part> {
-  let (flat, continuation) = AsyncStream.makeStream(of: Part.self)
-  let task = Task {
-    for await whole in stream {
-      for part in parts(whole) { continuation.yield(part) }
-    }
-    continuation.finish()
-  }
-  continuation.onTermination = { _ in task.cancel() }
-  return flat
-}

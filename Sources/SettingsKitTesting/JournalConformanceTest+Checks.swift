@@ -304,7 +304,7 @@ extension JournalConformanceTest {
     let settings = subject.settings(how: "set")
     try settings.set("airplane", to: .bool(true))
     let watchers = [subject.settings(how: "watch"), subject.settings(how: "watch")]
-    let recorders = watchers.map { ChangeRecorder(flattening($0.changes()) { $0.events }) }
+    let recorders = watchers.map { ChangeRecorder($0.changes()) }
     defer { for recorder in recorders { recorder.stop() } }
     try subject.writeOutside(["airplane": "true", "name": "\"Lee\""])
     for recorder in recorders {

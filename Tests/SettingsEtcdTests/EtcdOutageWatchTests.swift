@@ -49,7 +49,7 @@ struct EtcdOutageWatchTests {
       SourceText(name: "d.json", bytes: Array(watchTestDocument().utf8)))
     let store = ScriptedStore()
     let settings = Settings(document: document, store: store)
-    let recorder = Recorder(flattening(settings.changes()) { $0.events })
+    let recorder = Recorder(settings.changes())
     defer { recorder.stop() }
     // The watch's first read, then its change stream.
     try await Task.sleep(for: .milliseconds(200))
@@ -82,7 +82,7 @@ struct EtcdOutageWatchTests {
       SourceText(name: "d.json", bytes: Array(watchTestDocument().utf8)))
     let store = ScriptedStore()
     let settings = Settings(document: document, store: store)
-    let recorder = Recorder(flattening(settings.changes()) { $0.events })
+    let recorder = Recorder(settings.changes())
     defer { recorder.stop() }
     try await Task.sleep(for: .milliseconds(200))
     store.answer(.failure(Self.unreachable("no leader")))

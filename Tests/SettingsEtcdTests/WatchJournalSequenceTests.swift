@@ -27,7 +27,7 @@ struct WatchJournalSequenceTests {
     defer { subject.remove() }
     let writer = subject.settings(how: "set")
     let watcher = Settings(document: subject.document, store: subject.store)
-    let recorder = Recorder(flattening(watcher.changes()) { $0.changes })
+    let recorder = Recorder(flattening(watcher.changes()) { $0.change.map { [$0] } ?? [] })
     defer { recorder.stop() }
     try writer.set("airplane", to: .bool(true))
     #expect(await recorder.wait(count: 1) == [Self.change("airplane", .bool(false), .bool(true), 1)])
@@ -52,7 +52,7 @@ struct WatchJournalSequenceTests {
     let subject = try JournalSubject(kind)
     defer { subject.remove() }
     let settings = subject.settings(how: "set")
-    let recorder = Recorder(flattening(settings.changes()) { $0.changes })
+    let recorder = Recorder(flattening(settings.changes()) { $0.change.map { [$0] } ?? [] })
     defer { recorder.stop() }
     try settings.set("airplane", to: .bool(true))
     try settings.set("airplane", to: .bool(false))
@@ -113,7 +113,9 @@ struct WatchJournalSequenceTests {
     let writer = Settings(document: document, store: store)
     let watcher = Settings(document: document, store: store)
     let recorder = Recorder(
-      flattening(watcher.changes(WatchOptions(documentPath: SystemPath(path)))) { $0.changes })
+      flattening(watcher.changes(WatchOptions(documentPath: SystemPath(path)))) {
+        $0.change.map { [$0] } ?? []
+      })
     defer { recorder.stop() }
     try writer.set("beta", to: .bool(true))
     #expect(await recorder.wait(count: 1) == [Self.change("beta", .bool(false), .bool(true), 1)])
@@ -132,7 +134,7 @@ struct WatchJournalSequenceTests {
     unjournaled.journalLimit = 0
     for store in [MemoryStore(), unjournaled] as [any SettingsStore] {
       let settings = Settings(document: document, store: store)
-      let recorder = Recorder(flattening(settings.changes()) { $0.changes })
+      let recorder = Recorder(flattening(settings.changes()) { $0.change.map { [$0] } ?? [] })
       defer { recorder.stop() }
       try settings.set("beta", to: .bool(true))
       #expect(

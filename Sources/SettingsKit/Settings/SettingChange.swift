@@ -1,8 +1,9 @@
-/// A change of one setting, as observers receive it: a switch cell's `switchChanged`, known by key.
+/// A change of one setting, as a write returns it and ``Settings/changes(_:)`` reports it (the
+/// payload of ``SettingsEvent/changed(_:)``): a switch cell's `switchChanged`, known by key.
 ///
 /// The change of a secure text field (``isSecure``) prints its values as `ValueRules.mask`:
 /// its description, its debug description and `dump` never show the text, so a change logged
-/// by an observer does not leak a password. ``oldValue`` and ``newValue`` hold the text itself.
+/// by an app does not leak a password. ``oldValue`` and ``newValue`` hold the text itself.
 public struct SettingChange: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
   CustomReflectable
 {
@@ -24,7 +25,7 @@ public struct SettingChange: Sendable, Equatable, CustomStringConvertible, Custo
   public var isSecure: Bool
   /// The number of the journal entry that made the change (its ``JournalEntry/sequence``, the `N`
   /// of `settings history`'s `change N`), as a watch reports it (``Settings/changes(_:)``) and a
-  /// write returns it (``Settings/set(_:to:)-(String,_)``, ``Settings/reset(_:)``, observers too); nil when it
+  /// write returns it (``Settings/set(_:to:)-(String,_)``, ``Settings/reset(_:)``); nil when it
   /// is not known: a store that keeps no journal (``MemoryStore``, a journal limit of 0), a value
   /// that changed with the document's defaults or a system file rather than the store, and a store
   /// changed without the tool that no journal holds yet.

@@ -5,8 +5,9 @@ import Synchronization
 /// This is the library's facade for tools that embed settings. Reads merge the document's
 /// defaults with the store's overrides, so a switch with no override reads as its default, never
 /// as nil. Changes take the same validation as the CLI, are written through the store as one
-/// atomic update, and are delivered to observers as ``SettingChange``s (key, old, new): a switch
-/// cell's `switchChanged`, known by key rather than by a section's tag.
+/// atomic update, and are reported by ``changes(_:)`` as ``SettingChange``s (key, old, new), with
+/// those made elsewhere: a switch cell's `switchChanged`, known by key rather than by a section's
+/// tag.
 public final class Settings: Sendable {
   /// The document: the screen and its defaults.
   public let document: SettingsDocument
@@ -171,7 +172,7 @@ public final class Settings: Sendable {
   /// current override writes nothing. ``reset(_:)`` goes back to following the default. A stored
   /// value the item does not accept is replaced.
   ///
-  /// - Returns: the changes of value made, in the order given; observers receive the same.
+  /// - Returns: the changes of value made, in the order given; ``changes(_:)`` reports the same.
   /// - Throws: the errors of ``parseValue(_:for:)`` (nothing is written),
   ///   ``SettingsError/duplicateAssignment(_:)``; when more than one pair is bad,
   ///   ``SettingsError/several(_:)`` with each pair's error in the order given; ``SettingsError/disabled(key:reason:controllingKey:changedHere:)``,
@@ -517,18 +518,20 @@ public final class Settings: Sendable {
 
   // MARK: - Observing
 
-  /// Calls `observer` with every change made through this object, after it is stored.
+  /// Calls `observer` with every change made through this object, after it is stored, on the
+  /// writer's thread: for the conformance checks and tests, which compare what a write returns
+  /// with what is reported. An app observes through ``changes(_:)``.
   ///
   /// - Returns: a token for ``removeObserver(_:)``.
   @discardableResult
-  public func addObserver(_ observer: @escaping @Sendable (SettingChange) -> Void) -> ObserverToken {
+  package func addObserver(_ observer: @escaping @Sendable (SettingChange) -> Void) -> ObserverToken {
     let id = nextObserverID.add(1, ordering: .relaxed).newValue
     observers.withLock { $0[id] = observer }
     return ObserverToken(id: id)
   }
 
   /// Stops calling the observer registered under `token`.
-  public func removeObserver(_ token: ObserverToken) {
+  package func removeObserver(_ token: ObserverToken) {
     _ = observers.withLock { $0.removeValue(forKey: token.id) }
   }
 
@@ -543,6 +546,6 @@ public final class Settings: Sendable {
 }
 
 /// Identifies an observer registered with ``Settings/addObserver(_:)``.
-public struct ObserverToken: Sendable, Hashable {
+package struct ObserverToken: Sendable, Hashable {
   let id: Int
 }

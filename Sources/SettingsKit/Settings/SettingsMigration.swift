@@ -75,7 +75,7 @@ extension Settings {
   /// renamed key must be one the document has. Running the same steps again changes nothing.
   /// Values waiting under earlier keys (`renamedFrom`) move too, as on every write.
   ///
-  /// - Returns: the changes of value, by key order; observers receive the same.
+  /// - Returns: the changes of value, by key order; ``Settings/changes(_:)`` reports the same.
   /// - Throws: ``SettingsError/migrationRejected(step:summary:key:value:expected:)`` (nothing is
   ///   written), ``SettingsError/unknownKey(_:suggestion:)`` for a rename to a key the document
   ///   does not have, ``SettingsError/store(_:)``.

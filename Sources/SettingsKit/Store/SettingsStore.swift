@@ -34,5 +34,8 @@ public protocol SettingsStore: Sendable {
   /// (etcd) first replays the changes made since; one that does not (a file, memory), or whose
   /// history no longer reaches back that far, first yields ``StoreChange/resynced(_:)`` with the
   /// current contents.
+  ///
+  /// What a store implements and a watch of ``Settings`` follows (for a store that is not a file);
+  /// an app observes ``Settings/changes(_:)``, which reports these as ``SettingsEvent``s.
   func changes(after revision: StoreRevision) -> AsyncStream<StoreChange>
 }

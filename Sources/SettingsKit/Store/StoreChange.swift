@@ -1,4 +1,7 @@
-/// One thing ``SettingsStore/changes(after:)`` reports about a store.
+/// One thing ``SettingsStore/changes(after:)`` reports about a store: store plumbing, public for
+/// the author of a store (a ``StoreBackend``, a ``SettingsStore`` of one's own), whose change
+/// stream yields it. ``Settings`` turns it into ``SettingsEvent``s; an app observes those through
+/// ``Settings/changes(_:)``, never this.
 public enum StoreChange: Sendable, Equatable {
   /// The overrides changed: the contents after the change (with their revision) and the keys whose
   /// values differ from those last delivered (added, changed or removed), sorted. Several changes

@@ -1,22 +1,23 @@
 extension FileStore {
   /// The number of the journal entry that left the store file with `bytes` (read as `values`), for
-  /// a watch that noticed a change.
+  /// a watch that noticed a change: ``StoreJournal/sequence(newestFirst:leaving:)`` given the
+  /// journal's last line, which most often is that entry (each write appends its entry before it
+  /// replaces the store), so that only that line is parsed.
   ///
-  /// Most often the journal's last line is that entry (each write appends its entry before it
-  /// replaces the store), and only that line is parsed. Otherwise the journal is read whole
-  /// (``journal(secureKeys:)``, reconciled with the store as it is by then) and the entry found by
-  /// ``StoreJournal/sequence(leaving:values:secureKeys:)``: several writes noticed by one read name
-  /// the last of them (the store's bytes are those it wrote), a write that landed after the read
-  /// does not count (its entry's after-digest is not the read's), and a change made without the
-  /// tool names the `outside` entry the reconciled journal gives it, the number the next write
-  /// records it under and `history` shows for it now (two such changes before that write share
-  /// it). Nil when the store keeps no journal (``journalLimit`` 0), or the journal cannot be read
-  /// or holds no such entry.
+  /// Otherwise the journal is read whole (``journal(secureKeys:)``, reconciled with the store as it
+  /// is by then) and the entry found by ``StoreJournal/sequence(leaving:values:secureKeys:)``:
+  /// several writes noticed by one read name the last of them (the store's bytes are those it
+  /// wrote), a write that landed after the read does not count (its entry's after-digest is not
+  /// the read's), and a change made without the tool names the `outside` entry the reconciled
+  /// journal gives it, the number the next write records it under and `history` shows for it now
+  /// (two such changes before that write share it). Nil when the store keeps no journal
+  /// (``journalLimit`` 0), or the journal cannot be read or holds no such entry.
   func journalSequence(leaving bytes: [UInt8], values: [String: JSONValue], secureKeys: Set<String>) -> Int? {
     guard journalLimit > 0 else { return nil }
     let digest = FileJournal.digest(bytes)
-    if let last = lastJournalEntry(), last.afterDigest == digest, !last.changes.isEmpty {
-      return last.sequence
+    if let sequence = StoreJournal.sequence(newestFirst: CollectionOfOne(lastJournalEntry()), leaving: digest)
+    {
+      return sequence
     }
     guard let journal = try? journal(secureKeys: secureKeys) else { return nil }
     return journal.sequence(leaving: digest, values: values, secureKeys: secureKeys)

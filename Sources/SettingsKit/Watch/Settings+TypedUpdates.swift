@@ -1,11 +1,16 @@
 extension Settings {
   /// The value of `key` as its Swift type now (when `initial` is true) and after every change to
-  /// it, from this process or elsewhere; see ``updates(_:initial:options:)-(String,_,_)``.
+  /// it, from this process or elsewhere: ``changes(_:)`` kept to `key`'s new values, as
+  /// ``updates(_:initial:options:)-(String,_,_)`` keeps them, each as a `Value`.
   ///
   /// ```swift
   /// for await isOn in try settings.updates(SettingKeys.airplane) { print(isOn) }  // Bool
   /// ```
   ///
+  /// - Parameters:
+  ///   - key: the typed key.
+  ///   - initial: whether the stream starts with the value now.
+  ///   - options: what the watch follows, and how.
   /// - Throws: the errors of ``check(_:)``: the key names no item, or one whose values `Value`
   ///   cannot hold.
   public func updates<Value>(
@@ -13,16 +18,8 @@ extension Settings {
   ) throws(SettingsError) -> AsyncStream<Value> {
     try check(key)
     let fullKey = try item(key.name).key ?? key.name
-    let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
-    let watch = SettingsWatch(settings: self, options: options, includesLocalChanges: true) { update in
-      for change in update.changes where change.key == fullKey {
-        if let value = Value(settingValue: change.newValue) { continuation.yield(value) }
-      }
-    }
-    continuation.onTermination = { _ in watch.stop() }
-    watch.start { values in
-      if initial, let value = values[fullKey].flatMap(Value.init(settingValue:)) { continuation.yield(value) }
-    }
-    return stream
+    return events(
+      options, first: { values in initial ? values[fullKey].flatMap(Value.init(settingValue:)) : nil },
+      each: { event in event.newValue(of: fullKey).flatMap(Value.init(settingValue:)) })
   }
 }

@@ -1,7 +1,7 @@
 import SettingsPOSIX
 
-/// One thing a watch of ``Settings`` reports, as part of a ``SettingsUpdate``; see
-/// ``Settings/changes(_:)``.
+/// One thing a watch of ``Settings`` reports: the element of ``Settings/changes(_:)``, the one
+/// stream an app observes (a value's change is its ``changed(_:)``, with a ``SettingChange``).
 public enum SettingsEvent: Sendable, Equatable {
   /// A setting's value changed. Several writes close together may be reported as one change per
   /// key, but the last value of every key is always reported, and no change twice.

@@ -175,7 +175,7 @@ struct SystemLayerWatchTests {
       user: FileStore(path: directory.file("s.json")), documentID: document.id,
       directories: [SystemPath(directory.file("first")), SystemPath(directory.file("second"))])
     let settings = Settings(document: document, layers: layers)
-    let recorder = Recorder(flattening(settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
+    let recorder = Recorder(settings.changes(WatchOptions(mechanism: mechanism)))
     try FileManager.default.createDirectory(
       atPath: directory.file("second/settings"), withIntermediateDirectories: true)
     try replaceByRename(

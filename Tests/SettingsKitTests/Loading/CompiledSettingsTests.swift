@@ -100,7 +100,7 @@ struct CompiledSettingsTests {
     // memory.
     options.cache = fixture.cache
     options.cache?.racyWindow = 2_000_000_000
-    let recorder = Recorder(flattening(settings.changes(options)) { $0.events })
+    let recorder = Recorder(settings.changes(options))
     let switches = try DocumentLoader.load(path: path).sections.compactMap { section in
       section.items.first { $0.type == .switch }?.key
     }
@@ -201,7 +201,7 @@ struct CompiledSettingsTests {
       var options = WatchOptions(documentPath: path, mechanism: .polling(intervalMilliseconds: 20))
       options.loadingItemsFiles = false
       if cached { options.cache = fixture.cache }
-      let recorder = Recorder(flattening(settings.changes(options)) { $0.events })
+      let recorder = Recorder(settings.changes(options))
       let text = try String(contentsOfFile: path.description, encoding: .utf8)
       try replaceByRename(
         path.description,

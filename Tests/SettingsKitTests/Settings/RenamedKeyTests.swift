@@ -100,7 +100,7 @@ struct RenamedKeyTests {
     let storePath = try directory.write("s.json", #"{"dnd": false}"#)
     let settings = Settings(
       document: try DocumentLoader.load(path: documentPath), store: FileStore(path: storePath))
-    let recorder = Recorder(flattening(settings.changes(WatchOptions(mechanism: .automatic))) { $0.events })
+    let recorder = Recorder(settings.changes(WatchOptions(mechanism: .automatic)))
     defer { recorder.stop() }
     // A hand edit under the earlier key, then another process's write that moves it.
     try replaceByRename(storePath, with: #"{"dnd": true}"#)

@@ -39,7 +39,7 @@ struct SettingsWatchTests {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
     let recorder = Recorder(
-      flattening(fixture.settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
+      fixture.settings.changes(WatchOptions(mechanism: mechanism)))
     try fixture.run("set", "alpha", "on")
     #expect(changeLines(await recorder.wait(count: 1)) == ["alpha: off -> on"])
     try fixture.run("set", "mode=b", "beta=on")
@@ -53,7 +53,7 @@ struct SettingsWatchTests {
     let fixture = try Fixture(contents: #"{"alpha": true}"#)
     defer { fixture.directory.remove() }
     let recorder = Recorder(
-      flattening(fixture.settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
+      fixture.settings.changes(WatchOptions(mechanism: mechanism)))
     try replaceByRename(fixture.storePath, with: #"{"alpha": false, "beta": true}"#)
     #expect(changeLines(await recorder.wait(count: 2)) == ["alpha: on -> off", "beta: off -> on"])
     try rewriteInPlace(fixture.storePath, with: #"{"beta": true, "mode": "b"}"#)
@@ -69,7 +69,7 @@ struct SettingsWatchTests {
     defer { fixture.directory.remove() }
     try fixture.run("set", "alpha", "on")
     let recorder = Recorder(
-      flattening(fixture.settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
+      fixture.settings.changes(WatchOptions(mechanism: mechanism)))
     // Deleting the store: every key reads as its default again.
     #expect(unlink(fixture.storePath) == 0)
     #expect(changeLines(await recorder.wait(count: 1)) == ["alpha: on -> off"], "\(recorder.elements)")
@@ -92,7 +92,7 @@ struct SettingsWatchTests {
     let fixture = try Fixture(store: "a/b/c/s.json")
     defer { fixture.directory.remove() }
     let recorder = Recorder(
-      flattening(fixture.settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
+      fixture.settings.changes(WatchOptions(mechanism: mechanism)))
     try FileManager.default.createDirectory(
       atPath: fixture.directory.file("a/b"), withIntermediateDirectories: true)
     try fixture.run("set", "mode", "b")
@@ -112,7 +112,7 @@ struct SettingsWatchTests {
     try directory.write("real/two.json", #"{"alpha": true, "beta": true}"#)
     #expect(symlink("../real/one.json", fixture.storePath) == 0)
     let recorder = Recorder(
-      flattening(fixture.settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
+      fixture.settings.changes(WatchOptions(mechanism: mechanism)))
     // An edit of the link's target, in the target's directory.
     try replaceByRename(directory.file("real/one.json"), with: #"{"alpha": true, "mode": "b"}"#)
     #expect(changeLines(await recorder.wait(count: 1)) == ["mode: a -> b"])
@@ -138,7 +138,7 @@ struct SettingsWatchTests {
     let fixture = try Fixture(contents: #"{"alpha": true}"#)
     defer { fixture.directory.remove() }
     let recorder = Recorder(
-      flattening(fixture.settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
+      fixture.settings.changes(WatchOptions(mechanism: mechanism)))
     try rewriteInPlace(fixture.storePath, with: "{\"alpha\": true,\n")
     let events = await recorder.wait(count: 1)
     guard case .storeFailed(let error) = events.first else {
@@ -165,7 +165,7 @@ struct SettingsWatchTests {
     let fixture = try Fixture(contents: #"{"beta": true}"#)
     defer { fixture.directory.remove() }
     let options = WatchOptions(documentPath: SystemPath(fixture.documentPath), mechanism: mechanism)
-    let recorder = Recorder(flattening(fixture.settings.changes(options)) { $0.events })
+    let recorder = Recorder(fixture.settings.changes(options))
     try replaceByRename(fixture.documentPath, with: watchTestDocument(alphaDefault: true))
     let reloaded = try DocumentLoader.load(path: fixture.documentPath)
     let events = await recorder.wait(count: 2)
@@ -192,7 +192,7 @@ struct SettingsWatchTests {
   @Test func aChangeMadeHereIsReportedOnceAsThisProcesss() async throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
-    let recorder = Recorder(flattening(fixture.settings.changes()) { $0.events })
+    let recorder = Recorder(fixture.settings.changes())
     try fixture.settings.set("alpha", to: .bool(true))
     #expect(changeLines(await recorder.wait(count: 1)) == ["alpha: off -> on (here)"])
     #expect(changeLines(await recorder.settle()) == ["alpha: off -> on (here)"])
@@ -318,32 +318,28 @@ struct SettingsWatchTests {
   }
 
   @Test(arguments: mechanisms)
-  func observersAlsoSeeChangesFromOtherProcessesWhileWatching(mechanism: WatchMechanism) async throws {
+  func theStreamCarriesChangesFromOtherProcessesAndFromHere(mechanism: WatchMechanism) async throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
-    let seen = Mutex<[SettingChange]>([])
-    fixture.settings.addObserver { change in seen.withLock { $0.append(change) } }
-    let watch = fixture.settings.startWatching(WatchOptions(mechanism: mechanism))
-    defer { watch.stop() }
+    let recorder = Recorder(fixture.settings.changes(WatchOptions(mechanism: mechanism)))
+    defer { recorder.stop() }
     try fixture.run("set", "beta", "on")
-    try await waitUntil { seen.withLock { $0.count } >= 1 }
+    _ = await recorder.wait(count: 1)
     try fixture.settings.set("mode", to: .string("b"))
-    try await Task.sleep(for: .milliseconds(400))
     #expect(
-      seen.withLock { $0 } == [
-        // The other process's change names its journal entry; an observer's own change is as
+      await recorder.wait(count: 2) == [
+        // The other process's change names its journal entry; this object's own change is as
         // `set` returned it, naming the entry its write made.
-        SettingChange(
-          key: "beta", oldValue: .bool(false), newValue: .bool(true), origin: .elsewhere, journalSequence: 1),
-        SettingChange(
-          key: "mode", oldValue: .string("a"), newValue: .string("b"), origin: .thisProcess,
-          journalSequence: 2),
+        .changed(
+          SettingChange(
+            key: "beta", oldValue: .bool(false), newValue: .bool(true), origin: .elsewhere, journalSequence: 1
+          )),
+        .changed(
+          SettingChange(
+            key: "mode", oldValue: .string("a"), newValue: .string("b"), origin: .thisProcess,
+            journalSequence: 2)),
       ])
-    // Once stopped, observers see only this process's changes again.
-    watch.stop()
-    try fixture.run("set", "beta", "off")
-    try await Task.sleep(for: .milliseconds(400))
-    #expect(seen.withLock { $0.count } == 2)
+    #expect(await recorder.settle().count == 2)
   }
 
   @Test(arguments: mechanisms)
@@ -404,7 +400,7 @@ struct SettingsWatchTests {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
     let recorder = Recorder(
-      flattening(fixture.settings.changes(WatchOptions(mechanism: mechanism))) { $0.events })
+      fixture.settings.changes(WatchOptions(mechanism: mechanism)))
     // Rewrites in place, all of one size and most within one tick of the kernel's file clock, so
     // that the file's size and times do not tell them apart; the last one says "b".
     for index in 1...31 {
@@ -425,11 +421,13 @@ struct SettingsWatchTests {
   @Test func pollingIsUsedWhenAskedForAndNotificationsOtherwise() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
-    let polling = fixture.settings.startWatching(WatchOptions(mechanism: .polling(intervalMilliseconds: 100)))
+    let polling = fixture.settings.monitor(WatchOptions(mechanism: .polling(intervalMilliseconds: 100))) {
+      _ in
+    }
     #expect(polling.mechanism == .polling(intervalMilliseconds: 100))
-    let automatic = fixture.settings.startWatching()
+    let automatic = fixture.settings.monitor { _ in }
     #expect(automatic.mechanism == .automatic)
-    let memory = Settings(document: fixture.settings.document, store: MemoryStore()).startWatching()
+    let memory = Settings(document: fixture.settings.document, store: MemoryStore()).monitor { _ in }
     #expect(memory.mechanism == nil)
   }
 
@@ -438,7 +436,7 @@ struct SettingsWatchTests {
     let store = MemoryStore()
     let here = Settings(document: document, store: store)
     let elsewhere = Settings(document: document, store: store)
-    let recorder = Recorder(flattening(here.changes()) { $0.events })
+    let recorder = Recorder(here.changes())
     try elsewhere.set("alpha", to: .bool(true))
     try elsewhere.set([("mode", "b"), ("beta", "on")])
     #expect(

@@ -35,7 +35,8 @@ struct WatchItemsFileTests {
       user: FileStore(path: storePath), documentID: document.id,
       directories: [SystemPath(directory.file("system"))])
     let settings = Settings(document: document, layers: layers)
-    let recorder = Recorder(settings.changes(WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
+    let recorder = Recorder(
+      monitorUpdates(settings, WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
     defer { recorder.stop() }
     try await Task.sleep(for: .milliseconds(100))
     // Another process's `settings set app-b on`.

@@ -15,7 +15,8 @@ struct WatchMarkerTests {
     let document = try DocumentLoader.load(path: try directory.write("d.json", watchTestDocument()))
     let storePath = directory.file("s.json")
     let settings = Settings(document: document, store: FileStore(path: storePath))
-    let recorder = Recorder(settings.changes(WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
+    let recorder = Recorder(
+      monitorUpdates(settings, WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
     defer { recorder.stop() }
     try await Task.sleep(for: .milliseconds(100))
     // A hand edit: mode holds a value that is not one of its choices; it still reads as "a".
@@ -43,7 +44,8 @@ struct WatchMarkerTests {
     let document = try DocumentLoader.load(path: try directory.write("d.json", watchTestDocument()))
     let storePath = try directory.write("s.json", #"{"mode": "zzz", "beta": "no"}"#)
     let settings = Settings(document: document, store: FileStore(path: storePath))
-    let recorder = Recorder(settings.changes(WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
+    let recorder = Recorder(
+      monitorUpdates(settings, WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
     defer { recorder.stop() }
     try await Task.sleep(for: .milliseconds(100))
     // Both read as their defaults before and after: no value changes, the warnings go.
@@ -69,7 +71,8 @@ struct WatchMarkerTests {
       user: FileStore(path: directory.file("s.json")), documentID: document.id,
       directories: [SystemPath(directory.file("system"))])
     let settings = Settings(document: document, layers: layers)
-    let recorder = Recorder(settings.changes(WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
+    let recorder = Recorder(
+      monitorUpdates(settings, WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
     defer { recorder.stop() }
     try await Task.sleep(for: .milliseconds(100))
     let file = directory.file("system/settings/\(document.id).json")

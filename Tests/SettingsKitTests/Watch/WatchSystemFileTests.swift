@@ -21,7 +21,8 @@ struct WatchSystemFileTests {
       user: FileStore(path: directory.file("s.json")), documentID: document.id,
       directories: [SystemPath(directory.file("system"))])
     let settings = Settings(document: document, layers: layers)
-    let recorder = Recorder(settings.changes(WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
+    let recorder = Recorder(
+      monitorUpdates(settings, WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
     defer { recorder.stop() }
     try await Task.sleep(for: .milliseconds(100))
     try replaceByRename(file, with: #"{"locked": {"#)
