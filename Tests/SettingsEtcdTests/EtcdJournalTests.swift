@@ -36,7 +36,11 @@ struct EtcdJournalTests {
     #expect(contents.unparsed == [:])
     #expect(try settings.snapshot().otherOverrides == [:])
     let events = await recorder.wait(count: 1)
-    #expect(await recorder.settle().count == 1)
+    // Nothing more before the next change.
+    let settled = try await recorder.settle(
+      marking: { try settings.set("airplane", to: .bool(false)) },
+      until: { if case .changed(_, let keys) = $0 { keys == ["airplane"] } else { false } })
+    #expect(settled.count == 1)
     guard case .changed(_, let changed)? = events.first else {
       Issue.record("expected a change, got \(events)")
       return

@@ -10,6 +10,13 @@ import Testing
 final class ScriptedStore: SettingsStore {
   private let next = Mutex<Result<StoreContents, StoreError>>(.success(StoreContents()))
   private let feed = Mutex<AsyncStream<StoreChange>.Continuation?>(nil)
+  private let readCount = Atomic<Int>(0)
+
+  /// How many reads were made.
+  var reads: Int { readCount.load(ordering: .sequentiallyConsistent) }
+
+  /// Whether a watch follows the change stream.
+  var isFollowed: Bool { feed.withLock { $0 != nil } }
 
   var name: String { "scripted" }
 
@@ -19,7 +26,10 @@ final class ScriptedStore: SettingsStore {
   /// Delivers `change` on the change stream.
   func send(_ change: StoreChange) { _ = feed.withLock { $0?.yield(change) } }
 
-  func read() throws(StoreError) -> StoreContents { try next.withLock { $0 }.get() }
+  func read() throws(StoreError) -> StoreContents {
+    readCount.add(1, ordering: .sequentiallyConsistent)
+    return try next.withLock { $0 }.get()
+  }
 
   func update<T, Refusal: Error>(
     _ body: (inout StoreContents) throws(Refusal) -> T
@@ -37,6 +47,32 @@ final class ScriptedStore: SettingsStore {
 
 /// One etcd outage is one report, however its reasons change.
 struct EtcdOutageWatchTests {
+  /// Waits up to 20 s for `condition`.
+  static func waitUntil(_ condition: () -> Bool) async {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !condition() && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+  }
+
+  /// Sends `change` and waits until the watch has read the store after it.
+  static func send(_ change: StoreChange, to store: ScriptedStore) async {
+    let reads = store.reads
+    store.send(change)
+    await waitUntil { store.reads > reads }
+  }
+
+  /// What `recorder` got before a change of beta that the store's stream delivers: nothing more
+  /// came before it.
+  static func settle(_ recorder: Recorder<SettingsEvent>, _ store: ScriptedStore) async throws
+    -> [SettingsEvent]
+  {
+    let contents = StoreContents(
+      values: ["alpha": .bool(true), "beta": .bool(true)], revision: StoreRevision(10))
+    store.answer(.success(contents))
+    return try await recorder.settle(
+      marking: { store.send(.changed(contents, keys: ["beta"])) },
+      until: { if case .changed(let change) = $0 { change.key == "beta" } else { false } })
+  }
+
   static func unreachable(_ reason: String) -> StoreError {
     .etcd(.unreachable([EtcdError.Unreachable(endpoint: "127.0.0.1:2379", reason: reason)]))
   }
@@ -52,16 +88,14 @@ struct EtcdOutageWatchTests {
     let recorder = Recorder(settings.changes())
     defer { recorder.stop() }
     // The watch's first read, then its change stream.
-    try await Task.sleep(for: .milliseconds(200))
+    await Self.waitUntil { store.isFollowed }
     store.answer(.failure(Self.unreachable("no leader")))
     store.send(.unavailable(Self.unreachable("no leader")))
     _ = await recorder.wait(count: 1)
     // Back at one endpoint, but the watch's read finds another one down: still the same outage.
     store.answer(.failure(Self.unreachable("connection refused")))
-    store.send(.available)
-    _ = await recorder.settle()
+    await Self.send(.available, to: store)
     store.send(.unavailable(Self.unreachable("timed out")))
-    _ = await recorder.settle()
     store.answer(.success(StoreContents(values: ["alpha": .bool(true)], revision: StoreRevision(9))))
     store.send(.available)
     let events = await recorder.wait(count: 3)
@@ -71,7 +105,7 @@ struct EtcdOutageWatchTests {
         .changed(
           SettingChange(key: "alpha", oldValue: .bool(false), newValue: .bool(true), origin: .elsewhere)),
       ])
-    #expect(await recorder.settle() == events)
+    #expect(try await Self.settle(recorder, store) == events)
   }
 
   /// A leader killed: the member's stream came back (`available`) while the cluster was still
@@ -84,12 +118,11 @@ struct EtcdOutageWatchTests {
     let settings = Settings(document: document, store: store)
     let recorder = Recorder(settings.changes())
     defer { recorder.stop() }
-    try await Task.sleep(for: .milliseconds(200))
+    await Self.waitUntil { store.isFollowed }
     store.answer(.failure(Self.unreachable("no leader")))
     store.send(.unavailable(Self.unreachable("no leader")))
     _ = await recorder.wait(count: 1)
-    store.send(.available)
-    try await Task.sleep(for: .milliseconds(300))
+    await Self.send(.available, to: store)
     // The leader is elected; the stream has nothing more to say.
     store.answer(.success(StoreContents(values: ["alpha": .bool(true)], revision: StoreRevision(9))))
     let events = await recorder.wait(count: 3)
@@ -99,6 +132,6 @@ struct EtcdOutageWatchTests {
         .changed(
           SettingChange(key: "alpha", oldValue: .bool(false), newValue: .bool(true), origin: .elsewhere)),
       ])
-    #expect(await recorder.settle() == events)
+    #expect(try await Self.settle(recorder, store) == events)
   }
 }

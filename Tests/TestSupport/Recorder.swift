@@ -41,10 +41,24 @@ public final class Recorder<Element: Sendable>: Sendable {
     await wait(seconds: seconds) { $0.count >= count }
   }
 
-  /// Waits a little and returns what arrived: for checking that nothing more comes.
-  public func settle(milliseconds: Int = 400) async -> [Element] {
-    try? await Task.sleep(for: .milliseconds(milliseconds))
-    return elements
+  /// What arrived before a marker: runs `mark`, a change that the watch reports after everything
+  /// that came before it, waits up to `seconds` for the first element after that `isMarker`
+  /// accepts, and returns the elements before it; the marker is then dropped, so later counts are
+  /// as before.
+  /// For checking that nothing more comes, with no time window to wait out.
+  ///
+  /// - Throws: what `mark` throws, and ``MarkerNotSeen`` when the marker does not come in time.
+  public func settle(
+    seconds: Double = 60, marking mark: () throws -> Void, until isMarker: @escaping (Element) -> Bool
+  ) async throws -> [Element] {
+    let before = elements.count
+    try mark()
+    let seen = await wait(seconds: seconds) { $0.dropFirst(before).contains(where: isMarker) }
+    guard let index = seen.dropFirst(before).firstIndex(where: isMarker) else {
+      throw MarkerNotSeen(elements: "\(seen)")
+    }
+    _ = box.received.withLock { $0.remove(at: index) }
+    return Array(seen[..<index])
   }
 
   /// Stops the collecting task (which ends the stream and its watch).
@@ -53,14 +67,24 @@ public final class Recorder<Element: Sendable>: Sendable {
   deinit { task.cancel() }
 }
 
-/// A small document: two switches and a choice, all off or "a" by default.
+/// The marker of ``Recorder/settle(seconds:marking:until:)`` did not come: what had come.
+public struct MarkerNotSeen: Error, CustomStringConvertible {
+  /// What had come, as text.
+  public let elements: String
+  /// The error, with what had come.
+  public var description: String { "the marker did not come; received \(elements)" }
+}
+
+/// A small document: two switches and a choice, all off or "a" by default, and a `marker` switch
+/// that the tests flip only to mark the end of what they wait for.
 public func watchTestDocument(alphaDefault: Bool = false) -> String {
   """
   {"version": 1, "id": "watch-test", "title": "T", "sections": [{"items": [
     {"key": "alpha", "type": "switch", "title": "Alpha", "on": \(alphaDefault)},
     {"key": "beta", "type": "switch", "title": "Beta", "on": false},
     {"key": "mode", "type": "rightDetail", "title": "Mode", "value": "a",
-     "choices": [{"value": "a", "title": "A"}, {"value": "b", "title": "B"}]}
+     "choices": [{"value": "a", "title": "A"}, {"value": "b", "title": "B"}]},
+    {"key": "marker", "type": "switch", "title": "Marker", "on": false}
   ]}]}
 
   """

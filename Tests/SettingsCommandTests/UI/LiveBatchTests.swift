@@ -58,7 +58,6 @@ struct LiveBatchTests {
         continuation.onTermination = { _ in watch.stop() }
       })
     defer { recorder.stop() }
-    try await Task.sleep(for: .milliseconds(100))
     try elsewhere.set([("beta", "on"), ("mode", "b")])
     let updates = await recorder.wait(count: 1)
     #expect(
@@ -68,6 +67,10 @@ struct LiveBatchTests {
           .changed(Self.change("mode", .string("a"), .string("b"))),
         ])
       ])
-    #expect(await recorder.settle() == updates)
+    // Nothing more before the next change.
+    let settled = try await recorder.settle(
+      marking: { try elsewhere.set("mode", to: .string("a")) },
+      until: { $0.changes.contains { $0.newValue == .string("a") } })
+    #expect(settled == updates)
   }
 }

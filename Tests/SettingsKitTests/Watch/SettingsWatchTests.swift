@@ -27,6 +27,12 @@ struct SettingsWatchTests {
         document: try DocumentLoader.load(path: documentPath), store: FileStore(path: storePath))
     }
 
+    /// What `recorder` got before a flip of `marker` in the store, made elsewhere: nothing more
+    /// came before it.
+    func settle(_ recorder: Recorder<SettingsEvent>) async throws -> [SettingsEvent] {
+      try await recorder.settle(settings.document, FileStore(path: storePath))
+    }
+
     /// Runs `settings -f DOCUMENT --store STORE ARGUMENTS…` as another process.
     func run(_ arguments: String...) throws {
       let outcome = try runBinary(["-f", documentPath, "--store", storePath] + arguments)
@@ -45,7 +51,10 @@ struct SettingsWatchTests {
     try fixture.run("set", "mode=b", "beta=on")
     #expect(
       changeLines(await recorder.wait(count: 3)) == ["alpha: off -> on", "beta: off -> on", "mode: a -> b"])
-    #expect(changeLines(await recorder.settle()) == ["alpha: off -> on", "beta: off -> on", "mode: a -> b"])
+    #expect(
+      changeLines(try await fixture.settle(recorder)) == [
+        "alpha: off -> on", "beta: off -> on", "mode: a -> b",
+      ])
   }
 
   @Test(arguments: mechanisms)
@@ -60,7 +69,9 @@ struct SettingsWatchTests {
     #expect(
       changeLines(await recorder.wait(count: 3)) == ["alpha: on -> off", "beta: off -> on", "mode: a -> b"])
     #expect(
-      changeLines(await recorder.settle()) == ["alpha: on -> off", "beta: off -> on", "mode: a -> b"])
+      changeLines(try await fixture.settle(recorder)) == [
+        "alpha: on -> off", "beta: off -> on", "mode: a -> b",
+      ])
   }
 
   @Test(arguments: mechanisms)
@@ -130,7 +141,7 @@ struct SettingsWatchTests {
     try replaceByRename(directory.file("real/one.json"), with: #"{"mode": "b"}"#)
     try rewriteInPlace(directory.file("real/two.json"), with: #"{"alpha": true}"#)
     #expect(changeLines(await recorder.wait(count: 6)).last == "beta: on -> off")
-    #expect(changeLines(await recorder.settle()).count == 6)
+    #expect(changeLines(try await fixture.settle(recorder)).count == 6)
   }
 
   @Test(arguments: mechanisms)
@@ -157,7 +168,7 @@ struct SettingsWatchTests {
     let fixed = await recorder.wait(count: 4)
     #expect(fixed.dropFirst(2).first == .storeRecovered)
     #expect(changeLines(fixed) == ["beta: off -> on"])
-    #expect(await recorder.settle().count == 4)
+    #expect(try await fixture.settle(recorder).count == 4)
   }
 
   @Test(arguments: mechanisms)
@@ -195,11 +206,12 @@ struct SettingsWatchTests {
     let recorder = Recorder(fixture.settings.changes())
     try fixture.settings.set("alpha", to: .bool(true))
     #expect(changeLines(await recorder.wait(count: 1)) == ["alpha: off -> on (here)"])
-    #expect(changeLines(await recorder.settle()) == ["alpha: off -> on (here)"])
+    #expect(changeLines(try await fixture.settle(recorder)) == ["alpha: off -> on (here)"])
     try fixture.run("set", "alpha", "off")
     #expect(changeLines(await recorder.wait(count: 2)) == ["alpha: off -> on (here)", "alpha: on -> off"])
     try fixture.settings.reset(["alpha"])  // Equal to the default: no change of value.
-    #expect(changeLines(await recorder.settle()) == ["alpha: off -> on (here)", "alpha: on -> off"])
+    #expect(
+      changeLines(try await fixture.settle(recorder)) == ["alpha: off -> on (here)", "alpha: on -> off"])
   }
 
   /// A watch refreshed only when the test says so (its file watcher polls once an hour) that hands
@@ -339,7 +351,7 @@ struct SettingsWatchTests {
             key: "mode", oldValue: .string("a"), newValue: .string("b"), origin: .thisProcess,
             journalSequence: 2)),
       ])
-    #expect(await recorder.settle().count == 2)
+    #expect(try await fixture.settle(recorder).count == 2)
   }
 
   @Test(arguments: mechanisms)
@@ -360,8 +372,10 @@ struct SettingsWatchTests {
     #expect(events.withLock { $0.count } == 1)
     try replaceByRename(fixture.storePath, with: #"{"alpha": true}"#)
     try await waitUntil { events.withLock { $0.count } >= 3 }
-    try await Task.sleep(for: .milliseconds(400))
-    let seen = events.withLock { $0 }
+    // Nothing more before a change made elsewhere after it.
+    try flipMarker(settings.document, in: FileStore(path: fixture.storePath))
+    try await waitUntil { events.withLock { $0.contains(where: isMarker) } }
+    let seen = Array(events.withLock { $0 }.prefix { !isMarker($0) })
     #expect(seen.count == 3)
     guard case .storeFailed = seen.first else {
       Issue.record("expected a store error first, got \(seen)")
@@ -386,10 +400,12 @@ struct SettingsWatchTests {
     try fixture.run("set", "alpha", "on")  // Another key: nothing.
     try fixture.run("set", "mode", "a")
     #expect(await recorder.wait(count: 2) == [.string("b"), .string("a")])
-    #expect(await recorder.settle() == [.string("b"), .string("a")])
+    // Nothing in between: the next change of mode comes right after.
+    try fixture.run("set", "mode", "b")
+    #expect(await recorder.wait(count: 3) == [.string("b"), .string("a"), .string("b")])
     let withoutInitial = Recorder(try fixture.settings.updates("mode", initial: false))
-    try fixture.settings.set("mode", to: .string("b"))
-    #expect(await withoutInitial.wait(count: 1) == [.string("b")])
+    try fixture.settings.set("mode", to: .string("a"))
+    #expect(await withoutInitial.wait(count: 1) == [.string("a")])
     #expect(throws: SettingsError.unknownKey("alpah", suggestion: "alpha")) {
       try fixture.settings.updates("alpah")
     }
@@ -410,7 +426,7 @@ struct SettingsWatchTests {
       events.compactMap { if case .changed(let change) = $0, change.key == "mode" { change } else { nil } }
     }
     await recorder.wait { modes($0).last?.newValue == .string("b") }
-    let settled = modes(await recorder.settle(milliseconds: 1500))
+    let settled = modes(try await fixture.settle(recorder))
     // Each change starts where the one before ended, none repeats a value, and the last is "b".
     #expect(settled.first?.oldValue == .string("a"))
     #expect(zip(settled, settled.dropFirst()).allSatisfy { $0.newValue == $1.oldValue })
@@ -443,7 +459,7 @@ struct SettingsWatchTests {
       changeLines(await recorder.wait(count: 3)) == ["alpha: off -> on", "beta: off -> on", "mode: a -> b"])
     try here.set("alpha", to: .bool(false))
     #expect(
-      changeLines(await recorder.settle()) == [
+      changeLines(try await recorder.settle(document, store)) == [
         "alpha: off -> on", "beta: off -> on", "mode: a -> b", "alpha: on -> off (here)",
       ])
   }

@@ -40,8 +40,14 @@ struct UpdatesOfAKeyTests {
     #expect(await values.wait(count: 4) == [.string("b"), .string("a"), .string("b"), .string("a")])
     #expect(await typed.wait(count: 4) == ["b", "a", "b", "a"])
     #expect(await switches.wait(count: 2) == [true, false])
-    // Nothing more: no value twice, none of another key.
-    #expect(await stream.settle().count == 6)
-    #expect(values.elements.count == 4 && typed.elements.count == 4 && switches.elements.count == 2)
+    // Nothing more: no value twice, none of another key. A change of mode made elsewhere marks
+    // the end of each stream that carries mode.
+    try Settings(document: document, store: FileStore(path: storePath)).set("mode", to: .string("b"))
+    #expect(
+      await values.wait(count: 5) == [.string("b"), .string("a"), .string("b"), .string("a"), .string("b")])
+    #expect(await typed.wait(count: 5) == ["b", "a", "b", "a", "b"])
+    let all = await stream.wait(count: 7)
+    #expect(all.count == 7 && all.last?.newValue(of: "mode") == .string("b"), "\(all)")
+    #expect(switches.elements.count == 2)
   }
 }

@@ -18,7 +18,6 @@ struct WatchMarkerTests {
     let recorder = Recorder(
       monitorUpdates(settings, WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
     defer { recorder.stop() }
-    try await Task.sleep(for: .milliseconds(100))
     // A hand edit: mode holds a value that is not one of its choices; it still reads as "a".
     try replaceByRename(storePath, with: #"{"mode": "zzz"}"#)
     let updates = await recorder.wait(count: 1)
@@ -47,7 +46,6 @@ struct WatchMarkerTests {
     let recorder = Recorder(
       monitorUpdates(settings, WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
     defer { recorder.stop() }
-    try await Task.sleep(for: .milliseconds(100))
     // Both read as their defaults before and after: no value changes, the warnings go.
     try replaceByRename(storePath, with: #"{"mode": "a"}"#)
     let accepted = await recorder.wait(count: 1)
@@ -74,7 +72,6 @@ struct WatchMarkerTests {
     let recorder = Recorder(
       monitorUpdates(settings, WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
     defer { recorder.stop() }
-    try await Task.sleep(for: .milliseconds(100))
     let file = directory.file("system/settings/\(document.id).json")
     try FileManager.default.createDirectory(
       atPath: directory.file("system/settings"), withIntermediateDirectories: true)

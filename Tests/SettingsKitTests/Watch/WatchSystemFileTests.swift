@@ -24,7 +24,6 @@ struct WatchSystemFileTests {
     let recorder = Recorder(
       monitorUpdates(settings, WatchOptions(mechanism: .polling(intervalMilliseconds: 20))))
     defer { recorder.stop() }
-    try await Task.sleep(for: .milliseconds(100))
     try replaceByRename(file, with: #"{"locked": {"#)
     let broken = await recorder.wait(count: 1)
     let ignored = IgnoredSystemFile(
@@ -33,6 +32,6 @@ struct WatchSystemFileTests {
     #expect(broken == [SettingsUpdate([.systemFileIgnored(ignored), .lockChanged(key: "beta", lock: nil)])])
     // Touched again, still broken the same way: nothing new.
     try replaceByRename(file, with: #"{"locked": {"#)
-    #expect(await recorder.settle() == broken)
+    #expect(try await recorder.settle(document, FileStore(path: directory.file("s.json"))) == broken)
   }
 }
