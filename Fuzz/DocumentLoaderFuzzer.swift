@@ -2,7 +2,8 @@
 //
 // Built by Scripts/fuzz.sh together with every file of Sources/SettingsKit as one module, so
 // internal declarations are visible without `@testable`. Any input must give a document or a
-// `DocumentError`, never a crash; and every message it produces must be safe for a terminal.
+// `DocumentError`, never a crash; and every message it produces, escaped as a terminal edge escapes
+// it (`TerminalText.escaped`, one problem at a time), must be one line safe for a terminal.
 
 /// The target's entry point, which `FuzzerMain.swift` calls: runs one input; returns 0 (inputs
 /// are never rejected).
@@ -27,7 +28,11 @@ public func documentLoaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ si
     // What --json printed must parse back.
     _ = try JSONParser().parse(Array(json.utf8))
   } catch let error as DocumentError {
-    for message in error.messages { checkTerminalSafe(message, "error message") }
+    // Messages are plain text (the file name's ESC included); the edge escapes each problem.
+    for message in error.messages { checkTerminalSafe(TerminalText.escaped(message), "error message") }
+    if error.messages.contains(where: { TerminalText.escaped($0).contains("\n") }) {
+      fatalError("an escaped problem spans two lines")
+    }
   } catch {
     fatalError("unexpected error type: \(error)")
   }

@@ -4,9 +4,9 @@
 // header) and as a watch response (events, errors, compaction).
 //
 // Checked: nothing crashes or loops; base64 that decodes encodes back to the same bytes; error
-// messages built from the answers never let a control character through; the changes read from a
-// watch response list only keys whose values differ, and applied one after the other give the
-// values the response leaves.
+// messages built from the answers (plain text), escaped as a terminal edge escapes them, never let
+// a control character through; the changes read from a watch response list only keys whose values
+// differ, and applied one after the other give the values the response leaves.
 //
 // Built by Scripts/fuzz.sh together with every file of Sources/SettingsKit as one module.
 
@@ -30,7 +30,8 @@ public func etcdGatewayFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size:
       }
     }
   } catch {
-    etcdFuzzCheckSafe(EtcdError.malformedAnswer(endpoint: "e", reason: error.description).message)
+    let failure = EtcdError.malformedAnswer(endpoint: "e", reason: error.description)
+    etcdFuzzCheckSafe(TerminalText.escaped(failure.message))
   }
   // Without a head, the bytes themselves are the stream's body.
   if !sawHead { body = bytes }
@@ -40,7 +41,8 @@ public func etcdGatewayFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size:
     }
     guard let json = try? JSONParser(maximumDepth: 64).parse(Array(line)) else { continue }
     if let message = EtcdClient.errorMessage(json) {
-      etcdFuzzCheckSafe(EtcdError.server(endpoint: "e", message: EtcdClient.trimmed(message)).message)
+      let error = EtcdError.server(endpoint: "e", message: EtcdClient.trimmed(message))
+      etcdFuzzCheckSafe(TerminalText.escaped(error.message))
     }
     let pairs = EtcdMessages.keyValues(json)
     _ = etcdFuzzStore.contents(of: pairs, revision: EtcdMessages.revision(json))
@@ -66,7 +68,8 @@ public func etcdGatewayFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size:
   return 0
 }
 
-/// Stops the run when `text` holds a character the terminal would act on.
+/// Stops the run when `text` (an error message as a terminal edge escapes it) holds a character
+/// the terminal would act on.
 func etcdFuzzCheckSafe(_ text: String) {
   if let scalar = text.unicodeScalars.first(where: { ControlCharacters.isEscaped($0) }) {
     fatalError("raw U+\(String(scalar.value, radix: 16, uppercase: true)) in an error message")

@@ -27,7 +27,7 @@ public func storeReaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size:
   do {
     contents = try StoreContents.parse(source)
   } catch {
-    storeCheckTerminalSafe(error.message, "store error")
+    storeCheckTerminalSafe(TerminalText.escaped(error.message), "store error")
     return 0
   }
   // Written back, the store must parse to the same values.
@@ -41,7 +41,9 @@ public func storeReaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size:
     let snapshot = SettingsSnapshot(document: document, contents: contents, storeName: source.name)
     let rendered = TextRenderer(width: 41).render(document, snapshot: snapshot)
     storeCheckTerminalSafe(rendered, "render")
-    for problem in snapshot.problems { storeCheckTerminalSafe(problem.message, "stored value problem") }
+    for problem in snapshot.problems {
+      storeCheckTerminalSafe(TerminalText.escaped(problem.message), "stored value problem")
+    }
   }
   return 0
 }

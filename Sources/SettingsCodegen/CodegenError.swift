@@ -22,13 +22,13 @@ public struct CodegenError: ExplainedError, Equatable {
   }
 
   /// `<file>:<line>:<column>: <path>: <problem>`, as the loader's ``SettingsKit/DocumentError``
-  /// reads; text from the document is escaped.
-  public var message: String { "\(place): \(TerminalText.escaped(path)): \(problem)" }
+  /// reads; plain text, as the document has it.
+  public var message: String { "\(place): \(path): \(problem)" }
 
   /// The error as a compiler diagnostic: `<file>:<line>:<column>: error: <path>: <problem>`, which
   /// build logs and editors pick up.
-  public var diagnostic: String { "\(place): error: \(TerminalText.escaped(path)): \(problem)" }
+  public var diagnostic: String { "\(place): error: \(path): \(problem)" }
 
   /// The file and, when known, the line and column.
-  private var place: String { TerminalText.escaped(file) + (location.map { ":\($0)" } ?? "") }
+  private var place: String { file + (location.map { ":\($0)" } ?? "") }
 }

@@ -86,12 +86,12 @@ public struct CodegenSource: Sendable {
     case .unreadable:
       return error.messages.map { "error: " + $0 }
     case .syntax(let file, let location, let message, let hint):
-      let line = "\(TerminalText.escaped(file)):\(location): error: \(message)"
-      return [line] + (hint.map { ["\(TerminalText.escaped(file)):\(location): note: \($0)"] } ?? [])
+      let line = "\(file):\(location): error: \(message)"
+      return [line] + (hint.map { ["\(file):\(location): note: \($0)"] } ?? [])
     case .invalid(let file, let issues):
       return issues.map { issue in
-        let path = issue.path.isEmpty ? "" : "\(TerminalText.escaped(issue.path)): "
-        return "\(TerminalText.escaped(file)):\(issue.location): error: \(path)\(issue.message)"
+        let path = issue.path.isEmpty ? "" : "\(issue.path): "
+        return "\(file):\(issue.location): error: \(path)\(issue.message)"
       }
     }
   }

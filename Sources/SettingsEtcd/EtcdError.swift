@@ -70,42 +70,41 @@ public enum EtcdError: Error, Equatable, Sendable {
 }
 
 extension EtcdError: StoreBackendError {
-  /// What went wrong, as a message fragment; text from the server is escaped.
+  /// What went wrong, as a message fragment in plain text (the server's own words as they came).
   public var message: String {
-    func shown(_ text: String) -> String { TerminalText.escaped(text) }
     switch self {
     case .badEndpoint(let text):
-      return "'\(shown(text))' is not an etcd endpoint; give http://host:port"
+      return "'\(text)' is not an etcd endpoint; give http://host:port"
     case .tlsEndpoint(let text):
-      return "'\(shown(text))': settings speaks plain HTTP to etcd; for TLS run stunnel4 in client mode "
+      return "'\(text)': settings speaks plain HTTP to etcd; for TLS run stunnel4 in client mode "
         + "in front of it and give its local http:// address (docs/ETCD.md, \"etcd over TLS\")"
     case .unreachable(let endpoints):
-      return endpoints.map { "etcd at \(shown($0.endpoint)) unreachable (\(shown($0.reason)))" }
+      return endpoints.map { "etcd at \($0.endpoint) unreachable (\($0.reason))" }
         .joined(separator: "; ")
     case .notEtcd(let endpoint, let path, 0):
-      return "\(shown(endpoint)) is not an etcd v3 JSON gateway (\(shown(path)) answered with something that "
+      return "\(endpoint) is not an etcd v3 JSON gateway (\(path) answered with something that "
         + "is not HTTP)"
     case .notEtcd(let endpoint, let path, let status):
-      return "\(shown(endpoint)) is not an etcd v3 JSON gateway (\(shown(path)) answered \(status))"
+      return "\(endpoint) is not an etcd v3 JSON gateway (\(path) answered \(status))"
     case .hostNotAllowed(let endpoint, let host):
       return
-        "etcd at \(shown(endpoint)) does not accept the host name '\(shown(host))' (it answered 421: the "
+        "etcd at \(endpoint) does not accept the host name '\(host)' (it answered 421: the "
         + "name is not in its --host-whitelist); add it there, or give the endpoint by a name listed there"
     case .tooOld(let endpoint, let version):
-      return "etcd at \(shown(endpoint)) is version \(shown(version)); settings needs etcd 3.4 or later"
+      return "etcd at \(endpoint) is version \(version); settings needs etcd 3.4 or later"
     case .authenticationFailed("", let prefix, _):
-      return "etcd refused an anonymous client for '\(shown(prefix))': its authentication is on, so a user "
+      return "etcd refused an anonymous client for '\(prefix)': its authentication is on, so a user "
         + "is needed"
     case .authenticationFailed(let user, let prefix, let reason):
-      return "etcd refused user '\(shown(user))' for '\(shown(prefix))': \(shown(reason))"
+      return "etcd refused user '\(user)' for '\(prefix)': \(reason)"
     case .permissionDenied(let user, let prefix):
-      let who = user.map { "user '\(shown($0))'" } ?? "an anonymous client"
-      return "etcd does not let \(who) read and write '\(shown(prefix))': permission denied"
+      let who = user.map { "user '\($0)'" } ?? "an anonymous client"
+      return "etcd does not let \(who) read and write '\(prefix)': permission denied"
     case .conflict(let key, let attempts):
-      return "'\(shown(key))' was changed by other writers during each of \(attempts) attempts; nothing "
+      return "'\(key)' was changed by other writers during each of \(attempts) attempts; nothing "
         + "was written"
     case .unknownOutcome(_, let now):
-      return "the change may or may not have been applied; \(now.map(shown) ?? "etcd does not answer")"
+      return "the change may or may not have been applied; \(now ?? "etcd does not answer")"
     case .tooManyOperations(let count, 0):
       return "the change needs \(count) operations in one etcd transaction; etcd refused that many "
         + "(its --max-txn-ops flag is lower); nothing was written"
@@ -119,11 +118,11 @@ extension EtcdError: StoreBackendError {
       return "the change is a request of \(bytes) bytes; etcd accepts \(limit) "
         + "(its --max-request-bytes flag); nothing was sent"
     case .answerTooLarge(let endpoint, let limit):
-      return "etcd at \(shown(endpoint)) sent an answer over \(limit >> 20) MiB; refused"
+      return "etcd at \(endpoint) sent an answer over \(limit >> 20) MiB; refused"
     case .malformedAnswer(let endpoint, let reason):
-      return "etcd at \(shown(endpoint)) sent an answer that is not etcd's: \(shown(reason))"
+      return "etcd at \(endpoint) sent an answer that is not etcd's: \(reason)"
     case .server(let endpoint, let message):
-      return "etcd at \(shown(endpoint)): \(shown(message))"
+      return "etcd at \(endpoint): \(message)"
     }
   }
 

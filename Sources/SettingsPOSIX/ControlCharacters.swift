@@ -1,8 +1,9 @@
 /// The characters that could drive a terminal, and their visible escapes.
 ///
-/// Every text that reaches a terminal or a message (a document's strings, a path, a stored value)
-/// goes through ``escaped(_:)`` first, so no input can move the cursor, change colours, set the
-/// title, ring the bell or reorder what follows it.
+/// Every text that reaches a terminal (a document's strings, a path, a stored value, an error's
+/// message) goes through ``escaped(_:)`` first, at the edge that writes it, so no input can move
+/// the cursor, change colours, set the title, ring the bell or reorder what follows it. Messages
+/// themselves are plain text; escaping text already escaped leaves it as it is.
 public enum ControlCharacters {
   /// Replaces every character that could drive a terminal with a visible escape.
   ///

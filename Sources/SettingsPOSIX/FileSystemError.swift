@@ -30,10 +30,12 @@ public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible
   /// A lowercase message fragment that says what failed, where, and what would be right.
   ///
   /// For example "cannot write '/x/y.json': permission denied; check the file's and its directory's
-  /// permissions". The `reason` of ``io(path:operation:errno:reason:)`` is shown with a lowercase first
-  /// letter (unless it starts with an acronym) and followed by the `errno` number.
+  /// permissions". Plain text: the path as it is held; escape the whole text with
+  /// ``ControlCharacters/escaped(_:)`` before writing it to a terminal. The `reason` of
+  /// ``io(path:operation:errno:reason:)`` is shown with a lowercase first letter (unless it starts
+  /// with an acronym) and followed by the `errno` number.
   public var description: String {
-    switch self.escapingPaths {
+    switch self {
     case .notFound(let path):
       return "'\(path)' does not exist; check the path"
     case .permissionDenied(let path, let operation):
@@ -54,23 +56,6 @@ public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible
       return "'\(path)' is not a regular file (a device, FIFO or socket); give the path of a file"
     case .tooLarge(let path, let limit):
       return "'\(path)' is larger than \(limit >> 20) MiB; settings reads files up to that size"
-    }
-  }
-
-  /// The same error with its path escaped for display (``ControlCharacters/escaped(_:)``).
-  var escapingPaths: FileSystemError {
-    func shown(_ path: String) -> String { ControlCharacters.escaped(path) }
-    switch self {
-    case .notFound(let path): return .notFound(path: shown(path))
-    case .permissionDenied(let path, let operation):
-      return .permissionDenied(path: shown(path), operation: operation)
-    case .readOnlyFileSystem(let path): return .readOnlyFileSystem(path: shown(path))
-    case .isDirectory(let path): return .isDirectory(path: shown(path))
-    case .busy(let path, let waited): return .busy(path: shown(path), waitedMilliseconds: waited)
-    case .io(let path, let operation, let errno, let reason):
-      return .io(path: shown(path), operation: operation, errno: errno, reason: reason)
-    case .notRegularFile(let path): return .notRegularFile(path: shown(path))
-    case .tooLarge(let path, let limit): return .tooLarge(path: shown(path), limit: limit)
     }
   }
 

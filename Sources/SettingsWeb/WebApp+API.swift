@@ -275,7 +275,8 @@ extension WebApp {
   }
 
   /// The response for an engine error: 404 for a key the document lacks, 503 for a busy or
-  /// broken store, 422 for a refusal; the CLI's message and hint.
+  /// broken store, 422 for a refusal; the engine's message and hint as plain text (the JSON string
+  /// carries a key's control characters as they are; the page sets the text with `textContent`).
   static func refusal(_ error: SettingsError) -> WebResponse {
     let status =
       switch error {

@@ -12,10 +12,11 @@ import SettingsPOSIX
   import Darwin
 #endif
 
-/// Writes `lines` to standard error and exits with status 1.
+/// Writes `lines` to standard error, each escaped for a terminal (a key or path with a control
+/// character stays one visible line), and exits with status 1.
 func fail(_ lines: [String]) -> Never {
   for line in lines {
-    let text = line + "\n"
+    let text = TerminalText.escaped(line) + "\n"
     _ = text.withCString { write(2, $0, strlen($0)) }
   }
   exit(1)

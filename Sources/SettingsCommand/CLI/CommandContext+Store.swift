@@ -138,10 +138,11 @@ extension CommandContext {
     do {
       bytes = try FileSystem.readFile(at: path(forArgument: file), limit: 4096)
     } catch {
-      throw CommandError(messages: [error.description], status: .noInput)
+      throw CommandError(messages: [TerminalText.escaped(error.description)], status: .noInput)
     }
     guard let bytes else {
-      throw CommandError(messages: [FileSystemError.notFound(path: file).description], status: .noInput)
+      throw CommandError(
+        messages: [TerminalText.escaped(FileSystemError.notFound(path: file).description)], status: .noInput)
     }
     let line = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
     guard !line.isEmpty else {

@@ -14,7 +14,7 @@ struct CommandError: Error {
     case of(Subcommand)
   }
 
-  /// The lines after `Error: `.
+  /// The lines after `Error: `, as they are written: ``text`` escapes each for the terminal.
   var messages: [String]
   /// Whether to follow with a usage line and the help hint (usage errors only).
   var usage: Usage?
@@ -39,7 +39,9 @@ struct CommandError: Error {
     self.exitCode = exitCode
   }
 
-  /// An engine error: its message, line by line, the last line followed by the command line's hint.
+  /// An engine error: one line per problem (``ExplainedError/messages``), the last followed by the
+  /// command line's hint, each escaped for the terminal as a whole, so that a newline inside a key
+  /// is shown as `\n` on its problem's line.
   init(_ error: any ExplainedError) {
     if case .several(let errors) = error as? SettingsError, let first = errors.first {
       // Each refused assignment with its own hint, the status of the first.
@@ -47,15 +49,16 @@ struct CommandError: Error {
       source = error
       return
     }
-    var lines = error.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var lines = error.messages
     if let hint = Self.hint(for: error) {
       if lines.isEmpty { lines = [hint] } else { lines[lines.count - 1] += "; " + hint }
     }
-    self.init(messages: lines, status: Self.status(for: error))
+    self.init(messages: lines.map(TerminalText.escaped), status: Self.status(for: error))
     source = error
   }
 
-  /// Every problem, with file, line, column and JSON path where the error has them.
+  /// Every problem, with file, line, column and JSON path where the error has them; a document
+  /// error's text is plain (escape it to write it to a terminal), the others' as ``messages``.
   var problems: [Problem] {
     guard let error = source as? DocumentError else {
       return messages.map { Problem(file: "", location: nil, path: "", message: $0) }
@@ -71,23 +74,24 @@ struct CommandError: Error {
     }
   }
 
-  /// The hint as `settings` words it: the engine's, or advice that names a subcommand or an option.
+  /// The hint as `settings` words it: the engine's, or advice that names a subcommand or an option;
+  /// plain text.
   static func hint(for error: any ExplainedError) -> String? {
     switch error {
     case let error as SettingsError:
       switch error {
       case .unknownKey(_, suggestion: nil): return "'settings list' shows the keys"
       case .notASwitch(let key, .rightDetail):
-        return "use 'settings set \(TerminalText.escaped(key)) VALUE' for a choice"
+        return "use 'settings set \(key) VALUE' for a choice"
       case .store(let error): return hint(for: error)
-      case .locked(let key, _, _): return "'settings why \(TerminalText.escaped(key))' explains it"
+      case .locked(let key, _, _): return "'settings why \(key)' explains it"
       case .undoRefused(let refusal): return hint(for: refusal)
       default: return error.hint
       }
     case let error as StoreError:
       switch error {
       case .wrongType(_, _, let key, _, _):
-        return "run 'settings reset \(TerminalText.escaped(key))' to go back to the default"
+        return "run 'settings reset \(key)' to go back to the default"
       case .noLocation: return "give \(Options.store.definition.synopsis)"
       default: return error.hint
       }
@@ -101,7 +105,7 @@ struct CommandError: Error {
     switch refusal {
     case .changedLater:
       "give \(Options.force.definition.name) to undo it anyway, or 'settings history' to see both"
-    case .secret(let key): "'settings reset \(TerminalText.escaped(key))' goes back to the default"
+    case .secret(let key): "'settings reset \(key)' goes back to the default"
     case .noSuchEntry, .nothingToUndo: "'settings history' lists the entries"
     case .nothingChangedSince: nil
     case .beforeJournal(_, let known):
@@ -149,10 +153,15 @@ struct CommandError: Error {
     }
   }
 
-  /// What goes to standard error: `Error: …` lines, and for a usage error the usage line and where
-  /// to read more.
+  /// What goes to standard error: `Error: …` lines, each line of a message escaped for the terminal
+  /// (text escaped already is kept as it is; a usage error's `Did you mean …?` stays on its own
+  /// line), and for a usage error the usage line and where to read more. An engine error's text
+  /// is escaped whole where it becomes a message (``init(_:)``), so none of its newlines is left.
   var text: String {
-    var text = messages.map { "Error: \($0)\n" }.joined()
+    var text = messages.map { message in
+      let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+      return "Error: " + lines.map { TerminalText.escaped(String($0)) }.joined(separator: "\n") + "\n"
+    }.joined()
     switch usage {
     case nil: break
     case .general:

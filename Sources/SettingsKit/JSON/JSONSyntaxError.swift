@@ -70,7 +70,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
     case .tooDeep(let limit):
       return "arrays and objects nest deeper than \(limit) levels"
     case .duplicateMember(let name, let firstOffset):
-      return "duplicate member \"\(TerminalText.escaped(name))\"; first defined at "
+      return "duplicate member \"\(name)\"; first defined at "
         + "\(source.location(ofOffset: firstOffset))"
     case .trailingContent(let found):
       return "unexpected \(found) after the end of the document; expected nothing more"

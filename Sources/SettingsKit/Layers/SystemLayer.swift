@@ -60,7 +60,7 @@ public struct SystemLayer: Sendable, Equatable {
           guard case .string(let reason) = entry.value.kind else {
             throw IgnoredSystemFile(
               file: file, location: source.location(ofOffset: entry.value.offset),
-              reason: "the reason of lock \"\(TerminalText.escaped(entry.name))\" is "
+              reason: "the reason of lock \"\(entry.name)\" is "
                 + "\(entry.value.typeDescription); expected a string")
           }
           layer.locked[entry.name] = reason
@@ -68,7 +68,7 @@ public struct SystemLayer: Sendable, Equatable {
       case ("values", _), ("locked", _):
         throw problem("\"\(name)\" is \(value.typeDescription); expected an object")
       default:
-        throw problem("unknown member \"\(TerminalText.escaped(name))\"; expected \"values\" or \"locked\"")
+        throw problem("unknown member \"\(name)\"; expected \"values\" or \"locked\"")
       }
     }
     return layer
@@ -117,10 +117,10 @@ public struct IgnoredSystemFile: ExplainedError, Equatable {
     reasonNamesFile = true
   }
 
-  /// `FILE:LINE:COLUMN: REASON; the system file is ignored`, escaped for the terminal.
+  /// `FILE:LINE:COLUMN: REASON; the system file is ignored`, in plain text.
   public var message: String {
     let place =
-      reasonNamesFile ? "" : TerminalText.escaped(file) + (location.map { ":\($0)" } ?? "") + ": "
+      reasonNamesFile ? "" : file + (location.map { ":\($0)" } ?? "") + ": "
     return place + reason + "; the system file is ignored"
   }
 }

@@ -8,10 +8,10 @@ public struct UnmatchedLock: Sendable, Equatable, CustomStringConvertible {
   /// A close key or section id, if any.
   public var suggestion: String?
 
-  /// `FILE: lock "NAME" names no key, section or page; did you mean "KEY"?`, escaped.
+  /// `FILE: lock "NAME" names no key, section or page; did you mean "KEY"?`, in plain text.
   public var message: String {
-    "\(TerminalText.escaped(file)): lock \"\(TerminalText.escaped(name))\" names no key, section or page"
-      + (suggestion.map { "; did you mean \"\(TerminalText.escaped($0))\"?" } ?? "")
+    "\(file): lock \"\(name)\" names no key, section or page"
+      + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
   }
 
   /// The message.

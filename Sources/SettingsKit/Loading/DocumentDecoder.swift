@@ -44,7 +44,7 @@ struct DocumentDecoder {
       sameText ? location(ofOffset: use.offset) : SourceLocator(use.source).location(ofOffset: use.offset)
     let path = use.path()
     return use.source.firstLine == 1 && !path.isEmpty
-      ? "\(path) (\(location))" : "\(TerminalText.escaped(use.source.name)):\(location)"
+      ? "\(path) (\(location))" : "\(use.source.name):\(location)"
   }
   var firstSectionID: [String: (path: String, offset: Int)] = [:]
   /// Locale tags in order of preference, for localized text (see ``LocalizedText``).
@@ -79,7 +79,7 @@ struct DocumentDecoder {
     issues.append(ValidationIssue(path: path, location: location(ofOffset: offset), message: message))
   }
 
-  func shown(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
+  func shown(_ text: String) -> String { "\"\(text)\"" }
 
   // The helpers take their JSON path as an autoclosure: it is spelled out only for a message, not
   // for every field of every item.

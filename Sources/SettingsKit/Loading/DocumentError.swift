@@ -20,17 +20,17 @@ public enum DocumentError: ExplainedError, Equatable {
   }
 
   /// One line per problem, each `<file>:<line>:<column>: <path>: <message>` (the path is left out
-  /// for the top level), ready for an `Error: ` prefix. Text from the document is escaped.
+  /// for the top level), ready for an `Error: ` prefix. Plain text: the document's
+  /// own characters, so a line may hold a newline of a key; escape each one on its own for a terminal.
   public var messages: [String] {
     switch self {
     case .unreadable(_, let reason):
       return [reason.description]
     case .syntax(let file, let location, let message, _):
-      return ["\(TerminalText.escaped(file)):\(location): \(message)"]
+      return ["\(file):\(location): \(message)"]
     case .invalid(let file, let issues):
-      let file = TerminalText.escaped(file)
       return issues.map { issue in
-        let path = issue.path.isEmpty ? "" : "\(TerminalText.escaped(issue.path)): "
+        let path = issue.path.isEmpty ? "" : "\(issue.path): "
         return "\(file):\(issue.location): \(path)\(issue.message)"
       }
     }

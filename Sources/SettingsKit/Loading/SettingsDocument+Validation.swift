@@ -49,7 +49,7 @@ struct DocumentValidator {
     issues.append(DocumentValidationError.Issue(path: path, message: message))
   }
 
-  func shown(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
+  func shown(_ text: String) -> String { "\"\(text)\"" }
 
   static func join(_ path: String, _ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
 

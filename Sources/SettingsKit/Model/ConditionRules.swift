@@ -12,7 +12,7 @@ enum ConditionRules {
   static func problem(controller: SettingItem, key: String, value: SettingValue) -> (
     message: String, isAboutValue: Bool
   )? {
-    func shown(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
+    func shown(_ text: String) -> String { "\"\(text)\"" }
     let isMultiple = controller.multiple == true && controller.choices != nil
     switch (controller.type, value, controller.choices) {
     case (.switch, .bool, _):
@@ -61,7 +61,7 @@ enum ConditionRules {
   static func problem(controller: SettingItem, key: String, condition: SettingCondition) -> (
     message: String, isAboutValue: Bool
   )? {
-    func shown(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
+    func shown(_ text: String) -> String { "\"\(text)\"" }
     switch condition {
     case .equals(let value):
       return problem(controller: controller, key: key, value: value)
@@ -132,7 +132,7 @@ enum ConditionRules {
           found.append(
             (
               edge,
-              "dependency cycle: " + cycle.map { "\"\(TerminalText.escaped($0))\"" }.joined(separator: " → ")
+              "dependency cycle: " + cycle.map { "\"\($0)\"" }.joined(separator: " → ")
             ))
         } else if state[controller] == nil {
           visit(controller)

@@ -23,9 +23,9 @@ public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
   case repeatedChoice(String)
 
   /// A lowercase fragment saying what is wrong and what would be right: `150 is above the maximum
-  /// 100`, `at most 20 characters (got 23)`, the pattern message. Text is escaped.
+  /// 100`, `at most 20 characters (got 23)`, the pattern message. Plain text.
   public var message: String {
-    func shown(_ text: String) -> String { "'\(TerminalText.escaped(text))'" }
+    func shown(_ text: String) -> String { "'\(text)'" }
     switch self {
     case .notANumber(let text):
       // A number in exponent form (`1e-1`) is one: say how to write it out.
@@ -36,7 +36,7 @@ public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case .decimalComma(let text):
       let fixed = text.replacingFirstComma()
       return
-        "\(shown(text)) has a decimal comma; write a decimal point, such as \(TerminalText.escaped(fixed))"
+        "\(shown(text)) has a decimal comma; write a decimal point, such as \(fixed)"
     case .tooManyDigits(let text):
       return "\(shown(text)) has more digits than the \(ExactDecimal.maximumDigits) kept exactly"
     case .belowMinimum(let value, let minimum):
@@ -50,10 +50,10 @@ public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case .tooLong(let maximum, let length):
       return "at most \(maximum) character\(maximum == 1 ? "" : "s") (got \(length))"
     case .patternMismatch(let pattern, let message):
-      return message.map(TerminalText.escaped) ?? "must match the pattern \(TerminalText.escaped(pattern))"
+      return message ?? "must match the pattern \(pattern)"
     case .notAChoice(let text, let accepted):
       return "\(shown(text)) is not one of the choices: "
-        + accepted.map(TerminalText.escaped).joined(separator: ", ")
+        + accepted.joined(separator: ", ")
     case .repeatedChoice(let text):
       return "\(shown(text)) is given twice"
     }

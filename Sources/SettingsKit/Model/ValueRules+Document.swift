@@ -110,7 +110,7 @@ extension ValueRules {
   /// values separated by commas, trimmed, and `""` for none, so a value with a comma, an empty one
   /// or one with spaces at either end could never be given.
   static func multipleChoiceValueProblem(_ choice: SettingChoice) -> FieldProblem? {
-    let shown = "\"\(TerminalText.escaped(choice.value))\""
+    let shown = "\"\(choice.value)\""
     let reason: String
     if choice.value.isEmpty {
       reason = "is empty; set takes \"\" for no choice"

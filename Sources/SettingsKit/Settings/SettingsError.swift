@@ -42,9 +42,9 @@ public enum SettingsError: ExplainedError, Equatable {
   /// `undo` refused (nothing was changed).
   case undoRefused(UndoRefusal)
 
-  /// A message fragment saying what is wrong and what would be right; text is escaped.
+  /// A message fragment saying what is wrong and what would be right, in plain text.
   public var message: String {
-    func shown(_ text: String) -> String { "'\(TerminalText.escaped(text))'" }
+    func shown(_ text: String) -> String { "'\(text)'" }
     switch self {
     case .unknownKey(let key, _):
       return "unknown key \(shown(key))"
@@ -57,9 +57,9 @@ public enum SettingsError: ExplainedError, Equatable {
     case .ambiguousKey(let key, let candidates):
       return "\(shown(key)) names several items; use one of " + candidates.map(shown).joined(separator: ", ")
     case .disabled(let key, let reason, _, _):
-      return "\(shown(key)) is disabled (\(TerminalText.escaped(reason)))"
+      return "\(shown(key)) is disabled (\(reason))"
     case .locked(let key, let file, let reason):
-      return "\(shown(key)) is locked by \(TerminalText.escaped(file)): \(TerminalText.escaped(reason))"
+      return "\(shown(key)) is locked by \(file): \(reason)"
     case .noValue(let key, let type):
       return "\(shown(key)) is a \(type.rawValue) item; it navigates and has no value"
     case .invalidValue(let key, let value, let accepted):
@@ -70,7 +70,7 @@ public enum SettingsError: ExplainedError, Equatable {
       default: return invalid + "; expected one of " + accepted.joined(separator: ", ")
       }
     case .rejectedValue(let key, _, let problem, _):
-      return "\(TerminalText.escaped(key)): \(problem.message)"
+      return "\(key): \(problem.message)"
     case .typeMismatch(let key, let value, let expected):
       return "\(shown(key)) holds \(shown(value)), which is not a value of type \(expected)"
     case .notMultiple(let key):
@@ -93,9 +93,20 @@ public enum SettingsError: ExplainedError, Equatable {
     }
   }
 
+  /// One text per problem: each refused value to load, each refused assignment, or the one message.
+  public var messages: [String] {
+    switch self {
+    case .store(let error): error.messages
+    case .loadRefused(let refusals): refusals.map(\.message)
+    case .several(let errors): errors.flatMap(\.messages)
+    case .undoRefused(let refusal): [refusal.message]
+    default: [message]
+    }
+  }
+
   /// A close key, the item to change first, or what to do instead; nil when there is nothing to add.
   public var hint: String? {
-    func shown(_ text: String) -> String { "'\(TerminalText.escaped(text))'" }
+    func shown(_ text: String) -> String { "'\(text)'" }
     switch self {
     case .unknownKey(_, let suggestion?):
       return "did you mean \(shown(suggestion))?"

@@ -26,7 +26,7 @@ public enum MigrationStep: Sendable, Equatable {
 
   /// The step as messages name it: `rename 'dnd' to 'focus'`.
   public var summary: String {
-    func shown(_ text: String) -> String { "'\(TerminalText.escaped(text))'" }
+    func shown(_ text: String) -> String { "'\(text)'" }
     return switch self {
     case .rename(let from, let to): "rename \(shown(from)) to \(shown(to))"
     case .mapValues(let key, _): "map the values of \(shown(key))"

@@ -83,13 +83,13 @@ public struct StoreCheck: Sendable, Equatable {
   }
 
   /// Every finding as one line each: unknown keys, values that no longer fit, values under earlier
-  /// keys, deprecated items that are set. Text is escaped for the terminal.
+  /// keys, deprecated items that are set. Plain text.
   public var lines: [String] {
-    func shown(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
-    let name = TerminalText.escaped(file)
+    func shown(_ text: String) -> String { "\"\(text)\"" }
+    let name = file
     var lines = unknownKeys.map { unknown in
       let place =
-        keyNamePrefix.map { TerminalText.escaped($0 + unknown.key) } ?? "\(name):\(unknown.location)"
+        keyNamePrefix.map { $0 + unknown.key } ?? "\(name):\(unknown.location)"
       return "\(place): unknown key \(shown(unknown.key)); the document has no such item"
     }
     lines += problems.map(\.message)
@@ -98,10 +98,10 @@ public struct StoreCheck: Sendable, Equatable {
         + ($0.isRead
           ? "; its value moves on the next write" : "; \(shown($0.key)) is set too, so it is ignored")
     }
-    lines += deprecatedValues.map { "\(shown($0.key)) is deprecated: \(TerminalText.escaped($0.message))" }
+    lines += deprecatedValues.map { "\(shown($0.key)) is deprecated: \($0.message)" }
     lines += lockedValues.map {
-      "\(shown($0.key)) is locked by \(TerminalText.escaped($0.lock.file)): "
-        + "\(TerminalText.escaped($0.lock.reason)); its stored value is kept but not used"
+      "\(shown($0.key)) is locked by \($0.lock.file): "
+        + "\($0.lock.reason); its stored value is kept but not used"
     }
     return lines
   }

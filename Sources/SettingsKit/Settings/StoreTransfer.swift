@@ -16,7 +16,7 @@ public struct LoadRefusal: Sendable, Equatable, CustomStringConvertible {
   public var reason: String
 
   /// `file:line:column: reason`.
-  public var message: String { "\(TerminalText.escaped(file)):\(location): \(reason)" }
+  public var message: String { "\(file):\(location): \(reason)" }
 
   /// The message.
   public var description: String { message }
@@ -60,20 +60,20 @@ public struct LoadPlan: Sendable, Equatable {
   }
 
   /// One line per change and refusal: `added KEY: VALUE`, `changed KEY: OLD -> NEW`,
-  /// `removed KEY`, `refused KEY: REASON`; text escaped for the terminal, a secure text field's
-  /// values masked.
+  /// `removed KEY`, `refused KEY: REASON`; plain text (values quoted as
+  /// ``StoredValueProblem`` quotes them), a secure text field's values masked.
   public var lines: [String] {
     changes.map { change in
       func shown(_ value: JSONValue) -> String {
         StoredValueProblem.shown(value, secure: secureKeys.contains(change.key))
       }
-      let key = TerminalText.escaped(change.key)
+      let key = change.key
       return switch change {
       case .added(_, let value): "added \(key): \(shown(value))"
       case .changed(_, let old, let new): "changed \(key): \(shown(old)) -> \(shown(new))"
       case .removed: "removed \(key)"
       }
-    } + refusals.map { "refused \(TerminalText.escaped($0.key)): \($0.reason)" }
+    } + refusals.map { "refused \($0.key): \($0.reason)" }
   }
 }
 
@@ -223,7 +223,7 @@ extension Settings {
         LoadRefusal(key: key, file: file.source?.name ?? "", location: file.location(of: key), reason: reason)
       )
     }
-    func shown(_ text: String) -> String { "'\(TerminalText.escaped(text))'" }
+    func shown(_ text: String) -> String { "'\(text)'" }
     let renamed = document.renamedKeys
     var given: [String: String] = [:]
     // In the file's order, so refusals read top to bottom as a compiler's errors do (and "given

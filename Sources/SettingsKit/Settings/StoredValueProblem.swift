@@ -46,7 +46,7 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
 
   /// One line naming the store, the key, the stored value, what is accepted and what is used
   /// instead: `s.json:2:17: stored value of "theme" is "sepia"; expected one of "light", "dark";
-  /// using the default "light"`. Text is escaped for the terminal and a long value is cut. A
+  /// using the default "light"`. Plain text, but a long value is cut. A
   /// value kept under its own key is named by that key instead: `etcd key /settings/app/theme:
   /// stored value is "sepia"; …`, or `etcd key /settings/app/theme: not JSON (…); using the
   /// default "light"`.
@@ -56,11 +56,11 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
       ?? "ignoring it"
     if namesStoredKey {
       let what =
-        notJSON.map { "not JSON (\(TerminalText.escaped($0)))" }
+        notJSON.map { "not JSON (\($0))" }
         ?? "stored value is \(Self.shown(storedValue, secure: isSecure)); expected \(expected)"
-      return "\(TerminalText.escaped(file)): \(what); \(instead)"
+      return "\(file): \(what); \(instead)"
     }
-    return "\(TerminalText.escaped(file)):\(location): stored value of \"\(TerminalText.escaped(key))\" is "
+    return "\(file):\(location): stored value of \"\(key)\" is "
       + "\(Self.shown(storedValue, secure: isSecure)); expected \(expected); \(instead)"
   }
 

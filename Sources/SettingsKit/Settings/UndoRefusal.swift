@@ -16,7 +16,7 @@ public enum UndoRefusal: Sendable, Equatable {
 
   /// The refusal as a sentence.
   public var message: String {
-    func shown(_ text: String) -> String { "'\(TerminalText.escaped(text))'" }
+    func shown(_ text: String) -> String { "'\(text)'" }
     switch self {
     case .nothingToUndo:
       return "the journal holds no change to undo"

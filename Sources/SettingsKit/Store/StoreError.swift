@@ -21,37 +21,42 @@ public enum StoreError: ExplainedError, Equatable {
   /// `SETTINGS_JOURNAL_LIMIT` (the text given) is not a whole number of entries, 0 or more.
   case badJournalLimit(String)
 
-  /// A message fragment saying what is wrong, where, and what would be right; text is escaped.
+  /// A message fragment saying what is wrong, where, and what would be right, in plain text.
   public var message: String {
-    func shown(_ file: String) -> String { TerminalText.escaped(file) }
     switch self {
     case .fileSystem(let error):
       return error.description
     case .syntax(let file, let location, let message):
-      return "\(shown(file)):\(location): \(message); the store was left unchanged: fix or remove it"
+      return "\(file):\(location): \(message); the store was left unchanged: fix or remove it"
     case .notAnObject(let file, let found):
-      return "\(shown(file)): expected the store to be a JSON object of overrides; found \(found); "
+      return "\(file): expected the store to be a JSON object of overrides; found \(found); "
         + "the store was left unchanged: fix or remove it"
     case .wrongType(let file, let location, let key, let expected, let found):
       return
-        "\(shown(file)):\(location): stored value of \"\(TerminalText.escaped(key))\" is \(found); expected \(expected)"
+        "\(file):\(location): stored value of \"\(key)\" is \(found); expected \(expected)"
     case .noLocation(let reason):
-      return TerminalText.escaped(reason)
+      return reason
     case .backend(let error):
       return error.message
     case .journalUnreadable(let journal, let reason, let writing):
-      return "cannot read the store's journal '\(shown(journal))': \(Self.cause(reason))"
+      return "cannot read the store's journal '\(journal)': \(Self.cause(reason))"
         + (writing ? "; nothing was written, as a journal that cannot be read is never replaced" : "")
     case .badJournalLimit(let text):
-      return "SETTINGS_JOURNAL_LIMIT is '\(shown(text))', not a number of journal entries"
+      return "SETTINGS_JOURNAL_LIMIT is '\(text)', not a number of journal entries"
     }
+  }
+
+  /// One text per problem: a backend's own, else the one message.
+  public var messages: [String] {
+    if case .backend(let error) = self { return error.messages }
+    return [message]
   }
 
   /// Advice: reset a stored value of the wrong type; give a store path when none can be worked out.
   public var hint: String? {
     switch self {
     case .wrongType(_, _, let key, _, _):
-      return "reset \"\(TerminalText.escaped(key))\" to go back to the default"
+      return "reset \"\(key)\" to go back to the default"
     case .noLocation:
       return "give the store's path explicitly"
     case .backend(let error):

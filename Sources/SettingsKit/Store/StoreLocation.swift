@@ -91,7 +91,7 @@ public enum StoreLocation {
     }
     guard !id.isEmpty, !id.contains("/"), id.contains(where: { $0 != "." }), !id.contains("\0") else {
       throw .noLocation(
-        reason: "document id \"\(TerminalText.escaped(id))\" cannot name a store file; "
+        reason: "document id \"\(id)\" cannot name a store file; "
           + "use ASCII letters, digits, '.', '-' and '_'")
     }
     let file = SystemPath("settings/" + id + ".json")

@@ -26,6 +26,14 @@ extension StoreUpdateError: CustomStringConvertible, ExplainedError where Refusa
     }
   }
 
+  /// The store's messages, or the refusal's.
+  public var messages: [String] {
+    switch self {
+    case .store(let error): error.messages
+    case .refused(let error): error.messages
+    }
+  }
+
   /// The store's hint, or the refusal's.
   public var hint: String? {
     switch self {

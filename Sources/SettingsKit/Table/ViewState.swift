@@ -56,7 +56,7 @@ public struct ViewState: Sendable, Equatable {
             ViewState(),
             warning(
               path,
-              "\(contents.location(of: name)): \"\(TerminalText.escaped(name))\" is \(value.typeDescription); "
+              "\(contents.location(of: name)): \"\(name)\" is \(value.typeDescription); "
                 + "expected true or false")
           )
         }
@@ -70,7 +70,7 @@ public struct ViewState: Sendable, Equatable {
         case .notAnObject(_, let found): "expected an object of true or false by section; found \(found)"
         case .fileSystem(let error): error.description
         case .wrongType(_, _, _, _, let found): found
-        case .noLocation(let reason): TerminalText.escaped(reason)
+        case .noLocation(let reason): reason
         case .backend(let error): error.message
         case .journalUnreadable, .badJournalLimit: error.message
         }

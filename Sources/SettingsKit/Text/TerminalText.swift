@@ -12,7 +12,9 @@ public enum TerminalText {
 
   /// Replaces every character that could drive a terminal with a visible escape: the rule of
   /// `ControlCharacters.escaped(_:)` (the POSIX layer keeps it, so that paths and file errors,
-  /// which are shown before any document is read, are escaped by the same rule).
+  /// which are shown before any document is read, are escaped by the same rule). Apply it where
+  /// text is written to a terminal: engine errors are plain text, so escape each of an
+  /// ``ExplainedError``'s ``ExplainedError/messages`` and its hint there. Idempotent.
   public static func escaped(_ text: String) -> String { ControlCharacters.escaped(text) }
 
   // MARK: - Fitting

@@ -8,20 +8,25 @@ import Testing
 /// Inputs that Fuzz/DocumentLoaderFuzzer and Fuzz/StoreReaderFuzzer found (Scripts/fuzz.sh), each
 /// pinned with the exact outcome that fixed it.
 struct FuzzRegressionTests {
-  /// DocumentLoaderFuzzer, empty input: the file name reached the message raw, ESC included.
-  @Test func documentErrorEscapesTheFileName() {
+  /// DocumentLoaderFuzzer, empty input: the file name reached the terminal raw, ESC included. The
+  /// message keeps it as data; each problem is escaped where it is printed.
+  @Test func documentErrorKeepsTheFileNameForTheEdgeToEscape() {
     #expect(throws: DocumentError.self) {
       try DocumentLoader.decode(SourceText(name: "fuzz\u{1B}[31m.json", bytes: []))
     }
     do {
       _ = try DocumentLoader.decode(SourceText(name: "fuzz\u{1B}[31m.json", bytes: []))
     } catch {
-      #expect(error.messages == [#"fuzz\u{1B}[31m.json:1:1: the file is empty; expected a JSON object"#])
+      #expect(error.messages == ["fuzz\u{1B}[31m.json:1:1: the file is empty; expected a JSON object"])
+      #expect(
+        error.messages.map(TerminalText.escaped) == [
+          #"fuzz\u{1B}[31m.json:1:1: the file is empty; expected a JSON object"#
+        ])
     }
   }
 
-  /// The JSON path of an unknown field holds the field's name, which reached the message raw.
-  @Test func documentErrorEscapesTheJSONPath() {
+  /// The JSON path of an unknown field holds the field's name, which reached the terminal raw.
+  @Test func documentErrorKeepsTheJSONPathForTheEdgeToEscape() {
     let text = #"{"id": "x", "\u001B]0;pwned\u0007": 1}"#
     do {
       _ = try DocumentLoader.decode(SourceText(name: "d\u{9B}.json", bytes: Array(text.utf8)))
@@ -29,14 +34,20 @@ struct FuzzRegressionTests {
     } catch {
       #expect(
         error.messages == [
+          "d\u{9B}.json:1:13: \u{1B}]0;pwned\u{7}: unknown field \"\u{1B}]0;pwned\u{7}\"; "
+            + "known fields are version, id, title, sections"
+        ])
+      #expect(
+        error.messages.map(TerminalText.escaped) == [
           #"d\u{9B}.json:1:13: \u{1B}]0;pwned\u{7}: unknown field "\u{1B}]0;pwned\u{7}"; "#
             + "known fields are version, id, title, sections"
         ])
     }
   }
 
-  /// StoreReaderFuzzer, a store that does not parse: the file name reached the message raw (C1 CSI).
-  @Test func storeErrorEscapesTheFileName() {
+  /// StoreReaderFuzzer, a store that does not parse: the file name reached the terminal raw (C1
+  /// CSI). The unexpected character is named by its escape, which is the message's own notation.
+  @Test func storeErrorKeepsTheFileNameForTheEdgeToEscape() {
     let bytes: [UInt8] =
       [0xEF, 0xBB, 0xBF] + Array(#"{"a": true, "#.utf8) + [0x1B] + Array(#"[31m": 1}"#.utf8)
     do {
@@ -45,19 +56,26 @@ struct FuzzRegressionTests {
     } catch {
       #expect(
         error.message
+          == "store\u{9B}.json:1:13: unexpected '\\u{1B}'; expected a member name in quotes; "
+          + "the store was left unchanged: fix or remove it")
+      #expect(
+        TerminalText.escaped(error.message)
           == #"store\u{9B}.json:1:13: unexpected '\u{1B}'; expected a member name in quotes; "#
           + "the store was left unchanged: fix or remove it")
     }
   }
 
-  @Test func fileSystemErrorsEscapeThePath() {
+  @Test func fileSystemErrorsKeepThePathForTheEdgeToEscape() {
+    let notFound = FileSystemError.notFound(path: "/tmp/\u{1B}[2J\u{7}.json").description
+    #expect(notFound == "'/tmp/\u{1B}[2J\u{7}.json' does not exist; check the path")
+    #expect(TerminalText.escaped(notFound) == #"'/tmp/\u{1B}[2J\u{7}.json' does not exist; check the path"#)
+    let busy = StoreError.fileSystem(.busy(path: "a\u{202E}b.lock", waitedMilliseconds: 5000)).message
     #expect(
-      FileSystemError.notFound(path: "/tmp/\u{1B}[2J\u{7}.json").description
-        == #"'/tmp/\u{1B}[2J\u{7}.json' does not exist; check the path"#)
-    #expect(
-      StoreError.fileSystem(.busy(path: "a\u{202E}b.lock", waitedMilliseconds: 5000)).message
+      TerminalText.escaped(busy)
         == #"'a\u{202E}b.lock' is busy: another settings process held its lock for 5000 ms; try again"#)
-    #expect(StoreError.noLocation(reason: "no \u{9B}2J").message == #"no \u{9B}2J"#)
+    #expect(StoreError.noLocation(reason: "no \u{9B}2J").message == "no \u{9B}2J")
+    let line = CommandError(StoreError.noLocation(reason: "no \u{9B}2J")).messages.first
+    #expect(line?.hasPrefix(#"no \u{9B}2J; give "#) == true)
   }
 
   /// StoreReaderFuzzer: a value holding U+202E (RIGHT-TO-LEFT OVERRIDE) was written back raw.

@@ -138,8 +138,8 @@ struct HostileInputTests {
     (".", #"invalid id "."; an id of only dots would name no file; use a letter, digit, '-' or '_' too"#),
     ("a/b", #"invalid id "a/b"; use ASCII letters, digits, '.', '-' and '_'"#),
     ("/etc/passwd", #"invalid id "/etc/passwd"; use ASCII letters, digits, '.', '-' and '_'"#),
-    ("a\u{0}b", #"invalid id "a\u{0}b"; use ASCII letters, digits, '.', '-' and '_'"#),
-    ("\u{1B}[2J", #"invalid id "\u{1B}[2J"; use ASCII letters, digits, '.', '-' and '_'"#),
+    ("a\u{0}b", "invalid id \"a\u{0}b\"; use ASCII letters, digits, '.', '-' and '_'"),
+    ("\u{1B}[2J", "invalid id \"\u{1B}[2J\"; use ASCII letters, digits, '.', '-' and '_'"),
   ])
   func idsThatWouldLeaveTheConfigDirectoryAreRefused(id: String, expected: String) {
     let text = JSONWriter().string(.object([("id", .string(id))]))
@@ -163,9 +163,9 @@ struct HostileInputTests {
     ("a/b", #"invalid key "a/b"; use at most 128 ASCII letters, digits, '-' and '_'"#),
     ("..", #"invalid key ".."; use at most 128 ASCII letters, digits, '-' and '_'"#),
     ("../x", #"invalid key "../x"; use at most 128 ASCII letters, digits, '-' and '_'"#),
-    ("a\u{7}b", #"invalid key "a\u{7}b"; use at most 128 ASCII letters, digits, '-' and '_'"#),
-    ("a\u{9B}b", #"invalid key "a\u{9B}b"; use at most 128 ASCII letters, digits, '-' and '_'"#),
-    ("\u{202E}", #"invalid key "\u{202E}"; use at most 128 ASCII letters, digits, '-' and '_'"#),
+    ("a\u{7}b", "invalid key \"a\u{7}b\"; use at most 128 ASCII letters, digits, '-' and '_'"),
+    ("a\u{9B}b", "invalid key \"a\u{9B}b\"; use at most 128 ASCII letters, digits, '-' and '_'"),
+    ("\u{202E}", "invalid key \"\u{202E}\"; use at most 128 ASCII letters, digits, '-' and '_'"),
   ])
   func keysWithSlashesDotsOrControlsAreRefused(key: String, expected: String) {
     let item = JSONValue.object([("key", .string(key)), ("type", .string("switch")), ("title", .string("T"))])

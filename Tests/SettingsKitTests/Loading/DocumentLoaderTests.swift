@@ -261,12 +261,19 @@ struct DocumentLoaderTests {
       ])
   }
 
-  @Test func textInMessagesIsEscaped() {
+  /// Messages are plain text: the document's own characters, which the edge that prints them escapes.
+  @Test func textInMessagesIsPlain() {
+    let found = messages(
+      #"{"id": "x", "sections": [{"items": [{"type": "\u001b]0;pwned\u0007", "title": "A"}]}]}"#)
     #expect(
-      messages(#"{"id": "x", "sections": [{"items": [{"type": "\u001b]0;pwned\u0007", "title": "A"}]}]}"#)
-        == [
-          #"doc.json:1:46: sections[0].items[0].type: unknown type "\u{1B}]0;pwned\u{7}"; expected one of detailTitle, switch, rightDetail, textField, number, slider"#
-        ])
+      found == [
+        "doc.json:1:46: sections[0].items[0].type: unknown type \"\u{1B}]0;pwned\u{7}\"; "
+          + "expected one of detailTitle, switch, rightDetail, textField, number, slider"
+      ])
+    #expect(
+      found.map(TerminalText.escaped) == [
+        #"doc.json:1:46: sections[0].items[0].type: unknown type "\u{1B}]0;pwned\u{7}"; expected one of detailTitle, switch, rightDetail, textField, number, slider"#
+      ])
   }
 
   @Test func missingFileIsUnreadable() throws {

@@ -53,6 +53,8 @@ struct StoredValueProblemTests {
     #expect(snapshot.otherOverrides == ["zzz": JSONValue(.number("5"), offset: 85)])
   }
 
+  /// The key and file are plain text; a quoted value is cut, and written with its controls escaped
+  /// (the notation every place that quotes a stored value uses).
   @Test func aProblemQuotesALongOrHostileValueCutAndEscaped() {
     let long = StoredValueProblem(
       key: "na\u{1B}me", file: "s\u{7}.json", location: SourceLocation(line: 1, column: 9),
@@ -60,6 +62,11 @@ struct StoredValueProblemTests {
       defaultValue: .string("x\u{202E}"))
     #expect(
       long.message
+        == "s\u{7}.json:1:9: stored value of \"na\u{1B}me\" is "
+        + #""abababababababababababababababababababa…"; expected a string; using the default "x\u{202E}""#
+    )
+    #expect(
+      TerminalText.escaped(long.message)
         == #"s\u{7}.json:1:9: stored value of "na\u{1B}me" is "abababababababababababababababababababa…"; expected a string; using the default "x\u{202E}""#
     )
     #expect("\(long)" == long.message)

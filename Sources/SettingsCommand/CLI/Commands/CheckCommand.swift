@@ -18,7 +18,7 @@ enum CheckCommand {
     do {
       before = try settings.check()
       after = before
-      output = context.wantsJSON ? "" : before.lines.map { $0 + "\n" }.joined()
+      output = context.wantsJSON ? "" : before.lines.map { TerminalText.escaped($0) + "\n" }.joined()
       if fixing, !before.isClean {
         let dropping = context.invocation[Options.dropUnknown]
         let actions = fixActions(before, droppingUnknownKeys: dropping)

@@ -31,7 +31,7 @@ enum CodegenCommand {
       do {
         return try source.swift()
       } catch {
-        throw CommandError(messages: [error.message], status: .dataError)
+        throw CommandError(messages: [TerminalText.escaped(error.message)], status: .dataError)
       }
     case .typescript:
       do {

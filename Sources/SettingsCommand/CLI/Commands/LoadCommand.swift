@@ -20,7 +20,9 @@ enum LoadCommand {
     } catch {
       throw CommandError(error)
     }
-    let output = context.wantsJSON ? JSONWriter().string(json(plan)) : plan.lines.map { $0 + "\n" }.joined()
+    let output =
+      context.wantsJSON
+      ? JSONWriter().string(json(plan)) : plan.lines.map { TerminalText.escaped($0) + "\n" }.joined()
     guard plan.refusals.isEmpty else {
       var failure = CommandError(messages: [], status: .refused)
       failure.standardOutput = output
@@ -49,7 +51,7 @@ enum LoadCommand {
         }
         (bytes, shownName) = (read, path.description)
       } catch {
-        throw CommandError(messages: [error.message], status: .noInput)
+        throw CommandError(messages: [TerminalText.escaped(error.message)], status: .noInput)
       }
     }
     do {
@@ -63,7 +65,7 @@ enum LoadCommand {
         case .notAnObject(_, let found): "\(file): expected a JSON object of keys and values; found \(found)"
         default: error.message
         }
-      throw CommandError(messages: [message], status: .dataError)
+      throw CommandError(messages: [TerminalText.escaped(message)], status: .dataError)
     }
   }
 

@@ -34,7 +34,7 @@ enum ServeCommand {
     do {
       listener = try ListeningSocket(port: port)
     } catch {
-      throw CommandError(messages: [error.description], status: .unavailable)
+      throw CommandError(messages: [TerminalText.escaped(error.description)], status: .unavailable)
     }
     let fromFile = context.documentPath != nil && context.documentPath != "-"
     var configuration = WebApp.Configuration(
@@ -60,7 +60,7 @@ enum ServeCommand {
       throw CommandError(messages: ["cannot wait for signals: \(error.reason)"], status: .ioError)
     } catch {
       listener.close()
-      throw CommandError(messages: ["\(error)"], status: .ioError)
+      throw CommandError(messages: [TerminalText.escaped("\(error)")], status: .ioError)
     }
     defer { signals.restore() }
     app.startWatching()

@@ -19,7 +19,8 @@ enum SetCommand {
     } else {
       for argument in arguments {
         guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
-          throw .usage(SettingsError.malformedAssignment(argument).message, subcommand: .set)
+          throw .usage(
+            TerminalText.escaped(SettingsError.malformedAssignment(argument).message), subcommand: .set)
         }
         assignments.append((String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
       }

@@ -48,7 +48,7 @@ enum UICommand {
       } catch let error as any ExplainedError {
         throw CommandError(error)
       } catch {
-        throw CommandError(messages: [error.message], status: .dataError)
+        throw CommandError(messages: [TerminalText.escaped(error.message)], status: .dataError)
       }
       if let warning = viewState.warning ?? layers.ignored.first?.message {
         screen.status = "Warning: " + warning

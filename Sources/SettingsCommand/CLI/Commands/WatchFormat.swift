@@ -70,9 +70,9 @@ struct WatchFormat: Sendable {
       return ("", Self.errorLine(error))
     case .storedValueRejected(let problem):
       guard keys?.contains(problem.key) ?? true else { return ("", "") }
-      return ("", "Warning: " + Warnings.line(for: problem) + "\n")
+      return ("", "Warning: " + TerminalText.escaped(Warnings.line(for: problem)) + "\n")
     case .systemFileIgnored(let file):
-      return ("", "Warning: " + file.message + "\n")
+      return ("", "Warning: " + TerminalText.escaped(file.message) + "\n")
     case .storeRecovered, .documentReloaded, .lockChanged, .storedValueAccepted, .otherKeyChanged:
       // The keys that really differ follow as changes; a lock alone, or a rejected stored value
       // accepted now, changes no value; an items file's key has no value the watch can say (its
