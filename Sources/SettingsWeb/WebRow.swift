@@ -14,7 +14,7 @@ package enum WebRow {
     if let imageName = item.imageName { pairs.append(("imageName", .string(imageName))) }
     if let description = item.description { pairs.append(("description", .string(description))) }
     let (value, isModified) = snapshot.value(of: item)
-    let secure = item.secure == true
+    let secure = item.isSecure
     if let value {
       if !secure { pairs.append(("value", value.json)) }
       pairs.append(("shown", .string(shown(value, of: item, in: snapshot))))

@@ -14,7 +14,7 @@ extension ValueRules {
   package static func described(_ value: SettingValue, of item: SettingItem, reveal: Bool) -> String {
     switch value {
     case .string(""): return emptyText
-    case .string(let text) where item.secure != true: return unambiguous(text)
+    case .string(let text) where !item.isSecure: return unambiguous(text)
     case .strings([]): return "none"
     case .strings(let values) where values.contains(where: { unambiguous($0) != $0 || $0.contains(",") }):
       return values.map { $0.contains(",") ? quoted($0) : unambiguous($0) }
@@ -51,13 +51,13 @@ extension ValueRules {
   /// The value as `list` and `show` print it: a secure text field's value is the fixed ``mask``
   /// (empty stays empty) unless `reveal`; otherwise ``SettingValue/description``.
   package static func shown(_ value: SettingValue, of item: SettingItem, reveal: Bool) -> String {
-    if item.secure == true, !reveal, case .string(let text) = value, !text.isEmpty { return mask }
+    if item.isSecure, !reveal, case .string(let text) = value, !text.isEmpty { return mask }
     return value.description
   }
 
   /// The value as JSON, masked as ``shown(_:of:reveal:)`` masks it.
   package static func json(_ value: SettingValue, of item: SettingItem, reveal: Bool) -> JSONValue {
-    if item.secure == true, !reveal, case .string(let text) = value, !text.isEmpty { return .string(mask) }
+    if item.isSecure, !reveal, case .string(let text) = value, !text.isEmpty { return .string(mask) }
     return value.json
   }
 
@@ -75,7 +75,7 @@ extension ValueRules {
     if let unit = item.unit { words.append("unit \(unit)") }
     if let maximum = item.maxLength { words.append("at most \(maximum) characters") }
     if let pattern = item.pattern { words.append("pattern \(pattern)") }
-    if item.secure == true { words.append("secure") }
+    if item.isSecure { words.append("secure") }
     if isMultiple(item) { words.append("multiple") }
     return words
   }
@@ -93,7 +93,7 @@ extension ValueRules {
     if let pattern = item.pattern { pairs.append(("pattern", .string(pattern))) }
     if let message = item.patternMessage { pairs.append(("patternMessage", .string(message))) }
     if let placeholder = item.placeholder { pairs.append(("placeholder", .string(placeholder))) }
-    if item.secure == true { pairs.append(("secure", .bool(true))) }
+    if item.isSecure { pairs.append(("secure", .bool(true))) }
     if isMultiple(item) { pairs.append(("multiple", .bool(true))) }
     return pairs
   }

@@ -71,7 +71,7 @@ public struct RowContent: Sendable, Equatable {
       case (.switch, .bool(let flag)?): .switchState(flag)
       case (.switch, _): .switchState(item.defaultIsOn)
       case (.textField, .string(let text)?) where text.isEmpty: .placeholder(item.placeholder ?? "")
-      case (.textField, .string(let text)?): .value(item.secure == true && !reveal ? ValueRules.mask : text)
+      case (.textField, .string(let text)?): .value(item.isSecure && !reveal ? ValueRules.mask : text)
       case (.textField, _): .placeholder(item.placeholder ?? "")
       case (.number, .number(let number)?), (.slider, .number(let number)?):
         Self.numberAccessory(item, number)

@@ -38,7 +38,7 @@ public struct ItemDescription: Sendable, Equatable {
     if let accepts = ValueRules.expected(by: item) { rows.append(["accepts:", accepts]) }
     if let unit = item.unit { rows.append(["unit:", unit]) }
     if let placeholder = item.placeholder { rows.append(["placeholder:", placeholder]) }
-    if item.secure == true { rows.append(["secure:", "yes (masked; kept unencrypted in the store file)"]) }
+    if item.isSecure { rows.append(["secure:", "yes (masked; kept unencrypted in the store file)"]) }
     if let defaultValue { rows.append(["default:", shown(defaultValue)]) }
     if let value {
       rows.append(["value:", shown(value)])
