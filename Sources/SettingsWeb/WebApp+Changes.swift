@@ -29,7 +29,7 @@ extension WebApp {
           let item = (try? view.settings.item(fullKey)) ?? item
           var pairs: [(String, JSONValue)] = [("error", .string("changed elsewhere"))]
           if !item.isSecure { pairs.append(("current", current.json)) }
-          pairs.append(("currentShown", .string(WebRow.shown(current, of: item, in: snapshot))))
+          pairs.append(("currentShown", .string(WebRow.shown(current, of: item))))
           pairs.append(("row", WebRow.json(item, in: snapshot)))
           return .json(.object(pairs), status: 409)
         }

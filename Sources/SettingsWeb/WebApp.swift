@@ -268,7 +268,7 @@ package final class WebApp: WebHandler {
       pairs.append(("row", WebRow.json(item, in: snapshot)))
       if let previous {
         if !item.isSecure { pairs.append(("previous", previous.json)) }
-        pairs.append(("previousShown", .string(WebRow.shown(previous, of: item, in: snapshot))))
+        pairs.append(("previousShown", .string(WebRow.shown(previous, of: item))))
       }
     }
     pairs.append(("origin", .string(origin)))

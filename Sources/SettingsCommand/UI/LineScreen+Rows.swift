@@ -91,7 +91,7 @@ extension LineScreen {
     let content = RowContent(item: item, value: value, isModified: false)
     switch content.accessory {
     case .none, .chevron: return nil
-    case .switchState(let isOn): return isOn ? "on" : "off"
+    case .switchState(let isOn): return ValueRules.text(of: .bool(isOn))
     case .value(let text) where item.isSecure: return text.isEmpty ? "empty" : "set, hidden"
     case .value(let text), .detail(let text), .text(let text):
       return text.isEmpty ? "empty" : Self.text(text)
