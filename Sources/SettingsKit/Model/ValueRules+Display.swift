@@ -55,7 +55,8 @@ package struct ValueStyle: Sendable, Equatable {
   package static let row = ValueStyle(choice: .title, chosen: .title)
 
   /// As the page shows a value (the API's `shown`): as ``row``, with `On`/`Off` and a number's unit.
-  package static let page = ValueStyle(capitalizesSwitch: true, withUnit: true, choice: .title, chosen: .title)
+  package static let page = ValueStyle(
+    capitalizesSwitch: true, withUnit: true, choice: .title, chosen: .title)
 
   /// As `list` and `show` print a value: a secure text field's text masked unless `reveal`.
   package static func listed(reveal: Bool) -> ValueStyle { ValueStyle(reveal: reveal) }
@@ -88,7 +89,9 @@ extension ValueRules {
       return number.description
     case .string(let text):
       if text.isEmpty, let words = style.emptyText { return words }
-      if let item, let choice = item.choice(withValue: text), let words = worded(text, choice.title, style.choice) {
+      if let item, let choice = item.choice(withValue: text),
+        let words = worded(text, choice.title, style.choice)
+      {
         return words
       }
       if text.isEmpty { return style.unambiguous ? emptyText : "" }

@@ -79,7 +79,8 @@ public struct RowContent: Sendable, Equatable {
       case (.number, _), (.slider, _): .value(value?.description ?? "")
       case (.rightDetail, .strings(let values)?):
         .choices(values.map { ValueRules.text(of: .string($0), for: item, style: .row) })
-      case (.rightDetail, .string(let text)?): .detail(ValueRules.text(of: .string(text), for: item, style: .row))
+      case (.rightDetail, .string(let text)?):
+        .detail(ValueRules.text(of: .string(text), for: item, style: .row))
       case (.rightDetail, let value?): .detail(value.description)
       case (.rightDetail, nil): .detail(item.rightDetail ?? "")
       case (.detailTitle, _): .chevron

@@ -78,7 +78,9 @@ public struct FileStore: SettingsStore {
       signature.device, signature.inode, UInt64(bitPattern: Int64(signature.size)),
       UInt64(bitPattern: signature.modificationTime), UInt64(bitPattern: signature.changeTime),
     ] {
-      for shift in stride(from: 0, to: 64, by: 8) { hash.add(UInt8(truncatingIfNeeded: field >> UInt64(shift))) }
+      for shift in stride(from: 0, to: 64, by: 8) {
+        hash.add(UInt8(truncatingIfNeeded: field >> UInt64(shift)))
+      }
     }
     // 0 stays the revision of a missing file.
     return StoreRevision(hash.value == 0 ? 1 : Int64(bitPattern: hash.value))

@@ -99,7 +99,8 @@ enum WhyCommand {
   /// "off while Airplane Mode is on (airplane = on)".
   static func describe(_ condition: ValueExplanation.Condition, of item: SettingItem) -> String {
     let value =
-      condition.value.map { ValueRules.text(of: $0, style: ValueStyle(emptyText: ValueRules.emptyText)) } ?? "unset"
+      condition.value.map { ValueRules.text(of: $0, style: ValueStyle(emptyText: ValueRules.emptyText)) }
+      ?? "unset"
     return "\(condition.reason) (\(condition.key) = \(value))"
   }
 
