@@ -12,6 +12,9 @@ package struct ValueStyle: Sendable, Equatable {
     case valueAndTitle
     /// The value and its title when the title differs, as `why` shows it; else as `.value`.
     case valueAndOtherTitle
+    /// As `.valueAndOtherTitle`, with the value in quotes when it could be misread
+    /// (``ValueRules/unambiguous(_:)``), as the history shows it.
+    case unambiguousValueAndOtherTitle
   }
 
   /// A switch's state as `On`/`Off` (the page) rather than `on`/`off`.
@@ -118,6 +121,7 @@ extension ValueRules {
     case .title: title
     case .valueAndTitle: "\(value) (\(title))"
     case .valueAndOtherTitle: title == value ? nil : "\(value) (\(title))"
+    case .unambiguousValueAndOtherTitle: title == value ? nil : "\(unambiguous(value)) (\(title))"
     }
   }
 
