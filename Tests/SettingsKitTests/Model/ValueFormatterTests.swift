@@ -31,7 +31,8 @@ struct ValueFormatterTests {
     return item
   }()
   static let spaced = SettingItem(
-    key: "spaced", type: .rightDetail, title: "Spaced", choices: [SettingChoice(value: " x", title: "Spaced")])
+    key: "spaced", type: .rightDetail, title: "Spaced", choices: [SettingChoice(value: " x", title: "Spaced")]
+  )
   static let name = SettingItem(key: "name", type: .textField, title: "Name")
 
   @Test func theDefaultIsWhatGetPrints() {
@@ -65,7 +66,8 @@ struct ValueFormatterTests {
     #expect(ValueRules.text(of: .strings(["a,b", " c"]), style: described) == "\"a,b\",\" c\"")
     #expect(ValueRules.text(of: .string("hunter2"), for: Self.password, style: described) == ValueRules.mask)
     #expect(
-      ValueRules.text(of: .string("hunter2"), for: Self.password, style: .described(reveal: true)) == "hunter2")
+      ValueRules.text(of: .string("hunter2"), for: Self.password, style: .described(reveal: true))
+        == "hunter2")
   }
 
   @Test func choicesWithTheirValues() {
