@@ -12,7 +12,7 @@ export function message(body) {
 }
 
 function conflictText(body) {
-  const shown = body.currentShown !== undefined ? body.currentShown : body.row ? shownValue(body.row) : JSON.stringify(body.current);
+  const shown = body.currentShown !== undefined ? body.currentShown : body.row ? shownValue(body.row) : '';
   return t('changedElsewhere', shown);
 }
 

@@ -67,12 +67,10 @@ function sourceText(row) {
   return source;
 }
 
-/** The text of a value for "Changed elsewhere to …". */
+/** The text of a row's value for "Changed elsewhere to …": the server words every value (`shown`);
+ * the page never formats one itself. */
 export function shownValue(row) {
-  if (row.shown !== undefined) return row.shown;
-  if (typeof row.value === 'boolean') return row.value ? t('on') : t('off');
-  if (Array.isArray(row.value)) return row.value.join(', ');
-  return row.value === undefined ? '' : String(row.value);
+  return row.shown !== undefined ? row.shown : '';
 }
 
 /** Whether two JSON values are the same, whatever the order of their members (the server's pages

@@ -22,7 +22,7 @@ enum DocComment {
     }
     if let accepts = ValueRules.expected(by: item) { facts.append("- Accepts: \(accepts)") }
     if let unit = item.unit { facts.append("- Unit: \(unit)") }
-    if item.secure == true {
+    if item.isSecure {
       facts.append("- Secure: masked wherever it is shown; kept unencrypted in the store file")
     }
     if let conditions = item.enabledWhen { facts.append("- Enabled when: \(described(conditions))") }
@@ -75,7 +75,7 @@ enum DocComment {
     case .rightDetail where item.choices != nil && item.multiple == true: "multiple choice"
     case .rightDetail where item.choices != nil: "a single choice"
     case .rightDetail: "a right detail"
-    case .textField where item.secure == true: "a secure text field"
+    case .textField where item.isSecure: "a secure text field"
     case .textField: "a text field"
     case .number: "a number"
     case .slider: "a slider"
@@ -86,7 +86,7 @@ enum DocComment {
   /// A value as the comment shows it: a choice with its title, a secure text masked.
   private static func shown(_ value: SettingValue, of item: SettingItem) -> String {
     switch value {
-    case .string(let text) where item.secure == true:
+    case .string(let text) where item.isSecure:
       return text.isEmpty ? "empty" : ValueRules.mask
     case .string(let text) where item.choices != nil:
       let title = item.choice(withValue: text).map { " (\(SwiftKeysGenerator.oneLine($0.title)))" } ?? ""

@@ -256,7 +256,7 @@ extension KeyNamespace {
     case .switch: return "Swift.Bool"
     case .rightDetail where item.choices != nil && item.multiple == true: return "[\(enumName)]"
     case .rightDetail where item.choices != nil: return enumName
-    case .textField where item.secure == true: return "SettingsKit.SecureText"
+    case .textField where item.isSecure: return "SettingsKit.SecureText"
     case .number, .slider: return isWhole(item) ? "Swift.Int" : "SettingsKit.ExactDecimal"
     default: return "Swift.String"
     }

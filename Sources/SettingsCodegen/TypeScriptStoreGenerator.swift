@@ -26,7 +26,7 @@ public enum TypeScriptStoreGenerator {
       default: type = "string"
       }
       var comment = "\(SwiftKeysGenerator.oneLine(item.title)). Default: "
-      comment += item.secure == true ? "(secure)" : defaultValue.json.compactText
+      comment += item.isSecure ? "(secure)" : defaultValue.json.compactText
       if let accepts = ValueRules.expected(by: item) { comment += "; " + accepts }
       if let deprecated = item.deprecated {
         comment += ". @deprecated " + SwiftKeysGenerator.oneLine(deprecated)

@@ -5,6 +5,9 @@ import SettingsKit
 public enum EtcdError: Error, Equatable, Sendable {
   /// An endpoint that is not `http://host:port`.
   case badEndpoint(String)
+  /// A key prefix that does not end with `/`: the document's id follows the prefix, so `/kiosks`
+  /// would keep document `fleet` under `/kiosksfleet/`. Thrown by ``EtcdStore/init(endpoints:prefix:documentID:credentials:)``.
+  case badPrefix(String)
   /// An `https://` endpoint: the client speaks plain HTTP; TLS goes through stunnel4.
   case tlsEndpoint(String)
   /// No endpoint answered: each endpoint tried (`host:port`) with why (connection refused, timed
@@ -75,6 +78,8 @@ extension EtcdError: StoreBackendError {
     switch self {
     case .badEndpoint(let text):
       return "'\(text)' is not an etcd endpoint; give http://host:port"
+    case .badPrefix(let prefix):
+      return "the key prefix is '\(prefix)'; \(Self.prefixRule(prefix))"
     case .tlsEndpoint(let text):
       return "'\(text)': settings speaks plain HTTP to etcd; for TLS run stunnel4 in client mode "
         + "in front of it and give its local http:// address (docs/ETCD.md, \"etcd over TLS\")"
@@ -135,6 +140,14 @@ extension EtcdError: StoreBackendError {
     case .unknownOutcome: "check the value, then change it again if needed"
     default: nil
     }
+  }
+}
+
+extension EtcdError {
+  /// The rule that ``badPrefix(_:)`` breaks, with the prefix that keeps it:
+  /// `a prefix ends with '/' (the document's id follows it): give '/kiosks/'`.
+  package static func prefixRule(_ prefix: String) -> String {
+    "a prefix ends with '/' (the document's id follows it): give '\(prefix)/'"
   }
 }
 

@@ -1,4 +1,5 @@
 import SettingsKit
+import SettingsPOSIX
 
 /// The journal of an ``EtcdStore``, kept as ordinary keys under the document's prefix so that it
 /// is shared by every machine and compaction (which drops old revisions, never live keys) keeps it:
@@ -18,18 +19,14 @@ enum EtcdJournal {
   /// The digest of a store's overrides: each item key, a zero byte, its value's bytes, a zero byte,
   /// in key order.
   static func digest(_ raw: [String: [UInt8]]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func add(_ byte: UInt8) {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
+    var hash = Digest.FNV1a()
     for key in raw.keys.sorted() {
-      for byte in key.utf8 { add(byte) }
-      add(0)
-      for byte in raw[key] ?? [] { add(byte) }
-      add(0)
+      hash.add(key.utf8)
+      hash.add(0)
+      hash.add(raw[key] ?? [])
+      hash.add(0)
     }
-    return hash
+    return hash.value
   }
 
   /// The key of entry `sequence` under `journalPrefix`: the number with 20 digits, so that keys

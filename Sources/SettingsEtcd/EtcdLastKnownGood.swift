@@ -107,11 +107,8 @@ public struct EtcdLastKnownGood: Sendable {
 
   /// FNV-1a of the store's endpoints and prefix, in hexadecimal.
   private static func hash(of store: EtcdStore) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in (store.endpoints.map(\.description).joined(separator: ",") + " " + store.prefix).utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return String(hash, radix: 16)
+    let text = store.endpoints.map(\.description).joined(separator: ",") + " " + store.prefix
+    return String(Digest.fnv1a(text.utf8), radix: 16)
   }
 
   private static func isSafeName(_ name: String) -> Bool {

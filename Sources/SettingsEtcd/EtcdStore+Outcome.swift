@@ -77,8 +77,8 @@ extension EtcdStore {
       return "\(key) now holds text that is not JSON"
     }
     switch value.kind {
-    case .bool(let flag): return "\(key) is now \(flag ? "on" : "off")"
-    case .string(let text): return "\(key) is now \(text)"
+    case .bool(let flag): return "\(key) is now \(ValueRules.text(of: .bool(flag)))"
+    case .string(let text): return "\(key) is now \(ValueRules.text(of: .string(text)))"
     default: return "\(key) is now \(JSONWriter().line(value).dropLast())"
     }
   }

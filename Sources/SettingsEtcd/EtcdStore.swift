@@ -47,15 +47,28 @@ public struct EtcdStore: SettingsStore {
   public var journalLimit = FileStore.defaultJournalLimit
   let client: EtcdClient
 
+  /// The key prefix of documents when none is given: `/settings/`.
+  public static let defaultPrefix = "/settings/"
+
   /// A store for document `documentID` under `prefix` at `endpoints`; nothing is sent until the
-  /// first read.
+  /// first read. The document's keys are `<prefix><document id>/<key>`.
+  ///
+  /// - Throws: ``EtcdError/badPrefix(_:)`` when `prefix` does not end with `/`.
   public init(
-    endpoints: [EtcdEndpoint], prefix: String = "/settings/", documentID: String,
+    endpoints: [EtcdEndpoint], prefix: String = EtcdStore.defaultPrefix, documentID: String,
     credentials: EtcdCredentials? = nil
-  ) {
+  ) throws(EtcdError) {
+    try Self.checkPrefix(prefix)
     self.prefix = prefix
     self.documentID = documentID
     client = EtcdClient(endpoints: endpoints, credentials: credentials, prefix: prefix + documentID + "/")
+  }
+
+  /// Checks that `prefix` ends with `/`, as the document's id follows it.
+  ///
+  /// - Throws: ``EtcdError/badPrefix(_:)`` when it does not.
+  package static func checkPrefix(_ prefix: String) throws(EtcdError) {
+    guard prefix.hasSuffix("/") else { throw .badPrefix(prefix) }
   }
 
   /// The document's keys start with this: `<prefix><document id>/`.

@@ -14,7 +14,8 @@ public struct EtcdStoreBackend: StoreBackend {
   public var environmentVariable: String { "SETTINGS_ETCD" }
   /// The endpoints given explicitly, which choose etcd over any file; nil lets `SETTINGS_ETCD` decide.
   public var address: String?
-  /// The key prefix of every document; it ends with `/` (`/settings/` by default).
+  /// The key prefix of every document (``EtcdStore/defaultPrefix`` by default); it must end with
+  /// `/`, or ``store(endpoints:forDocumentID:)`` throws ``EtcdError/badPrefix(_:)``.
   public var prefix: String
   /// The user and password, or nil for a cluster without authentication.
   public var credentials: EtcdCredentials?
@@ -28,7 +29,7 @@ public struct EtcdStoreBackend: StoreBackend {
   /// etcd at `address` (nil: at `SETTINGS_ETCD`), with its copies in `<cacheDirectory>/etcd` when
   /// a cache directory is given.
   public init(
-    address: String? = nil, prefix: String = "/settings/", credentials: EtcdCredentials? = nil,
+    address: String? = nil, prefix: String = EtcdStore.defaultPrefix, credentials: EtcdCredentials? = nil,
     cacheDirectory: SystemPath? = nil, allowsStaleReads: Bool = false
   ) {
     self.address = address
@@ -40,18 +41,21 @@ public struct EtcdStoreBackend: StoreBackend {
 
   /// The store of document `id` at the endpoints listed in `address`.
   ///
-  /// - Throws: `StoreError.backend(_:)` with the ``EtcdError`` of the first endpoint that is not one.
+  /// - Throws: `StoreError.backend(_:)` with the ``EtcdError`` of the first endpoint that is not one,
+  ///   or ``EtcdError/badPrefix(_:)`` when ``prefix`` does not end with `/`.
   public func store(at address: String, forDocumentID id: String) throws(StoreError) -> any SettingsStore {
     do throws(EtcdError) {
-      return store(endpoints: try EtcdEndpoint.list(address), forDocumentID: id)
+      return try store(endpoints: try EtcdEndpoint.list(address), forDocumentID: id)
     } catch {
       throw .backend(error)
     }
   }
 
   /// The store of document `id` at `endpoints`, set up as this value says.
-  public func store(endpoints: [EtcdEndpoint], forDocumentID id: String) -> EtcdStore {
-    var store = EtcdStore(endpoints: endpoints, prefix: prefix, documentID: id, credentials: credentials)
+  ///
+  /// - Throws: ``EtcdError/badPrefix(_:)`` when ``prefix`` does not end with `/`.
+  public func store(endpoints: [EtcdEndpoint], forDocumentID id: String) throws(EtcdError) -> EtcdStore {
+    var store = try EtcdStore(endpoints: endpoints, prefix: prefix, documentID: id, credentials: credentials)
     store.lastKnownGood = lastKnownGood
     store.allowsStaleReads = allowsStaleReads
     store.onStaleRead = onStaleRead

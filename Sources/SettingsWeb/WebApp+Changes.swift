@@ -28,8 +28,8 @@ extension WebApp {
           let snapshot = view.snapshot()
           let item = (try? view.settings.item(fullKey)) ?? item
           var pairs: [(String, JSONValue)] = [("error", .string("changed elsewhere"))]
-          if item.secure != true { pairs.append(("current", current.json)) }
-          pairs.append(("currentShown", .string(WebRow.shown(current, of: item, in: snapshot))))
+          if !item.isSecure { pairs.append(("current", current.json)) }
+          pairs.append(("currentShown", .string(WebRow.shown(current, of: item))))
           pairs.append(("row", WebRow.json(item, in: snapshot)))
           return .json(.object(pairs), status: 409)
         }
@@ -105,7 +105,7 @@ extension WebApp {
     }
     do {
       let item = try settings.item(key)
-      guard item.secure == true else { return .error(422, "'\(key)' is not a secure text field") }
+      guard item.isSecure else { return .error(422, "'\(key)' is not a secure text field") }
       let value = snapshot().value(of: item).value
       return .json(.object([("key", .string(item.key ?? key)), ("value", value?.json ?? .string(""))]))
     } catch {

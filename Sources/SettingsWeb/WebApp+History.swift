@@ -106,8 +106,8 @@ extension WebApp {
         changes.append(
           .object([
             ("key", .string(change.key)), ("title", .string(item.title)),
-            ("old", .string(TerminalText.escaped(WebRow.shown(change.oldValue, of: item, in: snapshot)))),
-            ("new", .string(TerminalText.escaped(WebRow.shown(change.newValue, of: item, in: snapshot)))),
+            ("old", .string(TerminalText.escaped(WebRow.shown(change.oldValue, of: item)))),
+            ("new", .string(TerminalText.escaped(WebRow.shown(change.newValue, of: item)))),
           ]))
       }
       var pairs: [(String, JSONValue)] = [("undone", .array(result.undone.map(JSONValue.integer)))]

@@ -267,8 +267,8 @@ package final class WebApp: WebHandler {
       if let value, snapshot.value(of: item).value != value { snapshot.values[key] = value }
       pairs.append(("row", WebRow.json(item, in: snapshot)))
       if let previous {
-        if item.secure != true { pairs.append(("previous", previous.json)) }
-        pairs.append(("previousShown", .string(WebRow.shown(previous, of: item, in: snapshot))))
+        if !item.isSecure { pairs.append(("previous", previous.json)) }
+        pairs.append(("previousShown", .string(WebRow.shown(previous, of: item))))
       }
     }
     pairs.append(("origin", .string(origin)))

@@ -14,14 +14,14 @@ package enum WebRow {
     if let imageName = item.imageName { pairs.append(("imageName", .string(imageName))) }
     if let description = item.description { pairs.append(("description", .string(description))) }
     let (value, isModified) = snapshot.value(of: item)
-    let secure = item.secure == true
+    let secure = item.isSecure
     if let value {
       if !secure { pairs.append(("value", value.json)) }
-      pairs.append(("shown", .string(shown(value, of: item, in: snapshot))))
+      pairs.append(("shown", .string(shown(value, of: item))))
       pairs.append(("modified", .bool(isModified)))
       if let key = item.key, let defaultValue = snapshot.defaults[key] {
         if !secure { pairs.append(("default", defaultValue.json)) }
-        pairs.append(("defaultShown", .string(shown(defaultValue, of: item, in: snapshot))))
+        pairs.append(("defaultShown", .string(shown(defaultValue, of: item))))
       }
     } else if item.type == .rightDetail, let detail = item.rightDetail {
       pairs.append(("shown", .string(detail)))
@@ -51,15 +51,10 @@ package enum WebRow {
     return .object(pairs)
   }
 
-  /// The value as the row shows it: `On`/`Off`, a choice's title (titles joined for multiple
-  /// choice), a number with its unit, a secure text field's mask, or the text.
-  package static func shown(_ value: SettingValue, of item: SettingItem, in snapshot: SettingsSnapshot)
-    -> String
-  {
-    switch value {
-    case .bool(let flag): return flag ? "On" : "Off"
-    case .number(let number): return item.unit.map { "\(number) \($0)" } ?? number.description
-    default: return snapshot.shown(value, of: item)
-    }
+  /// The value as the row shows it (``ValueStyle/page``): `On`/`Off`, a choice's title (titles
+  /// joined for multiple choice), a number with its unit, a secure text field's mask, or the text.
+  /// The page shows this text (`shown`) and never words a value itself.
+  package static func shown(_ value: SettingValue, of item: SettingItem) -> String {
+    ValueRules.text(of: value, for: item, style: .page)
   }
 }

@@ -18,7 +18,7 @@ struct EtcdConformanceTests {
     let test = StoreConformanceTest(configuration: configuration) {
       guard EtcdCluster.isInstalled else { throw LoopbackError(EtcdCluster.missingMessage) }
       let cluster = try EtcdCluster.start()
-      let store = EtcdStore(endpoints: try EtcdEndpoint.list(cluster.endpointList), documentID: "app")
+      let store = try EtcdStore(endpoints: try EtcdEndpoint.list(cluster.endpointList), documentID: "app")
       return StoreUnderTest(store, remove: { #expect(cluster.stop() == []) })
     }
     try await test.run(check)

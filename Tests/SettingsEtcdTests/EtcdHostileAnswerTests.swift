@@ -17,7 +17,7 @@ struct EtcdHostileAnswerTests {
   func anAmbiguousAnswerIsAClearError(answer: String) throws {
     let server = try FakeHTTPServer(answer: Array(answer.utf8))
     defer { server.stop() }
-    let store = EtcdStore(endpoints: try EtcdEndpoint.list(server.endpoint), documentID: "app")
+    let store = try EtcdStore(endpoints: try EtcdEndpoint.list(server.endpoint), documentID: "app")
     let error = StoreError.etcd(
       .notEtcd(endpoint: "http://127.0.0.1:\(server.port)", path: "GET /version", status: 0))
     #expect(throws: error) { try store.read() }
@@ -31,7 +31,7 @@ struct EtcdHostileAnswerTests {
   @Test func theSameAnswerFramedOnceIsRead() throws {
     let server = try FakeHTTPServer(answer: Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}".utf8))
     defer { server.stop() }
-    let store = EtcdStore(endpoints: try EtcdEndpoint.list(server.endpoint), documentID: "app")
+    let store = try EtcdStore(endpoints: try EtcdEndpoint.list(server.endpoint), documentID: "app")
     #expect(
       throws: StoreError.etcd(
         .notEtcd(endpoint: "http://127.0.0.1:\(server.port)", path: "GET /version", status: 200))

@@ -22,7 +22,7 @@ struct EtcdPreferredEndpointTests {
     let cache = try TemporaryDirectory()
     defer { cache.remove() }
     func command() throws -> EtcdStore {
-      var store = EtcdStore(
+      var store = try EtcdStore(
         endpoints: try EtcdEndpoint.list("\(a.endpoint),\(b.endpoint)"), documentID: "app")
       store.lastKnownGood = EtcdLastKnownGood(directory: SystemPath(cache.path))
       return store

@@ -59,3 +59,27 @@ struct EtcdStoreBackendTests {
     }
   }
 }
+
+extension EtcdStoreBackendTests {
+  /// The document's id follows the prefix: `/kiosks` would keep document `fleet` under
+  /// `/kiosksfleet/`, so every way to an `EtcdStore` refuses it, before anything is sent.
+  @Test func aPrefixWithoutItsTrailingSlashIsRefusedByEveryWayToAStore() throws {
+    let endpoints = try EtcdEndpoint.list("http://127.0.0.1:1")
+    #expect(throws: EtcdError.badPrefix("/kiosks")) {
+      try EtcdStore(endpoints: endpoints, prefix: "/kiosks", documentID: "fleet")
+    }
+    #expect(throws: EtcdError.badPrefix("/kiosks")) {
+      try EtcdStoreBackend(prefix: "/kiosks").store(endpoints: endpoints, forDocumentID: "fleet")
+    }
+    let policy = StorePolicy(
+      documentID: "fleet", environment: ["SETTINGS_ETCD": "http://127.0.0.1:1"],
+      backend: EtcdStoreBackend(prefix: "/kiosks"))
+    #expect(throws: StoreError.etcd(.badPrefix("/kiosks"))) { try policy.store(forWriting: true) }
+    #expect(
+      EtcdError.badPrefix("/kiosks").message
+        == "the key prefix is '/kiosks'; a prefix ends with '/' (the document's id follows it): give '/kiosks/'"
+    )
+    #expect(EtcdStoreBackend().prefix == "/settings/")
+    #expect(try EtcdStore(endpoints: endpoints, documentID: "fleet").documentPrefix == "/settings/fleet/")
+  }
+}

@@ -12,7 +12,7 @@ import Testing
 @Suite(.serialized)
 struct EtcdStoreTests {
   static func store(_ endpoints: String, id: String = "app") throws -> EtcdStore {
-    EtcdStore(endpoints: try EtcdEndpoint.list(endpoints), documentID: id)
+    try EtcdStore(endpoints: try EtcdEndpoint.list(endpoints), documentID: id)
   }
 
   @Test func aWriterThatKeepsLosingTheCompareGivesUpAfterFiveAttemptsNamingTheKey() throws {
@@ -162,7 +162,7 @@ struct EtcdStoreTests {
       let outcome = try etcd.etcdctl(arguments)
       #expect(outcome.status == 0, "\(arguments): \(outcome)")
     }
-    let store = EtcdStore(
+    let store = try EtcdStore(
       endpoints: try EtcdEndpoint.list(etcd.endpointList), documentID: "app",
       credentials: EtcdCredentials(user: "alice", password: "alicepw"))
     try store.update { $0.values["airplane"] = .bool(true) }
@@ -173,7 +173,7 @@ struct EtcdStoreTests {
     // one new authentication.
     #expect(texts(try store.read().values) == ["airplane": "true"])
     #expect(store.client.token != token)
-    let stranger = EtcdStore(
+    let stranger = try EtcdStore(
       endpoints: try EtcdEndpoint.list(etcd.endpointList), documentID: "app",
       credentials: EtcdCredentials(user: "alice", password: "wrong"))
     #expect(

@@ -110,7 +110,7 @@ struct JournalSubject {
     case .etcd:
       guard EtcdCluster.isInstalled else { throw LoopbackError(EtcdCluster.missingMessage) }
       let cluster = try EtcdCluster.start()
-      let etcd = EtcdStore(endpoints: try EtcdEndpoint.list(cluster.endpointList), documentID: "app")
+      let etcd = try EtcdStore(endpoints: try EtcdEndpoint.list(cluster.endpointList), documentID: "app")
       withLimit = { limit in
         var store = etcd
         store.journalLimit = limit

@@ -15,7 +15,7 @@ extension CommandContext {
     // The reading commands that take --no-stale. Not `dump`: its output is a store for `load`,
     // which a stale copy would roll back.
     var etcd = EtcdStoreBackend(
-      address: invocation[Options.etcd], prefix: invocation[Options.etcdPrefix] ?? "/settings/",
+      address: invocation[Options.etcd], prefix: invocation[Options.etcdPrefix] ?? EtcdStore.defaultPrefix,
       cacheDirectory: policy.cacheDirectory,
       allowsStaleReads: Options.noStale.definition.subcommands.contains(invocation.subcommand)
         && !invocation[Options.noStale])
@@ -62,16 +62,21 @@ extension CommandContext {
     } catch {
       throw CommandError(error)
     }
-    guard etcd.prefix.hasSuffix("/") else {
-      // `<prefix><document id>/<key>`: without the slash, `/kiosks` would give `/kiosksfleet/airplane`.
-      let prefix = TerminalText.escaped(etcd.prefix)
+    do throws(EtcdError) {
+      // Checked before the password file is read, as the flag is the first thing to fix.
+      try EtcdStore.checkPrefix(etcd.prefix)
+    } catch {
       throw .usage(
-        "'\(Options.etcdPrefix.definition.name)' is '\(prefix)'; a prefix ends with '/' "
-          + "(the document's id follows it): give '\(prefix)/'",
+        "'\(Options.etcdPrefix.definition.name)' is '\(TerminalText.escaped(etcd.prefix))'; "
+          + TerminalText.escaped(EtcdError.prefixRule(etcd.prefix)),
         subcommand: invocation.subcommand)
     }
     etcd.credentials = try etcdCredentials()
-    return etcd.store(endpoints: endpoints, forDocumentID: document.id)
+    do throws(EtcdError) {
+      return try etcd.store(endpoints: endpoints, forDocumentID: document.id)
+    } catch {
+      throw CommandError(error)
+    }
   }
 
   /// The user's store of `document` (``userStore(for:forWriting:)``) with the system files under

@@ -133,7 +133,7 @@ struct CommandError: Error {
       }
     case let error as EtcdError:
       switch error {
-      case .badEndpoint, .tlsEndpoint, .notEtcd, .hostNotAllowed, .tooOld, .tooManyOperations,
+      case .badEndpoint, .badPrefix, .tlsEndpoint, .notEtcd, .hostNotAllowed, .tooOld, .tooManyOperations,
         .requestTooLarge:
         return .config
       case .unreachable, .server: return .unavailable

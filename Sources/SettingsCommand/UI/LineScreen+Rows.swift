@@ -91,8 +91,8 @@ extension LineScreen {
     let content = RowContent(item: item, value: value, isModified: false)
     switch content.accessory {
     case .none, .chevron: return nil
-    case .switchState(let isOn): return isOn ? "on" : "off"
-    case .value(let text) where item.secure == true: return text.isEmpty ? "empty" : "set, hidden"
+    case .switchState(let isOn): return ValueRules.text(of: .bool(isOn))
+    case .value(let text) where item.isSecure: return text.isEmpty ? "empty" : "set, hidden"
     case .value(let text), .detail(let text), .text(let text):
       return text.isEmpty ? "empty" : Self.text(text)
     case .placeholder(let placeholder):
@@ -121,7 +121,7 @@ extension LineScreen {
     }
     if let lock = state.lock { words.append("Locked by \(Self.text(lock.file)): \(Self.text(lock.reason))") }
     if let reason = state.disabledReason { words.append("Dimmed: \(Self.text(reason))") }
-    if item.secure == true { words.append("Secure") }
+    if item.isSecure { words.append("Secure") }
     if let deprecated = item.deprecated { words.append("Deprecated: \(Self.text(deprecated))") }
     return words
   }

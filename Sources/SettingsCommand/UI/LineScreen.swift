@@ -36,7 +36,7 @@ public struct LineScreen: Sendable {
 
   /// Whether the next line is a secure value, which a keyboard types without echo.
   public var asksForSecret: Bool {
-    if case .value(let item) = prompt { return item.secure == true }
+    if case .value(let item) = prompt { return item.isSecure }
     return false
   }
 
@@ -223,7 +223,7 @@ public struct LineScreen: Sendable {
       prompt = .value(item)
       let value = screen.level.table.snapshot.value(of: item).value
       let now = valueWords(item, value).map { ", now \($0)" } ?? ""
-      let shown = item.secure == true ? " (not shown as you type it)" : ""
+      let shown = item.isSecure ? " (not shown as you type it)" : ""
       // A number says what it accepts (range and step), in the words of a refused value.
       let accepts = item.type == .textField ? "" : ValueRules.expected(by: item).map { ", " + $0 } ?? ""
       return [
@@ -441,7 +441,7 @@ public struct LineScreen: Sendable {
     guard lines.first?.hasPrefix("Refused: ") != true else { return lines }
     let title = Self.text(item.title)
     let others = changedRows(since: before, except: [item.key ?? item.title])
-    if item.secure == true { return ["\(title) set."] + others }
+    if item.isSecure { return ["\(title) set."] + others }
     guard let old = before.first(where: { $0.identity == identity }),
       let new = described().first(where: { $0.identity == identity }),
       !old.isModified, new.isModified, old.value == new.value, old.rejection == nil, new.rejection == nil

@@ -19,7 +19,7 @@ extension SettingsScreen {
     switch item.type {
     case .textField, .number, .slider:
       var editing = TextEditing(
-        text: typed == nil ? current?.description ?? "" : "", isSecure: item.secure == true)
+        text: typed == nil ? current?.description ?? "" : "", isSecure: item.isSecure)
       if let typed { editing.insert(typed) }
       mode = .editText(EditState(item: item, editing: editing))
       keepEditCursorVisible()

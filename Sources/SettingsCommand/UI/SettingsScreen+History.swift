@@ -60,8 +60,9 @@ extension SettingsScreen {
       return nil
     }
     // A choice by its title, as its row shows it.
-    if case .string(let text) = value, let choice = item.choice(withValue: text) { return choice.title }
-    return ValueRules.described(value, of: item, reveal: false)
+    var style = ValueStyle.described(reveal: false)
+    style.choice = .title
+    return ValueRules.text(of: value, for: item, style: style)
   }
 
   /// `Undid change N: TITLE old → new` with the values as the row showed them before and shows them

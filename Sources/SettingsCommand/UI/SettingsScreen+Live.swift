@@ -93,7 +93,7 @@ extension SettingsScreen {
     keepSelectionVisible()
     guard let latest = news.last else { return }
     func shownValue(_ value: SettingValue) -> String {
-      latest.item.map { now.shown(value, of: $0) } ?? value.description
+      now.shown(value, of: latest.item)
     }
     status =
       "\(latest.key) changed elsewhere: \(shownValue(latest.old)) → \(shownValue(latest.new))"

@@ -66,7 +66,7 @@ extension DocumentCacheFile {
             ownedCount += 1
           }
           let dependent =
-            owned.enabledWhen != nil || owned.visibleWhen != nil || owned.secure == true
+            owned.enabledWhen != nil || owned.visibleWhen != nil || owned.isSecure
             || owned.renamedFrom?.isEmpty == false || owned.key.map(named.contains) == true
           if dependent { kind = .withDocument }
         }

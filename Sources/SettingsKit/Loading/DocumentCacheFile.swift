@@ -414,7 +414,7 @@ struct DocumentCacheFile {
     var secureKeys: [String] = []
     var renamedKeys: [String] = []
     document.forEachItem { item, _ in
-      if item.secure == true, let key = item.key { secureKeys.append(key) }
+      if item.isSecure, let key = item.key { secureKeys.append(key) }
       if item.renamedFrom?.isEmpty == false, let key = item.key { renamedKeys.append(key) }
     }
     for keys in [secureKeys, renamedKeys] {

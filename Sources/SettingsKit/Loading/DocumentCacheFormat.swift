@@ -42,34 +42,13 @@ enum DocumentCacheFormat {
   static let magic: [UInt8] = Array("SETCACHE".utf8)
   static let headerSize = 64
 
-  /// A 64-bit hash of `bytes` (a multiply-xorshift over 8-byte words), for checksums and the key
-  /// table: it catches damaged bytes, not deliberate forgery.
+  /// The cache's checksums and key hashes: ``Digest/checksum(_:seed:)``, whose algorithm is
+  /// part of the format.
   static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ seed ^ (UInt64(bytes.count) &* 0xFF51_AFD7_ED55_8CCD)
-    var index = 0
-    let count = bytes.count
-    while index + 8 <= count {
-      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      state = (state ^ word) &* 0xC4CE_B9FE_1A85_EC53
-      state ^= state >> 31
-      index += 8
-    }
-    var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while index < count {
-      tail |= UInt64(bytes[index]) << shift
-      shift += 8
-      index += 1
-    }
-    state = (state ^ tail) &* 0xFF51_AFD7_ED55_8CCD
-    state ^= state >> 33
-    state = state &* 0xC4CE_B9FE_1A85_EC53
-    return state ^ (state >> 29)
+    Digest.checksum(bytes, seed: seed)
   }
 
-  static func hash(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
-    bytes.withUnsafeBytes { hash($0, seed: seed) }
-  }
+  static func hash(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 { Digest.checksum(bytes, seed: seed) }
 
   /// A key's slot hash: never 0, which marks an empty slot.
   static func slotHash(_ key: String) -> UInt32 {

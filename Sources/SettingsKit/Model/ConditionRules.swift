@@ -31,7 +31,7 @@ enum ConditionRules {
       )
     case (.switch, _, _):
       return ("\(shown(key)) is a switch; expected true or false", true)
-    case (.textField, _, _) where controller.secure == true:
+    case (.textField, _, _) where controller.isSecure:
       return ("\(shown(key)) is a secure text field; a condition cannot depend on its value", false)
     case (.number, .number(let number), _), (.slider, .number(let number), _):
       guard let problem = ValueRules.problem(with: value, for: controller) else { return nil }
@@ -83,7 +83,7 @@ enum ConditionRules {
       }
       return nil
     case .notEmpty:
-      if controller.type == .textField, controller.secure == true {
+      if controller.type == .textField, controller.isSecure {
         return ("\(shown(key)) is a secure text field; a condition cannot depend on its value", false)
       }
       guard controller.type == .textField else {

@@ -50,6 +50,9 @@ public struct SettingItem: Codable, Sendable, Equatable {
   public var patternMessage: String?
   /// Whether a text field's value is masked wherever it is shown (a password). Only text fields.
   public var secure: Bool?
+  /// Whether the item's value is a secret: a text field with `"secure": true`. Its value is masked
+  /// wherever it is shown, left out of dumps unless asked for, and never written to the journal.
+  public var isSecure: Bool { type == .textField && (secure ?? false) }
   /// A number's or slider's least value.
   public var min: ExactDecimal?
   /// A number's or slider's greatest value.

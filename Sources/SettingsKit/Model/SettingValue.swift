@@ -11,14 +11,7 @@ public enum SettingValue: Sendable, Equatable, Hashable, Codable, CustomStringCo
 
   /// `on` or `off` for a switch, a number's decimal text, chosen values joined with `,`, the text
   /// itself otherwise; as `settings get` prints it.
-  public var description: String {
-    switch self {
-    case .bool(let flag): flag ? "on" : "off"
-    case .string(let text): text
-    case .number(let number): number.description
-    case .strings(let values): values.joined(separator: ",")
-    }
-  }
+  public var description: String { ValueRules.text(of: self) }
 
   /// The value as JSON: `true`/`false`, a string, a number (its exact decimal text) or an array of
   /// strings.

@@ -139,7 +139,7 @@ extension SettingsDocument {
   public var secureKeys: Set<String> {
     var keys: Set<String> = []
     forEachDecodedItem { item, _ in
-      if item.secure == true, let key = item.key { keys.insert(key) }
+      if item.isSecure, let key = item.key { keys.insert(key) }
     } undecoded: { _, _ in
     }
     return keys

@@ -68,7 +68,7 @@ public enum DocumentJSON {
     case .bool(let flag)?: pairs.append(("on", .bool(flag)))
     case .string(let text)? where item.choices != nil:
       pairs.append(("value", .string(text)))
-      pairs.append(("rightDetail", .string(item.choice(withValue: text)?.title ?? text)))
+      pairs.append(("rightDetail", .string(ValueRules.text(of: .string(text), for: item, style: .row))))
     case .string(let text)? where item.type == .textField:
       pairs.append(("value", ValueRules.json(.string(text), of: item, reveal: reveal)))
     case .string(let text)?: pairs.append(("rightDetail", .string(text)))

@@ -71,14 +71,16 @@ public struct RowContent: Sendable, Equatable {
       case (.switch, .bool(let flag)?): .switchState(flag)
       case (.switch, _): .switchState(item.defaultIsOn)
       case (.textField, .string(let text)?) where text.isEmpty: .placeholder(item.placeholder ?? "")
-      case (.textField, .string(let text)?): .value(item.secure == true && !reveal ? ValueRules.mask : text)
+      case (.textField, .string(let text)?):
+        .value(ValueRules.text(of: .string(text), for: item, style: .listed(reveal: reveal)))
       case (.textField, _): .placeholder(item.placeholder ?? "")
       case (.number, .number(let number)?), (.slider, .number(let number)?):
         Self.numberAccessory(item, number)
       case (.number, _), (.slider, _): .value(value?.description ?? "")
       case (.rightDetail, .strings(let values)?):
-        .choices(values.map { item.choice(withValue: $0)?.title ?? $0 })
-      case (.rightDetail, .string(let text)?): .detail(item.choice(withValue: text)?.title ?? text)
+        .choices(values.map { ValueRules.text(of: .string($0), for: item, style: .row) })
+      case (.rightDetail, .string(let text)?):
+        .detail(ValueRules.text(of: .string(text), for: item, style: .row))
       case (.rightDetail, let value?): .detail(value.description)
       case (.rightDetail, nil): .detail(item.rightDetail ?? "")
       case (.detailTitle, _): .chevron
@@ -91,7 +93,7 @@ public struct RowContent: Sendable, Equatable {
 
   /// A number's value with its unit (`30 min`), or a slider's bar.
   static func numberAccessory(_ item: SettingItem, _ number: ExactDecimal) -> Accessory {
-    let label = item.unit.map { "\(number) \($0)" } ?? number.description
+    let label = ValueRules.text(of: .number(number), for: item, style: ValueStyle(withUnit: true))
     guard item.type == .slider, let minimum = item.min, let maximum = item.max, minimum < maximum else {
       return .value(label)
     }

@@ -124,7 +124,7 @@ public struct RowLayout: Sendable {
     case .none:
       return ("", 0)
     case .switchState(let flag):
-      let shown = TerminalText.truncated(flag ? "on" : "off", toWidth: room)
+      let shown = TerminalText.truncated(ValueRules.text(of: .bool(flag)), toWidth: room)
       return (flag ? style.on(shown) : style.dim(shown), DisplayWidth.of(shown))
     case .chevron:
       return room >= 1 ? (style.dim("›"), 1) : ("", 0)

@@ -43,10 +43,10 @@ extension SettingsSchema {
   static func textProperty(_ item: SettingItem) -> JSONValue {
     var schema: [(String, JSONValue)] = [("type", .string("string"))]
     if let pattern = item.pattern { schema.append(("pattern", .string("^(?:\(pattern))$|^$"))) }
-    if item.secure != true { schema.append(("default", .string(item.value ?? ""))) }
+    if !item.isSecure { schema.append(("default", .string(item.value ?? ""))) }
     var text = "\(item.title) (text"
     if let maximum = item.maxLength { text += "; at most \(maximum) characters, which settings check counts" }
-    if item.secure == true { text += "; secure" }
+    if item.isSecure { text += "; secure" }
     return itemDescribed(item, text + ").", schema)
   }
 

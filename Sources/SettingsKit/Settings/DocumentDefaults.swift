@@ -42,7 +42,7 @@ struct DocumentDefaults: Sendable {
       }
       for old in item.renamedFrom ?? [] { renamedTo[old, default: []].append(key) }
       items[key] = item
-      if item.secure == true { secureKeys.insert(key) }
+      if item.isSecure { secureKeys.insert(key) }
       if position.ancestors.isEmpty, topLevel[key] == nil {
         topLevel[key] = LocatedItem(item: item, ancestors: [], section: position.section, row: position.row)
       }

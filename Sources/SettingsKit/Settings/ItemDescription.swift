@@ -38,7 +38,7 @@ public struct ItemDescription: Sendable, Equatable {
     if let accepts = ValueRules.expected(by: item) { rows.append(["accepts:", accepts]) }
     if let unit = item.unit { rows.append(["unit:", unit]) }
     if let placeholder = item.placeholder { rows.append(["placeholder:", placeholder]) }
-    if item.secure == true { rows.append(["secure:", "yes (masked; kept unencrypted in the store file)"]) }
+    if item.isSecure { rows.append(["secure:", "yes (masked; kept unencrypted in the store file)"]) }
     if let defaultValue { rows.append(["default:", shown(defaultValue)]) }
     if let value {
       rows.append(["value:", shown(value)])
@@ -107,17 +107,13 @@ public struct ItemDescription: Sendable, Equatable {
     return .object(pairs)
   }
 
+  /// A value as `describe` shows it: a choice's value with its title, a number with its unit.
   func shown(_ value: SettingValue) -> String {
-    if case .string(let text) = value, let choice = item.choice(withValue: text) {
-      return "\(text) (\(choice.title))"
-    }
-    if case .strings(let values) = value {
-      guard !values.isEmpty else { return "none" }
-      return values.map { value in item.choice(withValue: value).map { "\(value) (\($0.title))" } ?? value }
-        .joined(separator: ", ")
-    }
-    if case .number(let number) = value, let unit = item.unit { return "\(number) \(unit)" }
-    return ValueRules.described(value, of: item, reveal: revealsSecureValue)
+    var style = ValueStyle.described(reveal: revealsSecureValue)
+    style.withUnit = true
+    style.choice = .valueAndTitle
+    style.chosen = .valueAndTitle
+    return ValueRules.text(of: value, for: item, style: style)
   }
 }
 

@@ -148,20 +148,15 @@ extension SettingsSnapshot {
   /// unit (`off while Auto-Lock is 0 min`), as the row shows it.
   /// An empty text is `empty`, not a blank (`shown only while Name is empty`).
   func shownInCondition(_ value: SettingValue, of item: SettingItem?) -> String {
-    if value == .string("") { return "empty" }
-    let text = shown(value, of: item)
-    if case .number = value, let unit = item?.unit { return "\(text) \(unit)" }
-    return text
+    var style = ValueStyle.row
+    style.withUnit = true
+    style.emptyText = "empty"
+    return ValueRules.text(of: value, for: item, style: style)
   }
 
   /// A value as a row shows it: `on`/`off`, a choice's title (titles joined for multiple choice),
   /// a secure text field's mask, or the text.
   public func shown(_ value: SettingValue, of item: SettingItem?) -> String {
-    if case .string(let text) = value, let choice = item?.choice(withValue: text) { return choice.title }
-    if case .strings(let values) = value, let item {
-      return values.map { item.choice(withValue: $0)?.title ?? $0 }.joined(separator: ", ")
-    }
-    if let item { return ValueRules.shown(value, of: item, reveal: false) }
-    return value.description
+    ValueRules.text(of: value, for: item, style: .row)
   }
 }

@@ -324,10 +324,9 @@ extension Settings {
     else {
       return StoredValueProblem.shown(value)
     }
-    if case .string(let text) = setting, let choice = item.choice(withValue: text), choice.title != text {
-      return "\(ValueRules.unambiguous(text)) (\(choice.title))"
-    }
-    return ValueRules.described(setting, of: item, reveal: false)
+    var style = ValueStyle.described(reveal: false)
+    style.choice = .unambiguousValueAndOtherTitle
+    return ValueRules.text(of: setting, for: item, style: style)
   }
 
   /// The title of the item a journaled key names (under its key now, for an earlier name), or nil.

@@ -10,7 +10,7 @@ extension Settings {
     var found = false
     // Rows still in the compiled form have no secure field (``CompiledItems``).
     document.forEachDecodedItem { item, _ in
-      if !found, item.secure == true, let key = item.key, contents.values[key] != nil { found = true }
+      if !found, item.isSecure, let key = item.key, contents.values[key] != nil { found = true }
     } undecoded: { _, _ in
     }
     return found

@@ -1,9 +1,3 @@
-extension SettingItem {
-  /// Whether the item's value is a secret that a dump leaves out unless asked to include it: a
-  /// text field with `"secure": true`.
-  public var isSecure: Bool { type == .textField && secure == true }
-}
-
 /// A value of a file to load that was refused, with where it stands in that file.
 public struct LoadRefusal: Sendable, Equatable, CustomStringConvertible {
   /// The key as the file has it.

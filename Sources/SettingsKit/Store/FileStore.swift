@@ -73,17 +73,17 @@ public struct FileStore: SettingsStore {
   /// modification and change times (following links); 0 when it does not exist.
   static func revision(of path: SystemPath) -> StoreRevision {
     guard let signature = FileSystem.status(of: path) else { return .initial }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var hash = Digest.FNV1a()
     for field in [
       signature.device, signature.inode, UInt64(bitPattern: Int64(signature.size)),
       UInt64(bitPattern: signature.modificationTime), UInt64(bitPattern: signature.changeTime),
     ] {
       for shift in stride(from: 0, to: 64, by: 8) {
-        hash = (hash ^ (field >> UInt64(shift) & 0xff)) &* 0x100_0000_01b3
+        hash.add(UInt8(truncatingIfNeeded: field >> UInt64(shift)))
       }
     }
     // 0 stays the revision of a missing file.
-    return StoreRevision(hash == 0 ? 1 : Int64(bitPattern: hash))
+    return StoreRevision(hash.value == 0 ? 1 : Int64(bitPattern: hash.value))
   }
 
   /// Reads, applies `body` and writes back atomically when the overrides changed, under the lock.

@@ -83,8 +83,7 @@ struct WatchFormat: Sendable {
 
   /// A value as text: ``ValueRules/mask`` for a secure text field's text (empty stays empty).
   static func shown(_ value: SettingValue, secure: Bool) -> String {
-    if secure, case .string(let text) = value, !text.isEmpty { return ValueRules.mask }
-    return value.description
+    ValueRules.text(of: value, style: ValueStyle(isSecure: secure))
   }
 
   /// One `Error:` line: the command line's wording of the error, its lines joined with `; `.

@@ -98,16 +98,16 @@ enum WhyCommand {
 
   /// "off while Airplane Mode is on (airplane = on)".
   static func describe(_ condition: ValueExplanation.Condition, of item: SettingItem) -> String {
-    let value = condition.value.map { $0 == .string("") ? ValueRules.emptyText : $0.description } ?? "unset"
+    let value =
+      condition.value.map { ValueRules.text(of: $0, style: ValueStyle(emptyText: ValueRules.emptyText)) }
+      ?? "unset"
     return "\(condition.reason) (\(condition.key) = \(value))"
   }
 
   /// A value as `describe` shows it: a choice's value with its title, a secure text field's as the mask.
   static func shown(_ value: SettingValue, of item: SettingItem) -> String {
-    if item.isSecure { return ValueRules.described(value, of: item, reveal: false) }
-    if case .string(let text) = value, let choice = item.choice(withValue: text), choice.title != text {
-      return "\(text) (\(choice.title))"
-    }
-    return ValueRules.described(value, of: item, reveal: false)
+    var style = ValueStyle.described(reveal: false)
+    style.choice = .valueAndOtherTitle
+    return ValueRules.text(of: value, for: item, style: style)
   }
 }

@@ -8,8 +8,9 @@ import SettingsPOSIX
 /// other line is a ``JournalEntry/line``. A line that is not a record (torn by a crash mid-append,
 /// damaged) is skipped; the entries after it are kept (``StoreJournal/parsed(base:records:)``).
 enum FileJournal {
-  /// The digest of a store file's bytes (no file: no bytes).
-  static func digest(_ bytes: [UInt8]) -> UInt64 { DocumentCacheFormat.hash(bytes) }
+  /// The digest of a store file's bytes (no file: no bytes): ``Digest/checksum(_:seed:)``, kept in
+  /// journals already written.
+  static func digest(_ bytes: [UInt8]) -> UInt64 { Digest.checksum(bytes) }
 
   /// The journal's path beside the store at `path`.
   static func path(forStore path: SystemPath) -> SystemPath {
