@@ -168,6 +168,7 @@ struct EtcdStoreTests {
     try store.update { $0.values["airplane"] = .bool(true) }
     let token = store.client.token
     #expect(token != nil)
+    // A test of time: the token's one-second life, and etcd's check of it, are waited out.
     Thread.sleep(forTimeInterval: 3)
     // The token expired: the next call is refused with "invalid auth token", and answered after
     // one new authentication.

@@ -21,11 +21,21 @@ public final class Settings: Sendable {
   private let nextObserverID = Atomic<Int>(0)
   /// Who makes this object's changes and how, as the journal records them (a store that keeps
   /// one, ``JournalingStore``): by default an embedding app named by its process name.
+  ///
+  /// The default is made when first asked for (by the first write), so a process that only reads
+  /// never looks up its user and host.
   public var writeContext: WriteContext {
-    get { currentWriteContext.withLock { $0 } }
+    get {
+      currentWriteContext.withLock { context in
+        if let context { return context }
+        let made = WriteContext.embeddingApp
+        context = made
+        return made
+      }
+    }
     set { currentWriteContext.withLock { $0 = newValue } }
   }
-  private let currentWriteContext = Mutex(WriteContext.embeddingApp)
+  private let currentWriteContext = Mutex<WriteContext?>(nil)
   /// Serializes this object's writes with its watches' reads of the store.
   let localWrites = LocalWrites()
   /// The document's defaults, worked out by the second change and kept for the next ones.

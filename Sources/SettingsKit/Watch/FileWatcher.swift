@@ -40,7 +40,10 @@ final class FileWatcher: Sendable {
     core = Core(
       paths: paths, mechanism: mechanism, simulatingWatchLimit: simulatingWatchLimit, onChange: onChange)
     let core = core
-    DispatchQueue(label: "SettingsKit.FileWatcher").async { core.run(mechanism) }
+    DispatchQueue(label: "SettingsKit.FileWatcher").async {
+      core.run(mechanism)
+      core.ended.signal()
+    }
     // Return only once the watches are in place, so that a change made after this is never missed.
     core.ready.wait()
   }
@@ -49,6 +52,12 @@ final class FileWatcher: Sendable {
   func stop() {
     guard !core.stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
     if let wake = core.wakePipe { FileEvents.wake(wake.write) }
+  }
+
+  /// Waits up to `seconds` for the loop to end after ``stop()``; whether it ended. A test's way to
+  /// know that `onChange` can no longer be called.
+  func waitUntilEnded(seconds: Double) -> Bool {
+    core.ended.wait(timeout: .now() + seconds) == .success
   }
 
   deinit { stop() }
@@ -61,6 +70,8 @@ final class FileWatcher: Sendable {
     let wakePipe: (read: Int32, write: Int32)?
     let active: Mutex<WatchMechanism>
     let ready = DispatchSemaphore(value: 0)
+    /// Signalled when the loop has ended.
+    let ended = DispatchSemaphore(value: 0)
     let simulatingWatchLimit: Bool
     private let isReady = Atomic<Bool>(false)
 

@@ -560,7 +560,8 @@ struct EtcdCommandTests {
     let lost = watch.waitForErrorLines(1)
     #expect(
       lost.first?.hasPrefix("lost etcd: ") == true && lost.first?.hasSuffix("; retrying") == true, "\(lost)")
-    // However long the outage, one line for it.
+    // However long the outage, one line for it: a test of time, so it waits out one second of
+    // retries (the first at 100 ms, doubling) before it looks again.
     Thread.sleep(forTimeInterval: 1)
     #expect(watch.waitForErrorLines(1, seconds: 0).count == 1)
     try etcd.restart(0)

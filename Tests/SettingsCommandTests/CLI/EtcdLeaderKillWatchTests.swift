@@ -40,7 +40,7 @@ struct EtcdLeaderKillWatchTests {
     let deadline = Date().addingTimeInterval(20)
     while Date() < deadline {
       if let leader = try etcd.leader(), leader != killed { return leader }
-      Thread.sleep(forTimeInterval: 0.2)
+      Thread.sleep(forTimeInterval: 0.05)
     }
     return nil
   }
