@@ -5,7 +5,7 @@ import SettingsPOSIX
 /// the message.
 ///
 /// Messages are lowercase fragments with text from documents and stores escaped for a terminal
-/// (``TerminalText/escaped(_:)``); they never name a command line's flags or subcommands, so a tool
+/// (`TerminalText.escaped(_:)`); they never name a command line's flags or subcommands, so a tool
 /// that embeds the engine adds its own advice (the `settings` command adds "run 'settings reset
 /// KEY'" where the engine's hint says to reset the key).
 public protocol ExplainedError: Error, Sendable, CustomStringConvertible {
