@@ -72,13 +72,13 @@ public struct EtcdStore: SettingsStore {
   }
 
   /// The document's keys start with this: `<prefix><document id>/`.
-  public var documentPrefix: String { prefix + documentID + "/" }
+  package var documentPrefix: String { prefix + documentID + "/" }
 
   /// The head key, `<prefix><document id>/.head`.
-  public var headKey: String { documentPrefix + ".head" }
+  package var headKey: String { documentPrefix + ".head" }
 
   /// The journal's keys start with this: `<prefix><document id>/.journal/` (`EtcdJournal`).
-  public var journalPrefix: String { documentPrefix + ".journal/" }
+  package var journalPrefix: String { documentPrefix + ".journal/" }
 
   /// "etcd 127.0.0.1:2379 /settings/app/".
   public var name: String {

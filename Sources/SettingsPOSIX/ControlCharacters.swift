@@ -4,7 +4,7 @@
 /// message) goes through ``escaped(_:)`` first, at the edge that writes it, so no input can move
 /// the cursor, change colours, set the title, ring the bell or reorder what follows it. Messages
 /// themselves are plain text; escaping text already escaped leaves it as it is.
-public enum ControlCharacters {
+package enum ControlCharacters {
   /// Replaces every character that could drive a terminal with a visible escape.
   ///
   /// After escaping, a document's text can never move the cursor, change colours, set the title or
@@ -23,7 +23,7 @@ public enum ControlCharacters {
   /// Everything else is kept, including backslashes (the result is for display, not for parsing back),
   /// Korean, emoji and combining marks. Work is per Unicode scalar, so a control character can never
   /// hide inside a grapheme cluster. When nothing needs escaping the input is returned as is.
-  public static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     if !needsEscaping(text) { return text }
     var result = String()
     result.reserveCapacity(text.utf8.count + 16)
@@ -38,7 +38,7 @@ public enum ControlCharacters {
   }
 
   /// Returns whether any scalar of `text` must be escaped; ASCII bytes are checked without decoding.
-  public static func needsEscaping(_ text: String) -> Bool {
+  package static func needsEscaping(_ text: String) -> Bool {
     if let found = text.utf8.withContiguousStorageIfAvailable(needsEscaping(utf8:)) { return found }
     var hasNonASCII = false
     for byte in text.utf8 {
@@ -52,7 +52,7 @@ public enum ControlCharacters {
   /// controls and DEL are single bytes, and every other escaped scalar has a lead byte of C2 (C1
   /// controls C2 80–9F), D8 (U+061C is D8 9C), E2 (U+200B, U+200E–200F, U+2028–202E: E2 80 8B,
   /// 8E–8F and A8–AE; U+2060–2064, U+2066–206F: E2 81 A0–A4, A6–AF) or EF (U+FEFF is EF BB BF).
-  public static func needsEscaping(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func needsEscaping(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     let count = bytes.count
     while index < count {
@@ -80,7 +80,7 @@ public enum ControlCharacters {
   }
 
   /// Returns whether ``escaped(_:)`` replaces the scalar.
-  public static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: true  // C0, DEL, C1
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true  // bidi controls
@@ -91,7 +91,7 @@ public enum ControlCharacters {
   }
 
   /// Appends the visible escape of `scalar` to `result`.
-  public static func appendEscape(for scalar: Unicode.Scalar, to result: inout String) {
+  package static func appendEscape(for scalar: Unicode.Scalar, to result: inout String) {
     switch scalar {
     case "\n": result += "\\n"
     case "\t": result += "\\t"

@@ -8,30 +8,30 @@ import SettingsPOSIX
 /// cells: a string, number, `true`, `false` or `null` is one cell, its byte offset; an array or
 /// object is three cells (offset, element or member count, the index of the cell after its
 /// contents) followed by its elements, or by each member's name offset and then its value.
-public struct JSONMap: Sendable {
+package struct JSONMap: Sendable {
   /// The text's bytes.
-  public let bytes: [UInt8]
+  package let bytes: [UInt8]
   let cells: [Int]
 
   /// One value of the map: a position in it, and the byte offset of the value's first character.
-  public struct Value: Sendable, Equatable {
+  package struct Value: Sendable, Equatable {
     let cell: Int
     /// The byte offset of the value's first character in the text.
-    public let offset: Int
+    package let offset: Int
   }
 
   /// One `"name": value` member of an object.
-  public struct Member: Sendable, Equatable {
+  package struct Member: Sendable, Equatable {
     /// The member's name, escapes resolved.
-    public var name: String
+    package var name: String
     /// The byte offset of the name's opening quote.
-    public var nameOffset: Int
+    package var nameOffset: Int
     /// The member's value.
-    public var value: Value
+    package var value: Value
   }
 
   /// The JSON type of a value.
-  public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -52,10 +52,10 @@ public struct JSONMap: Sendable {
   }
 
   /// The top-level value.
-  public var root: Value { Value(cell: 0, offset: cells[0]) }
+  package var root: Value { Value(cell: 0, offset: cells[0]) }
 
   /// The value's JSON type.
-  public func kind(of value: Value) -> Kind {
+  package func kind(of value: Value) -> Kind {
     switch bytes[value.offset] {
     case UInt8(ascii: "{"): .object
     case UInt8(ascii: "["): .array
@@ -67,12 +67,12 @@ public struct JSONMap: Sendable {
   }
 
   /// A short name of the value's JSON type, for messages: "null", "a boolean", "a number", ….
-  public func typeDescription(of value: Value) -> String {
+  package func typeDescription(of value: Value) -> String {
     kind(of: value).typeDescription
   }
 
   /// The value of `true` or `false`; nil for any other value.
-  public func bool(_ value: Value) -> Bool? {
+  package func bool(_ value: Value) -> Bool? {
     switch bytes[value.offset] {
     case UInt8(ascii: "t"): true
     case UInt8(ascii: "f"): false
@@ -81,14 +81,14 @@ public struct JSONMap: Sendable {
   }
 
   /// A string's text with its escapes resolved; nil when the value is not a string.
-  public func string(_ value: Value) -> String? {
+  package func string(_ value: Value) -> String? {
     guard bytes[value.offset] == UInt8(ascii: "\"") else { return nil }
     return bytes.withUnsafeBufferPointer { Self.decodeString($0, from: value.offset + 1) }
   }
 
   /// A number's source text (so that whole numbers and fractions can be told apart); nil when the
   /// value is not a number.
-  public func number(_ value: Value) -> String? {
+  package func number(_ value: Value) -> String? {
     guard kind(of: value) == .number else { return nil }
     var end = value.offset
     while end < bytes.count {
@@ -104,12 +104,12 @@ public struct JSONMap: Sendable {
   }
 
   /// The number of elements of an array or members of an object; 0 for any other value.
-  public func count(of value: Value) -> Int {
+  package func count(of value: Value) -> Int {
     isContainer(value.cell) ? cells[value.cell + 1] : 0
   }
 
   /// An array's elements in source order; nil when the value is not an array.
-  public func elements(of value: Value) -> [Value]? {
+  package func elements(of value: Value) -> [Value]? {
     guard bytes[value.offset] == UInt8(ascii: "[") else { return nil }
     var elements: [Value] = []
     elements.reserveCapacity(cells[value.cell + 1])
@@ -124,7 +124,7 @@ public struct JSONMap: Sendable {
 
   /// An object's members in source order (their names are unique); nil when the value is not an
   /// object.
-  public func members(of value: Value) -> [Member]? {
+  package func members(of value: Value) -> [Member]? {
     guard bytes[value.offset] == UInt8(ascii: "{") else { return nil }
     var members: [Member] = []
     members.reserveCapacity(cells[value.cell + 1])
@@ -143,7 +143,7 @@ public struct JSONMap: Sendable {
   }
 
   /// The value as a tree of ``JSONValue``s, offsets kept.
-  public func tree(_ value: Value) -> JSONValue {
+  package func tree(_ value: Value) -> JSONValue {
     switch kind(of: value) {
     case .null: JSONValue(.null, offset: value.offset)
     case .bool: JSONValue(.bool(bool(value)!), offset: value.offset)
@@ -258,7 +258,7 @@ public struct JSONMap: Sendable {
 extension JSONMap.Kind {
   /// A short name of the JSON type, for messages: "null", "a boolean", "a number", "a string",
   /// "an array", "an object".
-  public var typeDescription: String {
+  package var typeDescription: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"

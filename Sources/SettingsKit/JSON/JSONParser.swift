@@ -5,19 +5,19 @@
 /// byte-order mark is skipped. Parsing is done in two steps, as FoundationEssentials' JSON
 /// decoder does: ``scan(_:)`` checks the text and records where each value stands in a flat
 /// ``JSONMap``, which a consumer walks lazily; ``parse(_:)`` builds a tree of ``JSONValue``s from it.
-public struct JSONParser: Sendable {
+package struct JSONParser: Sendable {
   /// The deepest nesting of arrays and objects accepted.
-  public var maximumDepth: Int
+  package var maximumDepth: Int
 
   /// Creates a parser.
-  public init(maximumDepth: Int = 256) {
+  package init(maximumDepth: Int = 256) {
     self.maximumDepth = maximumDepth
   }
 
   /// Checks that `bytes` are one JSON value (with white space around it) and maps its values.
   ///
   /// - Throws: ``JSONSyntaxError`` at the first byte that does not fit.
-  public func scan(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONMap {
+  package func scan(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONMap {
     let result: Result<[Int], JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
       var scanner = JSONScanner(bytes: buffer, maximumDepth: maximumDepth)
       do throws(JSONSyntaxError) {
@@ -32,7 +32,7 @@ public struct JSONParser: Sendable {
   /// Parses one JSON value that makes up the whole of `bytes` into a tree.
   ///
   /// - Throws: ``JSONSyntaxError`` at the first byte that does not fit.
-  public func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+  package func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
     let map = try scan(bytes)
     return map.tree(map.root)
   }

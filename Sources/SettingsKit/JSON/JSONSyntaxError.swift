@@ -1,7 +1,7 @@
 /// Why a text is not the JSON we accept (RFC 8259, with duplicate member names refused).
-public struct JSONSyntaxError: Error, Sendable, Equatable {
+package struct JSONSyntaxError: Error, Sendable, Equatable {
   /// What went wrong.
-  public enum Reason: Sendable, Equatable {
+  package enum Reason: Sendable, Equatable {
     /// The text is empty or only white space.
     case empty
     /// The text ended where more was expected; the associated text says what.
@@ -31,12 +31,12 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
   }
 
   /// What went wrong.
-  public var reason: Reason
+  package var reason: Reason
   /// The byte offset where it went wrong.
-  public var offset: Int
+  package var offset: Int
 
   /// Creates an error.
-  public init(_ reason: Reason, offset: Int) {
+  package init(_ reason: Reason, offset: Int) {
     self.reason = reason
     self.offset = offset
   }
@@ -44,7 +44,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
   /// A lowercase message fragment that says what is wrong and what would be right.
   ///
   /// Locations of other places (a duplicate's first occurrence) are given by `source`.
-  public func message(in source: SourceText) -> String {
+  package func message(in source: SourceText) -> String {
     switch reason {
     case .empty:
       return "the file is empty; expected a JSON object"
@@ -78,7 +78,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
   }
   /// What the writer probably meant, for the characters that other formats allow and JSON does not:
   /// a comment (`/`) or a single-quoted string (`'`); nil otherwise.
-  public var hint: String? {
+  package var hint: String? {
     let found: String
     switch reason {
     case .unexpectedCharacter(let character, _), .trailingContent(let character): found = character
@@ -92,7 +92,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
   }
 
   /// ``message(in:)`` followed by the ``hint``, if any, after a semicolon.
-  public func messageWithHint(in source: SourceText) -> String {
+  package func messageWithHint(in source: SourceText) -> String {
     message(in: source) + (hint.map { "; \($0)" } ?? "")
   }
 }

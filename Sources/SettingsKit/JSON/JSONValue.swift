@@ -1,9 +1,9 @@
 import SettingsPOSIX
 
-/// A JSON value as a tree: built in code for ``JSONWriter``, or parsed (``JSONParser/parse(_:)``)
+/// A JSON value as a tree: built in code for `JSONWriter`, or parsed (`JSONParser.parse(_:)`)
 /// remembering where each value stood in its source.
 ///
-/// Large texts are better read through a ``JSONMap`` (``JSONParser/scan(_:)``), which holds no
+/// Large texts are better read through a `JSONMap` (`JSONParser.scan(_:)`), which holds no
 /// tree; the document loader does so. Offsets are byte offsets into the UTF-8 source;
 /// ``SourceText`` turns them into lines and columns.
 public struct JSONValue: Sendable, Equatable {

@@ -3,7 +3,7 @@ extension JSONWriter {
   /// of JSON Lines (`settings watch --json`). Members are sorted as ``sortsKeys`` says; strings are
   /// escaped as in ``string(_:)``, and a newline in a string is written `\n`, so a record never
   /// spans two lines.
-  public func line(_ value: JSONValue) -> String {
+  package func line(_ value: JSONValue) -> String {
     var output = ""
     writeCompact(value, to: &output)
     output.append("\n")

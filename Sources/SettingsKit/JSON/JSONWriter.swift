@@ -7,12 +7,12 @@ import SettingsPOSIX
 /// scalar that ``TerminalText/escaped(_:)`` escapes (C0 controls, DEL, C1 controls, the bidi
 /// controls, U+2028/U+2029) is written as a `\uXXXX` escape, so the output never carries a raw
 /// terminal control sequence, even when printed to a terminal.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
   /// Whether object members are written sorted by name (by Unicode scalar values) or in their order.
-  public var sortsKeys: Bool
+  package var sortsKeys: Bool
 
   /// Creates a writer.
-  public init(sortsKeys: Bool = true) {
+  package init(sortsKeys: Bool = true) {
     self.sortsKeys = sortsKeys
   }
 
@@ -24,7 +24,7 @@ public struct JSONWriter: Sendable {
   }
 
   /// The value's text, with a trailing newline.
-  public func string(_ value: JSONValue) -> String {
+  package func string(_ value: JSONValue) -> String {
     var output = ""
     write(value, indent: 0, to: &output)
     output.append("\n")

@@ -62,7 +62,7 @@ public struct StorePolicy: Sendable {
   /// - Throws: ``StoreError/noLocation(reason:)`` for a writing program (`forWriting`) when no file
   ///   location can be worked out: no usable `XDG_CONFIG_HOME` or `HOME`, a `HOME` that is not an
   ///   existing directory, or a document id that cannot name a file.
-  public func selection(forWriting: Bool) throws(StoreError) -> StoreSelection {
+  package func selection(forWriting: Bool) throws(StoreError) -> StoreSelection {
     if let backend {
       if let address = backend.address { return .backend(address: address) }
       if storePath == nil, let address = environment[backend.environmentVariable], !address.isEmpty {
@@ -98,7 +98,7 @@ public struct StorePolicy: Sendable {
   ///
   /// - Throws: what the backend throws for its address; ``StoreError/badJournalLimit(_:)`` for a
   ///   file store when `SETTINGS_JOURNAL_LIMIT` is set (not empty) but not a whole number, 0 or more.
-  public func store(for selection: StoreSelection) throws(StoreError) -> any SettingsStore {
+  package func store(for selection: StoreSelection) throws(StoreError) -> any SettingsStore {
     switch selection {
     case .file(let path, let home):
       var store = FileStore(path: path, home: home)
@@ -120,7 +120,14 @@ public struct StorePolicy: Sendable {
     }
   }
 
-  /// The user's store the policy chooses: ``store(for:)`` of ``selection(forWriting:)``.
+  /// The user's store the policy chooses (see ``StorePolicy``): a ``FileStore`` (which never creates
+  /// a missing home directory), the ``backend``'s store, or, for a reading program with no file
+  /// location, a ``MemoryStore`` with no overrides.
+  ///
+  /// - Throws: ``StoreError/noLocation(reason:)`` for a writing program (`forWriting`) when no file
+  ///   location can be worked out; what the backend throws for its address;
+  ///   ``StoreError/badJournalLimit(_:)`` for a file store when `SETTINGS_JOURNAL_LIMIT` is set (not
+  ///   empty) but not a whole number, 0 or more.
   public func store(forWriting: Bool) throws(StoreError) -> any SettingsStore {
     try store(for: selection(forWriting: forWriting))
   }
@@ -145,14 +152,14 @@ public struct StorePolicy: Sendable {
   /// The user's store the policy chooses with the document's system files under it: what
   /// ``Settings/init(document:layers:)`` takes.
   ///
-  /// - Throws: as ``selection(forWriting:)`` and ``store(for:)``.
+  /// - Throws: as ``store(forWriting:)``.
   public func layers(forWriting: Bool) throws(StoreError) -> LayeredStore {
     layers(over: try store(forWriting: forWriting))
   }
 }
 
 /// The store a ``StorePolicy`` chooses.
-public enum StoreSelection: Sendable, Equatable {
+package enum StoreSelection: Sendable, Equatable {
   /// The store file at `path`; `home` is the home directory it was built from (`HOME`), or nil.
   case file(path: SystemPath, home: SystemPath?)
   /// The policy's backend, at `address`.

@@ -45,7 +45,7 @@ public final class CompiledItems: Sendable {
   }
 
   /// The full key and default (``SettingsSnapshot/defaultValue(of:)``) of every keyed item of the
-  /// section and of its items' pages, in the order of ``SettingsDocument/forEachItem(_:)``; read
+  /// section and of its items' pages, in the order of `SettingsDocument.forEachItem(_:)`; read
   /// from the compiled form without decoding the items.
   public var ownedKeys: [(key: String, defaultValue: SettingValue?)] {
     state.withLock { state in

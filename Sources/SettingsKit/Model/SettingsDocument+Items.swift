@@ -16,13 +16,13 @@ public struct LocatedItem: Sendable, Equatable {
 }
 
 /// Where an item stands while a document is walked: the path of pages down to it, and its place.
-public struct ItemPosition: Sendable, Equatable {
+package struct ItemPosition: Sendable, Equatable {
   /// The items whose child pages lead to this one, outermost first (empty on the top page).
-  public var ancestors: [SettingItem]
+  package var ancestors: [SettingItem]
   /// The section's index in its page.
-  public var section: Int
+  package var section: Int
   /// The row's index in its section.
-  public var row: Int
+  package var row: Int
 }
 
 extension SettingsDocument {
@@ -30,7 +30,7 @@ extension SettingsDocument {
   /// after its row), and where it stands.
   ///
   /// This is the one walk over a document's items; everything that needs every item uses it.
-  public func forEachItem(_ body: (SettingItem, ItemPosition) throws -> Void) rethrows {
+  package func forEachItem(_ body: (SettingItem, ItemPosition) throws -> Void) rethrows {
     try forEachItem(body) { _, _ in true }
   }
 
@@ -78,7 +78,7 @@ extension SettingsDocument {
   /// Lets `body` change every item on every page, in the order of ``forEachItem(_:)``; an item's
   /// page is walked after `body` changed the item, and its ancestors are given as changed (without
   /// their pages, which are being changed).
-  public mutating func updateEachItem(_ body: (inout SettingItem, ItemPosition) throws -> Void) rethrows {
+  package mutating func updateEachItem(_ body: (inout SettingItem, ItemPosition) throws -> Void) rethrows {
     var position = ItemPosition(ancestors: [], section: 0, row: 0)
     func walk(_ sections: inout [SettingSection]) throws {
       for sectionIndex in sections.indices {

@@ -8,7 +8,7 @@
 /// collapsible section has `expanded` (the view state, as a field); a paginated section has
 /// `pageSize`, `total` (all its items), `offset` (the first listed item's index) and `remaining`
 /// (items after the listed ones).
-public enum DocumentJSON {
+package enum DocumentJSON {
   /// The JSON value of the table as it stands, for every section or only those in `sections`.
   ///
   /// - Parameters:
@@ -17,7 +17,7 @@ public enum DocumentJSON {
   ///   - title: the page's title, for a child page's table; the document's title when nil.
   ///   - sections: the indexes of the sections to include; every section when nil.
   ///   - reveal: whether secure text fields show their text instead of the mask.
-  public static func value(
+  package static func value(
     of table: SettingsTable, in document: SettingsDocument, title: String? = nil, sections: [Int]? = nil,
     reveal: Bool = false
   ) -> JSONValue {

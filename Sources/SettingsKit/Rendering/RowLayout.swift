@@ -16,16 +16,16 @@
 /// Each field taken from the document (title, subtitle, value, summary, header, footer) is wrapped in
 /// bidi isolates when it holds right-to-left text (``TerminalText/isolated(_:)``), so that a terminal
 /// or a viewer applying UAX #9 keeps every field in its columns.
-public struct RowLayout: Sendable {
+package struct RowLayout: Sendable {
   /// The line width in display columns (at least 1).
-  public var width: Int
+  package var width: Int
   /// Whether rows reserve the icon column.
-  public var showsIcons: Bool
+  package var showsIcons: Bool
   /// Whether to add ANSI styling.
   var style: TextStyle
 
   /// Creates a layout.
-  public init(width: Int, showsIcons: Bool, colors: Bool) {
+  package init(width: Int, showsIcons: Bool, colors: Bool) {
     self.width = max(1, width)
     self.showsIcons = showsIcons
     self.style = TextStyle(enabled: colors)
@@ -33,7 +33,7 @@ public struct RowLayout: Sendable {
 
   /// The row's lines, each exactly `width` columns wide for the title line and at most `width` for
   /// the subtitle line, without newlines.
-  public func lines(for row: RowContent) -> [String] {
+  package func lines(for row: RowContent) -> [String] {
     var text = ""
     append(row, to: &text)
     return text.split(separator: "\n").map(String.init)
@@ -187,7 +187,7 @@ public struct RowLayout: Sendable {
   ///
   /// The marker and its space take the place of a row's margin, the summary that of its accessory,
   /// and they give way in the same order: the title first, then the summary, then the marker's space.
-  public func titleLine(_ title: String, isExpanded: Bool, summary: String?) -> String {
+  package func titleLine(_ title: String, isExpanded: Bool, summary: String?) -> String {
     let marker = isExpanded ? "▾ " : "▸ "
     guard width >= 2 else { return style.header(isExpanded ? "▾" : "▸") }
     let summary = summary.map { RowContent.Accessory.text($0) } ?? .none
@@ -205,12 +205,12 @@ public struct RowLayout: Sendable {
   }
 
   /// A section header line: the escaped text, cut to the width.
-  public func headerLine(_ text: String) -> String {
+  package func headerLine(_ text: String) -> String {
     style.header(TerminalText.isolated(TerminalText.truncated(TerminalText.escaped(text), toWidth: width)))
   }
 
   /// A section footer's lines: the escaped text wrapped to the width less a 2-column indent.
-  public func footerLines(_ text: String) -> [String] {
+  package func footerLines(_ text: String) -> [String] {
     let indent = width > 2 ? 2 : 0
     return TerminalText.wrapped(TerminalText.escaped(text), toWidth: width - indent).map {
       String(repeating: " ", count: indent)

@@ -1,7 +1,7 @@
 /// Renders a settings screen as text rows, like a grouped table view in a terminal.
 ///
 /// For each section: its header line (a collapsible section's title row instead: `▸` closed with a
-/// summary, `▾` open), its rows (see ``RowLayout``), a paginated section's "more" row, and its footer
+/// summary, `▾` open), its rows (see `RowLayout`), a paginated section's "more" row, and its footer
 /// lines; a blank line between sections. A closed section shows only its title row. The result ends
 /// with a newline and is written once by the caller.
 public struct TextRenderer: Sendable {

@@ -2,7 +2,7 @@
 ///
 /// Follows swift-format's injected colour mode: the renderer never looks at the terminal or the
 /// environment itself.
-public enum ColorMode: String, Sendable, CaseIterable {
+package enum ColorMode: String, Sendable, CaseIterable {
   /// Colour when standard output is a terminal and `NO_COLOR` is unset or empty (no-color.org).
   case auto
   /// Always colour.
@@ -11,7 +11,7 @@ public enum ColorMode: String, Sendable, CaseIterable {
   case never
 
   /// Whether to style, given whether stdout is a terminal and the environment.
-  public func isEnabled(stdoutIsTerminal: Bool, environment: [String: String]) -> Bool {
+  package func isEnabled(stdoutIsTerminal: Bool, environment: [String: String]) -> Bool {
     switch self {
     case .always: true
     case .never: false

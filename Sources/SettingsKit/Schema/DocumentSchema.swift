@@ -4,13 +4,13 @@
 /// A schema states only what a validator checks exactly as `settings` does; the rest (unique keys,
 /// a default among the choices, conditions naming known keys) is left to `settings validate` and
 /// said in the descriptions.
-public enum SettingsSchema {
+package enum SettingsSchema {
   /// The URI of the draft the schemas follow.
-  public static let draft = "https://json-schema.org/draft/2020-12/schema"
+  package static let draft = "https://json-schema.org/draft/2020-12/schema"
 
   /// The schema of a settings document: every field with its type, allowed values and a
   /// description; unknown fields are refused, as the decoder refuses them.
-  public static var document: JSONValue {
+  package static var document: JSONValue {
     .object([
       ("$schema", .string(draft)),
       ("title", .string("settings document")),

@@ -2,7 +2,7 @@ extension SettingsSchema {
   /// The schema of `document`'s store: one property per key (the dot path the store keeps), with
   /// its type, allowed values, default and the item's title; other keys are allowed, as the store
   /// keeps keys the document does not know. Every store `settings` writes validates against it.
-  public static func store(for document: SettingsDocument) -> JSONValue {
+  package static func store(for document: SettingsDocument) -> JSONValue {
     var properties: [(String, JSONValue)] = [("$schema", schemaMember)]
     for located in document.allItems {
       guard let key = located.item.key, let property = property(for: located.item) else { continue }

@@ -10,7 +10,7 @@ import SettingsPOSIX
 ///
 /// All functions are stateless and safe to call from any thread. Each takes a `SystemPath` (the
 /// path's bytes) or, for convenience, a `String` (its UTF-8 bytes).
-public enum AtomicFile {
+package enum AtomicFile {
   /// The permission bits of a new file, before the process's umask is applied (so usually `0o644`).
   static let newFileMode: FileMode = 0o644
 
@@ -21,12 +21,12 @@ public enum AtomicFile {
   ///
   /// - Throws: `FileSystemError`: a directory, a special file, a file past `limit`, no permission,
   ///   or another failure of `open(2)` or `read(2)`.
-  public static func read(_ path: SystemPath, limit: Int = 256 << 20) throws(FileSystemError) -> [UInt8]? {
+  package static func read(_ path: SystemPath, limit: Int = 256 << 20) throws(FileSystemError) -> [UInt8]? {
     try FileSystem.readFile(at: path, limit: limit)
   }
 
   /// Reads the whole file at the path with `path`'s UTF-8 bytes; see ``read(_:limit:)-(SystemPath,_)``.
-  public static func read(_ path: String, limit: Int = 256 << 20) throws(FileSystemError) -> [UInt8]? {
+  package static func read(_ path: String, limit: Int = 256 << 20) throws(FileSystemError) -> [UInt8]? {
     try FileSystem.readFile(at: SystemPath(path), limit: limit)
   }
 
@@ -74,7 +74,7 @@ public enum AtomicFile {
   ///
   /// With `privateMode`, the file is created or kept with mode `0o600` whatever it had (the store
   /// holds a secure value).
-  public static func write(
+  package static func write(
     _ bytes: [UInt8], to path: SystemPath, createDirectories: Bool = true, privateMode: Bool = false
   ) throws(FileSystemError) {
     if path.isEmpty { throw .notFound(path: path.description) }
@@ -108,7 +108,7 @@ public enum AtomicFile {
 
   /// Replaces the contents of the file at the path with `path`'s UTF-8 bytes; see
   /// ``write(_:to:createDirectories:privateMode:)``.
-  public static func write(_ bytes: [UInt8], to path: String, createDirectories: Bool = true)
+  package static func write(_ bytes: [UInt8], to path: String, createDirectories: Bool = true)
     throws(FileSystemError)
   {
     try write(bytes, to: SystemPath(path), createDirectories: createDirectories)
@@ -204,13 +204,13 @@ public enum AtomicFile {
 
   /// Follows `path` through symbolic links to the file that a write should replace; see
   /// `FileSystem.resolvingSymbolicLinks(_:)` (`readlink(2)`, `realpath(3)`, up to 40 links).
-  public static func resolvedPath(_ path: SystemPath) -> SystemPath {
+  package static func resolvedPath(_ path: SystemPath) -> SystemPath {
     FileSystem.resolvingSymbolicLinks(path)
   }
 
   /// ``resolvedPath(_:)-(SystemPath)`` of a path given as text; a result that is not UTF-8 is
   /// decoded with replacement characters.
-  public static func resolvedPath(_ path: String) -> String {
+  package static func resolvedPath(_ path: String) -> String {
     String(decoding: FileSystem.resolvingSymbolicLinks(SystemPath(path)).bytes, as: UTF8.self)
   }
 
@@ -288,14 +288,14 @@ public enum AtomicFile {
   /// Removes temporary files that writers of `path` left when they were killed between naming their
   /// file and renaming it. Call it only while holding the store's lock, when no writer is mid-write.
   /// Uses `opendir(3)`, `readdir(3)` and `unlinkat(2)`.
-  public static func removeStaleTemporaryFiles(for path: SystemPath) {
+  package static func removeStaleTemporaryFiles(for path: SystemPath) {
     let target = FileSystem.resolvingSymbolicLinks(path)
     let prefix = temporaryPrefix(for: target.lastComponent)
     systemRemoveEntries(in: target.directory) { isTemporaryName($0, prefix: prefix) }
   }
 
   /// ``removeStaleTemporaryFiles(for:)-(SystemPath)`` for a path given as text.
-  public static func removeStaleTemporaryFiles(for path: String) {
+  package static func removeStaleTemporaryFiles(for path: String) {
     removeStaleTemporaryFiles(for: SystemPath(path))
   }
 

@@ -20,9 +20,9 @@ import SettingsPOSIX
 /// The lock file is never deleted. Deleting it would race: a process that opened the old file just
 /// before the unlink would lock the deleted inode while another creates and locks a new file at the
 /// same path, and both would believe they hold the lock. An empty lock file left behind is harmless.
-public struct FileLock: ~Copyable, Sendable {
+package struct FileLock: ~Copyable, Sendable {
   /// The path of the lock file, as given.
-  public let path: SystemPath
+  package let path: SystemPath
 
   private let descriptor: FileDescriptor
 
@@ -38,7 +38,7 @@ public struct FileLock: ~Copyable, Sendable {
   ///   `timeoutMilliseconds` when the lock was not obtained in time; otherwise the `FileSystemError`
   ///   of the failing call with operation "lock" (or "create directory"), for example
   ///   `FileSystemError.permissionDenied(path:operation:)` or `FileSystemError.isDirectory(path:)`.
-  public init(at lockPath: SystemPath, timeoutMilliseconds: Int = 5000) throws(FileSystemError) {
+  package init(at lockPath: SystemPath, timeoutMilliseconds: Int = 5000) throws(FileSystemError) {
     if lockPath.isEmpty { throw .notFound(path: lockPath.description) }
     try FileSystem.makeDirectories(lockPath.directory)
     let descriptor: FileDescriptor
@@ -72,7 +72,7 @@ public struct FileLock: ~Copyable, Sendable {
 
   /// Takes the exclusive lock on the path with `lockPath`'s UTF-8 bytes; see
   /// ``init(at:timeoutMilliseconds:)-(SystemPath,_)``.
-  public init(at lockPath: String, timeoutMilliseconds: Int = 5000) throws(FileSystemError) {
+  package init(at lockPath: String, timeoutMilliseconds: Int = 5000) throws(FileSystemError) {
     try self.init(at: SystemPath(lockPath), timeoutMilliseconds: timeoutMilliseconds)
   }
 
@@ -85,7 +85,7 @@ public struct FileLock: ~Copyable, Sendable {
   /// Releases the lock now, consuming the value; the same as letting it go out of scope.
   ///
   /// Uses `flock(2)` with `LOCK_UN` and `close(2)` (through `deinit`); never throws.
-  public consuming func unlock() {}
+  package consuming func unlock() {}
 
   /// Runs `body` while holding an exclusive lock on `lockPath`, and returns its result.
   ///
@@ -96,7 +96,7 @@ public struct FileLock: ~Copyable, Sendable {
   /// - Throws: `FileSystemError.busy(path:waitedMilliseconds:)` when the lock was not obtained within
   ///   `timeoutMilliseconds` (default 5000), another `FileSystemError` when the lock file cannot be
   ///   created or locked, or whatever `body` throws.
-  public static func withLock<T>(
+  package static func withLock<T>(
     at lockPath: SystemPath, timeoutMilliseconds: Int = 5000, _ body: () throws -> T
   ) throws -> T {
     let lock = try FileLock(at: lockPath, timeoutMilliseconds: timeoutMilliseconds)
@@ -111,7 +111,7 @@ public struct FileLock: ~Copyable, Sendable {
   }
 
   /// ``withLock(at:timeoutMilliseconds:_:)-(SystemPath,_,_)`` for a path given as text.
-  public static func withLock<T>(
+  package static func withLock<T>(
     at lockPath: String, timeoutMilliseconds: Int = 5000, _ body: () throws -> T
   ) throws -> T {
     try withLock(at: SystemPath(lockPath), timeoutMilliseconds: timeoutMilliseconds, body)

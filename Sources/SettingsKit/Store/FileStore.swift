@@ -3,9 +3,9 @@ import SettingsPOSIX
 /// A store kept in a JSON file, replaced atomically under an exclusive lock.
 ///
 /// Writes follow git's config writer and dconf: the whole file is written to a temporary file in
-/// the target's directory, flushed, and renamed over the target (``AtomicFile``), so a crash leaves
+/// the target's directory, flushed, and renamed over the target (`AtomicFile`), so a crash leaves
 /// the old store or the new one. Read-modify-write runs under `flock(2)` on `<real path>.lock`
-/// (``FileLock``), so concurrent writers on different keys all land; a writer that cannot get the
+/// (`FileLock`), so concurrent writers on different keys all land; a writer that cannot get the
 /// lock within `lockTimeoutMilliseconds` fails with a "busy" error instead of losing an update.
 /// A store that does not parse is never overwritten.
 public struct FileStore: SettingsStore {
@@ -94,7 +94,7 @@ public struct FileStore: SettingsStore {
   /// whose result is returned. It must have no side effects.
   ///
   /// A store file without any write permission bit (`chmod 444`) is not replaced, even by root: the
-  /// change is refused before the lock is taken (see ``AtomicFile``).
+  /// change is refused before the lock is taken (see `AtomicFile`).
   ///
   /// - Throws: ``SettingsError/store(_:)`` (`.noLocation` when ``home`` is set and is not an
   ///   existing directory, `.fileSystem(.busy…)` when the lock is held too long,
@@ -209,7 +209,7 @@ public struct FileStore: SettingsStore {
   }
 
   /// Throws when the store file exists without any write permission bit, before a lock file is
-  /// created for it (``AtomicFile`` checks again under the lock).
+  /// created for it (`AtomicFile` checks again under the lock).
   private func refuseReadOnlyFile() throws(StoreError) {
     let target = FileSystem.resolvingSymbolicLinks(path)
     if let status = FileSystem.status(of: target), status.kind == .regular, status.permissions & 0o222 == 0 {

@@ -1,9 +1,9 @@
 /// Plain text tables whose columns line up in display columns.
-public enum ColumnTable {
+package enum ColumnTable {
   /// The rows as lines: each cell escaped and padded to its column's widest cell plus two spaces;
   /// the last column is not padded. Widths are display widths (``DisplayWidth``). A cell holding
   /// right-to-left text is isolated (``TerminalText/isolated(_:)``), so it stays in its column.
-  public static func text(_ rows: [[String]]) -> String {
+  package static func text(_ rows: [[String]]) -> String {
     let escaped = rows.map { $0.map(TerminalText.escaped) }
     var widths: [Int] = []
     for row in escaped {

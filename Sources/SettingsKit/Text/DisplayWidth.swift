@@ -25,12 +25,12 @@
 /// - **1 column**: everything else, including U+00AD SOFT HYPHEN (as `wcwidth` does, although it is Cf)
 ///   and East_Asian_Width Ambiguous (A) characters such as `…`, `°` or Greek letters, the usual choice
 ///   outside CJK locales.
-public enum DisplayWidth {
+package enum DisplayWidth {
   /// Returns the terminal columns of one extended grapheme cluster.
   ///
   /// Swift's `Character` is one extended grapheme cluster per UAX #29. See ``DisplayWidth`` for the
   /// rules; the result is 0, 1 or 2.
-  public static func of(_ character: Character) -> Int {
+  package static func of(_ character: Character) -> Int {
     clusterWidth(character.unicodeScalars)
   }
 
@@ -40,7 +40,7 @@ public enum DisplayWidth {
   /// UTF-8 bytes (printable ASCII is 1 column, controls 0). Otherwise scalars that always stand alone as
   /// a cluster next to each other (printable ASCII and Latin-1, Hangul syllables, CJK ideographs) are
   /// added up directly, and only the clusters around any other scalar go through grapheme breaking.
-  public static func of<S: StringProtocol>(_ text: S) -> Int {
+  package static func of<S: StringProtocol>(_ text: S) -> Int {
     // Measure through concrete types: unspecialized generic string code (a caller in another module)
     // is several times slower than the cast.
     if let string = text as? String { return width(of: string[...]) }

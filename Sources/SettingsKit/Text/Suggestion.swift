@@ -1,12 +1,12 @@
 /// "Did you mean …?" suggestions for a mistyped name.
-public enum Suggestion {
+package enum Suggestion {
   /// The candidate closest to `word`, when it is close enough to be a likely typo.
   ///
   /// Closeness is the optimal-string-alignment edit distance (Levenshtein with transpositions) between the lowercased strings, counted in
   /// Unicode scalars; a candidate qualifies at a distance of at most a third of the longer
   /// length (and at least 1), so `subtitle` suggests `subTitle` and `xyz` suggests nothing.
   /// Ties go to the earlier candidate.
-  public static func closest<C: Collection<String>>(to word: String, in candidates: C) -> String? {
+  package static func closest<C: Collection<String>>(to word: String, in candidates: C) -> String? {
     let target = Array(word.lowercased().unicodeScalars)
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {

@@ -18,7 +18,7 @@ extension TerminalText {
   ///
   /// Apply it last, to text already escaped (``escaped(_:)``: a document's own bidi controls never
   /// reach it) and cut to its width.
-  public static func isolated(_ text: String) -> String {
+  package static func isolated(_ text: String) -> String {
     guard needsIsolation(text) else { return text }
     var result = String()
     result.reserveCapacity(text.utf8.count + 6)

@@ -26,7 +26,7 @@ public enum TerminalText {
   /// split and the result never exceeds `width`. When a 2-column character does not fit the last column
   /// before the ellipsis, the result is one column narrower than `width`. A `width` of 0 or less gives
   /// "", and a `width` of 1 with text that does not fit gives "…".
-  public static func truncated(_ text: String, toWidth width: Int) -> String {
+  package static func truncated(_ text: String, toWidth width: Int) -> String {
     if width <= 0 { return "" }
     if DisplayWidth.of(text) <= width { return text }
     return cut(text, toWidth: width).text
@@ -46,7 +46,7 @@ public enum TerminalText {
   ///
   /// Text wider than `width` is first cut with ``truncated(_:toWidth:)``; when that leaves it one
   /// column short (a wide character did not fit), a space fills the gap. A `width` of 0 or less gives "".
-  public static func padded(_ text: String, toWidth width: Int) -> String {
+  package static func padded(_ text: String, toWidth width: Int) -> String {
     if width <= 0 { return "" }
     var result = text
     var resultWidth = DisplayWidth.of(text)
@@ -66,7 +66,7 @@ public enum TerminalText {
   /// between grapheme clusters, never inside one. Newlines (`Character.isNewline`) are hard breaks, and
   /// an empty paragraph gives an empty line. A `width` below 1 is treated as 1; the only line that can
   /// exceed `width` is a single 2-column cluster when `width` is 1. Empty text gives no lines.
-  public static func wrapped(_ text: String, toWidth width: Int) -> [String] {
+  package static func wrapped(_ text: String, toWidth width: Int) -> [String] {
     if text.isEmpty { return [] }
     let width = max(width, 1)
     var lines: [String] = []
