@@ -63,9 +63,10 @@ install_tools() {
   local missing=() tool
   # Tests/SettingsCommandTests/Shell: bash, zsh (zpty), fish, groff, mandoc, man; the etcd store's tests
   # (Tests/TestSupport/EtcdCluster.swift): etcd 3.4 (Debian 12's etcd-server, etcd-client), stunnel4 and
-  # openssl; the watchdog: timeout and stdbuf (coreutils); pip for the Python packages below.
+  # openssl; the watchdog: timeout and stdbuf (coreutils); the test that a read asks for no user
+  # (Tests/SettingsCommandTests/CLI/ReadIdentityTests.swift): strace; pip for the Python packages below.
   for tool in bash:bash zsh:zsh fish:fish groff:groff mandoc:mandoc man:man-db timeout:coreutils \
-    stdbuf:coreutils etcd:etcd-server etcdctl:etcd-client stunnel4:stunnel4 openssl:openssl; do
+    stdbuf:coreutils etcd:etcd-server etcdctl:etcd-client stunnel4:stunnel4 openssl:openssl strace:strace; do
     command -v "${tool%%:*}" >/dev/null 2>&1 || missing+=("${tool#*:}")
   done
   python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
@@ -112,13 +113,13 @@ run_tests() {
   # builds) block the threads of Swift's cooperative pool (as many as cores, 2 here) while they
   # wait, and two of them in one process starved the watch tests' collecting tasks past their 60 s
   # bound. Two processes have a pool each, so one half's waits leave the cores to the other half.
-  # The halves: the engine's and codegen's tests (the plugin build is the longest test), and the
-  # rest. Each half's output is printed when both are done; the watchdog stops a half that runs
+  # The halves: the engine's, codegen's and etcd's tests (the plugin build is the longest test),
+  # and the rest (the command line, the screens, the web). Each half's output is printed when both are done; the watchdog stops a half that runs
   # past 20 minutes and says what it was doing.
   swift build --build-tests
   local bin
   bin="$(swift build --show-bin-path)/settingsPackageTests.xctest"
-  local first='^(SettingsKitTests|SettingsCodegenTests)\.'
+  local first='^(SettingsKitTests|SettingsCodegenTests|SettingsEtcdTests)\.'
   local run=(--testing-library swift-testing --no-parallel)
   NO_COLOR=1 .ci/swift-test-watchdog "$bin" "${run[@]}" --filter "$first" >.build/swift-test-1.log 2>&1 &
   local one=$!
@@ -127,7 +128,7 @@ run_tests() {
   local one_status=0 two_status=0
   wait "$one" || one_status=1
   wait "$two" || two_status=1
-  echo "== the engine's and codegen's tests (.build/swift-test-1.log)"
+  echo "== the engine's, codegen's and etcd's tests (.build/swift-test-1.log)"
   cat .build/swift-test-1.log
   echo "== the other tests (.build/swift-test-2.log)"
   cat .build/swift-test-2.log
