@@ -29,15 +29,15 @@ package final class WebApp: WebHandler {
     /// `--locale`: when given, every request sees this locale, whatever the browser asks for.
     package var explicitLocale: String?
     /// How the document's file is opened in other locales: from the compiled form, whose rows are
-    /// decoded as pages show them (`DocumentCache.openDocument`); nil to load it whole.
+    /// decoded as pages show them (`DocumentLoader.open(_:options:)`); nil to load it whole.
     package var open: (@Sendable (SystemPath, [String]) throws(DocumentError) -> LoadedDocument)?
     /// The document reduced to the items a search of a text can match, in some locales, from the
     /// compiled form's search index (what `settings find` searches); nil from it when it cannot
     /// answer, and nil to search the whole document.
     package var searchDocument: (@Sendable (String, [String]) -> SettingsDocument?)?
-    /// The compiled cache `open` reads through, which the watch reloads the document through too
-    /// (``WatchOptions/cache``); nil when the cache is off.
-    package var cache: DocumentCache?
+    /// The options `open` opens the document with, which the watch reloads it with too
+    /// (``WatchOptions/document``); nil to reload it whole, without a cache.
+    package var documentOptions: DocumentOptions?
 
     /// Creates a configuration with fresh tokens.
     package init(
@@ -90,8 +90,9 @@ package final class WebApp: WebHandler {
   /// each becomes an event.
   package func startWatching() {
     let settings = state.withLock { $0.settings }
-    var options = WatchOptions(documentPath: configuration.documentPath, locales: configuration.locales)
-    options.cache = configuration.cache
+    var document = configuration.documentOptions ?? DocumentOptions(cache: .none)
+    document.locales = configuration.locales
+    let options = WatchOptions(documentPath: configuration.documentPath, document: document)
     let started = settings.monitor(options) { [self] update in take(update) }
     watch.withLock { $0 = started }
   }
