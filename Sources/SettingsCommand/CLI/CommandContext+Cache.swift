@@ -64,7 +64,9 @@ extension CommandContext {
   func searchedDocument(at path: SystemPath) -> (@Sendable (String, [String]) -> SettingsDocument?)? {
     let options = documentOptions()
     guard options.cache != .none else { return nil }
-    return { text, locales in DocumentLoader.searchPart(of: path, matching: text, locales: locales, options: options) }
+    return { text, locales in
+      DocumentLoader.searchPart(of: path, matching: text, locales: locales, options: options)
+    }
   }
 
   /// The document as far as a command needs it (`reading`: a part read from the compiled form

@@ -336,7 +336,8 @@ package struct DocumentCache: Sendable {
     let fingerprint = DocumentCacheFormat.fingerprint(buildTag: buildTag)
     guard
       let encoded = DocumentCacheFile.encode(
-        document: document, skeleton: skeleton, bytes: bytes, itemsFiles: lines, sources: sources.map { ($0.path, $0.status.identity) },
+        document: document, skeleton: skeleton, bytes: bytes, itemsFiles: lines,
+        sources: sources.map { ($0.path, $0.status.identity) },
         locales: locales,
         fingerprint: fingerprint),
       DocumentCacheFile.check(

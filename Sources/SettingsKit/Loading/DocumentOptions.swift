@@ -65,7 +65,9 @@ public struct DocumentOptions: Sendable, Equatable {
   package var racyWindow: Int64 = FileStatus.racyWindow
 
   /// Options for opening documents in `locales`, through `cache`, for the build `buildTag`.
-  public init(locales: [String] = [], cache: Cache = .automatic, buildTag: String = "", keepsDocument: Bool = true) {
+  public init(
+    locales: [String] = [], cache: Cache = .automatic, buildTag: String = "", keepsDocument: Bool = true
+  ) {
     self.locales = locales
     self.cache = cache
     self.buildTag = buildTag
@@ -86,7 +88,8 @@ public struct DocumentOptions: Sendable, Equatable {
     case .directory(let path): directory = path
     case .automatic:
       var environment: [String: SystemPath] = [:]
-      for (name, value) in systemEnvironment() where name == Array("XDG_CACHE_HOME".utf8) || name == Array("HOME".utf8) {
+      for (name, value) in systemEnvironment()
+      where name == Array("XDG_CACHE_HOME".utf8) || name == Array("HOME".utf8) {
         environment[String(decoding: name, as: UTF8.self)] = SystemPath(bytes: value)
       }
       guard let found = DocumentCache.directory(environment: environment) else { return nil }
@@ -118,7 +121,8 @@ extension DocumentLoader {
   ///   be read (missing, a directory, no permission), ``DocumentError/syntax(file:location:message:hint:)``
   ///   when it is not JSON, ``DocumentError/invalid(file:issues:)`` with every problem found when
   ///   it is not a valid document. A cache folder that cannot be read or written is not an error.
-  public static func open(_ path: SystemPath, options: DocumentOptions = DocumentOptions()) throws(DocumentError)
+  public static func open(_ path: SystemPath, options: DocumentOptions = DocumentOptions())
+    throws(DocumentError)
     -> LoadedDocument
   {
     let locales = options.locales
@@ -154,7 +158,8 @@ extension DocumentLoader {
   /// are worked out for the part, not for every item (a tenth of a cold `get` at 100 000 items),
   /// else the whole document.
   private static func part(
-    of path: SystemPath, cache: DocumentCache, locales: [String], _ reduced: (DocumentCache) -> SettingsDocument?
+    of path: SystemPath, cache: DocumentCache, locales: [String],
+    _ reduced: (DocumentCache) -> SettingsDocument?
   ) throws(DocumentError) -> SettingsDocument {
     if let document = reduced(cache) { return document }
     let whole = try cache.loadDocument(at: path, locales: locales)

@@ -51,7 +51,8 @@ enum WatchCommand {
     // the values whose defaults it changed are reported.
     let documentPath = context.documentPath == "-" ? nil : context.documentFile
     // A new version of the document is opened as this one was (through the cache unless it is off).
-    let options = WatchOptions(documentPath: documentPath, document: context.documentOptions(keepsDocument: true))
+    let options = WatchOptions(
+      documentPath: documentPath, document: context.documentOptions(keepsDocument: true))
     let watch = settings.monitor(options) { update in
       // etcd back: the revision the watch reads from now.
       let revision =
