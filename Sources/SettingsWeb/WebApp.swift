@@ -140,7 +140,7 @@ package final class WebApp: WebHandler {
     } else if let path = configuration.documentPath, locales != configuration.locales,
       // A document without translations for these locales is the same: keep one copy in memory.
       !Self.reads(settings.document, at: path, in: locales),
-      let document = try? DocumentLoader.load(path: path, loadingItemsFiles: true, locales: locales),
+      let document = try? DocumentLoader.open(path, options: Self.wholeDocument(in: locales)).document,
       document != settings.document,
       let files = try? DocumentLoader.itemsFiles(
         of: document.sections, directory: configuration.itemsDirectory, locales: locales)
@@ -168,12 +168,21 @@ package final class WebApp: WebHandler {
     return kept
   }
 
+  /// How a document is read whole in `locales`, its items files' items decoded, without a cache.
+  static func wholeDocument(in locales: [String]) -> DocumentOptions {
+    var options = DocumentOptions(locales: locales, cache: .none)
+    options.reading = .whole
+    return options
+  }
+
   /// Whether the document at `path` loaded in `locales` is `document` (loaded with its items
   /// files' items): its own sections are compared first, then each items file a thousand items at
   /// a time, so that finding out never holds a second copy of a large document (on 100 000 items,
   /// 90 MB more for a moment). False when anything differs or cannot be read.
   static func reads(_ document: SettingsDocument, at path: SystemPath, in locales: [String]) -> Bool {
-    guard let opened = try? DocumentLoader.open(path: path, locales: locales) else { return false }
+    guard
+      let opened = try? DocumentLoader.open(path, options: DocumentOptions(locales: locales, cache: .none))
+    else { return false }
     var own = document
     for index in opened.itemsFiles.keys where own.sections.indices.contains(index) {
       own.sections[index].items = []
