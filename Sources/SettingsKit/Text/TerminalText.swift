@@ -2,7 +2,7 @@ import SettingsPOSIX
 
 /// Makes document text safe to print and fits it into terminal columns.
 ///
-/// Widths are measured with ``DisplayWidth``. Callers apply ``escaped(_:)`` first and then measure,
+/// Widths are measured with `DisplayWidth`. Callers apply ``escaped(_:)`` first and then measure,
 /// truncate, pad or wrap the escaped text, so that widths are computed on what is actually shown.
 public enum TerminalText {
   /// The ellipsis that marks cut text: U+2026, East_Asian_Width Ambiguous, so 1 column.
