@@ -31,7 +31,7 @@ let cacheFuzzFingerprint = DocumentCacheFormat.fingerprint(buildTag: "fuzz")
 let cacheFuzzValid = DocumentCacheFile.encode(
   document: cacheFuzzDocument, skeleton: DocumentSkeleton(cacheFuzzSource)!, bytes: cacheFuzzSource,
   itemsFiles: [:],
-  sources: [(SystemPath("/fuzz.json"), FileIdentity(fields: [1, 2, 3, 4, 5, 1])!)], locales: [],
+  sources: [(SystemPath("/fuzz.json"), [1, 2, 3, 4, 5, 1])], locales: [],
   fingerprint: cacheFuzzFingerprint)!
 let cacheFuzzKeys = cacheFuzzDocument.keys + ["nope", "cellular.nope", "roaming"]
 let cacheFuzzTexts = ["a", "Wi", "ro", "zz", "퍼즈"]

@@ -59,11 +59,36 @@ package struct FileStatus: Sendable, Equatable {
     Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
   }
 
-  /// Whether the file could still be written again without its status changing: its modification
-  /// time is less than a second old (the kernel stamps files with a coarse clock, and some file
-  /// systems to the second), as git treats a racily clean index entry.
-  package var isRecent: Bool { systemRealtimeNanoseconds() - modificationTime < 1_000_000_000 }
+  /// How long after a file's last modification or change its status cannot be trusted to tell a
+  /// later write from it, in nanoseconds: 2 s, the coarsest timestamp granularity (FAT's) with the
+  /// kernel's coarse clock and some skew inside it. git calls a file this recent "racily clean".
+  package static let racyWindow: Int64 = 2_000_000_000
+
+  /// Whether the file could still be written again without its status changing: it was modified
+  /// or changed less than `window` (``racyWindow``) before `now` (nanoseconds since the epoch), as
+  /// git treats a racily clean index entry. A watcher reads such a file again though its status is
+  /// the same; the compiled cache does not record it until it is older.
+  package func isRacy(at now: Int64 = systemRealtimeNanoseconds(), window: Int64 = racyWindow) -> Bool {
+    max(modificationTime, changeTime) > now - window
+  }
+
+  /// What tells one version of a file from another without reading it, as git's index records
+  /// it, in this order: `st_dev`, `st_ino`, `st_size`, `st_mtim` and `st_ctim` in nanoseconds
+  /// (their bit patterns), and 1 for a regular file (else 0). Equal identities mean the same
+  /// contents unless the file was written again within the racy window (``isRacy(at:window:)``);
+  /// the compiled document cache stores these six numbers for each of its sources.
+  package var identity: [UInt64] {
+    [
+      device, inode, UInt64(truncatingIfNeeded: size), UInt64(bitPattern: modificationTime),
+      UInt64(bitPattern: changeTime), kind == .regular ? 1 : 0,
+    ]
+  }
 }
 
 /// `AT_FDCWD`: a path relative to the current directory, for the `…at` calls.
 package let atCurrentDirectory: Int32 = AT_FDCWD
+
+extension FileDescriptor {
+  /// The open file's ``FileStatus/identity`` (`fstat(2)`); nil when it cannot be had.
+  package func identity() -> [UInt64]? { (try? status())?.identity }
+}

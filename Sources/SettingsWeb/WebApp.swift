@@ -29,15 +29,15 @@ package final class WebApp: WebHandler {
     /// `--locale`: when given, every request sees this locale, whatever the browser asks for.
     package var explicitLocale: String?
     /// How the document's file is opened in other locales: from the compiled form, whose rows are
-    /// decoded as pages show them (`DocumentCache.openDocument`); nil to load it whole.
+    /// decoded as pages show them (`DocumentLoader.open(_:options:)`); nil to load it whole.
     package var open: (@Sendable (SystemPath, [String]) throws(DocumentError) -> LoadedDocument)?
     /// The document reduced to the items a search of a text can match, in some locales, from the
     /// compiled form's search index (what `settings find` searches); nil from it when it cannot
     /// answer, and nil to search the whole document.
     package var searchDocument: (@Sendable (String, [String]) -> SettingsDocument?)?
-    /// The compiled cache `open` reads through, which the watch reloads the document through too
-    /// (``WatchOptions/cache``); nil when the cache is off.
-    package var cache: DocumentCache?
+    /// The options `open` opens the document with, which the watch reloads it with too
+    /// (``WatchOptions/document``); nil to reload it whole, without a cache.
+    package var documentOptions: DocumentOptions?
 
     /// Creates a configuration with fresh tokens.
     package init(
@@ -90,8 +90,9 @@ package final class WebApp: WebHandler {
   /// each becomes an event.
   package func startWatching() {
     let settings = state.withLock { $0.settings }
-    var options = WatchOptions(documentPath: configuration.documentPath, locales: configuration.locales)
-    options.cache = configuration.cache
+    var document = configuration.documentOptions ?? DocumentOptions(cache: .none)
+    document.locales = configuration.locales
+    let options = WatchOptions(documentPath: configuration.documentPath, document: document)
     let started = settings.monitor(options) { [self] update in take(update) }
     watch.withLock { $0 = started }
   }
@@ -139,7 +140,7 @@ package final class WebApp: WebHandler {
     } else if let path = configuration.documentPath, locales != configuration.locales,
       // A document without translations for these locales is the same: keep one copy in memory.
       !Self.reads(settings.document, at: path, in: locales),
-      let document = try? DocumentLoader.load(path: path, loadingItemsFiles: true, locales: locales),
+      let document = try? DocumentLoader.open(path, options: Self.wholeDocument(in: locales)).document,
       document != settings.document,
       let files = try? DocumentLoader.itemsFiles(
         of: document.sections, directory: configuration.itemsDirectory, locales: locales)
@@ -167,12 +168,21 @@ package final class WebApp: WebHandler {
     return kept
   }
 
+  /// How a document is read whole in `locales`, its items files' items decoded, without a cache.
+  static func wholeDocument(in locales: [String]) -> DocumentOptions {
+    var options = DocumentOptions(locales: locales, cache: .none)
+    options.reading = .whole
+    return options
+  }
+
   /// Whether the document at `path` loaded in `locales` is `document` (loaded with its items
   /// files' items): its own sections are compared first, then each items file a thousand items at
   /// a time, so that finding out never holds a second copy of a large document (on 100 000 items,
   /// 90 MB more for a moment). False when anything differs or cannot be read.
   static func reads(_ document: SettingsDocument, at path: SystemPath, in locales: [String]) -> Bool {
-    guard let opened = try? DocumentLoader.open(path: path, locales: locales) else { return false }
+    guard
+      let opened = try? DocumentLoader.open(path, options: DocumentOptions(locales: locales, cache: .none))
+    else { return false }
     var own = document
     for index in opened.itemsFiles.keys where own.sections.indices.contains(index) {
       own.sections[index].items = []

@@ -32,7 +32,9 @@ struct ServeLargeDocumentTests {
         _ = try cache.loadDocument(at: path, locales: ["en"])
         loaded = try cache.openDocument(at: path, locales: ["en"])
         let opened = cache
-        configuration.cache = cache
+        var options = DocumentOptions(cache: .directory(cache.directory), buildTag: cache.buildTag)
+        options.racyWindow = 0
+        configuration.documentOptions = options
         configuration.open = { path, locales throws(DocumentError) in
           try opened.openDocument(at: path, locales: locales)
         }

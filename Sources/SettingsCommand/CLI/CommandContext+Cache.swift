@@ -2,39 +2,45 @@ import SettingsKit
 import SettingsPOSIX
 
 extension CommandContext {
-  /// The compiled document cache (``DocumentCache``) in `$XDG_CACHE_HOME/settings` or
-  /// `~/.cache/settings`; nil when it is off (`--no-cache`, or `SETTINGS_CACHE` is `off`) or no
-  /// folder can be worked out.
-  var documentCache: DocumentCache? {
-    guard !invocation[Options.noCache], environment["SETTINGS_CACHE"] != "off" else { return nil }
-    return DocumentCache.directory(environment: environmentPaths).map {
-      var cache = DocumentCache(directory: $0, buildTag: CommandLineTool.version)
-      // For the tests only, as SETTINGS_TEST_KILL_AT is: a racy window in nanoseconds (0: none), so
-      // that a test reads a document it just wrote through the cache instead of waiting 2 s.
-      if let text = environment["SETTINGS_TEST_RACY_WINDOW_NS"], let window = Int64(text), window >= 0 {
-        cache.racyWindow = window
-      }
-      return cache
-    }
+  /// Where the command's documents are compiled: the XDG cache folder
+  /// (``DocumentOptions/Cache/automatic``, read from this command's environment); none when it is
+  /// off (`--no-cache`, or `SETTINGS_CACHE` is `off`) or no folder can be worked out.
+  var documentCacheSetting: DocumentOptions.Cache {
+    guard !invocation[Options.noCache], environment["SETTINGS_CACHE"] != "off" else { return .none }
+    return DocumentOptions.automaticCache(environment: environmentPaths)
   }
 
-  /// The document at `path` opened through the compiled form
-  /// (``DocumentCache/openDocument(at:locales:keepingCompiledForm:)``, compiled in memory when it
-  /// cannot be cached yet for a process that keeps it) unless the cache is off, else as
-  /// ``DocumentLoader/open(path:locales:)`` opens it; the same answers either way.
-  func openedFromCache(_ path: SystemPath, keepingCompiledForm: Bool = false) throws(CommandError)
-    -> LoadedDocument
-  {
+  /// The options every command opens its document with (``DocumentLoader/open(_:options:)``): its
+  /// locales, its cache unless `cached` is false, this build's tag; `keepsDocument` for a command
+  /// that keeps the document open (`ui`, `serve`, `watch`), which then compiles in memory a
+  /// document the cache cannot keep yet.
+  func documentOptions(
+    reading: DocumentOptions.Reading = .opened, keepsDocument: Bool = false, cached: Bool = true
+  ) -> DocumentOptions {
+    var options = DocumentOptions(
+      locales: locales, cache: cached ? documentCacheSetting : .none, buildTag: CommandLineTool.version,
+      keepsDocument: keepsDocument)
+    options.reading = reading
+    // For the tests only, as SETTINGS_TEST_KILL_AT is: a racy window in nanoseconds (0: none), so
+    // that a test reads a document it just wrote through the cache instead of waiting 2 s.
+    if let text = environment["SETTINGS_TEST_RACY_WINDOW_NS"], let window = Int64(text), window >= 0 {
+      options.racyWindow = window
+    }
+    return options
+  }
+
+  /// The document at `path` opened with `options` (``DocumentLoader/open(_:options:)``), its
+  /// error the command's.
+  func open(_ path: SystemPath, options: DocumentOptions) throws(CommandError) -> LoadedDocument {
     do {
-      return try Self.open(
-        path, locales: locales, cache: documentCache, keepingCompiledForm: keepingCompiledForm)
+      return try DocumentLoader.open(path, options: options)
     } catch {
       throw CommandError(error)
     }
   }
 
-  /// How a screen opens the document again when it changes on disk, as ``openedFromCache(_:keepingCompiledForm:)``
-  /// keeping the compiled form.
+  /// How a screen opens the document again when it changes on disk: as it opened it, keeping the
+  /// compiled form.
   var documentOpener: @Sendable (SystemPath) throws(DocumentError) -> LoadedDocument {
     let open = localizedDocumentOpener
     let locales = self.locales
@@ -44,47 +50,31 @@ extension CommandContext {
   /// ``documentOpener`` in any locales, for `settings serve`, which opens the document in each
   /// browser's.
   var localizedDocumentOpener: @Sendable (SystemPath, [String]) throws(DocumentError) -> LoadedDocument {
-    let cache = documentCache
+    let options = documentOptions(keepsDocument: true)
     return { path, locales throws(DocumentError) in
-      try Self.open(path, locales: locales, cache: cache, keepingCompiledForm: true)
+      var options = options
+      options.locales = locales
+      return try DocumentLoader.open(path, options: options)
     }
-  }
-
-  private static func open(
-    _ path: SystemPath, locales: [String], cache: DocumentCache?, keepingCompiledForm: Bool
-  ) throws(DocumentError) -> LoadedDocument {
-    guard let cache else { return try DocumentLoader.open(path: path, locales: locales) }
-    return try cache.openDocument(at: path, locales: locales, keepingCompiledForm: keepingCompiledForm)
   }
 
   /// The document at `path` reduced to what a search of a text can match in some locales, from the
-  /// cache's search index (``DocumentCache/document(at:matching:locales:)``), as `settings find`
-  /// reads it; nil when the cache is off (the caller searches the whole document).
+  /// compiled form's search index, as `settings find` reads it; nil when the cache is off (the
+  /// caller searches the whole document).
   func searchedDocument(at path: SystemPath) -> (@Sendable (String, [String]) -> SettingsDocument?)? {
-    guard let cache = documentCache else { return nil }
-    return { text, locales in cache.document(at: path, matching: text, locales: locales) }
+    let options = documentOptions()
+    guard options.cache != .none else { return nil }
+    return { text, locales in
+      DocumentLoader.searchPart(of: path, matching: text, locales: locales, options: options)
+    }
   }
 
-  /// The document as far as a command needs it (`reduced` reads that part from the cache: see
-  /// ``DocumentCache/document(at:keys:locales:)``): from the cache when it can answer, else loaded
-  /// whole (writing the cache for the next command). The command's answers are those of
-  /// ``loadDocument(loadingItemsFiles:)``.
-  private func loadDocument(
-    reduced: (DocumentCache, SystemPath) -> SettingsDocument?
-  ) throws(CommandError) -> SettingsDocument {
-    guard let path = documentFile, documentPath != "-", let cache = documentCache else {
-      return try loadDocument()
-    }
-    if let document = reduced(cache, path) { return document }
-    let whole: SettingsDocument
-    do {
-      whole = try cache.loadDocument(at: path, locales: locales)
-    } catch {
-      throw CommandError(error)
-    }
-    // The cache just written answers as it will for the next command: the values are then worked
-    // out for the keys asked for, not for every item (a tenth of a cold `get` at 100 000 items).
-    return reduced(cache, path) ?? whole
+  /// The document as far as a command needs it (`reading`: a part read from the compiled form
+  /// when the cache can answer, else the whole document, writing the cache for the next command).
+  /// The command's answers are those of ``loadDocument(loadingItemsFiles:)``.
+  private func partialDocument(_ reading: DocumentOptions.Reading) throws(CommandError) -> SettingsDocument {
+    guard let path = documentFile, documentPath != "-" else { return try loadDocument() }
+    return try open(path, options: documentOptions(reading: reading)).document
   }
 
   /// The document joined with its store and the system files under it (``layers(for:forWriting:)``).
@@ -93,27 +83,20 @@ extension CommandContext {
   /// command sees the defaults (there can be no overrides), and a writing one fails saying why.
   ///
   /// A command that only reads or changes `keys` gets the document from
-  /// ``loadDocument(forKeys:)``, unless system files apply: a lock may name a section or a page, and
+  /// a part of the document (``DocumentOptions/Reading/keys(_:)``), unless system files apply: a lock may name a section or a page, and
   /// a lock that names nothing is reported, which only the whole document can tell.
   func openSettings(forWriting: Bool = false, keys: [String]? = nil) throws(CommandError) -> Settings {
-    let locales = self.locales
-    let reduced = keys.map { keys in
-      { (cache: DocumentCache, path: SystemPath) in cache.document(at: path, keys: keys, locales: locales) }
-    }
-    let settings = try openedSettings(forWriting: forWriting, reduced: reduced)
+    let settings = try openedSettings(forWriting: forWriting, reading: keys.map { .keys($0) })
     settings.writeContext = writeContext
     return settings
   }
 
   /// The settings `settings find TEXT` searches: as ``openSettings(forWriting:keys:)`` gives them,
   /// with a document that holds at least every item matching `text`
-  /// (``DocumentCache/document(at:matching:locales:)``), so that the search finds what it finds in
+  /// (``DocumentOptions/Reading/matching(_:)``), so that the search finds what it finds in
   /// the whole document.
   func openSettings(matching text: String) throws(CommandError) -> Settings {
-    let locales = self.locales
-    return try openedSettings(forWriting: false) { cache, path in
-      cache.document(at: path, matching: text, locales: locales)
-    }
+    try openedSettings(forWriting: false, reading: .matching(text))
   }
 
   /// Who writes and how, for the journal: the subcommand (`check --fix` for `check`), with the
@@ -125,10 +108,10 @@ extension CommandContext {
   }
 
   private func openedSettings(
-    forWriting: Bool, reduced: ((DocumentCache, SystemPath) -> SettingsDocument?)?
+    forWriting: Bool, reading: DocumentOptions.Reading?
   ) throws(CommandError) -> Settings {
-    if let reduced {
-      let document = try loadDocument(reduced: reduced)
+    if let reading {
+      let document = try partialDocument(reading)
       // Without system files there is nothing to warn about; with them the whole document is
       // loaded below and warned about, in the order the whole load gives.
       let layers = try layers(for: document, forWriting: forWriting, warning: false)

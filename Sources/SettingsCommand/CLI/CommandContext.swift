@@ -58,11 +58,8 @@ struct CommandContext: Sendable {
         throw CommandError(error)
       }
     }
-    do {
-      return try DocumentLoader.load(path: path, loadingItemsFiles: loadingItemsFiles, locales: locales)
-    } catch {
-      throw CommandError(error)
-    }
+    let reading: DocumentOptions.Reading = loadingItemsFiles ? .whole : .withoutItemsFiles
+    return try open(path, options: documentOptions(reading: reading, cached: false)).document
   }
 
   /// The preferred locales, from `--locale` or the environment.
@@ -75,30 +72,23 @@ struct CommandContext: Sendable {
   func openDocument() throws(CommandError) -> LoadedDocument {
     guard let path = documentFile else { return LoadedDocument(document: .embeddedDefault) }
     if documentPath == "-" { return LoadedDocument(document: try loadDocument()) }
-    do {
-      return try DocumentLoader.open(path: path, locales: locales)
-    } catch {
-      throw CommandError(error)
-    }
+    return try open(path, options: documentOptions(cached: false))
   }
 
   /// The document a screen (`show`, `ui`) opens: as ``openDocument()`` opens it, from the compiled
-  /// form when the cache can answer (``openedFromCache``), the rows of its sections decoded when
+  /// form when the cache can answer (``DocumentLoader/open(_:options:)`` with
+  /// ``documentOptions(reading:keepsDocument:cached:)``), the rows of its sections decoded when
   /// first read; loaded whole when system files apply (a lock may name a section or a page, and
   /// their values are checked against every item: every row would be decoded anyway).
   /// `keepingCompiledForm` is for a command that keeps the document open (`ui`, `serve`, `watch`):
-  /// see ``DocumentCache/openDocument(at:locales:keepingCompiledForm:)``.
+  /// see ``DocumentOptions/keepsDocument``.
   func openScreenDocument(keepingCompiledForm: Bool = false) throws(CommandError) -> LoadedDocument {
     guard let path = documentFile, documentPath != "-" else { return try openDocument() }
-    let document = try openedFromCache(path, keepingCompiledForm: keepingCompiledForm)
+    let document = try open(path, options: documentOptions(keepsDocument: keepingCompiledForm))
     guard !document.compiledItems.isEmpty else { return document }
     let system = storePolicy(for: document.document).layers(over: MemoryStore())
     guard !system.system.isEmpty || !system.ignored.isEmpty else { return document }
-    do {
-      return try DocumentLoader.open(path: path, locales: locales)
-    } catch {
-      throw CommandError(error)
-    }
+    return try open(path, options: documentOptions(cached: false))
   }
 
   /// Opens the items file of every section that has one, by section index.

@@ -15,19 +15,20 @@ final class LiveUpdates: Sendable {
   let locales: [String]
   /// How the document is opened again: as the screen opened it (``CommandContext/documentOpener``).
   let open: @Sendable (SystemPath) throws(DocumentError) -> LoadedDocument
-  /// The compiled cache `open` reads through, which the watch reloads the document through too;
-  /// nil when the cache is off.
-  let cache: DocumentCache?
+  /// The options `open` opens the document with, which the watch reloads it with too (through the
+  /// cache unless it is off).
+  let documentOptions: DocumentOptions
   private let pending = Mutex<[SettingsEvent]>([])
 
   init(
     documentPath: SystemPath?, locales: [String],
-    open: @escaping @Sendable (SystemPath) throws(DocumentError) -> LoadedDocument, cache: DocumentCache?
+    open: @escaping @Sendable (SystemPath) throws(DocumentError) -> LoadedDocument,
+    documentOptions: DocumentOptions
   ) {
     self.documentPath = documentPath
     self.locales = locales
     self.open = open
-    self.cache = cache
+    self.documentOptions = documentOptions
   }
 
   /// Starts watching `settings` (changes made through it are not reported: the screen made them)
@@ -38,9 +39,10 @@ final class LiveUpdates: Sendable {
   ) -> ObserverWatch {
     // The screen's document is opened without its items files' items (it reads them a page at a
     // time): the watch reloads it so, and reports their keys apart.
-    var options = WatchOptions(documentPath: documentPath, locales: locales)
+    var document = documentOptions
+    document.locales = locales
+    var options = WatchOptions(documentPath: documentPath, document: document)
     options.loadingItemsFiles = false
-    options.cache = cache
     return settings.monitor(options, startingFrom: snapshot) { [self] update in
       // A whole update goes in at once: the loop that wakes takes every event of it or none.
       let wasEmpty = pending.withLock { queue in

@@ -138,8 +138,8 @@ public struct StorePolicy: Sendable {
   }
 
   /// `$XDG_CACHE_HOME/settings`, else `~/.cache/settings`: where caches go (the etcd backend's
-  /// last-known-good copies, ``DocumentCache``); nil without either variable, and when `HOME` is
-  /// not a directory (``DocumentCache``'s `directory(environment:)`).
+  /// last-known-good copies, compiled documents: the folder ``DocumentOptions/Cache/automatic``
+  /// names); nil without either variable, and when `HOME` is not a directory.
   public var cacheDirectory: SystemPath? {
     DocumentCache.directory(environment: environmentPaths)
   }
@@ -150,7 +150,7 @@ public struct StorePolicy: Sendable {
   }
 
   /// The user's store the policy chooses with the document's system files under it: what
-  /// ``Settings/init(document:layers:)`` takes.
+  /// ``Settings/init(document:layers:)-(LoadedDocument,_)`` takes.
   ///
   /// - Throws: as ``store(forWriting:)``.
   public func layers(forWriting: Bool) throws(StoreError) -> LayeredStore {

@@ -14,9 +14,9 @@ import SettingsPOSIX
 ///
 /// It never gives an answer a full load would not:
 /// - a cache is written only for a document that loaded without error, and only when every source
-///   (the document and its items files) kept its identity (`FileIdentity`: device, inode, size,
-///   modification and change times in nanoseconds) while it was read, and was last modified or
-///   changed more than `racyWindow` before the read began: a file changed again within the same
+///   (the document and its items files) kept its identity (`FileStatus.identity`: device, inode,
+///   size, modification and change times in nanoseconds) while it was read, and was last modified or
+///   changed more than `racyWindow` before the read began (`FileStatus.isRacy`): a file changed again within the same
 ///   tick of its file system's clock (up to 2 s on FAT and some network file systems) could keep
 ///   its identity (git's "racy clean" problem, which git solves by comparing contents; here such a
 ///   source is simply not cached until it is older);
@@ -33,31 +33,26 @@ import SettingsPOSIX
 /// concurrent builders are safe; they are not synced (a cache lost or torn in a crash is caught by
 /// its checksums and rebuilt). A cache folder that cannot be written costs only speed.
 ///
-/// An application reads its document through it as `settings` does:
-///
-/// ```swift
-/// let path: SystemPath = "/usr/share/myapp/settings.json"
-/// let cache = policy.cacheDirectory.map { DocumentCache(directory: $0, buildTag: "MyApp 2.1") }
-/// let opened = try cache?.openDocument(at: path) ?? DocumentLoader.open(path: path)
-/// let settings = Settings(document: try opened.documentWithAllItems(), layers: try policy.layers(forWriting: true))
-/// ```
-public struct DocumentCache: Sendable {
+/// Applications and `settings` read documents through it with ``DocumentLoader/open(_:options:)``
+/// (``DocumentOptions/cache``).
+package struct DocumentCache: Sendable {
   /// The folder of cache files.
-  public var directory: SystemPath
+  package var directory: SystemPath
   /// The reading build's name and version, part of every cache file's fingerprint and name, so that
   /// a cache written by another build (another version of SettingsKit's decoder) is not trusted
   /// and builds that share a folder keep a file each: the application's name and version, as
   /// `settings` gives its own.
-  public var buildTag: String
+  package var buildTag: String
 
   /// How recent a source's modification or change may be when the cache is written, in
-  /// nanoseconds: by default the coarsest file time granularity (FAT's 2 s).
-  package var racyWindow: Int64 = 2_000_000_000
+  /// nanoseconds: ``FileStatus/racyWindow`` (the one racy rule, ``FileStatus/isRacy(at:window:)``);
+  /// tests set 0 to read a document they just wrote through the cache.
+  package var racyWindow: Int64 = FileStatus.racyWindow
 
   /// A cache in `directory` (made when first written, its parents too; a relative path is taken
   /// from the current directory) for the build `buildTag`. The folder should be the user's own
   /// (``StorePolicy/cacheDirectory``): files another user owns are not read.
-  public init(directory: SystemPath, buildTag: String) {
+  package init(directory: SystemPath, buildTag: String) {
     self.directory = directory
     self.buildTag = buildTag
   }
@@ -176,7 +171,7 @@ public struct DocumentCache: Sendable {
   /// defaults of the others come from the compiled form.
   ///
   /// - Throws: the errors of ``DocumentLoader/open(path:locales:)-(SystemPath,_)``.
-  public func openDocument(at path: SystemPath, locales: [String] = []) throws(DocumentError)
+  package func openDocument(at path: SystemPath, locales: [String] = []) throws(DocumentError)
     -> LoadedDocument
   {
     try openDocument(at: path, locales: locales, keepingCompiledForm: false)
@@ -257,9 +252,8 @@ public struct DocumentCache: Sendable {
         let source = try? FileDescriptor.open(sourcePath, [.readOnly, .closeOnExec, .nonBlocking])
       else { return nil }
       return source.closeAfter { () -> LoadedDocument? in
-        guard source.identity() == identity,
-          let bytes = try? source.readToEnd(
-            limit: FileSystem.defaultReadLimit, expectedSize: Int(identity.size)),
+        guard let status = try? source.status(), status.identity == identity,
+          let bytes = try? source.readToEnd(limit: FileSystem.defaultReadLimit, expectedSize: status.size),
           source.identity() == identity
         else { return nil }
         return Self.loaded(file, meta: meta, bytes: bytes, path: path, locales: locales)
@@ -273,7 +267,7 @@ public struct DocumentCache: Sendable {
   /// does, with the same result and errors, and writes its cache when the rules allow.
   ///
   /// - Throws: the errors of ``DocumentLoader/load(path:loadingItemsFiles:locales:)-(SystemPath,_,_)``.
-  public func loadDocument(at path: SystemPath, locales: [String] = []) throws(DocumentError)
+  package func loadDocument(at path: SystemPath, locales: [String] = []) throws(DocumentError)
     -> SettingsDocument
   {
     // Without `unlessItemsFiles` there is always a result.
@@ -297,10 +291,9 @@ public struct DocumentCache: Sendable {
     else { return unlessItemsFiles ? nil : (try DocumentLoader.load(path: path, locales: locales), nil, nil) }
     var descriptors = [descriptor]
     defer { for descriptor in descriptors { descriptor.close() } }
-    guard let before = descriptor.identity(), before.isRegularFile,
-      before.size <= Int64(FileSystem.defaultReadLimit),
-      let bytes = try? descriptor.readToEnd(
-        limit: FileSystem.defaultReadLimit, expectedSize: Int(before.size)),
+    guard let before = try? descriptor.status(), before.kind == .regular,
+      before.size <= FileSystem.defaultReadLimit,
+      let bytes = try? descriptor.readToEnd(limit: FileSystem.defaultReadLimit, expectedSize: before.size),
       let skeleton = DocumentSkeleton(bytes)
     else { return unlessItemsFiles ? nil : (try DocumentLoader.load(path: path, locales: locales), nil, nil) }
     if unlessItemsFiles, skeleton.sections?.contains(where: { $0.itemsFile != nil }) == true { return nil }
@@ -308,7 +301,7 @@ public struct DocumentCache: Sendable {
     // The items files are opened before the document is decoded (which reads them by path), so
     // that their identities cover what it read.
     let directory = path.directory
-    var itemsFiles: [Int: (path: SystemPath, descriptor: FileDescriptor, identity: FileIdentity)] = [:]
+    var itemsFiles: [Int: (path: SystemPath, descriptor: FileDescriptor, status: FileStatus)] = [:]
     for (index, section) in (skeleton.sections ?? []).enumerated() {
       guard let file = section.itemsFile else { continue }
       let filePath = DocumentLoader.itemsFilePath(file, directory: directory)
@@ -316,37 +309,35 @@ public struct DocumentCache: Sendable {
         continue
       }
       descriptors.append(opened)
-      guard let identity = opened.identity() else { continue }
-      itemsFiles[index] = (filePath, opened, identity)
+      guard let status = try? opened.status() else { continue }
+      itemsFiles[index] = (filePath, opened, status)
     }
 
     let document = try DocumentLoader.decode(
       SourceText(name: path.description, bytes: bytes), itemsFilesIn: directory, locales: locales)
 
-    var sources: [(path: SystemPath, identity: FileIdentity)] = [(absolutePath, before)]
+    var sources: [(path: SystemPath, status: FileStatus)] = [(absolutePath, before)]
     var lines: [Int: (source: Int, lines: [Range<Int>], bytes: [UInt8])] = [:]
     for (index, file) in itemsFiles.sorted(by: { $0.key < $1.key }) {
-      guard file.identity.isRegularFile,
+      guard file.status.kind == .regular,
         let fileBytes = try? file.descriptor.readToEnd(
-          limit: FileSystem.defaultReadLimit, expectedSize: Int(file.identity.size)),
-        file.descriptor.identity() == file.identity,
+          limit: FileSystem.defaultReadLimit, expectedSize: file.status.size),
+        file.descriptor.identity() == file.status.identity,
         let filePath = Self.absolute(file.path)
       else { return (document, bytes, nil) }
       lines[index] = (sources.count, Self.lines(of: fileBytes), fileBytes)
-      sources.append((filePath, file.identity))
+      sources.append((filePath, file.status))
     }
     // A source changed while it was read, or too recently to be told apart from a second change
     // (see the type's rules), is not written: compiled in memory only, when asked.
-    var writing = descriptor.identity() == before
-    for source in sources {
-      let newest = max(source.identity.modificationTime, source.identity.changeTime)
-      if newest > start - racyWindow { writing = false }
-    }
+    var writing = descriptor.identity() == before.identity
+    for source in sources where source.status.isRacy(at: start, window: racyWindow) { writing = false }
     guard writing || (compilingInMemory && itemsFiles.isEmpty) else { return (document, bytes, nil) }
     let fingerprint = DocumentCacheFormat.fingerprint(buildTag: buildTag)
     guard
       let encoded = DocumentCacheFile.encode(
-        document: document, skeleton: skeleton, bytes: bytes, itemsFiles: lines, sources: sources,
+        document: document, skeleton: skeleton, bytes: bytes, itemsFiles: lines,
+        sources: sources.map { ($0.path, $0.status.identity) },
         locales: locales,
         fingerprint: fingerprint),
       DocumentCacheFile.check(

@@ -13,7 +13,7 @@ struct DocumentCacheFile {
   /// What the header and meta say: checked against the checksum.
   struct Meta {
     var locales: [String]
-    var sources: [(path: SystemPath, identity: FileIdentity)]
+    var sources: [(path: SystemPath, identity: [UInt64])]
     /// The document object's JSON without "sections".
     var root: [UInt8]
     /// The full keys of the document's secure text fields: every partial document has them, so
@@ -68,7 +68,7 @@ struct DocumentCacheFile {
       locales.append(locale)
     }
     guard let sourceCount = meta.u32(), sourceCount >= 1, sourceCount <= 1 << 16 else { return nil }
-    var sources: [(path: SystemPath, identity: FileIdentity)] = []
+    var sources: [(path: SystemPath, identity: [UInt64])] = []
     for _ in 0..<sourceCount {
       guard let path = meta.blob() else { return nil }
       var fields: [UInt64] = []
@@ -76,8 +76,7 @@ struct DocumentCacheFile {
         guard let field = meta.u64() else { return nil }
         fields.append(field)
       }
-      guard let identity = FileIdentity(fields: fields) else { return nil }
-      sources.append((SystemPath(bytes: path), identity))
+      sources.append((SystemPath(bytes: path), fields))
     }
     guard let root = meta.blob() else { return nil }
     var keyLists: [[String]] = []
@@ -397,7 +396,7 @@ struct DocumentCacheFile {
   static func encode(
     document: SettingsDocument, skeleton: DocumentSkeleton, bytes: [UInt8],
     itemsFiles: [Int: (source: Int, lines: [Range<Int>], bytes: [UInt8])],
-    sources: [(path: SystemPath, identity: FileIdentity)], locales: [String], fingerprint: UInt64
+    sources: [(path: SystemPath, identity: [UInt64])], locales: [String], fingerprint: UInt64
   ) -> [UInt8]? {
     let sectionParts = skeleton.sections ?? []
     guard sectionParts.count == document.sections.count else { return nil }
@@ -408,7 +407,7 @@ struct DocumentCacheFile {
     meta.u32(UInt32(sources.count))
     for source in sources {
       meta.blob(source.path.bytes)
-      for field in source.identity.fields { meta.u64(field) }
+      for field in source.identity { meta.u64(field) }
     }
     meta.blob(root)
     var secureKeys: [String] = []

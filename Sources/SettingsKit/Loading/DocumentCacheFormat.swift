@@ -6,7 +6,7 @@ import SettingsPOSIX
 /// header   64 bytes: "SETCACHE", format version (u32), 0 (u32), fingerprint (u64), file length,
 ///          meta length, table offset, table slot count (u64 each), checksum of the header's first
 ///          56 bytes and the meta (u64)
-/// meta     at 64: locale tags; sources (path, then FileIdentity.fields); the document object's
+/// meta     at 64: locale tags; sources (path, then the six numbers of FileStatus.identity); the document object's
 ///          JSON without "sections"; the full keys of the secure text fields, then those of the
 ///          items with earlier keys (`renamedFrom`) (each list a u32 count, then each key), which
 ///          every partial document includes; the lengths of the search part and the page part (u64)

@@ -1,12 +1,23 @@
 import SettingsPOSIX
 
-/// Loads settings documents from files or bytes, validating them.
+/// Opens settings documents from files (``open(_:options:)``) or decodes them from bytes
+/// (``decode(_:itemsFilesIn:locales:)``), validating them.
 public enum DocumentLoader {
-  /// Parses and validates a document's bytes.
+  /// Parses and validates a document's bytes: the way to read a document that is not a file
+  /// (standard input, a bundled resource, a network reply), and what every other way of opening
+  /// one decodes with.
+  ///
+  /// - Parameters:
+  ///   - source: the bytes and the name that messages give them.
+  ///   - directory: the folder against which the sections' `itemsFile` paths resolve, to read and
+  ///     decode their items too; nil (the default) to leave those sections empty.
+  ///   - locales: the user's preferred locales, most preferred first, that choose each localized
+  ///     text.
   ///
   /// - Throws: ``DocumentError/syntax(file:location:message:hint:)`` when the bytes are not JSON,
   ///   ``DocumentError/invalid(file:issues:)`` with every problem found when they are JSON but not
-  ///   a valid document.
+  ///   a valid document, and ``DocumentError/unreadable(file:reason:)`` when an items file cannot be
+  ///   read.
   public static func decode(
     _ source: SourceText, itemsFilesIn directory: SystemPath? = nil, locales: [String] = []
   ) throws(DocumentError) -> SettingsDocument {
@@ -70,7 +81,7 @@ public enum DocumentLoader {
   ///     text.
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when the file cannot be read (missing,
   ///   a directory, no permission), and the errors of ``decode(_:itemsFilesIn:locales:)``.
-  public static func load(
+  package static func load(
     path: SystemPath, loadingItemsFiles: Bool = true, locales: [String] = []
   ) throws(DocumentError) -> SettingsDocument {
     let bytes = try readFile(path)
@@ -82,7 +93,7 @@ public enum DocumentLoader {
 
   /// Reads and decodes the document at the path with `path`'s UTF-8 bytes; see
   /// ``load(path:loadingItemsFiles:locales:)-(SystemPath,_,_)``.
-  public static func load(
+  package static func load(
     path: String, loadingItemsFiles: Bool = true, locales: [String] = []
   ) throws(DocumentError) -> SettingsDocument {
     try load(path: SystemPath(path), loadingItemsFiles: loadingItemsFiles, locales: locales)

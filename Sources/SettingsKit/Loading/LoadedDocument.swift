@@ -1,12 +1,13 @@
 import SettingsPOSIX
 
-/// A document read from a file, with the items files of its sections opened for paging: what a
-/// screen needs to show a large `itemsFile` section a page at a time.
+/// A document opened from a file (``DocumentLoader/open(_:options:)``), with the items files of
+/// its sections opened for paging: what a screen needs to show a large `itemsFile` section a page
+/// at a time.
 ///
 /// ``document`` has no items in its `itemsFile` sections; ``itemsFiles`` reads them on demand
 /// (give it to ``SettingsTable/init(sections:snapshot:viewState:itemsFiles:pages:)``), and
-/// ``documentWithAllItems()`` decodes them all, for ``Settings`` to look up, change and search
-/// them as `settings toggle` and `settings find` do. Opened from the compiled form, the sections
+/// ``Settings/init(document:store:)-(LoadedDocument,_)`` decodes them all, for ``Settings`` to
+/// look up, change and search them as `settings toggle` and `settings find` do. Opened from the compiled form, the sections
 /// of ``compiledItems`` read their rows from it the first time anything reads them (a screen
 /// showing one, a lookup of a key they hold): ``document`` is the whole document either way.
 public struct LoadedDocument: Sendable {
@@ -22,7 +23,7 @@ public struct LoadedDocument: Sendable {
   let locales: [String]
 
   /// A document built in code or embedded, with no items files.
-  public init(document: SettingsDocument) {
+  package init(document: SettingsDocument) {
     self.document = document
     itemsFiles = [:]
     compiledItems = [:]
@@ -44,23 +45,23 @@ public struct LoadedDocument: Sendable {
   }
 
   /// The document with every items file's items decoded and validated, keys checked for
-  /// uniqueness across the document and its files, as ``DocumentLoader/load(path:loadingItemsFiles:locales:)-(SystemPath,_,_)``
-  /// gives it. (A document opened from the compiled form has no items files: its sections read on
+  /// uniqueness across the document and its files, as `DocumentLoader.load(path:)` gives it. (A document opened from the compiled form has no items files: its sections read on
   /// demand decode their rows when they are first read.)
   ///
   /// - Throws: ``DocumentError`` when an items file cannot be read or a line is not a valid item.
-  public func documentWithAllItems() throws(DocumentError) -> SettingsDocument {
+  package func documentWithAllItems() throws(DocumentError) -> SettingsDocument {
     guard let source, !itemsFiles.isEmpty else { return document }
     return try DocumentLoader.decode(source, itemsFilesIn: directory, locales: locales)
   }
 }
 
 extension DocumentLoader {
-  /// Reads and decodes the document at `path`, and opens its items files without decoding them.
+  /// Reads and decodes the document at `path`, and opens its items files without decoding them
+  /// (``open(_:options:)`` without a cache).
   ///
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when the document or an items file cannot
   ///   be read, and the errors of ``decode(_:itemsFilesIn:locales:)``.
-  public static func open(path: SystemPath, locales: [String] = []) throws(DocumentError) -> LoadedDocument {
+  package static func open(path: SystemPath, locales: [String] = []) throws(DocumentError) -> LoadedDocument {
     let source = SourceText(name: path.description, bytes: try readFile(path))
     let document = try decode(source, locales: locales)
     let directory = path.directory
@@ -71,7 +72,7 @@ extension DocumentLoader {
   }
 
   /// Reads the document at the path with `path`'s UTF-8 bytes; see ``open(path:locales:)-(SystemPath,_)``.
-  public static func open(path: String, locales: [String] = []) throws(DocumentError) -> LoadedDocument {
+  package static func open(path: String, locales: [String] = []) throws(DocumentError) -> LoadedDocument {
     try open(path: SystemPath(path), locales: locales)
   }
 
@@ -82,7 +83,7 @@ extension DocumentLoader {
   ///   - directory: the directory of the document, against which relative paths resolve.
   ///   - locales: the locales that choose the items' text when they are decoded.
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when one cannot be read.
-  public static func itemsFiles(
+  package static func itemsFiles(
     of sections: [SettingSection], directory: SystemPath, locales: [String] = []
   ) throws(DocumentError) -> [Int: ItemsFile] {
     var files: [Int: ItemsFile] = [:]

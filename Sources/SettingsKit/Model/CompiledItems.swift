@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The items of one top-page section read from the compiled form (``DocumentCache``), decoded the
+/// The items of one top-page section read from the compiled form (<doc:CompiledDocument>), decoded the
 /// first time a row of the section is needed, as UITableView asks its data source only for the
 /// rows it shows.
 ///

@@ -15,7 +15,7 @@ public struct SettingsDocument: Codable, Sendable, Equatable {
   /// to some of its items; nil for a whole document.
   ///
   /// The compiled cache answers a command about a few keys with a document that holds only their
-  /// top-level items (``DocumentCache/document(at:keys:locales:)``); this keeps ``locate(_:)``
+  /// top-level items (`DocumentCache.document(at:keys:locales:)`); this keeps ``locate(_:)``
   /// numbering them as in the whole document. It is neither encoded nor compared.
   package var wholePlacement: WholePlacement?
 

@@ -58,6 +58,10 @@ public final class Settings: Sendable {
   }
 
   /// Joins a document and a store, with no system layers. Nothing is read until a value is asked for.
+  ///
+  /// For a document built in code, generated (`SettingsDocument.generated`) or decoded from bytes
+  /// (``DocumentLoader/decode(_:itemsFilesIn:locales:)``); a document file is opened with
+  /// ``DocumentLoader/open(_:options:)`` and given to ``init(document:store:)-(LoadedDocument,_)``.
   public init(document: SettingsDocument, store: any SettingsStore) {
     self.document = document
     self.store = store

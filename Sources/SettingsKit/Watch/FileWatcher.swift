@@ -134,7 +134,7 @@ final class FileWatcher: Sendable {
         var current = signatures()
         // A file written again within its timestamp's granularity, at the same size, keeps its
         // signature: while a signature is that recent, read again at every poll.
-        guard current != last || current.contains(where: { $0?.isRecent ?? false }) else {
+        guard current != last || current.contains(where: { $0?.isRacy() ?? false }) else {
           continue
         }
         // A poll can land between a writer's truncation and its write: report only once the

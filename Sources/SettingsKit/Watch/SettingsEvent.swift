@@ -61,8 +61,14 @@ public struct WatchOptions: Sendable {
   /// The document's file, to reload when it changes on disk (an application upgrade); nil to
   /// watch only the store.
   public var documentPath: SystemPath?
-  /// The locales to load the document's text in, as for ``DocumentLoader/load(path:loadingItemsFiles:locales:)-(SystemPath,_,_)``.
-  public var locales: [String]
+  /// How a new version of the document is opened: give the options the settings' document was
+  /// opened with (``DocumentLoader/open(_:options:)``), so that its locales, and its compiled form
+  /// when it came from the cache, are those of the document it replaces. Through the cache, the
+  /// rows of its sections are decoded when read, and sections whose bytes did not change compare
+  /// equal without being decoded; a version just written is too recent to be cached on disk, and is
+  /// compiled in memory and read the same way. No locales and no cache by default (the whole
+  /// document is read and decoded); the document and the events are the same either way.
+  public var document: DocumentOptions
   /// How changes are noticed; ``WatchMechanism/automatic`` by default.
   public var mechanism: WatchMechanism
   /// Whether a reloaded document's items files are read (true by default): false for settings
@@ -70,19 +76,14 @@ public struct WatchOptions: Sendable {
   /// keys the watch then reports by ``SettingsEvent/otherKeyChanged(key:)``. A document reloaded
   /// the other way would differ from theirs in every items file's items.
   public var loadingItemsFiles = true
-  /// The compiled cache a reloaded document is read through (``DocumentCache/openDocument(at:locales:)``),
-  /// as the settings' own document was when it came from there: the rows of its sections are then
-  /// decoded when read, and sections whose bytes did not change compare equal without being
-  /// decoded. A version just written is too recent to be cached on disk (the cache's racy window):
-  /// the watch compiles it in memory and reads it the same way. Nil (the default) reloads with
-  /// ``DocumentLoader``; the document and the events are the same either way.
-  public var cache: DocumentCache?
 
   /// Creates options.
-  public init(documentPath: SystemPath? = nil, locales: [String] = [], mechanism: WatchMechanism = .automatic)
-  {
+  public init(
+    documentPath: SystemPath? = nil, document: DocumentOptions = DocumentOptions(cache: .none),
+    mechanism: WatchMechanism = .automatic
+  ) {
     self.documentPath = documentPath
-    self.locales = locales
+    self.document = document
     self.mechanism = mechanism
   }
 }

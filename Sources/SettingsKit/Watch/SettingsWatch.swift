@@ -295,23 +295,21 @@ final class SettingsWatch: Sendable {
     guard let path = options.documentPath else { return [] }
     let signature = FileSystem.status(of: path)
     // An unchanged signature may still hide a second write within the timestamp's granularity.
-    guard signature != state.documentSignature || signature?.isRecent == true else {
+    guard signature != state.documentSignature || signature?.isRacy() == true else {
       return []
     }
     state.documentSignature = signature
     let document: SettingsDocument
     do {
-      if let cache = options.cache {
-        // A version just written cannot be cached on disk yet (the racy window): compiled in
-        // memory, the watch's document keeps the compiled form's memory all the same.
-        let opened = try cache.openDocument(
-          at: path, locales: options.locales, keepingCompiledForm: true,
-          openingItemsFiles: options.loadingItemsFiles)
-        document = options.loadingItemsFiles ? try opened.documentWithAllItems() : opened.document
-      } else {
-        document = try DocumentLoader.load(
-          path: path, loadingItemsFiles: options.loadingItemsFiles, locales: options.locales)
-      }
+      // Through the cache, a version just written cannot be cached on disk yet (the racy
+      // window): compiled in memory, the watch's document keeps the compiled form's memory all
+      // the same. Without it, the document is read whole.
+      var open = options.document
+      open.keepsDocument = true
+      let cached = open.cache != .none
+      open.reading = !options.loadingItemsFiles ? .withoutItemsFiles : cached ? .opened : .whole
+      let opened = try DocumentLoader.open(path, options: open)
+      document = cached && options.loadingItemsFiles ? try opened.documentWithAllItems() : opened.document
     } catch {
       guard error != state.documentError else { return [] }
       state.documentError = error

@@ -98,8 +98,8 @@ struct CompiledSettingsTests {
     var options = WatchOptions(documentPath: path, mechanism: .polling(intervalMilliseconds: 20))
     // As for a real edit: the new version is too recent to be cached on disk, and is compiled in
     // memory.
-    options.cache = fixture.cache
-    options.cache?.racyWindow = 2_000_000_000
+    options.document = fixture.options
+    options.document.racyWindow = 2_000_000_000
     let recorder = Recorder(settings.changes(options))
     let switches = try DocumentLoader.load(path: path).sections.compactMap { section in
       section.items.first { $0.type == .switch }?.key
@@ -200,7 +200,7 @@ struct CompiledSettingsTests {
         document: opened.document, store: FileStore(path: SystemPath(fixture.directory.file("store.json"))))
       var options = WatchOptions(documentPath: path, mechanism: .polling(intervalMilliseconds: 20))
       options.loadingItemsFiles = false
-      if cached { options.cache = fixture.cache }
+      if cached { options.document = fixture.options }
       let recorder = Recorder(settings.changes(options))
       let text = try String(contentsOfFile: path.description, encoding: .utf8)
       try replaceByRename(

@@ -26,6 +26,13 @@ struct DocumentCacheTests {
       cache.racyWindow = 0
     }
 
+    /// The options that open documents through ``cache``.
+    var options: DocumentOptions {
+      var options = DocumentOptions(cache: .directory(cache.directory), buildTag: cache.buildTag)
+      options.racyWindow = cache.racyWindow
+      return options
+    }
+
     func path(_ name: String) -> SystemPath { SystemPath(directory.file(name)) }
 
     func cacheFiles() -> [String] {

@@ -45,7 +45,7 @@ enum ServeCommand {
     if fromFile, let path = context.documentFile {
       configuration.open = context.localizedDocumentOpener
       configuration.searchDocument = context.searchedDocument(at: path)
-      configuration.cache = context.documentCache
+      configuration.documentOptions = context.documentOptions(keepsDocument: true)
     }
     let app = WebApp(settings: settings, itemsFiles: itemsFiles, configuration: configuration)
     let signals: SignalPipe

@@ -59,7 +59,7 @@ enum UICommand {
       screen = try makeScreen { (80, 24) }
       let live = LiveUpdates(
         documentPath: context.documentFile, locales: context.locales, open: context.documentOpener,
-        cache: context.documentCache)
+        documentOptions: context.documentOptions(keepsDocument: true))
       return try runToEnd(
         LineSession(
           screen: LineScreen(screen: screen), input: .standardInput, output: .standardOutput, live: live))
@@ -74,7 +74,7 @@ enum UICommand {
     // The screen follows changes made elsewhere, and the document's file.
     let live = LiveUpdates(
       documentPath: context.documentFile, locales: context.locales, open: context.documentOpener,
-      cache: context.documentCache)
+      documentOptions: context.documentOptions(keepsDocument: true))
     var session = InteractiveSession(screen: screen, terminal: terminal)
     session.live = live
     session.cursorVisible = (context.invocation[Options.cursor] ?? .visible) == .visible

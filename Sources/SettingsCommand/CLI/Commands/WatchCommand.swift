@@ -50,8 +50,9 @@ enum WatchCommand {
     // The document's file too, unless it came from standard input: a new version reloads, and
     // the values whose defaults it changed are reported.
     let documentPath = context.documentPath == "-" ? nil : context.documentFile
-    var options = WatchOptions(documentPath: documentPath, locales: context.locales)
-    options.cache = context.documentCache
+    // A new version of the document is opened as this one was (through the cache unless it is off).
+    let options = WatchOptions(
+      documentPath: documentPath, document: context.documentOptions(keepsDocument: true))
     let watch = settings.monitor(options) { update in
       // etcd back: the revision the watch reads from now.
       let revision =

@@ -264,7 +264,9 @@ struct CompletionRequest: Sendable {
       guard path != "-" else { return nil }
       if path.hasPrefix("~/"), let home = environment["HOME"] { path = home + path.dropFirst() }
       let locales = LocalizedText.preferredLocales(explicit: locale, environment: environment)
-      return try? DocumentLoader.load(path: path, locales: locales)
+      var options = DocumentOptions(locales: locales, cache: .none)
+      options.reading = .whole
+      return try? DocumentLoader.open(SystemPath(path), options: options).document
     }
   }
 }
