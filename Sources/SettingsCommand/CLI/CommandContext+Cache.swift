@@ -87,7 +87,8 @@ extension CommandContext {
   /// a lock that names nothing is reported, which only the whole document can tell.
   func openSettings(forWriting: Bool = false, keys: [String]? = nil) throws(CommandError) -> Settings {
     let settings = try openedSettings(forWriting: forWriting, reading: keys.map { .keys($0) })
-    settings.writeContext = writeContext
+    // The author (user, host) is looked up for a write only: a read asks nobody who the user is.
+    if forWriting { settings.writeContext = writeContext }
     return settings
   }
 
