@@ -205,7 +205,7 @@ struct JournalCheckSubject {
 }
 
 /// A document with switches, a text field and a secure text field.
-let journalTestDocument = """
+package let journalTestDocument = """
   {
     "id": "app",
     "sections": [
@@ -222,7 +222,7 @@ let journalTestDocument = """
   """
 
 /// Entries as `N how (message): key before → after, …`, `-` for no override.
-func summary(_ entries: [JournalEntry]) -> [String] {
+package func summary(_ entries: [JournalEntry]) -> [String] {
   entries.map { entry in
     let message = entry.context.message.map { " (\($0))" } ?? ""
     let changes = entry.keys.map { key -> String in

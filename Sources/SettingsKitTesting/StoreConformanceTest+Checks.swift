@@ -170,12 +170,12 @@ struct Folded {
 }
 
 /// Each value as JSON text, for comparisons where a value's place in its source does not count.
-func texts(_ values: [String: JSONValue]) -> [String: String] {
+package func texts(_ values: [String: JSONValue]) -> [String: String] {
   values.mapValues { text($0) }
 }
 
 /// A value as JSON text, without the writer's final newline.
-func text(_ value: JSONValue) -> String {
+package func text(_ value: JSONValue) -> String {
   var text = JSONWriter().string(value)
   while text.last == "\n" { text.removeLast() }
   return text

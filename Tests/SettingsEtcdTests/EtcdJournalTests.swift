@@ -1,4 +1,5 @@
 import Foundation
+import SettingsKitTesting
 import TestSupport
 import Testing
 

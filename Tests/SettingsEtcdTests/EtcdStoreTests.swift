@@ -1,4 +1,5 @@
 import Foundation
+import SettingsKitTesting
 import Synchronization
 import TestSupport
 import Testing

@@ -37,55 +37,12 @@ struct Folded {
   var outages = 0
 }
 
-/// Each value as JSON text, for comparisons where a value's place in its source does not count.
-func texts(_ values: [String: JSONValue]) -> [String: String] {
-  values.mapValues { text($0) }
-}
-
-/// A value as JSON text, without the writer's final newline.
-func text(_ value: JSONValue) -> String {
-  JSONWriter().string(value).trimmingCharacters(in: .newlines)
-}
-
 /// The kinds of store that tests run against, where a file and etcd must behave alike.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case file
   case etcd
 
   var testDescription: String { rawValue }
-}
-
-/// A document with switches, a text field and a secure text field.
-let journalTestDocument = """
-  {
-    "id": "app",
-    "sections": [
-      {
-        "items": [
-          { "key": "airplane", "type": "switch", "title": "Airplane Mode", "on": false },
-          { "key": "wifi", "type": "switch", "title": "Wi-Fi", "on": true },
-          { "key": "name", "type": "textField", "title": "Name", "value": "Kim" },
-          { "key": "password", "type": "textField", "title": "Password", "secure": true }
-        ]
-      }
-    ]
-  }
-  """
-
-/// Entries as `N how (message): key before → after, …`, `-` for no override.
-func summary(_ entries: [JournalEntry]) -> [String] {
-  entries.map { entry in
-    let message = entry.context.message.map { " (\($0))" } ?? ""
-    let changes = entry.keys.map { key -> String in
-      let change = entry.changes[key]!
-      if change.isSecure {
-        return "\(key) (secret) "
-          + (change.before == nil ? "set" : change.after == nil ? "removed" : "changed")
-      }
-      return "\(key) \(change.before.map(text) ?? "-") → \(change.after.map(text) ?? "-")"
-    }
-    return "\(entry.sequence) \(entry.context.how)\(message): " + changes.joined(separator: ", ")
-  }
 }
 
 /// A journaling store of one kind made for one test, with a way to change it without the tool.

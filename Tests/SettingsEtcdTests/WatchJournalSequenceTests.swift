@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SettingsKitTesting
 import Synchronization
 import TestSupport
 import Testing

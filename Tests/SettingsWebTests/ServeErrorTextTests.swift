@@ -18,11 +18,7 @@ struct ServeErrorTextTests {
   @Test func anUnknownHostileKeyComesBackJSONEncodedRaw() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let document = try DocumentLoader.decode(SourceText(name: "doc.json", bytes: Array(Self.document.utf8)))
-    let settings = Settings(document: document, store: FileStore(path: directory.file("store.json")))
-    let configuration = WebApp.Configuration(
-      port: 8080, assets: [], documentPath: nil, itemsDirectory: SystemPath("."), locales: ["en"])
-    let app = WebApp(settings: settings, itemsFiles: [:], configuration: configuration)
+    let (_, app) = try webApp(serving: Self.document, in: directory)
     // The key `a ESC [31m LF b`, percent-encoded.
     let request = WebRequest(head: HTTPRequestHead(method: "GET", target: "/api/row?key=a%1B%5B31m%0Ab"))
     guard case .response(let response) = app.route(try #require(request.path), request) else {

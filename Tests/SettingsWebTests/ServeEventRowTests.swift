@@ -26,11 +26,7 @@ struct ServeEventRowTests {
   @Test func aChangeRowShowsItsOwnValueThoughTheStoreMovedOn() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let document = try DocumentLoader.decode(SourceText(name: "doc.json", bytes: Array(Self.document.utf8)))
-    let settings = Settings(document: document, store: FileStore(path: directory.file("store.json")))
-    let configuration = WebApp.Configuration(
-      port: 8080, assets: [], documentPath: nil, itemsDirectory: SystemPath("."), locales: ["en"])
-    let app = WebApp(settings: settings, itemsFiles: [:], configuration: configuration)
+    let (settings, app) = try webApp(serving: Self.document, in: directory)
     let request = WebRequest(head: HTTPRequestHead(method: "GET", target: "/api/events"))
     // A is turned on, its event is added, and A is turned off again before any stream sends it.
     try settings.set("a", to: .bool(true))
