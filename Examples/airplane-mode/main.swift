@@ -32,7 +32,7 @@ func printError(_ message: String) {
 do {
   let document = SettingsDocument.generated
   // The store `settings` uses; a write never creates a home directory that does not exist.
-  let store = try StoreLocation.store(forDocumentID: document.id, explicit: nil, environment: environment)
+  let store = try StorePolicy(documentID: document.id, environment: environment).store(forWriting: true)
   let settings = Settings(document: document, store: store)
   let arguments = Array(CommandLine.arguments.dropFirst())
   if arguments.first == "toggle" {

@@ -1,7 +1,8 @@
 import SettingsPOSIX
 
-/// Works out where a document's store file lives.
-public enum StoreLocation {
+/// Works out where a document's store file lives: the rule behind ``StorePolicy``, the public way
+/// to choose a store.
+package enum StoreLocation {
   /// The store path for a document: `explicit` (from `--store`) when given, else `SETTINGS_STORE`,
   /// else `$XDG_CONFIG_HOME/settings/<id>.json`, with `~/.config` when `XDG_CONFIG_HOME` is unset,
   /// empty or relative (the XDG Base Directory Specification says to ignore a relative value).
@@ -11,7 +12,7 @@ public enum StoreLocation {
   ///
   /// - Throws: ``StoreError/noLocation(reason:)`` when the id could leave that directory (it is
   ///   empty, all dots, or holds a `/`) or neither `XDG_CONFIG_HOME` nor `HOME` is usable.
-  public static func path(
+  package static func path(
     forDocumentID id: String, explicit: String?, environment: [String: String]
   ) throws(StoreError) -> String {
     let path = try path(
@@ -22,7 +23,7 @@ public enum StoreLocation {
 
   /// The store path for a document, as ``path(forDocumentID:explicit:environment:)``
   /// works it out, from paths and environment values as bytes (they need not be UTF-8).
-  public static func path(
+  package static func path(
     forDocumentID id: String, explicit: SystemPath?, environmentPaths environment: [String: SystemPath]
   ) throws(StoreError) -> SystemPath {
     try location(forDocumentID: id, explicit: explicit, environmentPaths: environment).path
@@ -36,7 +37,7 @@ public enum StoreLocation {
   ///
   /// - Throws: ``StoreError/noLocation(reason:)`` as the unchecked path does, and when `HOME` names
   ///   no existing directory (checked with `stat(2)`): one that does not exist, or is not a directory.
-  public static func checkedPath(
+  package static func checkedPath(
     forDocumentID id: String, explicit: SystemPath?, environmentPaths environment: [String: SystemPath]
   ) throws(StoreError) -> SystemPath {
     try checkedLocation(forDocumentID: id, explicit: explicit, environmentPaths: environment).path
@@ -58,7 +59,7 @@ public enum StoreLocation {
   /// existing one) and fails saying why instead.
   ///
   /// - Throws: ``StoreError/noLocation(reason:)`` as ``path(forDocumentID:explicit:environment:)``.
-  public static func store(
+  package static func store(
     forDocumentID id: String, explicit: String?, environment: [String: String]
   ) throws(StoreError) -> FileStore {
     let (path, home) = try location(

@@ -28,7 +28,7 @@ let environment = ["HOME", "XDG_CONFIG_HOME", "SETTINGS_STORE"].reduce(into: [St
 
 do {
   let document = SettingsDocument.generated
-  let store = try StoreLocation.store(forDocumentID: document.id, explicit: nil, environment: environment)
+  let store = try StorePolicy(documentID: document.id, environment: environment).store(forWriting: true)
   let settings = Settings(document: document, store: store)
   let arguments = Array(CommandLine.arguments.dropFirst())
   if arguments.count == 2 {
