@@ -1,4 +1,4 @@
-// A small tool that embeds SettingsKit: it reads and flips the seed screen's airplane-mode switch
+// A small tool that embeds SettingsKit: it reads and flips the example screen's airplane-mode switch
 // in the same store `settings` uses, prints the state it leaves, and follows changes made by any
 // process through `updates` (the stream of changes kept to one key). Its keys are typed:
 // SettingsKeysPlugin generates `SettingKeys.airplane` (a `SettingKey<Bool>`) and
