@@ -10,7 +10,9 @@
 //
 // Built by Scripts/fuzz.sh together with every file of Sources/SettingsKit as one module.
 
-let etcdFuzzStore = EtcdStore(endpoints: [EtcdEndpoint(host: "127.0.0.1", port: 2379)], documentID: "app")
+/// A store under the default prefix, which ends with `/`: its init cannot throw here.
+let etcdFuzzStore = try! EtcdStore(
+  endpoints: [EtcdEndpoint(host: "127.0.0.1", port: 2379)], documentID: "app")
 
 /// The target's entry point, which `FuzzerMain.swift` calls: runs one input; returns 0 (inputs
 /// are never rejected).

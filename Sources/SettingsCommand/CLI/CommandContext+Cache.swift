@@ -10,7 +10,7 @@ extension CommandContext {
     return DocumentOptions.automaticCache(environment: environmentPaths)
   }
 
-  /// The options every command opens its document with (``DocumentLoader/open(_:options:)``): its
+  /// The options every command opens its document with (``DocumentLoader/open(_:options:)-(SystemPath,_)``): its
   /// locales, its cache unless `cached` is false, this build's tag; `keepsDocument` for a command
   /// that keeps the document open (`ui`, `serve`, `watch`), which then compiles in memory a
   /// document the cache cannot keep yet.
@@ -29,7 +29,7 @@ extension CommandContext {
     return options
   }
 
-  /// The document at `path` opened with `options` (``DocumentLoader/open(_:options:)``), its
+  /// The document at `path` opened with `options` (``DocumentLoader/open(_:options:)-(SystemPath,_)``), its
   /// error the command's.
   func open(_ path: SystemPath, options: DocumentOptions) throws(CommandError) -> LoadedDocument {
     do {

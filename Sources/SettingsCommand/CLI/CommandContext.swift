@@ -76,7 +76,7 @@ struct CommandContext: Sendable {
   }
 
   /// The document a screen (`show`, `ui`) opens: as ``openDocument()`` opens it, from the compiled
-  /// form when the cache can answer (``DocumentLoader/open(_:options:)`` with
+  /// form when the cache can answer (``DocumentLoader/open(_:options:)-(SystemPath,_)`` with
   /// ``documentOptions(reading:keepsDocument:cached:)``), the rows of its sections decoded when
   /// first read; loaded whole when system files apply (a lock may name a section or a page, and
   /// their values are checked against every item: every row would be decoded anyway).

@@ -33,3 +33,13 @@ extension JSONWriter {
     }
   }
 }
+
+extension JSONValue: CustomStringConvertible {
+  /// The value as compact JSON text on one line, object members in their order (`true`,
+  /// `"Kim"`, `[1,2]`): what a journal entry's values print as.
+  public var description: String {
+    var text = JSONWriter(sortsKeys: false).line(self)
+    text.removeLast()
+    return text
+  }
+}

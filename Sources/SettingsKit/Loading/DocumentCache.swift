@@ -33,7 +33,7 @@ import SettingsPOSIX
 /// concurrent builders are safe; they are not synced (a cache lost or torn in a crash is caught by
 /// its checksums and rebuilt). A cache folder that cannot be written costs only speed.
 ///
-/// Applications and `settings` read documents through it with ``DocumentLoader/open(_:options:)``
+/// Applications and `settings` read documents through it with ``DocumentLoader/open(_:options:)-(SystemPath,_)``
 /// (``DocumentOptions/cache``).
 package struct DocumentCache: Sendable {
   /// The folder of cache files.

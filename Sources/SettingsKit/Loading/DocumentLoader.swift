@@ -1,6 +1,6 @@
 import SettingsPOSIX
 
-/// Opens settings documents from files (``open(_:options:)``) or decodes them from bytes
+/// Opens settings documents from files (``open(_:options:)-(SystemPath,_)``) or decodes them from bytes
 /// (``decode(_:itemsFilesIn:locales:)``), validating them.
 public enum DocumentLoader {
   /// Parses and validates a document's bytes: the way to read a document that is not a file

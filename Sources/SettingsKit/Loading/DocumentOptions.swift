@@ -1,6 +1,6 @@
 import SettingsPOSIX
 
-/// How ``DocumentLoader/open(_:options:)`` opens a document: in which locales, and through which
+/// How ``DocumentLoader/open(_:options:)-(SystemPath,_)`` opens a document: in which locales, and through which
 /// compiled-form cache.
 ///
 /// ```swift
@@ -44,7 +44,7 @@ public struct DocumentOptions: Sendable, Equatable {
   /// What of the document the caller needs.
   package enum Reading: Sendable, Equatable {
     /// The document with the items files of its sections opened for paging (what
-    /// ``DocumentLoader/open(_:options:)`` gives).
+    /// ``DocumentLoader/open(_:options:)-(SystemPath,_)`` gives).
     case opened
     /// The document without its items files' items, which are neither opened nor decoded.
     case withoutItemsFiles
@@ -123,6 +123,23 @@ extension DocumentLoader {
   ///   it is not a valid document. A cache folder that cannot be read or written is not an error.
   public static func open(_ path: SystemPath, options: DocumentOptions = DocumentOptions())
     throws(DocumentError)
+    -> LoadedDocument
+  {
+    try openDocument(path, options: options)
+  }
+
+  /// Opens the document at the path with `path`'s UTF-8 bytes (a path held in a `String`), as
+  /// ``DocumentLoader/open(_:options:)-(SystemPath,_)`` does; a path that is not UTF-8 needs a `SystemPath`.
+  ///
+  /// - Throws: the errors of ``DocumentLoader/open(_:options:)-(SystemPath,_)``.
+  public static func open(_ path: String, options: DocumentOptions = DocumentOptions())
+    throws(DocumentError) -> LoadedDocument
+  {
+    try openDocument(SystemPath(path), options: options)
+  }
+
+  /// The body of ``DocumentLoader/open(_:options:)-(SystemPath,_)``.
+  private static func openDocument(_ path: SystemPath, options: DocumentOptions) throws(DocumentError)
     -> LoadedDocument
   {
     let locales = options.locales

@@ -1,6 +1,6 @@
 import SettingsPOSIX
 
-/// A document opened from a file (``DocumentLoader/open(_:options:)``), with the items files of
+/// A document opened from a file (``DocumentLoader/open(_:options:)-(SystemPath,_)``), with the items files of
 /// its sections opened for paging: what a screen needs to show a large `itemsFile` section a page
 /// at a time.
 ///
@@ -57,7 +57,7 @@ public struct LoadedDocument: Sendable {
 
 extension DocumentLoader {
   /// Reads and decodes the document at `path`, and opens its items files without decoding them
-  /// (``open(_:options:)`` without a cache).
+  /// (``open(_:options:)-(SystemPath,_)`` without a cache).
   ///
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when the document or an items file cannot
   ///   be read, and the errors of ``decode(_:itemsFilesIn:locales:)``.

@@ -1,5 +1,5 @@
 extension Settings {
-  /// Joins a document opened from a file (``DocumentLoader/open(_:options:)``) and a store, with
+  /// Joins a document opened from a file (``DocumentLoader/open(_:options:)-(SystemPath,_)``) and a store, with
   /// no system layers: the way to get ``Settings`` for a document file.
   ///
   /// The items of the document's items files are decoded and checked now, so that every key can be
@@ -12,7 +12,7 @@ extension Settings {
     self.init(document: try document.documentWithAllItems(), store: store)
   }
 
-  /// Joins a document opened from a file (``DocumentLoader/open(_:options:)``) and the layers of
+  /// Joins a document opened from a file (``DocumentLoader/open(_:options:)-(SystemPath,_)``) and the layers of
   /// values (``StorePolicy/layers(forWriting:)``), decoding its items files' items as
   /// ``init(document:store:)-(LoadedDocument,_)`` does.
   ///

@@ -20,16 +20,28 @@ extension Settings {
     try set(key.name, to: value.settingValue)
   }
 
-  /// Checks once that `key` names an item whose values `Value` can hold: its default converts.
+  /// Checks once that `key` names an item whose values `Value` can hold: its default converts, and
+  /// so does each of its choices (a single choice's value, or a multiple choice item's value alone),
+  /// so that no value a user may pick later fails to read as `Value`.
   ///
-  /// - Throws: ``SettingsError/typeMismatch(key:value:expected:)``, and the errors of ``item(_:)``.
+  /// - Throws: ``SettingsError/typeMismatch(key:value:expected:)`` naming the first value that does
+  ///   not convert, ``SettingsError/noValue(key:type:)`` for an item without a value, and the errors
+  ///   of ``item(_:)``.
   public func check<Value>(_ key: SettingKey<Value>) throws(SettingsError) {
     let item = try item(key.name)
     guard let defaultValue = SettingsSnapshot.defaultValue(of: item) else {
       throw .noValue(key: key.name, type: item.type)
     }
-    guard Value(settingValue: defaultValue) != nil else {
-      throw .typeMismatch(key: key.name, value: defaultValue.description, expected: "\(Value.self)")
+    var values = [defaultValue]
+    for choice in item.choices ?? [] {
+      switch defaultValue {
+      case .strings: values.append(.strings([choice.value]))
+      case .string: values.append(.string(choice.value))
+      default: break
+      }
+    }
+    for value in values where Value(settingValue: value) == nil {
+      throw .typeMismatch(key: key.name, value: value.description, expected: "\(Value.self)")
     }
   }
 

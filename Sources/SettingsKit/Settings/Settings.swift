@@ -61,7 +61,7 @@ public final class Settings: Sendable {
   ///
   /// For a document built in code, generated (`SettingsDocument.generated`) or decoded from bytes
   /// (``DocumentLoader/decode(_:itemsFilesIn:locales:)``); a document file is opened with
-  /// ``DocumentLoader/open(_:options:)`` and given to ``init(document:store:)-(LoadedDocument,_)``.
+  /// ``DocumentLoader/open(_:options:)-(SystemPath,_)`` and given to ``init(document:store:)-(LoadedDocument,_)``.
   public init(document: SettingsDocument, store: any SettingsStore) {
     self.document = document
     self.store = store

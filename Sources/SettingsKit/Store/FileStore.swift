@@ -26,15 +26,17 @@ public struct FileStore: SettingsStore {
   /// that step of a journaled write (`SETTINGS_TEST_KILL_AT`).
   package var testKillPoint: String?
 
-  /// Creates a store at `path`; nothing is created until the first write, and when `home` is given
-  /// nothing at all unless it is an existing directory.
+  /// Creates a store at `path`; nothing is created until the first write, which creates the
+  /// folders missing on the way to it (mode `0o700`, as `mkdir -p` would), and when `home` is given
+  /// nothing at all unless it is an existing directory (``StorePolicy`` gives a store its home).
   public init(path: SystemPath, home: SystemPath? = nil, lockTimeoutMilliseconds: Int = 5000) {
     self.path = path
     self.home = home
     self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
   }
 
-  /// Creates a store at the path with `path`'s UTF-8 bytes; nothing is created until the first write.
+  /// Creates a store at the path with `path`'s UTF-8 bytes; nothing is created until the first
+  /// write, which creates the folders missing on the way to it (see ``init(path:home:lockTimeoutMilliseconds:)``).
   public init(path: String, lockTimeoutMilliseconds: Int = 5000) {
     self.init(path: SystemPath(path), lockTimeoutMilliseconds: lockTimeoutMilliseconds)
   }

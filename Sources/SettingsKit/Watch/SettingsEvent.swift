@@ -62,7 +62,7 @@ public struct WatchOptions: Sendable {
   /// watch only the store.
   public var documentPath: SystemPath?
   /// How a new version of the document is opened: give the options the settings' document was
-  /// opened with (``DocumentLoader/open(_:options:)``), so that its locales, and its compiled form
+  /// opened with (``DocumentLoader/open(_:options:)-(SystemPath,_)``), so that its locales, and its compiled form
   /// when it came from the cache, are those of the document it replaces. Through the cache, the
   /// rows of its sections are decoded when read, and sections whose bytes did not change compare
   /// equal without being decoded; a version just written is too recent to be cached on disk, and is

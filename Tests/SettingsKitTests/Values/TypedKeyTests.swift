@@ -112,6 +112,22 @@ struct TypedKeyTests {
       ).message == "volume: 150 is above the maximum 100")
   }
 
+  /// A choice the Swift enum has no case for fails the check at once, not when a user picks it.
+  @Test func aChoiceTheEnumLacksFailsTheCheck() throws {
+    var document = Self.document
+    document.sections[0].items[0].choices?.append(SettingChoice(value: "auto", title: "Automatic"))
+    let settings = Settings(document: document, store: MemoryStore())
+    #expect(throws: SettingsError.typeMismatch(key: "theme", value: "auto", expected: "Theme")) {
+      try settings.check(.theme)
+    }
+    document = Self.document
+    document.sections[0].items[3].choices?.append(SettingChoice(value: "fr", title: "FR"))
+    #expect(throws: SettingsError.typeMismatch(key: "languages", value: "fr", expected: "Array<Language>")) {
+      try Settings(document: document, store: MemoryStore()).check(.languages)
+    }
+    try self.settings().check(.languages)
+  }
+
   @Test func aGraphemeClusterCountsAsOneCharacter() throws {
     let settings = settings()
     // 5 user-perceived characters: a Hangul syllable written as jamo, an emoji ZWJ family, flags.
