@@ -35,29 +35,59 @@ WORDS = ["에어플레인 모드", "개인용 핫스팟", "사운드 및 햅틱"
 SECTION_SIZE = 100
 
 
+def item(i):
+    """The document's item number `i`: a switch, right-detail or detail-title row in turn."""
+    kind = ("switch", "rightDetail", "detailTitle")[i % 3]
+    value = {"key": f"item-{i}", "type": kind, "title": f"{WORDS[i % len(WORDS)]} {i}"}
+    if kind == "switch":
+        value["on"] = i % 2 == 0
+    elif kind == "rightDetail":
+        value["rightDetail"] = ("켬", "끔", "자동", f"값 {i}")[i % 4]
+    else:
+        value["subTitle"] = f"{WORDS[(i + 7) % len(WORDS)]} 및 세부 설정 {i}"
+    if i % 5 != 4:
+        value["imageName"] = ICONS[i % len(ICONS)]
+    return value
+
+
 def document(count):
     """A document of `count` items, as a Python value."""
     sections = []
     for start in range(0, count, SECTION_SIZE):
         number = start // SECTION_SIZE + 1
-        items = []
-        for i in range(start, min(count, start + SECTION_SIZE)):
-            kind = ("switch", "rightDetail", "detailTitle")[i % 3]
-            item = {"key": f"item-{i}", "type": kind, "title": f"{WORDS[i % len(WORDS)]} {i}"}
-            if kind == "switch":
-                item["on"] = i % 2 == 0
-            elif kind == "rightDetail":
-                item["rightDetail"] = ("켬", "끔", "자동", f"값 {i}")[i % 4]
-            else:
-                item["subTitle"] = f"{WORDS[(i + 7) % len(WORDS)]} 및 세부 설정 {i}"
-            if i % 5 != 4:
-                item["imageName"] = ICONS[i % len(ICONS)]
-            items.append(item)
+        items = [item(i) for i in range(start, min(count, start + SECTION_SIZE))]
         section = {"header": f"섹션 {number}: {WORDS[number % len(WORDS)]}", "items": items}
         if number % 2 == 0:
             section["footer"] = f"{WORDS[number % len(WORDS)]} 설정은 이 기기에만 적용됩니다. " * 2
         sections.append(section)
     return {"version": 1, "id": f"bench-{count}", "title": f"설정 {count}", "sections": sections}
+
+
+def child_page_document(count, depth=1):
+    """A document whose top page has a switch (`item-top`) and a `detailTitle` row (`more`) that
+    opens a child page; at `depth` 1 that page holds `count` items in the sections
+    `document(count)` has, deeper it holds one `more` row again. The page's last item's key is
+    `more.` × depth + `item-<count - 1>`."""
+    sections = document(count)["sections"]
+    for _ in range(depth):
+        row = {"key": "more", "type": "detailTitle", "title": "더 보기", "page": {"sections": sections}}
+        sections = [{"header": "하위 페이지", "items": [row]}]
+    sections[0]["items"].insert(0, {"key": "item-top", "type": "switch", "title": "맨 위", "on": False})
+    return {"version": 1, "id": f"bench-page-{count}-{depth}", "title": f"하위 페이지 {count}",
+            "sections": sections}
+
+
+def write_items_file_document(path, count):
+    """Writes a document at `path` whose one section reads `count` items (`item(i)`) from a JSON
+    Lines file beside it (`path` + `l`, one item per line), streaming; returns that file's path."""
+    lines = path + "l"
+    with open(lines, "w", encoding="utf-8") as file:
+        for i in range(count):
+            file.write(json.dumps(item(i), ensure_ascii=False) + "\n")
+    doc = {"version": 1, "id": f"bench-lines-{count}", "title": f"항목 파일 {count}",
+           "sections": [{"header": "항목 파일", "itemsFile": os.path.basename(lines)}]}
+    write(path, json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+    return lines
 
 
 def valued_items(doc):

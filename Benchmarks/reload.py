@@ -13,9 +13,9 @@ be written, and compiled by one `get`; then one `watch --file DOC` runs, and eac
 new version that flips the default of the document's last switch (`"on": true` / `false`)
 beside it and renames it over the document, as an editor or a package manager does. A version
 just renamed is always within the cache's racy window (its change time is new), so the watch can
-never read it from a written cache. Prints, per binary, the median and maximum latency, and the
-watch's resident memory (`VmRSS`) after the first and the last reload and its peak (`VmHWM`), in
-MiB, and each as a ratio of the document's size. Linux only (/proc).
+never read it from a written cache. Prints, per binary, the median and maximum latency, the
+watch's resident memory (`VmRSS`) before the first reload, after the first and after the last,
+and its peak (`VmHWM`), in MiB, and each as a ratio of the document's size. Linux only (/proc).
 """
 
 import argparse
@@ -78,6 +78,7 @@ def measure(binary, document, rounds):
             [binary, "watch", "--file", path], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
         )
         time.sleep(3)
+        before = memory(watch.pid)
         latencies = []
         after = []
         state = text[on_at + 6 : value_end]
@@ -96,7 +97,7 @@ def measure(binary, document, rounds):
             after.append(memory(watch.pid))
         watch.terminate()
         watch.wait()
-        return latencies, after
+        return latencies, before, after
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -114,11 +115,12 @@ def main():
     if arguments.baseline:
         binaries.insert(0, ("before", arguments.baseline))
     for name, binary in binaries:
-        latencies, after = measure(binary, arguments.document, arguments.rounds)
+        latencies, before, after = measure(binary, arguments.document, arguments.rounds)
         first, last = after[0], after[-1]
         print(
             f"{name}: reload to line median {statistics.median(latencies):.1f} ms, max {max(latencies):.1f} ms;"
-            f" VmRSS after the first reload {first['VmRSS']:.1f} MiB ({first['VmRSS'] / size:.1f}x),"
+            f" VmRSS before the first reload {before['VmRSS']:.1f} MiB ({before['VmRSS'] / size:.1f}x),"
+            f" after the first reload {first['VmRSS']:.1f} MiB ({first['VmRSS'] / size:.1f}x),"
             f" after the last {last['VmRSS']:.1f} MiB ({last['VmRSS'] / size:.1f}x);"
             f" VmHWM {last['VmHWM']:.1f} MiB ({last['VmHWM'] / size:.1f}x)"
         )
