@@ -1,4 +1,5 @@
 import SettingsPOSIX
+import Synchronization
 
 /// A JSON Lines file of items (`"itemsFile": "apps.jsonl"`): one item object per line, decoded on demand.
 ///
@@ -13,6 +14,18 @@ public struct ItemsFile: Sendable {
   public let locales: [String]
   /// Byte ranges and 1-based line numbers of the non-blank lines.
   let lines: [(range: Range<Int>, number: Int)]
+  /// How many lines this file (and every copy of it) has decoded.
+  private let decoded = Tally()
+
+  /// A count shared by the copies of one opened file.
+  private final class Tally: Sendable {
+    let count = Atomic<Int>(0)
+  }
+
+  /// How many lines have been decoded since the file was opened, by this value and its copies
+  /// (a line decoded twice counts twice): what tests read to show that a page decodes its lines
+  /// alone.
+  package var decodedLineCount: Int { decoded.count.load(ordering: .relaxed) }
 
   /// Reads the file and indexes its lines.
   ///
@@ -67,6 +80,7 @@ public struct ItemsFile: Sendable {
     -> [SettingItem]
   {
     let clamped = range.clamped(to: 0..<lines.count)
+    decoded.count.add(clamped.count, ordering: .relaxed)
     var items: [SettingItem] = []
     items.reserveCapacity(clamped.count)
     for index in clamped {
