@@ -97,10 +97,15 @@ struct ServeItemsFileTests {
     #expect(
       try String(contentsOfFile: served.directory.file("store.json"), encoding: .utf8).contains("app-15001"))
 
+    // A key looked up before is found by its line, without a scan.
+    #expect(served.loaded.itemsFiles[1]?.memo.lines.withLock { $0["app-15000"] } == 14_999)
+    #expect(try served.answer("/api/row?key=app-15000").status == 200)
+    #expect(served.decodedLines == 24)
+
     // The next page of the section, as the page's "more" asks for it.
     let more = try served.answer("/api/more?section=1&offset=20")
     #expect(more.text.contains(#""key": "app-00021""#))
-    #expect(served.decodedLines == 43)
+    #expect(served.decodedLines == 44)
   }
 
   /// Every answer is the one the app gave over the document with every item decoded, byte for byte.

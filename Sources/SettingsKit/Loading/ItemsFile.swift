@@ -14,18 +14,25 @@ public struct ItemsFile: Sendable {
   public let locales: [String]
   /// Byte ranges and 1-based line numbers of the non-blank lines.
   let lines: [(range: Range<Int>, number: Int)]
-  /// How many lines this file (and every copy of it) has decoded.
-  private let decoded = Tally()
+  /// What the copies of this opened file share: how many lines they decoded, and the lines of the
+  /// keys looked up.
+  let memo = Memo()
 
-  /// A count shared by the copies of one opened file.
-  private final class Tally: Sendable {
-    let count = Atomic<Int>(0)
+  /// What the copies of one opened file share.
+  final class Memo: Sendable {
+    /// How many lines have been decoded.
+    let decodedLines = Atomic<Int>(0)
+    /// The index of the line of each key looked up (``items(forKeys:)``), -1 for none; emptied
+    /// when it holds ``keptLines``.
+    let lines = Mutex<[String: Int]>([:])
+    /// How many keys' lines are kept.
+    static let keptLines = 4096
   }
 
   /// How many lines have been decoded since the file was opened, by this value and its copies
   /// (a line decoded twice counts twice): what tests read to show that a page decodes its lines
   /// alone.
-  package var decodedLineCount: Int { decoded.count.load(ordering: .relaxed) }
+  package var decodedLineCount: Int { memo.decodedLines.load(ordering: .relaxed) }
 
   /// Reads the file and indexes its lines.
   ///
@@ -80,7 +87,7 @@ public struct ItemsFile: Sendable {
     -> [SettingItem]
   {
     let clamped = range.clamped(to: 0..<lines.count)
-    decoded.count.add(clamped.count, ordering: .relaxed)
+    memo.decodedLines.add(clamped.count, ordering: .relaxed)
     var items: [SettingItem] = []
     items.reserveCapacity(clamped.count)
     for index in clamped {
