@@ -12,7 +12,8 @@ import Testing
 @Suite(.serialized)
 struct ServeItemsFileTests {
   /// A document of one section of its own (`master`, `alarm`) and one whose `itemsFile` holds
-  /// `lines` switches `app-00001` …, 20 to a page, but `app-00005`, a secure text field.
+  /// `lines` switches `app-00001` …, 20 to a page, but `app-00005`, a secure text field
+  /// (`app-00007`'s key is written with an escape).
   struct Served {
     let directory: TemporaryDirectory
     let loaded: LoadedDocument
@@ -49,6 +50,9 @@ struct ServeItemsFileTests {
       let digits = String(number)
       let key = "app-" + String(repeating: "0", count: 5 - digits.count) + digits
       switch number {
+      case 7:
+        // Its key written with an escape: found as any other.
+        return #"{"key": "app-0000\u0037", "type": "switch", "title": "App 7", "on": false}"#
       case 5:
         return #"{"key": "\#(key)", "type": "textField", "title": "App \#(number)", "secure": true}"#
       default:
@@ -82,30 +86,32 @@ struct ServeItemsFileTests {
     #expect(page.text.contains(#""total": 20000"#))
     #expect(served.decodedLines == 20)
 
-    // A row named by key decodes its line alone (its bytes are found without decoding the rest).
+    // A row named by key decodes its line (its bytes are found without decoding the rest), and the
+    // line of app-00007, whose key has an escape: one that could hold any key.
     let row = try served.answer("/api/row?key=app-15000")
     #expect(row.status == 200)
     #expect(row.text.contains(#""title": "App 15000""#))
-    #expect(served.decodedLines == 21)
+    #expect(served.decodedLines == 22)
 
-    // So does a change: the page's view and the write each look its line up.
+    // So does a change: the page's view looks its line up (two lines), then the write finds it
+    // again by the line the view found (one).
     let set = try served.answer("/api/set", post: #"{"key": "app-15001", "value": true, "expect": false}"#)
     #expect(set.status == 200)
     #expect(set.text.contains(#""key": "app-15001""#))
     #expect(set.text.contains(#""value": true"#))
-    #expect(served.decodedLines == 23)
+    #expect(served.decodedLines == 25)
     #expect(
       try String(contentsOfFile: served.directory.file("store.json"), encoding: .utf8).contains("app-15001"))
 
     // A key looked up before is found by its line, without a scan.
     #expect(served.loaded.itemsFiles[1]?.memo.lines.withLock { $0["app-15000"] } == 14_999)
     #expect(try served.answer("/api/row?key=app-15000").status == 200)
-    #expect(served.decodedLines == 24)
+    #expect(served.decodedLines == 26)
 
     // The next page of the section, as the page's "more" asks for it.
     let more = try served.answer("/api/more?section=1&offset=20")
     #expect(more.text.contains(#""key": "app-00021""#))
-    #expect(served.decodedLines == 44)
+    #expect(served.decodedLines == 46)
   }
 
   /// Every answer is the one the app gave over the document with every item decoded, byte for byte.
@@ -147,6 +153,23 @@ struct ServeItemsFileTests {
       #expect(left == right, "\(target) \(body)")
     }
     #expect(try text(paged, "/api/modified") == text(whole, "/api/modified"))
+  }
+
+  /// Many stored keys are looked up in one pass over the file, by the keys its lines name.
+  @Test func manyStoredKeysAreFoundAsAFewAre() throws {
+    let keys = [3, 7, 8, 12, 19, 25, 31, 40, 44, 52, 58, 59].map { Served.line($0).split(separator: "\"")[3] }
+    let stored = "{" + keys.map { #""\#($0)": true"# }.joined(separator: ", ") + #", "gone": true}"#
+    let paged = try Served(lines: 60, stored: stored)
+    let whole = try Served(lines: 60, stored: stored, whole: true)
+    defer {
+      paged.directory.remove()
+      whole.directory.remove()
+    }
+    for target in ["/api/modified", "/api/dump"] {
+      #expect(try paged.answer(target).text == whole.answer(target).text, "\(target)")
+    }
+    #expect(
+      try paged.answer("/api/modified").text.components(separatedBy: #""field": "modified""#).count == 13)
   }
 
   /// A change made elsewhere to an items file's key is a change event as for any other key, with

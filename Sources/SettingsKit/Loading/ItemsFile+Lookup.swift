@@ -20,7 +20,11 @@ extension ItemsFile {
     guard !missing.isEmpty else { return found.sorted { $0.index < $1.index } }
     var lines: [String: Int] = [:]
     for key in missing { lines[key] = -1 }
-    for (index, item) in try items(inLinesHolding: missing.map { Array($0.utf8) }) where !missing.isEmpty {
+    // A few keys are looked for by their bytes; many, by the keys each line names.
+    let candidates =
+      missing.count <= Self.searchedKeys
+      ? try items(inLinesHolding: missing.map { Array($0.utf8) }) : try items(namingAnyOf: missing)
+    for (index, item) in candidates where !missing.isEmpty {
       guard let key = item.key, missing.remove(key) != nil else { continue }
       found.append((index, item))
       lines[key] = index
@@ -38,6 +42,58 @@ extension ItemsFile {
   /// - Throws: ``DocumentError/invalid(file:issues:)`` when such a line is not a valid item.
   package func itemsWithConditions() throws(DocumentError) -> [(index: Int, item: SettingItem)] {
     try items(inLinesHolding: [Array("enabledWhen".utf8), Array("visibleWhen".utf8)])
+  }
+
+  /// How many keys ``items(forKeys:)`` looks for by their bytes; more are looked for by the keys
+  /// each line names (``items(namingAnyOf:)``), whose cost does not grow with their number.
+  static let searchedKeys = 8
+
+  /// The items of the lines that name one of `keys` as a `"key"` member (on the item or a row of
+  /// its pages), or that have a `\` (a line that may name one with an escape), with their indexes,
+  /// in file order.
+  func items(namingAnyOf keys: Set<String>) throws(DocumentError) -> [(index: Int, item: SettingItem)] {
+    let member = Array(#""key""#.utf8)
+    var candidates: [Int] = []
+    bytes.withUnsafeBufferPointer { buffer in
+      for (index, line) in lines.enumerated() {
+        let text = UnsafeBufferPointer(rebasing: buffer[line.range])
+        if text.contains(UInt8(ascii: "\\")) {
+          candidates.append(index)
+          continue
+        }
+        var start = 0
+        while let found = Self.offset(of: member, in: text, from: start) {
+          start = found + member.count
+          guard let value = Self.stringMember(in: text, after: start) else { continue }
+          if keys.contains(String(decoding: UnsafeBufferPointer(rebasing: text[value]), as: UTF8.self)) {
+            candidates.append(index)
+            break
+          }
+        }
+      }
+    }
+    var items: [(index: Int, item: SettingItem)] = []
+    for index in candidates {
+      if let item = try decodedItems(in: index..<(index + 1)).first { items.append((index, item)) }
+    }
+    return items
+  }
+
+  /// The range of the string that follows `start` as a member's value (`: "…"`, with any spaces),
+  /// without its quotes; nil when no string follows a colon there.
+  private static func stringMember(in text: UnsafeBufferPointer<UInt8>, after start: Int) -> Range<Int>? {
+    var index = start
+    func skipSpaces() {
+      while index < text.count, [0x20, 0x09, 0x0D].contains(text[index]) { index += 1 }
+    }
+    skipSpaces()
+    guard index < text.count, text[index] == UInt8(ascii: ":") else { return nil }
+    index += 1
+    skipSpaces()
+    guard index < text.count, text[index] == UInt8(ascii: "\"") else { return nil }
+    let first = index + 1
+    guard let end = text[first...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+    return first..<end
   }
 
   /// The items of the lines that have one of `patterns`' bytes, or a `\` (a line that names one
@@ -61,16 +117,23 @@ extension ItemsFile {
 
   /// Whether `pattern` occurs in `text`.
   private static func occurs(_ pattern: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = pattern.first, pattern.count <= text.count else { return false }
-    var start = 0
+    offset(of: pattern, in: text, from: 0) != nil
+  }
+
+  /// Where `pattern` first occurs in `text` at or after `start`.
+  private static func offset(of pattern: [UInt8], in text: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int?
+  {
+    guard let first = pattern.first, pattern.count <= text.count else { return nil }
+    var start = start
     while start <= text.count - pattern.count {
       if text[start] == first {
         var matched = 1
         while matched < pattern.count, text[start + matched] == pattern[matched] { matched += 1 }
-        if matched == pattern.count { return true }
+        if matched == pattern.count { return start }
       }
       start += 1
     }
-    return false
+    return nil
   }
 }
