@@ -224,8 +224,9 @@ extension WebApp {
   /// sections that hold a stored key are decoded.
   func modifiedResponse(_ view: WebView) -> WebResponse {
     let snapshot = view.snapshot()
-    let document = view.settings.document
     let stored = snapshot.modified.union(snapshot.problems.map(\.key)).union(snapshot.otherOverrides.keys)
+    // The items files' items of stored keys are put in their sections, the files not decoded.
+    let document = view.settings(knowing: snapshot.otherOverrides.keys).document
     var matches: [JSONValue] = []
     for located in document.allItems(decodingSectionsHolding: stored)
     where snapshot.value(of: located.item).isModified || snapshot.problem(of: located.item) != nil {
@@ -246,8 +247,9 @@ extension WebApp {
   func rowResponse(_ query: WebQuery, _ view: WebView) throws(WebQuery.Refusal) -> WebResponse {
     let key = try query.required("key", expected: "an item's key")
     do {
-      let located = try view.settings.locate(key)
-      let document = view.settings.document
+      let settings = view.settings(knowing: [key])
+      let located = try settings.locate(key)
+      let document = settings.document
       let crumbs = (located.ancestors + [located.item]).map { item -> JSONValue in
         .object([("key", item.key.map(JSONValue.string) ?? .null), ("title", .string(item.title))])
       }
@@ -265,7 +267,9 @@ extension WebApp {
   /// `GET /api/dump`: what `settings dump` prints, secure values left out.
   func dumpResponse() -> WebResponse {
     do {
-      let dump = try settings.dumpLeavingOut(includingSecure: false)
+      // An items file's secure field is known by its item: those of stored keys are looked up.
+      let stored = (try? settings.store.read()).map { Array($0.values.keys) } ?? []
+      let dump = try settings(knowing: stored).dumpLeavingOut(includingSecure: false)
       return WebResponse(
         status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(dump.text.utf8)
       )

@@ -11,22 +11,23 @@ extension WebApp {
     do {
       // Read in the page's locale, so a refusal is in the page's words (a pattern's message, a
       // condition's titles), not the server's; written through the app's settings, as every write.
-      let item = try view.settings.item(key)
+      let known = view.settings(knowing: [key])
+      let item = try known.item(key)
       let fullKey = item.key ?? key
-      let value = try Self.value(json, for: item, key: fullKey, settings: view.settings)
+      let value = try Self.value(json, for: item, key: fullKey, settings: known)
       let change: SettingChange?
       if let expectJSON = body[member: "expect"] {
         guard let expected = Self.plainValue(expectJSON) else {
           return .error(400, "\"expect\" is not a value")
         }
-        let outcome = try write { (settings) throws(SettingsError) in
+        let outcome = try write(knowing: [fullKey]) { (settings) throws(SettingsError) in
           try settings.set(fullKey, to: value, expecting: expected)
         }
         switch outcome {
         case .written(let written): change = written
         case .conflict(let current):
           let snapshot = view.snapshot()
-          let item = (try? view.settings.item(fullKey)) ?? item
+          let item = (try? known.item(fullKey)) ?? item
           var pairs: [(String, JSONValue)] = [("error", .string("changed elsewhere"))]
           if !item.isSecure { pairs.append(("current", current.json)) }
           pairs.append(("currentShown", .string(WebRow.shown(current, of: item))))
@@ -34,7 +35,7 @@ extension WebApp {
           return .json(.object(pairs), status: 409)
         }
       } else {
-        change = try write { (settings) throws(SettingsError) in
+        change = try write(knowing: [fullKey]) { (settings) throws(SettingsError) in
           try settings.set(fullKey, to: value)
         }
       }
@@ -44,7 +45,7 @@ extension WebApp {
         eventID = log.appendChange(
           change.key, origin: "page", previous: change.oldValue, value: change.newValue)
       }
-      let shown = (try? view.settings.item(fullKey)) ?? item
+      let shown = (try? known.item(fullKey)) ?? item
       var pairs: [(String, JSONValue)] = [
         ("row", WebRow.json(shown, in: snapshot)), ("eventId", .integer(eventID)),
       ]
@@ -59,7 +60,7 @@ extension WebApp {
   /// item by its title there. Other refusals are already in that locale, or in none.
   static func inLocale(of view: WebView, _ error: SettingsError) -> SettingsError {
     guard case .disabled(let key, let reason, let controllingKey, let changedHere) = error,
-      let item = try? view.settings.item(key)
+      let item = try? view.settings(knowing: [key]).item(key)
     else { return error }
     let localized = view.snapshot().state(of: item).disabledReason ?? reason
     return .disabled(key: key, reason: localized, controllingKey: controllingKey, changedHere: changedHere)
@@ -72,21 +73,24 @@ extension WebApp {
       var keys: [String] = []
       if case .string(let key)? = body[member: "key"]?.kind { keys = [key] }
       guard resetsAll || !keys.isEmpty else { return .error(400, "give \"key\" (a string) or \"all\": true") }
-      let changes = try write { (settings) throws(SettingsError) -> [SettingChange] in
+      // A reset of everything reports the items files' stored keys too: their items are looked up.
+      let stored = resetsAll ? ((try? settings.store.read()).map { Array($0.values.keys) } ?? []) : keys
+      let changes = try write(knowing: stored) { (settings) throws(SettingsError) -> [SettingChange] in
         try resetsAll ? settings.resetAll() : settings.reset(keys)
       }
       let snapshot = view.snapshot()
+      let known = view.settings(knowing: changes.map(\.key) + keys)
       var eventID = log.lastID
       var rows: [JSONValue] = []
       for change in changes {
         eventID = log.appendChange(
           change.key, origin: "page", previous: change.oldValue, value: change.newValue)
-        if let item = try? view.settings.item(change.key) { rows.append(WebRow.json(item, in: snapshot)) }
+        if let item = try? known.item(change.key) { rows.append(WebRow.json(item, in: snapshot)) }
       }
       // A reset that removed only a value the item did not accept changes no value, but the row
       // loses its storedProblem.
       if case .string(let key)? = body[member: "key"]?.kind, !changes.contains(where: { $0.key == key }),
-        let item = try? view.settings.item(key)
+        let item = try? known.item(key)
       {
         rows.append(WebRow.json(item, in: snapshot))
       }
@@ -104,7 +108,7 @@ extension WebApp {
       return .error(400, "\"key\" must be a string")
     }
     do {
-      let item = try settings.item(key)
+      let item = try settings(knowing: [key]).item(key)
       guard item.isSecure else { return .error(422, "'\(key)' is not a secure text field") }
       let value = snapshot().value(of: item).value
       return .json(.object([("key", .string(item.key ?? key)), ("value", value?.json ?? .string(""))]))

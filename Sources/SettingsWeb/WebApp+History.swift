@@ -18,13 +18,17 @@ extension WebApp {
   ///
   /// - Throws: what `body` throws.
   func write<Result: Sendable>(
-    how: String = journalHow, message: String? = nil, _ body: (Settings) throws(SettingsError) -> Result
+    how: String = journalHow, message: String? = nil, knowing keys: [String] = [],
+    _ body: (Settings) throws(SettingsError) -> Result
   ) throws(SettingsError) -> Result {
-    try writing.withLock { _ throws(SettingsError) -> Result in
-      let settings = self.settings
+    let result = try writing.withLock { _ throws(SettingsError) -> Result in
+      let settings = self.settings(knowing: keys)
       settings.writeContext = WriteContext(how: how, message: message)
       return try body(settings)
     }
+    // What the write left is what the events sent for the items files' keys it changed.
+    rememberValues()
+    return result
   }
 
   /// `GET /api/history[?limit=N]`: the journal's changes, newest first, as `settings history`
@@ -40,8 +44,10 @@ extension WebApp {
     do {
       // A store file that does not parse keeps its history: the journal as written, and why.
       let (entries, problem) = try settings.historyBesideAnyStore(limit: limit + 1)
+      // Titles of items files' items too, their lines found by key.
+      let known = view.settings(knowing: Set(entries.prefix(limit).flatMap(\.keys)))
       var members: [(String, JSONValue)] = [
-        ("entries", .array(entries.prefix(limit).map { Self.historyJSON($0, view.settings) })),
+        ("entries", .array(entries.prefix(limit).map { Self.historyJSON($0, known) })),
         ("more", .bool(entries.count > limit)), ("lastEventId", .integer(lastID)),
       ]
       if let problem { members.append(("storeProblem", .string(problem.message))) }
@@ -91,9 +97,13 @@ extension WebApp {
       return .error(400, "\"entry\" must be a change number from the history, a whole number from 1")
     }
     do {
-      let result = try write(how: "undo", message: Self.undoMessage) { (settings) throws(SettingsError) in
+      // The entry's keys are looked up in the items files too.
+      let keys = (try? settings.history())?.first { $0.sequence == number }?.keys ?? []
+      let result = try write(how: "undo", message: Self.undoMessage, knowing: keys) {
+        (settings) throws(SettingsError) in
         try settings.undo(.entry(number))
       }
+      let known = view.settings(knowing: result.changes.map(\.key))
       let snapshot = view.snapshot()
       var eventID = log.lastID
       var rows: [JSONValue] = []
@@ -101,7 +111,7 @@ extension WebApp {
       for change in result.changes {
         eventID = log.appendChange(
           change.key, origin: "page", previous: change.oldValue, value: change.newValue)
-        guard let item = try? view.settings.item(change.key) else { continue }
+        guard let item = try? known.item(change.key) else { continue }
         rows.append(WebRow.json(item, in: snapshot))
         changes.append(
           .object([

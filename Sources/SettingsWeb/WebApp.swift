@@ -59,13 +59,19 @@ package final class WebApp: WebHandler {
 
   struct State {
     var settings: Settings
+    /// The top page's items files, opened for paging; ``settings``' document does not have their
+    /// items (see ``WebView/itemsFiles``).
     var itemsFiles: [Int: ItemsFile]
     /// The document in other locales, by their tags joined with commas (at most eight).
     var views: [String: WebView] = [:]
     var storeError: String?
     var documentError: String?
-    /// For each key, the keys of the items whose conditions name it.
-    var dependents: [String: [String]]
+    /// For each key, the keys of the items whose conditions name it, items files' included;
+    /// worked out when first needed.
+    var dependents: [String: [String]]?
+    /// The values as the events last sent them (or the page's writes left them), to tell which
+    /// items files' keys changed (``SettingsEvent/otherKeyChanged(key:)``); nil without items files.
+    var seen: SettingsSnapshot?
   }
 
   /// What the app was started with.
@@ -78,12 +84,12 @@ package final class WebApp: WebHandler {
   /// settings' ``Settings/writeContext`` for it.
   let writing = Mutex<Void>(())
 
-  /// An app over `settings` (its document with every items file decoded) and the items files
-  /// of its top page's sections, opened for paging.
+  /// An app over `settings` and the items files of its top page's sections, opened for paging
+  /// (``LoadedDocument/itemsFiles``): their items are decoded a page at a time, and by key where a
+  /// request names one, so `settings`' document need not have them.
   package init(settings: Settings, itemsFiles: [Int: ItemsFile], configuration: Configuration) {
     self.configuration = configuration
-    state = Mutex(
-      State(settings: settings, itemsFiles: itemsFiles, dependents: Self.dependents(in: settings.document)))
+    state = Mutex(State(settings: settings, itemsFiles: itemsFiles))
   }
 
   /// Starts following changes made elsewhere (other processes, hand edits, the document's file):
@@ -92,7 +98,10 @@ package final class WebApp: WebHandler {
     let settings = state.withLock { $0.settings }
     var document = configuration.documentOptions ?? DocumentOptions(cache: .none)
     document.locales = configuration.locales
-    let options = WatchOptions(documentPath: configuration.documentPath, document: document)
+    var options = WatchOptions(documentPath: configuration.documentPath, document: document)
+    // A new version's items files are opened for paging again, not decoded (``take(_:)``).
+    options.loadingItemsFiles = false
+    rememberValues()
     let started = settings.monitor(options) { [self] update in take(update) }
     watch.withLock { $0 = started }
   }
@@ -107,6 +116,21 @@ package final class WebApp: WebHandler {
 
   /// The settings in use now (a new document on disk replaces them).
   package var settings: Settings { state.withLock { $0.settings } }
+
+  /// The settings in use now, knowing the items of `keys` (``WebView/settings(knowing:)``).
+  func settings(knowing keys: some Collection<String>) -> Settings {
+    let (settings, itemsFiles) = state.withLock { ($0.settings, $0.itemsFiles) }
+    return WebView.settings(settings, itemsFiles: itemsFiles, knowing: keys)
+  }
+
+  /// Takes the values now as those the events have sent, so that a change of an items file's key
+  /// is told from one this app made; nothing without items files.
+  func rememberValues() {
+    let (settings, hasFiles) = state.withLock { ($0.settings, !$0.itemsFiles.isEmpty) }
+    guard hasFiles else { return }
+    let snapshot = try? settings.snapshot()
+    state.withLock { $0.seen = snapshot }
+  }
 
   /// The locales a request asks for: `--locale`, else its `Accept-Language`, else the server's.
   func locales(for request: WebRequest) -> [String] {
@@ -129,32 +153,28 @@ package final class WebApp: WebHandler {
     {
       // From the compiled form in these locales: the rows are decoded as pages show them, so a
       // second copy costs what the browser reads of it.
-      if let opened = try? open(path, locales), let document = try? opened.documentWithAllItems(),
-        let files = try? DocumentLoader.itemsFiles(
-          of: document.sections, directory: configuration.itemsDirectory, locales: locales)
-      {
+      if let opened = try? open(path, locales) {
         translated = WebView(
-          settings: Settings(document: document, layers: settings.layers), itemsFiles: files,
-          language: language, searchDocument: search)
+          settings: Settings(document: opened.document, layers: settings.layers),
+          itemsFiles: opened.itemsFiles,
+          language: language, searchDocument: search, allItems: allItems(path, locales))
       }
     } else if let path = configuration.documentPath, locales != configuration.locales,
       // A document without translations for these locales is the same: keep one copy in memory.
-      !Self.reads(settings.document, at: path, in: locales),
-      let document = try? DocumentLoader.open(path, options: Self.wholeDocument(in: locales)).document,
-      document != settings.document,
-      let files = try? DocumentLoader.itemsFiles(
-        of: document.sections, directory: configuration.itemsDirectory, locales: locales)
+      let opened = try? DocumentLoader.open(path, options: DocumentOptions(locales: locales, cache: .none)),
+      !Self.reads(settings.document, itemsFiles: itemsFiles, as: opened)
     {
       translated = WebView(
-        settings: Settings(document: document, layers: settings.layers), itemsFiles: files, language: language
-      )
+        settings: Settings(document: opened.document, layers: settings.layers), itemsFiles: opened.itemsFiles,
+        language: language, allItems: allItems(path, locales))
     }
     let view =
       translated
       ?? WebView(
         settings: settings, itemsFiles: itemsFiles, language: language,
         sharingWith: state.withLock { $0.views.values.first { $0.settings === settings } },
-        searchDocument: locales == configuration.locales ? search : nil)
+        searchDocument: locales == configuration.locales ? search : nil,
+        allItems: configuration.documentPath.map { allItems($0, configuration.locales) })
     let kept = state.withLock { state in
       // Another request for these locales may have made the view first: keep one.
       if let made = state.views[name] { return made }
@@ -175,26 +195,30 @@ package final class WebApp: WebHandler {
     return options
   }
 
-  /// Whether the document at `path` loaded in `locales` is `document` (loaded with its items
-  /// files' items): its own sections are compared first, then each items file a thousand items at
-  /// a time, so that finding out never holds a second copy of a large document (on 100 000 items,
-  /// 90 MB more for a moment). False when anything differs or cannot be read.
-  static func reads(_ document: SettingsDocument, at path: SystemPath, in locales: [String]) -> Bool {
-    guard
-      let opened = try? DocumentLoader.open(path, options: DocumentOptions(locales: locales, cache: .none))
-    else { return false }
+  /// The whole document at `path` in `locales`, read when called (``WebView/allItems``).
+  func allItems(_ path: SystemPath, _ locales: [String]) -> @Sendable () -> SettingsDocument? {
+    { try? DocumentLoader.open(path, options: Self.wholeDocument(in: locales)).document }
+  }
+
+  /// Whether `opened` (the document in other locales, its items files opened) reads as `document`
+  /// with `itemsFiles`: its own sections are compared first, then each items file a thousand items
+  /// at a time, so that finding out never holds a second copy of a large document. False when
+  /// anything differs or cannot be read.
+  static func reads(
+    _ document: SettingsDocument, itemsFiles: [Int: ItemsFile], as opened: LoadedDocument
+  ) -> Bool {
     var own = document
     for index in opened.itemsFiles.keys where own.sections.indices.contains(index) {
       own.sections[index].items = []
     }
-    guard own == opened.document else { return false }
+    guard own == opened.document, Set(itemsFiles.keys) == Set(opened.itemsFiles.keys) else { return false }
     for (index, file) in opened.itemsFiles {
-      let items = document.sections[index].items
-      guard items.count == file.itemCount else { return false }
+      guard let ours = itemsFiles[index], ours.itemCount == file.itemCount else { return false }
       var start = 0
-      while start < items.count {
-        let end = Swift.min(start + 1000, items.count)
-        guard let decoded = try? file.decodedItems(in: start..<end), decoded.elementsEqual(items[start..<end])
+      while start < file.itemCount {
+        let end = Swift.min(start + 1000, file.itemCount)
+        guard let decoded = try? file.decodedItems(in: start..<end),
+          let kept = try? ours.decodedItems(in: start..<end), decoded == kept
         else { return false }
         start = end
       }
@@ -213,6 +237,7 @@ package final class WebApp: WebHandler {
     var events: [WebEventLog.Event] = []
     // A key whose value changed is sent once: its row already shows a rejected value or a lock.
     let changed = Set(update.changes.map(\.key))
+    var otherKeys: [String] = []
     for event in update.events {
       switch event {
       case .changed(let change):
@@ -233,8 +258,10 @@ package final class WebApp: WebHandler {
           state.itemsFiles = files ?? [:]
           state.views = [:]
           state.documentError = nil
-          state.dependents = Self.dependents(in: document)
+          state.dependents = nil
+          state.seen = nil
         }
+        rememberValues()
         events.append(WebEventLog.event("reload", .object([])))
       case .documentFailed(let error):
         state.withLock { $0.documentError = error.message }
@@ -250,13 +277,39 @@ package final class WebApp: WebHandler {
         if !changed.contains(key) {
           events.append(WebEventLog.change(key, origin: "elsewhere", previous: nil))
         }
-      case .otherKeyChanged, .systemFileIgnored:
-        // An items file's key: not sent; the page follows the document's own keys. A system file
-        // ignored: its values and locks that went are sent as changes.
+      case .otherKeyChanged(let key):
+        otherKeys.append(key)
+      case .systemFileIgnored:
+        // Its values and locks that went are sent as changes.
         break
       }
     }
+    events += otherKeyEvents(otherKeys)
     log.append(events)
+  }
+
+  /// The events of the keys the document's own items do not have whose stored or system values or
+  /// locks changed (``SettingsEvent/otherKeyChanged(key:)``): for an items file's item, a change of
+  /// value as for any other key, or its row again for a rejected value or a lock that changed; a
+  /// key no item has (from an older document), none. Compared with the values last sent, so that
+  /// a change this app made is not sent again as made elsewhere.
+  func otherKeyEvents(_ keys: [String]) -> [WebEventLog.Event] {
+    guard !keys.isEmpty else { return [] }
+    let (settings, seen) = state.withLock { ($0.settings, $0.seen) }
+    guard let seen, let now = try? settings.snapshot() else { return [] }
+    state.withLock { $0.seen = now }
+    let known = self.settings(knowing: keys)
+    var events: [WebEventLog.Event] = []
+    for key in keys {
+      guard let item = known.item(forFullKey: key) else { continue }
+      let (old, new) = (seen.value(of: item).value, now.value(of: item).value)
+      if let old, let new, old != new {
+        events.append(WebEventLog.change(key, origin: "elsewhere", previous: old, value: new))
+      } else if seen.problem(of: item) != now.problem(of: item) || seen.lock(of: item) != now.lock(of: item) {
+        events.append(WebEventLog.change(key, origin: "elsewhere", previous: nil))
+      }
+    }
+    return events
   }
 
   /// The `data:` of a `change` event: the key, its row now (with `value`, the value the change
@@ -267,14 +320,19 @@ package final class WebApp: WebHandler {
   )
     -> JSONValue
   {
-    let dependents = state.withLock { $0.dependents[key] ?? [] }
+    let dependents = self.dependents()[key] ?? []
     var pairs: [(String, JSONValue)] = [("key", .string(key))]
-    if let item = try? view.settings.item(key) {
+    if let item = try? view.settings(knowing: [key]).item(key) {
       // Values read after a later change show that change, and a later change undone before the
       // watch read the store makes no event of its own: the row shows the value of this change,
       // so that a stream's last row of each key is the value in the store.
       var snapshot = snapshot
-      if let value, snapshot.value(of: item).value != value { snapshot.values[key] = value }
+      let (shown, isModified) = snapshot.value(of: item)
+      if let value, shown != value {
+        snapshot.values[key] = value
+        // An items file's stored value is not among the snapshot's own: it stays an override.
+        if isModified { snapshot.modified.insert(key) }
+      }
       pairs.append(("row", WebRow.json(item, in: snapshot)))
       if let previous {
         if !item.isSecure { pairs.append(("previous", previous.json)) }
@@ -301,16 +359,40 @@ package final class WebApp: WebHandler {
     return WebEventLog.Event.text(id: event.id, name: event.name, data: line)
   }
 
-  /// For each key that a condition names, the keys of the items with that condition. Rows still
-  /// in the compiled form are not decoded: none of them has a condition or is named by one
-  /// (``CompiledItems``).
-  static func dependents(in document: SettingsDocument) -> [String: [String]] {
+  /// For each key that a condition names, the keys of the items with that condition, worked out
+  /// the first time it is asked for.
+  func dependents() -> [String: [String]] {
+    if let kept = state.withLock({ $0.dependents }) { return kept }
+    let (settings, itemsFiles) = state.withLock { ($0.settings, $0.itemsFiles) }
+    let made = Self.dependents(in: settings.document, itemsFiles: itemsFiles)
+    state.withLock { state in
+      if state.settings === settings { state.dependents = made }
+    }
+    return made
+  }
+
+  /// For each key that a condition names, the keys of the items with that condition, in the
+  /// document's order, the items of `itemsFiles` (the sections' by index) in their sections' places.
+  /// Rows still in the compiled form are not decoded: none of them has a condition or is named by
+  /// one (``CompiledItems``); of an items file, only the lines that can hold a condition are.
+  static func dependents(in document: SettingsDocument, itemsFiles: [Int: ItemsFile] = [:]) -> [String:
+    [String]]
+  {
     var result: [String: [String]] = [:]
-    document.forEachDecodedItem { item, _ in
+    func add(_ item: SettingItem) {
       guard let key = item.key else { return }
       let named = Set((item.enabledWhen ?? [:]).keys).union((item.visibleWhen ?? [:]).keys)
       for controller in named.sorted() { result[controller, default: []].append(key) }
-    } undecoded: { _, _ in
+    }
+    for (index, section) in document.sections.enumerated() {
+      var section = section
+      if let file = itemsFiles[index] {
+        section = SettingSection(items: ((try? file.itemsWithConditions()) ?? []).map(\.item))
+      }
+      SettingsDocument(id: "", title: "", sections: [section]).forEachDecodedItem { item, _ in
+        add(item)
+      } undecoded: { _, _ in
+      }
     }
     return result
   }

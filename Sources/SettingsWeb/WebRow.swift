@@ -19,7 +19,10 @@ package enum WebRow {
       if !secure { pairs.append(("value", value.json)) }
       pairs.append(("shown", .string(shown(value, of: item))))
       pairs.append(("modified", .bool(isModified)))
-      if let key = item.key, let defaultValue = snapshot.defaults[key] {
+      // An items file's item, decoded after the snapshot was taken, gives its own default.
+      if let key = item.key,
+        let defaultValue = snapshot.defaults[key] ?? SettingsSnapshot.defaultValue(of: item)
+      {
         if !secure { pairs.append(("default", defaultValue.json)) }
         pairs.append(("defaultShown", .string(shown(defaultValue, of: item))))
       }

@@ -8,8 +8,15 @@ import Synchronization
 package final class WebView: Sendable {
   /// The settings over the document in this locale (the same store and layers as the app's).
   package let settings: Settings
-  /// The top page's items files, opened for paging.
+  /// The top page's items files, opened for paging: ``settings``' document does not have their
+  /// items (a document from standard input has them all), which are decoded a page at a time, as
+  /// `settings ui` reads them, and looked up by key where a request names one
+  /// (``settings(knowing:)``).
   package let itemsFiles: [Int: ItemsFile]
+  /// The whole document in this view's locale, every items file's items decoded, for what needs
+  /// every item at once (a search without the compiled form's index); nil when there is none
+  /// apart from ``settings``' document.
+  let allItems: (@Sendable () -> SettingsDocument?)?
   /// The BCP 47 tag of the locale, for `<html lang>`.
   package let language: String
   /// The document reduced to what a search of a text can match, from the compiled form (see
@@ -24,6 +31,8 @@ package final class WebView: Sendable {
     let streamSnapshot = Mutex<(eventID: Int, snapshot: SettingsSnapshot)?>(nil)
     /// The searched texts of the document, lowercased by the first search.
     let searchIndex = Mutex<SettingsSearchIndex?>(nil)
+    /// The settings over the whole document (``allItemsSettings()``), made when first needed.
+    let complete = Mutex<Settings?>(nil)
 
     init(document: SettingsDocument) {
       lastSnapshot = Mutex((SettingsSnapshot(document: document), nil, []))
@@ -36,10 +45,12 @@ package final class WebView: Sendable {
   /// search index (a document without translations serves every language from one copy).
   package init(
     settings: Settings, itemsFiles: [Int: ItemsFile], language: String, sharingWith other: WebView? = nil,
-    searchDocument: (@Sendable (String) -> SettingsDocument?)? = nil
+    searchDocument: (@Sendable (String) -> SettingsDocument?)? = nil,
+    allItems: (@Sendable () -> SettingsDocument?)? = nil
   ) {
     self.settings = settings
     self.itemsFiles = itemsFiles
+    self.allItems = allItems
     self.language = language
     self.searchDocument = searchDocument
     if let other, other.settings === settings {
@@ -47,6 +58,41 @@ package final class WebView: Sendable {
     } else {
       caches = Caches(document: settings.document)
       _ = snapshot()
+    }
+  }
+
+  /// The settings whose document has the items of `keys` (full keys): ``settings`` when its
+  /// document has them, else settings over its document with the items of the items files that
+  /// hold them put in (``SettingsDocument/including(_:from:)``: the lines that can hold them are
+  /// decoded, not the files), writing as ``settings`` does. A key that no item has gives
+  /// ``settings``, which refuses it as unknown.
+  package func settings(knowing keys: some Collection<String>) -> Settings {
+    Self.settings(settings, itemsFiles: itemsFiles, knowing: keys)
+  }
+
+  /// ``settings(knowing:)`` for `settings` and its document's `itemsFiles`.
+  package static func settings(
+    _ settings: Settings, itemsFiles: [Int: ItemsFile], knowing keys: some Collection<String>
+  ) -> Settings {
+    guard !itemsFiles.isEmpty else { return settings }
+    let unknown = keys.filter { settings.item(forFullKey: $0) == nil }
+    guard !unknown.isEmpty,
+      let document = try? settings.document.including(unknown, from: itemsFiles)
+    else { return settings }
+    return Settings(document: document, writingAs: settings)
+  }
+
+  /// The settings over the whole document, every items file's items decoded (made once, when
+  /// first asked for), writing as ``settings`` does; ``settings`` when there are no items files.
+  package func allItemsSettings() -> Settings {
+    guard !itemsFiles.isEmpty, let allItems else { return settings }
+    let settings = self.settings
+    return caches.complete.withLock { complete in
+      if let complete { return complete }
+      guard let document = allItems() else { return settings }
+      let made = Settings(document: document, writingAs: settings)
+      complete = made
+      return made
     }
   }
 
@@ -96,13 +142,13 @@ package final class WebView: Sendable {
     if let reduced = searchDocument?(text) {
       return SettingsSearchIndex(document: reduced).find(text, in: reduced, snapshot: snapshot, limit: limit)
     }
-    return indexed().find(text, in: settings.document, snapshot: snapshot, limit: limit)
+    return indexed().find(text, in: allItemsSettings().document, snapshot: snapshot, limit: limit)
   }
 
-  /// The search index, made now unless it is made already (a search made while another thread
-  /// makes it waits for it).
+  /// The search index of the whole document (``allItemsSettings()``), made now unless it is made
+  /// already (a search made while another thread makes it waits for it).
   func indexed() -> SettingsSearchIndex {
-    let document = settings.document
+    let document = allItemsSettings().document
     return caches.searchIndex.withLock { index in
       if let index { return index }
       let made = SettingsSearchIndex(document: document)

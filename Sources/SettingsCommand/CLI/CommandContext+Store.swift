@@ -89,14 +89,19 @@ extension CommandContext {
   ) throws(CommandError) -> LayeredStore {
     let user = try userStore(for: document, forWriting: forWriting)
     let layers = storePolicy(for: document).layers(over: user)
-    guard warning else { return layers }
+    if warning { warn(about: layers, of: document) }
+    return layers
+  }
+
+  /// Warns about each system file of `layers` that is ignored, and each value in one that its
+  /// item in `document` does not accept.
+  func warn(about layers: LayeredStore, of document: SettingsDocument) {
     for ignored in layers.ignored { warnings.add(ignored.message) }
     if !layers.system.isEmpty {
       let snapshot = SettingsSnapshot(
         document: document, contents: StoreContents(), storeName: "", system: layers.system)
       for problem in snapshot.systemProblems { warnings.add(problem.message) }
     }
-    return layers
   }
 
   /// The store file's path of `document` (``StorePolicy/writableFilePath()``), beside which `ui` and

@@ -1,4 +1,5 @@
 import SettingsPOSIX
+import Synchronization
 
 /// A JSON Lines file of items (`"itemsFile": "apps.jsonl"`): one item object per line, decoded on demand.
 ///
@@ -13,6 +14,25 @@ public struct ItemsFile: Sendable {
   public let locales: [String]
   /// Byte ranges and 1-based line numbers of the non-blank lines.
   let lines: [(range: Range<Int>, number: Int)]
+  /// What the copies of this opened file share: how many lines they decoded, and the lines of the
+  /// keys looked up.
+  let memo = Memo()
+
+  /// What the copies of one opened file share.
+  final class Memo: Sendable {
+    /// How many lines have been decoded.
+    let decodedLines = Atomic<Int>(0)
+    /// The index of the line of each key looked up (``items(forKeys:)``), -1 for none; emptied
+    /// when it holds ``keptLines``.
+    let lines = Mutex<[String: Int]>([:])
+    /// How many keys' lines are kept.
+    static let keptLines = 4096
+  }
+
+  /// How many lines have been decoded since the file was opened, by this value and its copies
+  /// (a line decoded twice counts twice): what tests read to show that a page decodes its lines
+  /// alone.
+  package var decodedLineCount: Int { memo.decodedLines.load(ordering: .relaxed) }
 
   /// Reads the file and indexes its lines.
   ///
@@ -23,24 +43,42 @@ public struct ItemsFile: Sendable {
     self.path = path
     self.bytes = read
     var lines: [(range: Range<Int>, number: Int)] = []
-    var start = 0
-    var number = 1
     read.withUnsafeBufferPointer { buffer in
-      var index = 0
-      var blank = true
-      while index <= buffer.count {
-        if index == buffer.count || buffer[index] == 0x0A {
-          if !blank { lines.append((start..<index, number)) }
-          number += 1
-          start = index + 1
-          blank = true
-        } else if blank, buffer[index] != 0x20, buffer[index] != 0x09, buffer[index] != 0x0D {
-          blank = false
+      var start = 0
+      var number = 1
+      while start <= buffer.count {
+        let end = Self.newline(in: buffer, from: start)
+        var first = start
+        while first < end, buffer[first] == 0x20 || buffer[first] == 0x09 || buffer[first] == 0x0D {
+          first += 1
         }
-        index += 1
+        if first < end { lines.append((start..<end, number)) }
+        number += 1
+        start = end + 1
       }
     }
     self.lines = lines
+  }
+
+  /// The offset of the first line feed in `buffer` at or after `start`, else its count: eight bytes
+  /// at a time (a word holds a line feed where it XORed with line feeds has a zero byte), so that
+  /// opening a file of 100 MB costs little more than reading it.
+  private static func newline(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var index = start
+    if let base = buffer.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      while index + 8 <= buffer.count {
+        let word =
+          UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ (ones &* 0x0A)
+        let zero = (word &- ones) & ~word & (ones &* 0x80)
+        // The lowest byte flagged is the first zero byte (a false flag only follows a real one).
+        if zero != 0 { return index + zero.trailingZeroBitCount / 8 }
+        index += 8
+      }
+    }
+    while index < buffer.count, buffer[index] != 0x0A { index += 1 }
+    return index
   }
 
   /// Reads the file at the path with `path`'s UTF-8 bytes; see ``init(path:locales:)-(SystemPath,_)``.
@@ -67,6 +105,7 @@ public struct ItemsFile: Sendable {
     -> [SettingItem]
   {
     let clamped = range.clamped(to: 0..<lines.count)
+    memo.decodedLines.add(clamped.count, ordering: .relaxed)
     var items: [SettingItem] = []
     items.reserveCapacity(clamped.count)
     for index in clamped {

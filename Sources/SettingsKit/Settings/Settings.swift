@@ -37,7 +37,7 @@ public final class Settings: Sendable {
   }
   private let currentWriteContext = Mutex<WriteContext?>(nil)
   /// Serializes this object's writes with its watches' reads of the store.
-  let localWrites = LocalWrites()
+  let localWrites: LocalWrites
   /// The document's defaults, worked out by the second change and kept for the next ones.
   private let keptDefaultsOnce = Mutex<DocumentDefaults?>(nil)
 
@@ -66,6 +66,7 @@ public final class Settings: Sendable {
     self.document = document
     self.store = store
     self.currentLayers = Mutex(LayeredStore(user: store))
+    self.localWrites = LocalWrites()
   }
 
   /// Joins a document and the layers of values: system files under the user's store, which alone
@@ -74,6 +75,17 @@ public final class Settings: Sendable {
     self.document = document
     self.store = layers.user
     self.currentLayers = Mutex(layers)
+    self.localWrites = LocalWrites()
+  }
+
+  /// Joins `document` (a version of `other`'s with more of its items, such as the items of its
+  /// items files that some keys need) with `other`'s layers, writing as `other` does: its watches
+  /// take this object's writes for their own (``LocalWrites``), not for changes made elsewhere.
+  package init(document: SettingsDocument, writingAs other: Settings) {
+    self.document = document
+    self.store = other.store
+    self.currentLayers = Mutex(other.layers)
+    self.localWrites = other.localWrites
   }
 
   /// Reads the system files again (a watch does when they change), so that later reads and

@@ -15,20 +15,31 @@ enum ServeCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
     _ = try context.arguments()
     // From the compiled form, as the screen opens it: the page's rows are decoded as the browser
-    // asks for them (a document with items files has their items decoded, as the whole load does).
+    // asks for them, and an items file's a page at a time, as `settings ui` reads them.
     let opened = try context.openScreenDocument(keepingCompiledForm: true)
-    let document: SettingsDocument
-    do {
-      document = try opened.documentWithAllItems()
-    } catch {
-      throw CommandError(error)
+    let document = opened.document
+    // A document from standard input has its items files' items; they are opened for paging too.
+    let itemsFiles =
+      opened.itemsFiles.isEmpty ? try context.itemsFiles(for: document.sections) : opened.itemsFiles
+    // The first page of each is read now, as the screen reads it: a line there that is not a valid
+    // item stops the server before it listens.
+    for (index, file) in itemsFiles.sorted(by: { $0.key < $1.key }) {
+      let pageSize = document.sections[index].effectivePageSize ?? file.itemCount
+      do {
+        _ = try file.decodedItems(in: 0..<pageSize)
+      } catch {
+        throw CommandError(error)
+      }
     }
     // The store every other command uses: the file, or etcd with --etcd / SETTINGS_ETCD.
-    let layers = try context.layers(for: document, forWriting: true)
-    for lock in layers.unmatchedLocks(in: document) { context.warnings.add(lock.message) }
+    let layers = try context.layers(for: document, forWriting: true, warning: false)
+    // The system files' values and locks are checked against their items, in the items files too.
+    let named = layers.system.flatMap { Array($0.values.keys) + Array($0.locked.keys) }
+    let checked = (try? document.including(named, from: itemsFiles)).flatMap { $0 } ?? document
+    context.warn(about: layers, of: checked)
+    for lock in layers.unmatchedLocks(in: checked) { context.warnings.add(lock.message) }
     let settings = Settings(document: document, layers: layers)
     try context.requireReachableStore(settings)
-    let itemsFiles = try context.itemsFiles(for: document.sections)
     let port = UInt16(context.invocation[Options.port] ?? 0)
     let listener: ListeningSocket
     do {
