@@ -22,6 +22,15 @@ package struct OpenFlags: OptionSet, Sendable {
   package let rawValue: Int32
   package init(rawValue: Int32) { self.rawValue = rawValue }
 
+  /// The union of `elements`: `[.readOnly, .closeOnExec]`. Written out because the standard
+  /// library's `SetAlgebra` version goes through its generic `init(_:)` over a sequence, whose
+  /// type metadata the runtime builds on first use: some 130 000 instructions of every command.
+  package init(arrayLiteral elements: OpenFlags...) {
+    var rawValue: Int32 = 0
+    for element in elements { rawValue |= element.rawValue }
+    self.init(rawValue: rawValue)
+  }
+
   /// `O_RDONLY` (zero: the absence of the write flags).
   package static let readOnly = OpenFlags(rawValue: O_RDONLY)
   /// `O_WRONLY`.
