@@ -324,15 +324,39 @@ package func systemExit(_ status: Int32) -> Never { exit(status) }
 /// bytes (not necessarily UTF-8). The corresponding C variable is `environ`.
 package func systemEnvironment() -> [(name: [UInt8], value: [UInt8])] {
   var entries: [(name: [UInt8], value: [UInt8])] = []
+  systemForEachEnvironmentEntry { name, value in entries.append((Array(name), Array(value))) }
+  return entries
+}
+
+/// How many entries the process environment has (with or without a `=`). The corresponding C
+/// variable is `environ`.
+package func systemEnvironmentCount() -> Int {
+  var count = 0
+  var pointer = environ
+  while pointer.pointee != nil {
+    count += 1
+    pointer += 1
+  }
+  return count
+}
+
+/// Calls `body` with each entry of the process environment split at its first `=` byte (entries
+/// without one are skipped), in order, the name and value as bytes valid only during the call:
+/// ``systemEnvironment()`` without copying every entry twice. The corresponding C variable is
+/// `environ`.
+package func systemForEachEnvironmentEntry(
+  _ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void
+) {
   var pointer = environ
   while let entry = pointer.pointee {
-    let bytes = UnsafeBufferPointer(start: entry, count: strlen(entry)).map { UInt8(bitPattern: $0) }
+    let bytes = UnsafeRawBufferPointer(start: entry, count: strlen(entry))
     if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
-      entries.append((Array(bytes[..<equals]), Array(bytes[(equals + 1)...])))
+      body(
+        UnsafeRawBufferPointer(rebasing: bytes[..<equals]),
+        UnsafeRawBufferPointer(rebasing: bytes[(equals + 1)...]))
     }
     pointer += 1
   }
-  return entries
 }
 
 /// Removes the file at `path`, best effort. The corresponding C function is `unlink`.
