@@ -131,10 +131,12 @@ struct Invocation: Sendable, Equatable {
       invocation.arguments.append(argument)
       positions.append(index - 1)
     }
-    for (argumentIndex, position) in positions.enumerated() {
-      let declarations = subcommand.definition.declarations(
-        at: argumentIndex, of: invocation.arguments.count)
-      try refuseInvalidUTF8(ArgumentBytes(bytes, position), as: declarations, usage: usage)
+    if !positions.isEmpty {
+      let definition = subcommand.definition
+      for (argumentIndex, position) in positions.enumerated() {
+        let declarations = definition.declarations(at: argumentIndex, of: invocation.arguments.count)
+        try refuseInvalidUTF8(ArgumentBytes(bytes, position), as: declarations, usage: usage)
+      }
     }
     guard !invocation[Options.help], !invocation[Options.version] else { return invocation }
     if let name = inapplicable.sorted().first {

@@ -75,6 +75,13 @@ struct OptionDefinition: Sendable, Equatable {
   /// `--width`.
   var name: String { "--" + long }
 
+  /// Whether `word` is ``name`` (`--width`) or the one-letter name with its dash (`-f`).
+  func isNamed(_ word: String) -> Bool {
+    if word.hasPrefix("--") { return word.dropFirst(2) == long }
+    guard let short, word.hasPrefix("-") else { return false }
+    return word.dropFirst() == String(short)
+  }
+
   /// `--width N` or `--all`, as usage lines show it.
   var synopsis: String { value.placeholder.map { "\(name) \($0)" } ?? name }
 
