@@ -291,6 +291,10 @@ package func systemEffectiveOwner() -> (owner: UInt32, group: UInt32) {
   (UInt32(geteuid()), UInt32(getegid()))
 }
 
+/// The effective user of the process, for a check that needs no group. The corresponding C
+/// function is `geteuid`.
+package func systemEffectiveUser() -> UInt32 { UInt32(geteuid()) }
+
 /// The login name of user `uid` in the user database (`/etc/passwd`, or NSS), or nil when it
 /// has no entry or cannot be read.
 ///
