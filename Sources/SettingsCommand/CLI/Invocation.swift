@@ -45,7 +45,7 @@ struct Invocation: Sendable, Equatable {
     let bytes = bytes.count == arguments.count ? bytes : []
     if let (position, name) = subcommandName(in: arguments) {
       try refuseInvalidUTF8(ArgumentBytes(bytes, position), usage: nil)
-      guard let subcommand = Subcommand(rawValue: name) else {
+      guard let subcommand = Subcommand.named(name) else {
         let hint =
           Suggestion.closest(to: name, in: Subcommand.allCases.map(\.rawValue)).map {
             "\nDid you mean '\($0)'?"

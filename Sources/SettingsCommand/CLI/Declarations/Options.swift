@@ -241,11 +241,11 @@ enum Options {
   /// (`GlobalOptionTests`), so the global meaning is the only one.
   static func named(_ name: String, for subcommand: Subcommand) -> (OptionDefinition, applies: Bool)? {
     // One pass, copying no declaration that does not match: every command looks up its options.
-    var other: OptionDefinition?
-    for definition in all where definition.isNamed(name) {
+    var other: Int?
+    for (index, definition) in all.enumerated() where definition.isNamed(name) {
       if definition.subcommands.contains(subcommand) || definition.isGlobal { return (definition, true) }
-      if other == nil { other = definition }
+      if other == nil { other = index }
     }
-    return other.map { ($0, false) }
+    return other.map { (all[$0], false) }
   }
 }
