@@ -62,8 +62,10 @@ package struct FileDescriptor: Hashable, Sendable {
   package func readToEnd(limit: Int, expectedSize: Int = 0) throws(Errno) -> [UInt8]? {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(min(expectedSize, limit))
-    // Uninitialized: zeroing 64 KiB for a store of a few bytes was most of reading it.
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
+    // Uninitialized: zeroing 64 KiB for a store of a few bytes was most of reading it. A small
+    // file's chunk is small too, so that it comes from the heap without a `brk(2)` each way.
+    let size = expectedSize > 0 ? min(64 * 1024, max(expectedSize + 1, 4096)) : 64 * 1024
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
     defer { chunk.deallocate() }
     while true {
       let count = try read(into: chunk)
