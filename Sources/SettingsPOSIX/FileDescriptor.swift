@@ -62,13 +62,15 @@ package struct FileDescriptor: Hashable, Sendable {
   package func readToEnd(limit: Int, expectedSize: Int = 0) throws(Errno) -> [UInt8]? {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(min(expectedSize, limit))
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    // Uninitialized: zeroing 64 KiB for a store of a few bytes was most of reading it. A small
+    // file's chunk is small too, so that it comes from the heap without a `brk(2)` each way.
+    let size = expectedSize > 0 ? min(64 * 1024, max(expectedSize + 1, 4096)) : 64 * 1024
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+    defer { chunk.deallocate() }
     while true {
-      let count = try chunk.withUnsafeMutableBytes { buffer in
-        Result { () throws(Errno) in try read(into: buffer) }
-      }.get()
+      let count = try read(into: chunk)
       if count == 0 { return bytes }
-      bytes.append(contentsOf: chunk[0..<count])
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
       if bytes.count > limit { return nil }
     }
   }

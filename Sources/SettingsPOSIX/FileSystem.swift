@@ -26,6 +26,17 @@ package enum FileSystem {
   package static func readFile(at path: SystemPath, limit: Int = defaultReadLimit) throws(FileSystemError)
     -> [UInt8]?
   {
+    try readFileAndStatus(at: path, limit: limit)?.bytes
+  }
+
+  /// ``readFile(at:limit:)``, with the status of the file it read: the `fstat(2)` of the open
+  /// descriptor, taken before the bytes were read (so a caller that compares it with the path's
+  /// status afterwards needs no `stat(2)` of its own before). Nil when the file does not exist.
+  ///
+  /// - Throws: the errors of ``readFile(at:limit:)``.
+  package static func readFileAndStatus(at path: SystemPath, limit: Int = defaultReadLimit)
+    throws(FileSystemError) -> (bytes: [UInt8], status: FileStatus)?
+  {
     let descriptor: FileDescriptor
     do {
       descriptor = try .open(path, [.readOnly, .closeOnExec, .nonBlocking])
@@ -33,7 +44,7 @@ package enum FileSystem {
       if error == .noSuchFileOrDirectory { return nil }
       throw FileSystemError(error, path: path, operation: "read")
     }
-    return try descriptor.closeAfter { () throws(FileSystemError) -> [UInt8] in
+    return try descriptor.closeAfter { () throws(FileSystemError) -> (bytes: [UInt8], status: FileStatus) in
       func failure(_ error: Errno) -> FileSystemError {
         FileSystemError(error, path: path, operation: "read")
       }
@@ -49,7 +60,7 @@ package enum FileSystem {
         throw failure(error)
       }
       guard let bytes else { throw .tooLarge(path: path.description, limit: limit) }
-      return bytes
+      return (bytes, status)
     }
   }
 

@@ -22,6 +22,15 @@ package struct OpenFlags: OptionSet, Sendable {
   package let rawValue: Int32
   package init(rawValue: Int32) { self.rawValue = rawValue }
 
+  /// The union of `elements`: `[.readOnly, .closeOnExec]`. Written out because the standard
+  /// library's `SetAlgebra` version goes through its generic `init(_:)` over a sequence, whose
+  /// type metadata the runtime builds on first use: some 130 000 instructions of every command.
+  package init(arrayLiteral elements: OpenFlags...) {
+    var rawValue: Int32 = 0
+    for element in elements { rawValue |= element.rawValue }
+    self.init(rawValue: rawValue)
+  }
+
   /// `O_RDONLY` (zero: the absence of the write flags).
   package static let readOnly = OpenFlags(rawValue: O_RDONLY)
   /// `O_WRONLY`.
@@ -282,6 +291,10 @@ package func systemEffectiveOwner() -> (owner: UInt32, group: UInt32) {
   (UInt32(geteuid()), UInt32(getegid()))
 }
 
+/// The effective user of the process, for a check that needs no group. The corresponding C
+/// function is `geteuid`.
+package func systemEffectiveUser() -> UInt32 { UInt32(geteuid()) }
+
 /// The login name of user `uid` in the user database (`/etc/passwd`, or NSS), or nil when it
 /// has no entry or cannot be read.
 ///
@@ -315,15 +328,39 @@ package func systemExit(_ status: Int32) -> Never { exit(status) }
 /// bytes (not necessarily UTF-8). The corresponding C variable is `environ`.
 package func systemEnvironment() -> [(name: [UInt8], value: [UInt8])] {
   var entries: [(name: [UInt8], value: [UInt8])] = []
+  systemForEachEnvironmentEntry { name, value in entries.append((Array(name), Array(value))) }
+  return entries
+}
+
+/// How many entries the process environment has (with or without a `=`). The corresponding C
+/// variable is `environ`.
+package func systemEnvironmentCount() -> Int {
+  var count = 0
+  var pointer = environ
+  while pointer.pointee != nil {
+    count += 1
+    pointer += 1
+  }
+  return count
+}
+
+/// Calls `body` with each entry of the process environment split at its first `=` byte (entries
+/// without one are skipped), in order, the name and value as bytes valid only during the call:
+/// ``systemEnvironment()`` without copying every entry twice. The corresponding C variable is
+/// `environ`.
+package func systemForEachEnvironmentEntry(
+  _ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void
+) {
   var pointer = environ
   while let entry = pointer.pointee {
-    let bytes = UnsafeBufferPointer(start: entry, count: strlen(entry)).map { UInt8(bitPattern: $0) }
+    let bytes = UnsafeRawBufferPointer(start: entry, count: strlen(entry))
     if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
-      entries.append((Array(bytes[..<equals]), Array(bytes[(equals + 1)...])))
+      body(
+        UnsafeRawBufferPointer(rebasing: bytes[..<equals]),
+        UnsafeRawBufferPointer(rebasing: bytes[(equals + 1)...]))
     }
     pointer += 1
   }
-  return entries
 }
 
 /// Removes the file at `path`, best effort. The corresponding C function is `unlink`.

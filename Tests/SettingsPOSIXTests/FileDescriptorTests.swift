@@ -19,6 +19,23 @@ struct FileDescriptorTests {
     }
   }
 
+  @Test func readFileAndStatusGiveTheBytesAndTheStatusOfTheFileRead() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = SystemPath(directory.file("data.bin"))
+    #expect(try FileSystem.readFileAndStatus(at: path) == nil)
+    // More than one 64 KiB read, and an empty file.
+    let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+    let descriptor = try FileDescriptor.open(path, [.writeOnly, .create, .closeOnExec], mode: 0o600)
+    try descriptor.closeAfter { () throws(Errno) in try descriptor.writeAll(bytes) }
+    let read = try #require(try FileSystem.readFileAndStatus(at: path))
+    #expect(read.bytes == bytes)
+    #expect(read.status.identity == FileSystem.status(of: path)?.identity)
+    let empty = SystemPath(directory.file("empty"))
+    try FileDescriptor.open(empty, [.writeOnly, .create, .closeOnExec], mode: 0o600).close()
+    #expect(try FileSystem.readFileAndStatus(at: empty)?.bytes == [])
+  }
+
   @Test func closeAfterClosesWhenTheClosureThrows() throws {
     // The write end of a pipe: once it is closed, the read end sees the end of the input. (Asking
     // the closed number itself would race with other tests that open files meanwhile.)

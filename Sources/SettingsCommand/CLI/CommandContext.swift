@@ -136,10 +136,10 @@ struct CommandContext: Sendable {
   /// (none when an option given stands instead of them, as `reset --all` does).
   func arguments() throws(CommandError) -> [String] {
     let subcommand = invocation.subcommand
-    let replaced = subcommand.options.contains { $0.placement == .insteadOfArguments && invocation.gives($0) }
-    try invocation.checkArgumentCount(replaced ? 0...0 : subcommand.definition.argumentCount)
-    let arguments = invocation.arguments
     let definition = subcommand.definition
+    let replaced = definition.options.contains { $0.placement == .insteadOfArguments && invocation.gives($0) }
+    try invocation.checkArgumentCount(replaced ? 0...0 : definition.argumentCount)
+    let arguments = invocation.arguments
     for (index, argument) in arguments.enumerated() {
       if argument.isEmpty, let declaration = definition.refusedEmptyArgument(at: index, of: arguments.count) {
         throw .usage(

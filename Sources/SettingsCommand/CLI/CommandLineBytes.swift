@@ -11,7 +11,8 @@ import SettingsPOSIX
 public struct CommandLineBytes: Sendable, Equatable {
   /// The arguments after the program name, as bytes.
   public var arguments: [[UInt8]]
-  /// The environment's values as bytes, by name.
+  /// The environment's values as bytes, by name. A value that is missing here reads as the UTF-8
+  /// of its text: the process's own command line keeps only the values that are not UTF-8.
   public var environment: [String: [UInt8]]
 
   /// Creates the bytes of a command line; empty when there are none to give.
@@ -45,18 +46,45 @@ public struct CommandLineBytes: Sendable, Equatable {
     return SystemPath(value)
   }
 
-  /// The command line of this process: `argv` (`CommandLine.unsafeArgv`) and `environ`, as bytes.
-  static func current() -> CommandLineBytes {
+  /// The command line of this process: `argv` (`CommandLine.unsafeArgv`) and `environ`, as bytes,
+  /// with the environment as text (``environment(count:_:)``).
+  static func current() -> (bytes: CommandLineBytes, environment: [String: String]) {
     var arguments: [[UInt8]] = []
+    arguments.reserveCapacity(max(Int(CommandLine.argc) - 1, 0))
     for index in 1..<Int(CommandLine.argc) {
       guard let argument = CommandLine.unsafeArgv[index] else { continue }
       var length = 0
       while argument[length] != 0 { length += 1 }
-      arguments.append(UnsafeBufferPointer(start: argument, count: length).map { UInt8(bitPattern: $0) })
+      arguments.append(Array(UnsafeRawBufferPointer(start: argument, count: length)))
     }
-    var environment: [String: [UInt8]] = [:]
-    for (name, value) in systemEnvironment() { environment[String(decoding: name, as: UTF8.self)] = value }
-    return CommandLineBytes(arguments: arguments, environment: environment)
+    let (environment, notUTF8) = Self.environment(
+      count: systemEnvironmentCount(), systemForEachEnvironmentEntry)
+    return (CommandLineBytes(arguments: arguments, environment: notUTF8), environment)
+  }
+
+  /// The environment that `forEachEntry` gives (each entry's name and value as bytes, in order):
+  /// every value as text by name (decoded as ``path(forEnvironment:value:)`` reads it), and as
+  /// bytes the values that are not UTF-8 (the others are their text's UTF-8). A later entry of a
+  /// name replaces an earlier one. `count` (entries) only reserves room.
+  ///
+  /// One pass and one dictionary of every value: a second one, of the bytes of every value, was
+  /// a tenth of a `get`.
+  static func environment(
+    count: Int, _ forEachEntry: ((UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) -> Void
+  ) -> (text: [String: String], notUTF8: [String: [UInt8]]) {
+    var text: [String: String] = Dictionary(minimumCapacity: count)
+    var notUTF8: [String: [UInt8]] = [:]
+    forEachEntry { name, value in
+      let name = String(decoding: name, as: UTF8.self)
+      let decoded = String(decoding: value, as: UTF8.self)
+      text[name] = decoded
+      if decoded.utf8.elementsEqual(value) {
+        if !notUTF8.isEmpty { notUTF8[name] = nil }
+      } else {
+        notUTF8[name] = Array(value)
+      }
+    }
+    return (text, notUTF8)
   }
 
   /// The UTF-8 of the text that Swift makes of `bytes` (invalid sequences become U+FFFD).

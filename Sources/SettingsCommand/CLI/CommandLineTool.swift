@@ -93,8 +93,7 @@ public enum CommandLineTool {
   public static func main() -> Never {
     var output = FileOutput(descriptor: .standardOutput)
     var errorOutput = FileOutput(descriptor: .standardError)
-    let bytes = CommandLineBytes.current()
-    let environment = bytes.environment.mapValues { String(decoding: $0, as: UTF8.self) }
+    let (bytes, environment) = CommandLineBytes.current()
     let arguments = bytes.arguments.map { String(decoding: $0, as: UTF8.self) }
     let status = run(
       arguments: arguments, environment: environment, terminal: .current(), output: &output,

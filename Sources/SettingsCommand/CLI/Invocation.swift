@@ -45,7 +45,7 @@ struct Invocation: Sendable, Equatable {
     let bytes = bytes.count == arguments.count ? bytes : []
     if let (position, name) = subcommandName(in: arguments) {
       try refuseInvalidUTF8(ArgumentBytes(bytes, position), usage: nil)
-      guard let subcommand = Subcommand(rawValue: name) else {
+      guard let subcommand = Subcommand.named(name) else {
         let hint =
           Suggestion.closest(to: name, in: Subcommand.allCases.map(\.rawValue)).map {
             "\nDid you mean '\($0)'?"
@@ -131,10 +131,12 @@ struct Invocation: Sendable, Equatable {
       invocation.arguments.append(argument)
       positions.append(index - 1)
     }
-    for (argumentIndex, position) in positions.enumerated() {
-      let declarations = subcommand.definition.declarations(
-        at: argumentIndex, of: invocation.arguments.count)
-      try refuseInvalidUTF8(ArgumentBytes(bytes, position), as: declarations, usage: usage)
+    if !positions.isEmpty {
+      let definition = subcommand.definition
+      for (argumentIndex, position) in positions.enumerated() {
+        let declarations = definition.declarations(at: argumentIndex, of: invocation.arguments.count)
+        try refuseInvalidUTF8(ArgumentBytes(bytes, position), as: declarations, usage: usage)
+      }
     }
     guard !invocation[Options.help], !invocation[Options.version] else { return invocation }
     if let name = inapplicable.sorted().first {

@@ -124,7 +124,7 @@ package struct DocumentCache: Sendable {
     else { return nil }
     return cache.closeAfter { () -> Result? in
       // One `fstat(2)` for the owner and the size.
-      guard let status = try? cache.status(), status.owner == systemEffectiveOwner().owner else { return nil }
+      guard let status = try? cache.status(), status.owner == systemEffectiveUser() else { return nil }
       let file = DocumentCacheFile(size: status.size) { cache.read(count: $1, at: $0) }
       guard let meta = file.meta(fingerprint: DocumentCacheFormat.fingerprint(buildTag: buildTag)),
         meta.locales == locales, meta.sources.first?.path == absolutePath

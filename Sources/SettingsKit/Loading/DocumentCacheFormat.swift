@@ -65,7 +65,15 @@ enum DocumentCacheFormat {
       ["\(version)", buildTag, "\(SettingsDocument.currentVersion)", LocaleNegotiation.rules]
       + DocumentDecoder.documentFields
       + ["|"] + DocumentDecoder.sectionFields + ["|"] + DocumentDecoder.itemFields
-    return hash(Array(parts.joined(separator: "\u{1F}").utf8), seed: 2)
+    // The parts' UTF-8 joined by 0x1F, appended part by part: `joined(separator:)` on an array
+    // of strings ran the standard library's unspecialized generic version, some 150 000
+    // instructions of every read of the cache.
+    var bytes: [UInt8] = []
+    for (index, part) in parts.enumerated() {
+      if index > 0 { bytes.append(0x1F) }
+      bytes.append(contentsOf: part.utf8)
+    }
+    return hash(bytes, seed: 2)
   }
 }
 

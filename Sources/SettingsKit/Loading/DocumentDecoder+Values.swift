@@ -8,16 +8,19 @@ extension DocumentDecoder {
     for field in DocumentFields.storedItemFields {
       guard let value = fields[field.name], let storage = field.storage else { continue }
       switch storage {
-      case .text(let keyPath):
-        item[keyPath: keyPath] =
+      case .text(_, let set):
+        set(
+          &item,
           field.kind == .text
-          ? text(value, at: Self.join(path(), field.name)) : string(value, at: Self.join(path(), field.name))
-      case .boolean(let keyPath): item[keyPath: keyPath] = bool(value, at: Self.join(path(), field.name))
-      case .wholeNumber(let keyPath):
+            ? text(value, at: Self.join(path(), field.name))
+            : string(value, at: Self.join(path(), field.name)))
+      case .boolean(_, let set): set(&item, bool(value, at: Self.join(path(), field.name)))
+      case .wholeNumber(_, let set):
         guard case .wholeNumber(let minimum, let maximum) = field.kind else { continue }
-        item[keyPath: keyPath] = integer(
-          value, at: Self.join(path(), field.name), minimum: minimum, maximum: maximum ?? Int.max)
-      case .number(let keyPath): item[keyPath: keyPath] = decimal(value, at: Self.join(path(), field.name))
+        set(
+          &item,
+          integer(value, at: Self.join(path(), field.name), minimum: minimum, maximum: maximum ?? Int.max))
+      case .number(_, let set): set(&item, decimal(value, at: Self.join(path(), field.name)))
       }
     }
     guard let type else { return }

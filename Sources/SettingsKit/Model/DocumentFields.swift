@@ -74,24 +74,29 @@ struct DocumentField: Sendable {
     }
   }
 
-  /// Where a field's value is kept in a ``SettingItem``.
+  /// Where a field's value is kept in a ``SettingItem``: how to read it and how to write it.
+  ///
+  /// Closures, not key paths: the runtime builds a key path object the first time it is used,
+  /// some 30 000 instructions for each of this table's, which every `get` paid at its start.
   enum Storage: Sendable {
     /// Text: a string (of kind ``Kind/string``) or display text (``Kind/text``).
-    case text(any WritableKeyPath<SettingItem, String?> & Sendable)
+    case text(get: @Sendable (SettingItem) -> String?, set: @Sendable (inout SettingItem, String?) -> Void)
     /// A flag.
-    case boolean(any WritableKeyPath<SettingItem, Bool?> & Sendable)
+    case boolean(get: @Sendable (SettingItem) -> Bool?, set: @Sendable (inout SettingItem, Bool?) -> Void)
     /// A whole number, within the bounds of ``Kind/wholeNumber(minimum:maximum:)``.
-    case wholeNumber(any WritableKeyPath<SettingItem, Int?> & Sendable)
+    case wholeNumber(get: @Sendable (SettingItem) -> Int?, set: @Sendable (inout SettingItem, Int?) -> Void)
     /// An exact decimal number.
-    case number(any WritableKeyPath<SettingItem, ExactDecimal?> & Sendable)
+    case number(
+      get: @Sendable (SettingItem) -> ExactDecimal?, set: @Sendable (inout SettingItem, ExactDecimal?) -> Void
+    )
 
     /// Whether `item` has the field.
     func isSet(in item: SettingItem) -> Bool {
       switch self {
-      case .text(let path): item[keyPath: path] != nil
-      case .boolean(let path): item[keyPath: path] != nil
-      case .wholeNumber(let path): item[keyPath: path] != nil
-      case .number(let path): item[keyPath: path] != nil
+      case .text(let get, _): get(item) != nil
+      case .boolean(let get, _): get(item) != nil
+      case .wholeNumber(let get, _): get(item) != nil
+      case .number(let get, _): get(item) != nil
       }
     }
   }
@@ -208,37 +213,41 @@ enum DocumentFields {
     DocumentField(
       name: "deprecated", kind: .text, summary: "Why the item is retired and what to use instead."),
     DocumentField(
-      name: "description", kind: .text, storage: .text(\.description),
+      name: "description", kind: .text, storage: .text(get: { $0.description }, set: { $0.description = $1 }),
       summary: "A longer help text, shown by describe and the screen, searched by find."),
     valueField(
-      "placeholder", .text, on: [.textField], .text(\.placeholder),
+      "placeholder", .text, on: [.textField], .text(get: { $0.placeholder }, set: { $0.placeholder = $1 }),
       "A text field's dimmed text while it is empty."),
     valueField(
-      "maxLength", .wholeNumber(minimum: 1, maximum: nil), on: [.textField], .wholeNumber(\.maxLength),
+      "maxLength", .wholeNumber(minimum: 1, maximum: nil), on: [.textField],
+      .wholeNumber(get: { $0.maxLength }, set: { $0.maxLength = $1 }),
       "A text field's longest text in user-perceived characters (grapheme clusters)."),
     valueField(
-      "pattern", .string, on: [.textField], .text(\.pattern),
+      "pattern", .string, on: [.textField], .text(get: { $0.pattern }, set: { $0.pattern = $1 }),
       "A regular expression (Swift Regex syntax) the whole text of a text field must match."),
     valueField(
-      "patternMessage", .text, on: [.textField], .text(\.patternMessage),
+      "patternMessage", .text, on: [.textField],
+      .text(get: { $0.patternMessage }, set: { $0.patternMessage = $1 }),
       "What to show when a text field's text does not match the pattern."),
     valueField(
-      "secure", .boolean, on: [.textField], .boolean(\.secure),
+      "secure", .boolean, on: [.textField], .boolean(get: { $0.secure }, set: { $0.secure = $1 }),
       "Whether a text field is masked wherever it is shown."),
     valueField(
-      "min", .number(positive: false), on: [.number, .slider], .number(\.min),
+      "min", .number(positive: false), on: [.number, .slider], .number(get: { $0.min }, set: { $0.min = $1 }),
       "A number's or slider's least value."),
     valueField(
-      "max", .number(positive: false), on: [.number, .slider], .number(\.max),
+      "max", .number(positive: false), on: [.number, .slider], .number(get: { $0.max }, set: { $0.max = $1 }),
       "A number's or slider's greatest value."),
     valueField(
-      "step", .number(positive: true), on: [.number, .slider], .number(\.step),
+      "step", .number(positive: true), on: [.number, .slider],
+      .number(get: { $0.step }, set: { $0.step = $1 }),
       "A number's or slider's step (default 1): the value is min plus a whole number of steps."),
     valueField(
-      "unit", .text, on: [.number, .slider], .text(\.unit), "Text shown after a number, such as min."),
+      "unit", .text, on: [.number, .slider], .text(get: { $0.unit }, set: { $0.unit = $1 }),
+      "Text shown after a number, such as min."),
     DocumentField(
       name: "multiple", kind: .boolean, applies: .withChoices, isValueField: true,
-      storage: .boolean(\.multiple),
+      storage: .boolean(get: { $0.multiple }, set: { $0.multiple = $1 }),
       summary: "Whether a choice item takes any subset of its choices; its value is then an array."),
   ]
 

@@ -13,6 +13,8 @@ import SettingsPOSIX
 package enum AtomicFile {
   /// The permission bits of a new file, before the process's umask is applied (so usually `0o644`).
   static let newFileMode: FileMode = 0o644
+  /// The most a read takes by default, in bytes: 256 MiB.
+  static let readLimit = 256 << 20
 
   /// Reads the whole file at `path`, following symbolic links; nil when it does not exist.
   ///
@@ -21,12 +23,12 @@ package enum AtomicFile {
   ///
   /// - Throws: `FileSystemError`: a directory, a special file, a file past `limit`, no permission,
   ///   or another failure of `open(2)` or `read(2)`.
-  package static func read(_ path: SystemPath, limit: Int = 256 << 20) throws(FileSystemError) -> [UInt8]? {
+  package static func read(_ path: SystemPath, limit: Int = readLimit) throws(FileSystemError) -> [UInt8]? {
     try FileSystem.readFile(at: path, limit: limit)
   }
 
   /// Reads the whole file at the path with `path`'s UTF-8 bytes; see ``read(_:limit:)-(SystemPath,_)``.
-  package static func read(_ path: String, limit: Int = 256 << 20) throws(FileSystemError) -> [UInt8]? {
+  package static func read(_ path: String, limit: Int = readLimit) throws(FileSystemError) -> [UInt8]? {
     try FileSystem.readFile(at: SystemPath(path), limit: limit)
   }
 

@@ -54,18 +54,20 @@ public struct FileStore: SettingsStore {
   public func read() throws(StoreError) -> StoreContents {
     var attempts = 0
     while true {
-      let before = Self.revision(of: path)
-      let bytes: [UInt8]?
+      // The identity before the read is the open file's own (`fstat(2)`), after it the path's.
+      let file: (bytes: [UInt8], status: FileStatus)?
       do {
-        bytes = try AtomicFile.read(path)
+        file = try FileSystem.readFileAndStatus(at: path, limit: AtomicFile.readLimit)
       } catch {
         throw .fileSystem(error)
       }
+      // No file when it was opened: an empty store at revision 0, with no more calls.
+      guard let file else { return StoreContents(revision: .initial) }
+      let before = Self.revision(of: file.status)
       let after = Self.revision(of: path)
       attempts += 1
       guard before == after || attempts == 3 else { continue }
-      guard let bytes else { return StoreContents(revision: after) }
-      var contents = try StoreContents.parse(SourceText(name: name, bytes: bytes))
+      var contents = try StoreContents.parse(SourceText(name: name, bytes: file.bytes))
       contents.revision = after
       return contents
     }
@@ -75,6 +77,11 @@ public struct FileStore: SettingsStore {
   /// modification and change times (following links); 0 when it does not exist.
   static func revision(of path: SystemPath) -> StoreRevision {
     guard let signature = FileSystem.status(of: path) else { return .initial }
+    return revision(of: signature)
+  }
+
+  /// The revision of a file whose status is `signature` (see ``revision(of:)-(SystemPath)``).
+  static func revision(of signature: FileStatus) -> StoreRevision {
     var hash = Digest.FNV1a()
     for field in [
       signature.device, signature.inode, UInt64(bitPattern: Int64(signature.size)),

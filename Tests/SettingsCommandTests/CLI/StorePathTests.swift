@@ -161,6 +161,25 @@ struct StorePathTests {
     #expect(bytes.path(forEnvironment: "HOME", value: "/changed") == "/changed")
   }
 
+  @Test func theEnvironmentKeepsAsBytesOnlyTheValuesThatAreNotUTF8() {
+    let entries: [(name: [UInt8], value: [UInt8])] = [
+      (Array("A".utf8), Array("x".utf8)), (Array("B".utf8), [0x2F, 0xFF]),
+      (Array("B".utf8), Array("ok".utf8)),
+      (Array("C".utf8), [0x2F, 0xFE]), (Array("D".utf8), Array("한".utf8)), (Array("E".utf8), []),
+    ]
+    let (text, notUTF8) = CommandLineBytes.environment(count: entries.count) { body in
+      for (name, value) in entries {
+        name.withUnsafeBytes { name in value.withUnsafeBytes { value in body(name, value) } }
+      }
+    }
+    #expect(text == ["A": "x", "B": "ok", "C": "/\u{FFFD}", "D": "한", "E": ""])
+    // B's second value replaced the first, which was not UTF-8.
+    #expect(notUTF8 == ["C": [0x2F, 0xFE]])
+    let bytes = CommandLineBytes(environment: notUTF8)
+    #expect(bytes.path(forEnvironment: "C", value: "/\u{FFFD}") == SystemPath(bytes: [0x2F, 0xFE]))
+    #expect(bytes.path(forEnvironment: "D", value: "한") == SystemPath(bytes: Array("한".utf8)))
+  }
+
   // MARK: - Helpers
 
   /// The names in the directory at `path` (bytes), as text, sorted.

@@ -70,6 +70,20 @@ struct DocumentCacheTests {
     for key in keys { #expect(answer(partial, key) == answer(full, key)) }
   }
 
+  /// Every key at once, last first: each top-level item that holds one is read once (however many
+  /// keys of its page were asked for), in its section, in the whole document's order.
+  @Test(arguments: ["ios-settings.json", "phone-settings.json", "accordion.json"])
+  func everyKeyAtOnceReadsEachItemOnceInOrder(name: String) throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let full = try fixture.cache.loadDocument(at: fixture.path(name), locales: [])
+    let keys = Array(full.keys.reversed())
+    let partial = try #require(fixture.cache.document(at: fixture.path(name), keys: keys, locales: []))
+    for key in keys { #expect(answer(partial, key) == answer(full, key), "\(name) \(key)") }
+    let holding = full.sections.map { $0.items.filter { $0.key != nil }.map(\.key) }.filter { !$0.isEmpty }
+    #expect(partial.sections.map { $0.items.map(\.key) } == holding)
+  }
+
   /// The document a screen opened from the compiled form shows: its sections with the rows of
   /// those read on demand decoded.
   func shown(_ loaded: LoadedDocument) -> SettingsDocument {

@@ -75,6 +75,16 @@ struct OptionDefinition: Sendable, Equatable {
   /// `--width`.
   var name: String { "--" + long }
 
+  /// Whether `word` is ``name`` (`--width`) or the one-letter name with its dash (`-f`). The
+  /// names are ASCII, so their bytes are compared.
+  func isNamed(_ word: String) -> Bool {
+    var bytes = word.utf8[...]
+    guard bytes.popFirst() == UInt8(ascii: "-") else { return false }
+    if bytes.first == UInt8(ascii: "-") { return bytes.dropFirst().elementsEqual(long.utf8) }
+    guard let short else { return false }
+    return bytes.elementsEqual(short.utf8)
+  }
+
   /// `--width N` or `--all`, as usage lines show it.
   var synopsis: String { value.placeholder.map { "\(name) \($0)" } ?? name }
 

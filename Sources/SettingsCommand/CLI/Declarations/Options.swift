@@ -224,8 +224,12 @@ enum Options {
 
   /// The options `subcommand` takes, its own first, then the global ones.
   static func taken(by subcommand: Subcommand) -> [OptionDefinition] {
-    let taken = all.filter { $0.subcommands.contains(subcommand) }
-    return taken.filter { !$0.isGlobal } + taken.filter(\.isGlobal)
+    var own: [OptionDefinition] = []
+    var global: [OptionDefinition] = []
+    for definition in all where definition.subcommands.contains(subcommand) {
+      if definition.isGlobal { global.append(definition) } else { own.append(definition) }
+    }
+    return own + global
   }
 
   /// The declaration named `name` (`--width` or `-f`) for `subcommand`; else any declaration of that
@@ -236,10 +240,12 @@ enum Options {
   /// with global options would have it. No subcommand's own option shares a global one's name
   /// (`GlobalOptionTests`), so the global meaning is the only one.
   static func named(_ name: String, for subcommand: Subcommand) -> (OptionDefinition, applies: Bool)? {
-    let matching = all.filter { $0.name == name || $0.short.map { "-\($0)" } == name }
-    if let own = matching.first(where: { $0.subcommands.contains(subcommand) || $0.isGlobal }) {
-      return (own, true)
+    // One pass, copying no declaration that does not match: every command looks up its options.
+    var other: Int?
+    for (index, definition) in all.enumerated() where definition.isNamed(name) {
+      if definition.subcommands.contains(subcommand) || definition.isGlobal { return (definition, true) }
+      if other == nil { other = index }
     }
-    return matching.first.map { ($0, false) }
+    return other.map { (all[$0], false) }
   }
 }

@@ -19,6 +19,13 @@ enum Subcommand: String, CaseIterable, Sendable {
   /// The hidden subcommand that prints docs/COMMANDS.md (``CommandsMarkdown``): `settings __markdown`.
   case markdown = "__markdown"
 
+  /// The subcommand whose name is `name`, as `init(rawValue:)` finds it, comparing the names in
+  /// turn: the synthesized initializer builds a table of every name on first use, some 150 000
+  /// instructions of every command line.
+  static func named(_ name: String) -> Subcommand? {
+    allCases.first { $0.rawValue == name }
+  }
+
   /// Whether help, the man page and completions leave it out.
   var isHidden: Bool { self == .complete || self == .markdown }
 

@@ -139,13 +139,21 @@ struct SubcommandDefinition: Sendable {
 
   /// How many positional arguments the subcommand takes.
   var argumentCount: ClosedRange<Int> {
-    let ranges = forms.map { form in
-      form.reduce(0...0) { total, argument in
-        let upper = total.upperBound.addingReportingOverflow(argument.count.upperBound)
-        return
-          (total.lowerBound + argument.count.lowerBound)...(upper.overflow ? Int.max : upper.partialValue)
+    // Loops, not arrays of ranges: an array of `ClosedRange<Int>` is a type the runtime builds on
+    // first use, at some 100 000 instructions of every command that takes arguments.
+    var lowest: Int?
+    var highest = 0
+    for form in forms {
+      var lower = 0
+      var upper = 0
+      for argument in form {
+        lower += argument.count.lowerBound
+        let sum = upper.addingReportingOverflow(argument.count.upperBound)
+        upper = sum.overflow ? Int.max : sum.partialValue
       }
+      lowest = min(lowest ?? lower, lower)
+      highest = max(highest, upper)
     }
-    return (ranges.map(\.lowerBound).min() ?? 0)...(ranges.map(\.upperBound).max() ?? 0)
+    return (lowest ?? 0)...highest
   }
 }
