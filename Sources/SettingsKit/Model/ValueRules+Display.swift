@@ -84,6 +84,12 @@ extension ValueRules {
   package static func text(
     of value: SettingValue, for item: SettingItem? = nil, style: ValueStyle = ValueStyle()
   ) -> String {
+    text(of: value, forRow: item, style: style)
+  }
+
+  /// ``text(of:for:style:)`` for any item's fields (a decoded item's, or a row's read from the
+  /// compiled form).
+  static func text<Row: RowFields>(of value: SettingValue, forRow item: Row?, style: ValueStyle) -> String {
     switch value {
     case .bool(let flag):
       return style.capitalizesSwitch ? (flag ? "On" : "Off") : (flag ? "on" : "off")
@@ -92,19 +98,19 @@ extension ValueRules {
       return number.description
     case .string(let text):
       if text.isEmpty, let words = style.emptyText { return words }
-      if let item, let choice = item.choice(withValue: text),
+      if let item, let choice = item.choosing(text),
         let words = worded(text, choice.title, style.choice)
       {
         return words
       }
       if text.isEmpty { return style.unambiguous ? emptyText : "" }
-      if style.isSecure ?? item?.isSecure ?? false { return style.reveal ? text : mask }
+      if style.isSecure ?? item?.securesValue ?? false { return style.reveal ? text : mask }
       return style.unambiguous ? unambiguous(text) : text
     case .strings(let values):
       if values.isEmpty, style.unambiguous { return "none" }
       if style.chosen != .value, let item {
         return values.map { value in
-          item.choice(withValue: value).flatMap { worded(value, $0.title, style.chosen) } ?? value
+          item.choosing(value).flatMap { worded(value, $0.title, style.chosen) } ?? value
         }.joined(separator: ", ")
       }
       if style.unambiguous, values.contains(where: { unambiguous($0) != $0 || $0.contains(",") }) {

@@ -128,7 +128,11 @@ package enum ValueRules {
 
   /// `values` without repeats, in the order of `item`'s choices (values it does not offer last).
   static func ordered(_ values: [String], in item: SettingItem) -> [String] {
-    let choices = item.choices ?? []
+    ordered(values, in: item.choices ?? [])
+  }
+
+  /// `values` without repeats, in the order of `choices` (values not among them last).
+  static func ordered(_ values: [String], in choices: [SettingChoice]) -> [String] {
     var result = choices.map(\.value).filter { values.contains($0) }
     for value in values where !result.contains(value) { result.append(value) }
     return result

@@ -1,0 +1,49 @@
+extension SettingsTable {
+  /// What the item row at `indexPath` shows, with its value and whether that is an override, read
+  /// from the compiled form without decoding its section (``CompiledRow``): for a row of a section
+  /// read on demand whose items were not decoded. Nil for any other row, and for one whose value
+  /// needs its item: under system files, or with a stored value of its key that the snapshot did
+  /// not take (``SettingsSnapshot/problem(of:)``); ``row(at:)`` then gives it.
+  ///
+  /// Such a row has no conditions, no earlier keys and no secret (``CompiledItems`` says why), so
+  /// its state is ``ItemState/normal``: what ``row(at:)``'s item would give, byte for byte drawn.
+  package func compiledRow(at indexPath: TableIndexPath) -> (
+    row: CompiledRow, value: SettingValue?, isModified: Bool
+  )? {
+    let section = sections[indexPath.section]
+    guard let compiled = section.compiled, !compiled.isDecoded, snapshot.system.isEmpty else { return nil }
+    var index = indexPath.row
+    if section.spec.isCollapsible {
+      guard index > 0 else { return nil }
+      index -= 1
+    }
+    guard index < section.visibleCount, let row = compiled.row(index) else { return nil }
+    guard let key = row.key else { return (row, row.shippedValue, false) }
+    // As ``SettingsSnapshot/value(of:)`` reads a key with no system layers under the store.
+    guard snapshot.problemIndex[key] == nil, snapshot.otherOverrides[key] == nil else { return nil }
+    if let value = snapshot.values[key] { return (row, value, snapshot.modified.contains(key)) }
+    return (row, row.shippedValue, false)
+  }
+
+  /// Reads the rows of section `index` from the compiled form at once, when its items were not
+  /// decoded, so that drawing all of them scans its items' bytes once rather than row by row.
+  package func readRows(inSection index: Int) {
+    guard let compiled = sections[index].compiled, !compiled.isDecoded else { return }
+    _ = compiled.rows
+  }
+
+  /// How many of a section's items read on demand hold an override, from their keys alone; nil
+  /// when its items were decoded or a key's value needs its item (see ``compiledRow(at:)``).
+  func compiledChangedCount(inSection index: Int) -> Int? {
+    guard let compiled = sections[index].compiled, !compiled.isDecoded, snapshot.system.isEmpty else {
+      return nil
+    }
+    var changed = 0
+    for key in compiled.keys {
+      guard let key else { continue }
+      guard snapshot.problemIndex[key] == nil, snapshot.otherOverrides[key] == nil else { return nil }
+      if snapshot.values[key] != nil, snapshot.modified.contains(key) { changed += 1 }
+    }
+    return changed
+  }
+}
