@@ -14,6 +14,8 @@ extension DocumentDecoder {
     row.on = bool(fields["on"], at: "")
     row.imageName = string(fields["imageName"], at: "")
     row.deprecated = text(fields["deprecated"], at: "")
+    row.description = storedText(fields, "description")
+    row.hasPage = fields["page"] != nil
     if let choicesValue = fields["choices"], let elements = map.elements(of: choicesValue) {
       var choices: [SettingChoice] = []
       choices.reserveCapacity(elements.count)

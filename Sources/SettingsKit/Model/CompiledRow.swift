@@ -24,6 +24,10 @@ package struct CompiledRow: RowFields, Sendable, Equatable {
   package var placeholder: String?
   package var secure: Bool?
   package var deprecated: String?
+  /// The item's help text (``SettingItem/description``).
+  package var description: String?
+  /// Whether the item opens a child page.
+  package var hasPage = false
 
   /// A row of the given type and title, every other field absent.
   package init(key: String?, type: CellType, title: String) {

@@ -42,23 +42,23 @@ package protocol RowFields {
 
 extension RowFields {
   /// Whether the value is a secret (``SettingItem/isSecure``): a text field with `"secure": true`.
-  var securesValue: Bool { type == .textField && (secure ?? false) }
+  package var securesValue: Bool { type == .textField && (secure ?? false) }
 
   /// The switch's default state (``SettingItem/defaultIsOn``): `on`, or off when absent.
-  var isOnByDefault: Bool { on ?? false }
+  package var isOnByDefault: Bool { on ?? false }
 
   /// The choice whose value is `value` (``SettingItem/choice(withValue:)``).
-  func choosing(_ value: String) -> SettingChoice? {
+  package func choosing(_ value: String) -> SettingChoice? {
     choices?.first { $0.value == value }
   }
 
   /// Whether the item is a multiple choice item.
-  var isMultipleChoice: Bool { multiple == true && choices != nil }
+  package var isMultipleChoice: Bool { multiple == true && choices != nil }
 
   /// The default value (``SettingItem/defaultValue``): a switch's `on`, a right-detail item's
   /// text, a text field's, number's or multiple choice item's `value` (in the choices' order,
   /// whatever order the document gives); nil for detailTitle.
-  var shippedValue: SettingValue? {
+  package var shippedValue: SettingValue? {
     switch type {
     case .switch: .bool(isOnByDefault)
     case .rightDetail where isMultipleChoice:

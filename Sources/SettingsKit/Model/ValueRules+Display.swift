@@ -89,7 +89,9 @@ extension ValueRules {
 
   /// ``text(of:for:style:)`` for any item's fields (a decoded item's, or a row's read from the
   /// compiled form).
-  static func text<Row: RowFields>(of value: SettingValue, forRow item: Row?, style: ValueStyle) -> String {
+  package static func text<Row: RowFields>(of value: SettingValue, forRow item: Row?, style: ValueStyle)
+    -> String
+  {
     switch value {
     case .bool(let flag):
       return style.capitalizesSwitch ? (flag ? "On" : "Off") : (flag ? "on" : "off")

@@ -71,7 +71,7 @@ public struct RowContent: Sendable, Equatable {
 
   /// ``init(item:value:isModified:reveal:)`` for any item's fields: a decoded item's, or a row's
   /// read from the compiled form (``CompiledRow``).
-  init<Row: RowFields>(row item: Row, value: SettingValue?, isModified: Bool, reveal: Bool = false) {
+  package init<Row: RowFields>(row item: Row, value: SettingValue?, isModified: Bool, reveal: Bool = false) {
     let accessory: Accessory =
       switch (item.type, value) {
       case (.switch, .bool(let flag)?): .switchState(flag)

@@ -25,6 +25,21 @@ extension SettingsTable {
     return (row, row.shippedValue, false)
   }
 
+  /// The state of a row that ``compiledRow(at:)`` gave: ``SettingsSnapshot/state(of:)`` of its item,
+  /// which has no conditions and no lock there: enabled and shown, its value from the store or
+  /// the default.
+  package func state(ofCompiled row: CompiledRow) -> ItemState {
+    var state = ItemState.normal
+    if let key = row.key, !snapshot.sources.isEmpty { state.source = snapshot.sources[key] ?? .default }
+    return state
+  }
+
+  /// Whether the row at `indexPath` is a collapsible section's title row, known without reading
+  /// the section's items.
+  package func isSectionTitle(at indexPath: TableIndexPath) -> Bool {
+    sections[indexPath.section].spec.isCollapsible && indexPath.row == 0
+  }
+
   /// Reads the rows of section `index` from the compiled form at once, when its items were not
   /// decoded, so that drawing all of them scans its items' bytes once rather than row by row.
   package func readRows(inSection index: Int) {
