@@ -29,6 +29,10 @@ extension DocumentDecoder {
     }
     row.placeholder = storedText(fields, "placeholder")
     row.unit = storedText(fields, "unit")
+    row.pattern = storedText(fields, "pattern")
+    row.patternMessage = storedText(fields, "patternMessage")
+    row.maxLength = integer(fields["maxLength"], at: "", minimum: Int.min)
+    row.step = decimal(fields["step"], at: "")
     row.secure = bool(fields["secure"], at: "")
     row.multiple = bool(fields["multiple"], at: "")
     row.min = decimal(fields["min"], at: "")

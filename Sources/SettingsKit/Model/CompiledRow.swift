@@ -20,7 +20,11 @@ package struct CompiledRow: RowFields, Sendable, Equatable {
   package var numberValue: ExactDecimal?
   package var min: ExactDecimal?
   package var max: ExactDecimal?
+  package var step: ExactDecimal?
   package var unit: String?
+  package var maxLength: Int?
+  package var pattern: String?
+  package var patternMessage: String?
   package var placeholder: String?
   package var secure: Bool?
   package var deprecated: String?

@@ -30,8 +30,16 @@ package protocol RowFields {
   var min: ExactDecimal? { get }
   /// A number's or slider's greatest value.
   var max: ExactDecimal? { get }
+  /// A number's or slider's step.
+  var step: ExactDecimal? { get }
   /// The text after a number.
   var unit: String? { get }
+  /// A text field's longest text.
+  var maxLength: Int? { get }
+  /// The expression a text field's whole text must match.
+  var pattern: String? { get }
+  /// What a text field shows when its text does not match ``pattern``.
+  var patternMessage: String? { get }
   /// A text field's dimmed text while it is empty.
   var placeholder: String? { get }
   /// Whether a text field is masked.

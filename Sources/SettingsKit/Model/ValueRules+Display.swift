@@ -183,7 +183,7 @@ extension ValueRules {
 
   /// An item's limits in short words for `list`'s TYPE column: `from 0 to 100, step 5, unit %`,
   /// `at most 20 characters, pattern [a-z]+, secure`, `multiple`; empty for items without any.
-  package static func limits(of item: SettingItem) -> [String] {
+  package static func limits<Row: RowFields>(of item: Row) -> [String] {
     var words: [String] = []
     switch (item.min, item.max) {
     case (let minimum?, let maximum?): words.append("from \(minimum) to \(maximum)")
@@ -195,13 +195,13 @@ extension ValueRules {
     if let unit = item.unit { words.append("unit \(unit)") }
     if let maximum = item.maxLength { words.append("at most \(maximum) characters") }
     if let pattern = item.pattern { words.append("pattern \(pattern)") }
-    if item.isSecure { words.append("secure") }
-    if isMultiple(item) { words.append("multiple") }
+    if item.securesValue { words.append("secure") }
+    if item.isMultipleChoice { words.append("multiple") }
     return words
   }
 
   /// The value-type fields of `item` as JSON members, with the document's field names.
-  package static func limitMembers(of item: SettingItem) -> [(String, JSONValue)] {
+  package static func limitMembers<Row: RowFields>(of item: Row) -> [(String, JSONValue)] {
     var pairs: [(String, JSONValue)] = []
     if let minimum = item.min { pairs.append(("min", JSONValue(.number(minimum.description)))) }
     if let maximum = item.max { pairs.append(("max", JSONValue(.number(maximum.description)))) }
@@ -213,8 +213,8 @@ extension ValueRules {
     if let pattern = item.pattern { pairs.append(("pattern", .string(pattern))) }
     if let message = item.patternMessage { pairs.append(("patternMessage", .string(message))) }
     if let placeholder = item.placeholder { pairs.append(("placeholder", .string(placeholder))) }
-    if item.isSecure { pairs.append(("secure", .bool(true))) }
-    if isMultiple(item) { pairs.append(("multiple", .bool(true))) }
+    if item.securesValue { pairs.append(("secure", .bool(true))) }
+    if item.isMultipleChoice { pairs.append(("multiple", .bool(true))) }
     return pairs
   }
 }

@@ -6,10 +6,10 @@ package enum ValueRules {
   public static let mask = "••••••••"
 
   /// Whether the item is a multiple choice item.
-  static func isMultiple(_ item: SettingItem) -> Bool { item.multiple == true && item.choices != nil }
+  static func isMultiple(_ item: SettingItem) -> Bool { item.isMultipleChoice }
 
   /// The step of a number or slider: its `step`, or 1.
-  static func step(of item: SettingItem) -> ExactDecimal { item.step ?? ExactDecimal(1) }
+  static func step<Row: RowFields>(of item: Row) -> ExactDecimal { item.step ?? ExactDecimal(1) }
 
   /// The value steps count from: `min`, or 0.
   static func base(of item: SettingItem) -> ExactDecimal { item.min ?? ExactDecimal(0) }

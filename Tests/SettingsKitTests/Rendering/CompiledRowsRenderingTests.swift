@@ -108,7 +108,11 @@ extension CompiledRow {
     numberValue = item.numberValue
     min = item.min
     max = item.max
+    step = item.step
     unit = item.unit
+    maxLength = item.maxLength
+    pattern = item.pattern
+    patternMessage = item.patternMessage
     placeholder = item.placeholder
     secure = item.secure
     deprecated = item.deprecated
