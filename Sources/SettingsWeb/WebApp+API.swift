@@ -50,9 +50,9 @@ extension WebApp {
   /// The rows of one section of a table.
   func rows(_ table: SettingsTable, section: Int) -> [JSONValue] {
     // The rows of a section read on demand come from its compiled records, read at once.
-    if table.isExpanded(section) { table.readRows(inSection: section) }
+    let rows = table.isExpanded(section) ? table.compiledRows(inSection: section) : nil
     return (0..<table.numberOfRows(inSection: section)).compactMap { row in
-      WebRow.json(table, at: TableIndexPath(row: row, section: section))
+      WebRow.json(table, at: TableIndexPath(row: row, section: section), rows: rows)
     }
   }
 

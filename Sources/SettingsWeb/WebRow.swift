@@ -14,10 +14,13 @@ package enum WebRow {
   }
 
   /// The row of the item at `indexPath` of `table`, nil for a row that is not an item's: from its
-  /// compiled record when its section was not decoded (``SettingsTable/compiledRow(at:)``), so
-  /// that a page's rows decode no item.
-  package static func json(_ table: SettingsTable, at indexPath: TableIndexPath) -> JSONValue? {
-    if let compiled = table.compiledRow(at: indexPath) {
+  /// compiled record when its section was not decoded (``SettingsTable/compiledRow(at:from:)``), so
+  /// that a page's rows decode no item; `rows` are the section's, when the caller read them
+  /// (``SettingsTable/compiledRows(inSection:)``).
+  package static func json(_ table: SettingsTable, at indexPath: TableIndexPath, rows: [CompiledRow]? = nil)
+    -> JSONValue?
+  {
+    if let compiled = table.compiledRow(at: indexPath, from: rows) {
       let row = compiled.row
       return json(
         row, value: compiled.value, isModified: compiled.isModified,

@@ -15,6 +15,10 @@ extension LineScreen {
   func described() -> [RowSignature] {
     let table = screen.level.table
     let snapshot = table.snapshot
+    // Sections read on demand read their rows once and keep them: every change says them again.
+    for section in 0..<table.numberOfSections where table.isExpanded(section) {
+      table.readRows(inSection: section)
+    }
     return rows.map { indexPath in
       // A row of a section read on demand is said from its compiled record, undecoded.
       if let compiled = table.compiledRow(at: indexPath) {
@@ -45,6 +49,7 @@ extension LineScreen {
     ]
     var number = 0
     for section in 0..<table.numberOfSections {
+      if table.isExpanded(section) { table.readRows(inSection: section) }
       let spec = table.section(section)
       if let header = spec.header, !spec.isCollapsible { lines.append("Section \(Self.text(header)):") }
       for _ in 0..<table.numberOfRows(inSection: section) {

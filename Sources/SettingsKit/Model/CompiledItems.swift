@@ -18,7 +18,7 @@ public final class CompiledItems: Sendable {
   public let hasIcons: Bool
   private let entries: @Sendable () -> [(range: Range<Int>, key: String?)]
   private let decode: @Sendable ([Range<Int>]) -> [SettingItem]
-  private let readRows: @Sendable ([(range: Range<Int>, key: String?)]) -> [CompiledRow]?
+  private let scanRows: @Sendable ([(range: Range<Int>, key: String?)]) -> [CompiledRow]?
   private let readOwned: @Sendable () -> [(key: String, defaultValue: SettingValue?)]
   /// The bytes the rows' ranges (``entries``) are in, and the locales they decode in.
   private let source: (bytes: [UInt8], locales: [String])
@@ -48,7 +48,7 @@ public final class CompiledItems: Sendable {
     self.readOwned = owned
     self.entries = entries
     self.decode = decode
-    self.readRows = rows
+    self.scanRows = rows
   }
 
   /// The full key and default (``SettingsSnapshot/defaultValue(of:)``) of every keyed item of the
@@ -127,10 +127,23 @@ public final class CompiledItems: Sendable {
       if let rows = state.rows { return rows }
       if state.rowsFailed { return nil }
       let entries = Self.entries(&state, entries)
-      let rows = readRows(entries)
+      let rows = scanRows(entries)
       if let rows, rows.count == count { state.rows = rows } else { state.rowsFailed = true }
       return state.rows
     }
+  }
+
+  /// What each row of the section shows, as ``rows`` gives it, read now and not kept (unless
+  /// ``rows`` kept them already): for one walk over every row, such as `settings show`'s, which
+  /// then holds a section's rows only while it draws them.
+  package func readRows() -> [CompiledRow]? {
+    let entries: [(range: Range<Int>, key: String?)]? = state.withLock { state in
+      if state.rows != nil || state.rowsFailed { return nil }
+      return Self.entries(&state, self.entries)
+    }
+    guard let entries else { return state.withLock { $0.rows } }
+    guard let rows = scanRows(entries), rows.count == count else { return nil }
+    return rows
   }
 
   /// What row `index` shows: from ``rows`` when they were read, else from that item's bytes alone
@@ -142,7 +155,7 @@ public final class CompiledItems: Sendable {
       if state.rowsFailed { return nil }
       let entries = Self.entries(&state, entries)
       guard entries.indices.contains(index) else { return nil }
-      return readRows([entries[index]])?.first
+      return scanRows([entries[index]])?.first
     }
   }
 

@@ -65,10 +65,12 @@ public struct TextRenderer: Sendable {
     for (position, index) in shown.enumerated() {
       if position > 0 { sink.line("") }
       if let header = header(ofSection: index, in: table, layout: layout) { sink.line(header) }
-      if table.isExpanded(index) { table.readRows(inSection: index) }
+      // A section still in the compiled form is read at once, and its rows let go once drawn.
+      let rows = table.isExpanded(index) ? table.compiledRows(inSection: index) : nil
       for row in 0..<table.numberOfRows(inSection: index) {
         let indexPath = TableIndexPath(row: row, section: index)
-        sink.row(indexPath) { output in append(indexPath, in: table, layout: layout, to: &output) }
+        sink.row(indexPath) { output in append(indexPath, in: table, rows: rows, layout: layout, to: &output)
+        }
       }
       for line in footer(ofSection: index, in: table, layout: layout) { sink.line(line) }
     }
@@ -113,12 +115,14 @@ public struct TextRenderer: Sendable {
   }
 
   /// Appends the lines of the row at `indexPath` to `output`, each followed by a newline: from
-  /// its compiled record when it has one (``SettingsTable/compiledRow(at:)``), so that drawing a
-  /// row of a section read on demand decodes no item.
+  /// its compiled record when it has one (``SettingsTable/compiledRow(at:from:)``; `rows` are the
+  /// section's when the caller read them), so that drawing a row of a section read on demand
+  /// decodes no item.
   func append(
-    _ indexPath: TableIndexPath, in table: SettingsTable, layout: RowLayout, to output: inout String
+    _ indexPath: TableIndexPath, in table: SettingsTable, rows: [CompiledRow]? = nil, layout: RowLayout,
+    to output: inout String
   ) {
-    if let compiled = table.compiledRow(at: indexPath) {
+    if let compiled = table.compiledRow(at: indexPath, from: rows) {
       append(
         compiled.row, value: compiled.value, isModified: compiled.isModified, state: .normal,
         isRejected: false, layout: layout, to: &output)

@@ -7,7 +7,10 @@ extension SettingsTable {
   ///
   /// Such a row has no conditions, no earlier keys and no secret (``CompiledItems`` says why), so
   /// its state is ``ItemState/normal``: what ``row(at:)``'s item would give, byte for byte drawn.
-  package func compiledRow(at indexPath: TableIndexPath) -> (
+  ///
+  /// `rows` are the section's rows when the caller read them (``compiledRows(inSection:)``);
+  /// without them the row is read alone, or from the rows the section keeps.
+  package func compiledRow(at indexPath: TableIndexPath, from rows: [CompiledRow]? = nil) -> (
     row: CompiledRow, value: SettingValue?, isModified: Bool
   )? {
     let section = sections[indexPath.section]
@@ -17,7 +20,9 @@ extension SettingsTable {
       guard index > 0 else { return nil }
       index -= 1
     }
-    guard index < section.visibleCount, let row = compiled.row(index) else { return nil }
+    guard index < section.visibleCount,
+      let row = rows.map({ $0.indices.contains(index) ? $0[index] : nil }) ?? compiled.row(index)
+    else { return nil }
     guard let key = row.key else { return (row, row.shippedValue, false) }
     // As ``SettingsSnapshot/value(of:)`` reads a key with no system layers under the store.
     guard snapshot.problemIndex[key] == nil, snapshot.otherOverrides[key] == nil else { return nil }
@@ -25,7 +30,7 @@ extension SettingsTable {
     return (row, row.shippedValue, false)
   }
 
-  /// The state of a row that ``compiledRow(at:)`` gave: ``SettingsSnapshot/state(of:)`` of its item,
+  /// The state of a row that ``compiledRow(at:from:)`` gave: ``SettingsSnapshot/state(of:)`` of its item,
   /// which has no conditions and no lock there: enabled and shown, its value from the store or
   /// the default.
   package func state(ofCompiled row: CompiledRow) -> ItemState {
@@ -40,15 +45,24 @@ extension SettingsTable {
     sections[indexPath.section].spec.isCollapsible && indexPath.row == 0
   }
 
-  /// Reads the rows of section `index` from the compiled form at once, when its items were not
-  /// decoded, so that drawing all of them scans its items' bytes once rather than row by row.
+  /// Reads the rows of section `index` from the compiled form at once and keeps them, when its
+  /// items were not decoded, so that saying all of them again and again (the line mode) scans its
+  /// items' bytes once rather than row by row.
   package func readRows(inSection index: Int) {
     guard let compiled = sections[index].compiled, !compiled.isDecoded else { return }
     _ = compiled.rows
   }
 
+  /// The rows of section `index` read from the compiled form now, not kept
+  /// (``CompiledItems/readRows()``), for ``compiledRow(at:from:)``; nil when its items were
+  /// decoded or the rows do not read.
+  package func compiledRows(inSection index: Int) -> [CompiledRow]? {
+    guard let compiled = sections[index].compiled, !compiled.isDecoded else { return nil }
+    return compiled.readRows()
+  }
+
   /// How many of a section's items read on demand hold an override, from their keys alone; nil
-  /// when its items were decoded or a key's value needs its item (see ``compiledRow(at:)``).
+  /// when its items were decoded or a key's value needs its item (see ``compiledRow(at:from:)``).
   func compiledChangedCount(inSection index: Int) -> Int? {
     guard let compiled = sections[index].compiled, !compiled.isDecoded, snapshot.system.isEmpty else {
       return nil

@@ -80,7 +80,11 @@ struct CompiledRowsRenderingTests {
     let opened = try Opened(locales: ["ko"])
     defer { opened.directory.remove() }
     for (index, compiled) in opened.cached.compiledItems {
+      // Read and let go, then read and kept: the same rows.
+      let read = try #require(compiled.readRows())
+      #expect(compiled.row(read.count - 1) == read.last)
       let rows = try #require(compiled.rows)
+      #expect(read == rows)
       let items = opened.whole.document.sections[index].items
       #expect(rows.count == items.count)
       for (row, item) in zip(rows, items) {
