@@ -24,9 +24,14 @@ extension SettingsTable {
       let row = rows.map({ $0.indices.contains(index) ? $0[index] : nil }) ?? compiled.row(index)
     else { return nil }
     guard let key = row.key else { return (row, row.shippedValue, false) }
-    // As ``SettingsSnapshot/value(of:)`` reads a key with no system layers under the store.
-    guard snapshot.problemIndex[key] == nil, snapshot.otherOverrides[key] == nil else { return nil }
-    if let value = snapshot.values[key] { return (row, value, snapshot.modified.contains(key)) }
+    // As ``SettingsSnapshot/value(of:)`` reads a key with no system layers under the store; the
+    // dictionaries that are empty, as they mostly are, are not looked in.
+    guard snapshot.problemIndex.isEmpty || snapshot.problemIndex[key] == nil,
+      snapshot.otherOverrides.isEmpty || snapshot.otherOverrides[key] == nil
+    else { return nil }
+    if let value = snapshot.values[key] {
+      return (row, value, !snapshot.modified.isEmpty && snapshot.modified.contains(key))
+    }
     return (row, row.shippedValue, false)
   }
 
