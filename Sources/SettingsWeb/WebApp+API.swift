@@ -49,9 +49,10 @@ extension WebApp {
 
   /// The rows of one section of a table.
   func rows(_ table: SettingsTable, section: Int) -> [JSONValue] {
-    table.rows(inSection: section).compactMap { row in
-      guard case .item(let item, _, _) = row else { return nil }
-      return WebRow.json(item, in: table.snapshot)
+    // The rows of a section read on demand come from its compiled records, read at once.
+    let rows = table.isExpanded(section) ? table.compiledRows(inSection: section) : nil
+    return (0..<table.numberOfRows(inSection: section)).compactMap { row in
+      WebRow.json(table, at: TableIndexPath(row: row, section: section), rows: rows)
     }
   }
 

@@ -6,23 +6,53 @@ import SettingsKit
 package enum WebRow {
   /// The row of `item` under `snapshot`.
   package static func json(_ item: SettingItem, in snapshot: SettingsSnapshot) -> JSONValue {
+    let (value, isModified) = snapshot.value(of: item)
+    return json(
+      // An items file's item, decoded after the snapshot was taken, gives its own default.
+      item, value: value, isModified: isModified,
+      defaultValue: item.key.flatMap { snapshot.defaults[$0] ?? SettingsSnapshot.defaultValue(of: item) },
+      problem: snapshot.problem(of: item), state: snapshot.state(of: item), hasPage: item.page != nil,
+      description: item.description)
+  }
+
+  /// The row of the item at `indexPath` of `table`, nil for a row that is not an item's: from its
+  /// compiled record when its section was not decoded (``SettingsTable/compiledRow(at:from:)``), so
+  /// that a page's rows decode no item; `rows` are the section's, when the caller read them
+  /// (``SettingsTable/compiledRows(inSection:)``).
+  package static func json(_ table: SettingsTable, at indexPath: TableIndexPath, rows: [CompiledRow]? = nil)
+    -> JSONValue?
+  {
+    if let compiled = table.compiledRow(at: indexPath, from: rows) {
+      let row = compiled.row
+      return json(
+        row, value: compiled.value, isModified: compiled.isModified,
+        defaultValue: row.key == nil ? nil : row.shippedValue, problem: nil,
+        state: table.state(ofCompiled: row),
+        hasPage: row.hasPage, description: row.description)
+    }
+    guard case .item(let item, _, _) = table.row(at: indexPath) else { return nil }
+    return json(item, in: table.snapshot)
+  }
+
+  /// The row of an item's fields, given its value, whether that is an override, its default
+  /// (nil for none, or an item without a key), its rejected stored value and its state.
+  static func json<Row: RowFields>(
+    _ item: Row, value: SettingValue?, isModified: Bool, defaultValue: SettingValue?,
+    problem: StoredValueProblem?, state: ItemState, hasPage: Bool, description: String?
+  ) -> JSONValue {
     var pairs: [(String, JSONValue)] = []
     if let key = item.key { pairs.append(("key", .string(key))) }
     pairs.append(("type", .string(item.type.rawValue)))
     pairs.append(("title", .string(item.title)))
     if let subTitle = item.subTitle { pairs.append(("subTitle", .string(subTitle))) }
     if let imageName = item.imageName { pairs.append(("imageName", .string(imageName))) }
-    if let description = item.description { pairs.append(("description", .string(description))) }
-    let (value, isModified) = snapshot.value(of: item)
-    let secure = item.isSecure
+    if let description { pairs.append(("description", .string(description))) }
+    let secure = item.securesValue
     if let value {
       if !secure { pairs.append(("value", value.json)) }
       pairs.append(("shown", .string(shown(value, of: item))))
       pairs.append(("modified", .bool(isModified)))
-      // An items file's item, decoded after the snapshot was taken, gives its own default.
-      if let key = item.key,
-        let defaultValue = snapshot.defaults[key] ?? SettingsSnapshot.defaultValue(of: item)
-      {
+      if let defaultValue {
         if !secure { pairs.append(("default", defaultValue.json)) }
         pairs.append(("defaultShown", .string(shown(defaultValue, of: item))))
       }
@@ -31,8 +61,7 @@ package enum WebRow {
     }
     // A stored value the item does not accept: the row shows the default, and says so (as `show`'s
     // `!` and its warning do), with a Reset that removes it. A secure value is masked in the message.
-    if let problem = snapshot.problem(of: item) { pairs.append(("storedProblem", .string(problem.message))) }
-    let state = snapshot.state(of: item)
+    if let problem { pairs.append(("storedProblem", .string(problem.message))) }
     if value != nil { pairs.append(("source", .string(state.source.description))) }
     if !state.isEnabled {
       pairs.append(("enabled", .bool(false)))
@@ -49,7 +78,7 @@ package enum WebRow {
     pairs += ValueRules.limitMembers(of: item)
     let limits = ValueRules.limits(of: item)
     if !limits.isEmpty { pairs.append(("limits", .array(limits.map(JSONValue.string)))) }
-    if item.page != nil { pairs.append(("page", .bool(true))) }
+    if hasPage { pairs.append(("page", .bool(true))) }
     if let deprecated = item.deprecated { pairs.append(("deprecated", .string(deprecated))) }
     return .object(pairs)
   }
@@ -57,7 +86,7 @@ package enum WebRow {
   /// The value as the row shows it (``ValueStyle/page``): `On`/`Off`, a choice's title (titles
   /// joined for multiple choice), a number with its unit, a secure text field's mask, or the text.
   /// The page shows this text (`shown`) and never words a value itself.
-  package static func shown(_ value: SettingValue, of item: SettingItem) -> String {
-    ValueRules.text(of: value, for: item, style: .page)
+  package static func shown<Row: RowFields>(_ value: SettingValue, of item: Row) -> String {
+    ValueRules.text(of: value, forRow: item, style: .page)
   }
 }

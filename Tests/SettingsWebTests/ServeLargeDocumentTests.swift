@@ -6,10 +6,11 @@ import Testing
 @testable import SettingsPOSIX
 @testable import SettingsWeb
 
-/// `settings serve` on a document opened from the compiled form decodes only the sections whose
-/// rows it sends: the page's first 200 rows, a section the page scrolls to, the section of a row to
-/// focus, the sections holding stored keys for the Modified list; a search reads the compiled
-/// form's index instead of the document.
+/// `settings serve` on a document opened from the compiled form sends the rows of the page, of a
+/// section the page scrolls to and of the section of a row to focus from their compiled records,
+/// decoding none of them; it decodes the sections holding stored keys (for the values and the
+/// Modified list) and the item a row is asked for by key; a search reads the compiled form's index
+/// instead of the document.
 struct ServeLargeDocumentTests {
   /// A served document of 5 000 items in 50 sections of 100 (`largeTestDocument`),
   /// opened from a fresh compiled form (or loaded whole), over a store holding `stored`.
@@ -19,9 +20,11 @@ struct ServeLargeDocumentTests {
     let app: WebApp
 
     /// With `compiled` false, the document loaded whole and served as without a cache.
-    init(stored: String = "{}", compiled: Bool = true) throws {
+    init(stored: String = "{}", compiled: Bool = true, document: String = largeTestDocument(items: 5000))
+      throws
+    {
       directory = try TemporaryDirectory()
-      let path = SystemPath(try directory.write("large.json", largeTestDocument(items: 5000)))
+      let path = SystemPath(try directory.write("large.json", document))
       let store = FileStore(path: try directory.write("store.json", stored))
       var configuration = WebApp.Configuration(
         port: 8080, assets: [], documentPath: path, itemsDirectory: SystemPath(directory.path),
@@ -91,18 +94,19 @@ struct ServeLargeDocumentTests {
     #expect(page[2][member: "itemCount"]?.kind == .number("100"))
     #expect(page[2][member: "header"]?.kind == .string("Section 3"))
     #expect(page[3][member: "footer"]?.kind == .string("Footer 4"))
-    #expect(served.decodedSections == [0, 1])
+    // The rows sent come from the compiled records.
+    #expect(served.decodedSections == [])
 
     let section = try served.get("/api/section?section=37")
     #expect(keys(section).first == "item-3700")
     #expect(keys(section).count == 100)
     #expect(section[member: "lastEventId"]?.kind == .number("0"))
-    #expect(served.decodedSections == [0, 1, 37])
+    #expect(served.decodedSections == [])
 
     let focused = sections(try served.get("/api/page?focus=item-4321"))
     #expect(keys(focused[43]).contains("item-4321"))
     #expect(focused[42][member: "deferred"]?.kind == .bool(true))
-    #expect(served.decodedSections == [0, 1, 37, 43])
+    #expect(served.decodedSections == [])
   }
 
   /// The answers from the compiled form are the whole load's, byte for byte (the folder's path
@@ -125,7 +129,34 @@ struct ServeLargeDocumentTests {
     for target in targets {
       #expect(try text(compiled, target) == text(whole, target), "\(target)")
     }
-    #expect(compiled.decodedSections.count == 50)
+    // The sections of the stored keys, and that of the row asked for by key: no other.
+    #expect(compiled.decodedSections == [0, 25, 43, 49])
+  }
+
+  /// Every kind of row (``everyRowKindDocument``) is sent from its compiled record as the whole
+  /// load sends it, with and without stored values (overrides, a rejected one, an unknown key);
+  /// only the sections holding stored keys are decoded.
+  @Test(arguments: [
+    ("{}", [Int]()),
+    (#"{"airplane": true, "band": "2g", "lock": "loud", "g2-3": "x", "gone": 1}"#, [0, 1, 7]),
+  ])
+  func everyKindOfRowIsSentAsTheWholeLoadSendsIt(stored: String, decoded: [Int]) throws {
+    let compiled = try Served(stored: stored, document: everyRowKindDocument)
+    let whole = try Served(stored: stored, compiled: false, document: everyRowKindDocument)
+    defer {
+      compiled.directory.remove()
+      whole.directory.remove()
+    }
+    func text(_ served: Served, _ target: String) throws -> String {
+      JSONWriter().line(try served.get(target)).replacingOccurrences(of: served.directory.path, with: "DIR")
+    }
+    #expect(compiled.loaded.compiledItems.count == 8)
+    let targets = ["/api/page"] + (0..<9).map { "/api/section?section=\($0)" }
+    for target in targets {
+      #expect(try text(compiled, target) == text(whole, target), "\(target)")
+    }
+    #expect(try text(compiled, "/api/section?section=6").contains(#""title":"Choice 6""#))
+    #expect(compiled.decodedSections == decoded)
   }
 
   /// A new version of the document on disk is reloaded through the compiled form: the rows stay

@@ -15,7 +15,17 @@ extension LineScreen {
   func described() -> [RowSignature] {
     let table = screen.level.table
     let snapshot = table.snapshot
+    // Sections read on demand read their rows once and keep them: every change says them again.
+    for section in 0..<table.numberOfSections where table.isExpanded(section) {
+      table.readRows(inSection: section)
+    }
     return rows.map { indexPath in
+      // A row of a section read on demand is said from its compiled record, undecoded.
+      if let compiled = table.compiledRow(at: indexPath) {
+        return RowSignature(
+          identity: .item(compiled.row.key ?? compiled.row.title), value: compiled.value,
+          isModified: compiled.isModified, state: table.state(ofCompiled: compiled.row), rejection: nil)
+      }
       switch table.row(at: indexPath) {
       case .sectionTitle(let section, _, let isExpanded, let summary):
         return RowSignature(identity: .section(section), detail: "\(isExpanded) \(summary)")
@@ -39,6 +49,7 @@ extension LineScreen {
     ]
     var number = 0
     for section in 0..<table.numberOfSections {
+      if table.isExpanded(section) { table.readRows(inSection: section) }
       let spec = table.section(section)
       if let header = spec.header, !spec.isCollapsible { lines.append("Section \(Self.text(header)):") }
       for _ in 0..<table.numberOfRows(inSection: section) {
@@ -62,6 +73,11 @@ extension LineScreen {
   /// says nothing more.
   func describe(_ indexPath: TableIndexPath) -> String {
     let table = screen.level.table
+    if let compiled = table.compiledRow(at: indexPath) {
+      return describe(
+        compiled.row, value: compiled.value, isModified: compiled.isModified,
+        state: table.state(ofCompiled: compiled.row), problem: nil, hasPage: compiled.row.hasPage)
+    }
     switch table.row(at: indexPath) {
     case .sectionTitle(_, let title, let isExpanded, let summary):
       let summaryText = isExpanded || summary.isEmpty ? "" : ", " + Self.text(summary)
@@ -74,25 +90,35 @@ extension LineScreen {
       default: return "More: \(remaining) not shown yet. Enter loads them."
       }
     case .item(let item, let value, let isModified):
-      var parts: [String] = []
-      let title = Self.text(item.title)
-      parts.append(valueWords(item, value).map { "\(title): \($0)" } ?? title)
-      parts.append(contentsOf: stateWords(item, isModified: isModified))
-      if let subTitle = item.subTitle { parts.append(Self.text(subTitle)) }
-      parts.append(enterWords(item, value))
-      return parts.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " ")
+      return describe(
+        item, value: value, isModified: isModified, state: table.snapshot.state(of: item),
+        problem: table.snapshot.problem(of: item), hasPage: item.page != nil)
     }
+  }
+
+  /// What an item's row says (``describe(_:)``), given its value, state and rejected stored value.
+  func describe<Row: RowFields>(
+    _ item: Row, value: SettingValue?, isModified: Bool, state: ItemState, problem: StoredValueProblem?,
+    hasPage: Bool
+  ) -> String {
+    var parts: [String] = []
+    let title = Self.text(item.title)
+    parts.append(valueWords(item, value).map { "\(title): \($0)" } ?? title)
+    parts.append(contentsOf: stateWords(item, isModified: isModified, state: state, problem: problem))
+    if let subTitle = item.subTitle { parts.append(Self.text(subTitle)) }
+    parts.append(enterWords(item, value, state: state, hasPage: hasPage))
+    return parts.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " ")
   }
 
   /// The value of an item's row in words: `on` or `off`, the text, the number with its unit, the
   /// choice's title, the chosen titles; nil for a row that only opens a page. A secure text is
   /// never said: `set, hidden` or `empty`.
-  func valueWords(_ item: SettingItem, _ value: SettingValue?) -> String? {
-    let content = RowContent(item: item, value: value, isModified: false)
+  func valueWords<Row: RowFields>(_ item: Row, _ value: SettingValue?) -> String? {
+    let content = RowContent(row: item, value: value, isModified: false)
     switch content.accessory {
     case .none, .chevron: return nil
     case .switchState(let isOn): return ValueRules.text(of: .bool(isOn))
-    case .value(let text) where item.isSecure: return text.isEmpty ? "empty" : "set, hidden"
+    case .value(let text) where item.securesValue: return text.isEmpty ? "empty" : "set, hidden"
     case .value(let text), .detail(let text), .text(let text):
       return text.isEmpty ? "empty" : Self.text(text)
     case .placeholder(let placeholder):
@@ -106,11 +132,11 @@ extension LineScreen {
   }
 
   /// An item's state in words, each a sentence of its own.
-  func stateWords(_ item: SettingItem, isModified: Bool) -> [String] {
-    let snapshot = screen.level.table.snapshot
-    let state = snapshot.state(of: item)
+  func stateWords<Row: RowFields>(
+    _ item: Row, isModified: Bool, state: ItemState, problem: StoredValueProblem?
+  ) -> [String] {
     var words: [String] = []
-    if let problem = snapshot.problem(of: item) {
+    if let problem {
       let stored = StoredValueProblem.shown(problem.storedValue, secure: problem.isSecure)
       words.append(
         problem.notJSON.map { "Stored value rejected: not JSON (\(Self.text($0))); the default is used" }
@@ -121,15 +147,16 @@ extension LineScreen {
     }
     if let lock = state.lock { words.append("Locked by \(Self.text(lock.file)): \(Self.text(lock.reason))") }
     if let reason = state.disabledReason { words.append("Dimmed: \(Self.text(reason))") }
-    if item.isSecure { words.append("Secure") }
+    if item.securesValue { words.append("Secure") }
     if let deprecated = item.deprecated { words.append("Deprecated: \(Self.text(deprecated))") }
     return words
   }
 
   /// What Enter does on an item's row.
-  func enterWords(_ item: SettingItem, _ value: SettingValue?) -> String {
-    if item.page != nil { return "Enter opens its page" }
-    let state = screen.level.table.snapshot.state(of: item)
+  func enterWords<Row: RowFields>(_ item: Row, _ value: SettingValue?, state: ItemState, hasPage: Bool)
+    -> String
+  {
+    if hasPage { return "Enter opens its page" }
     if !state.isEditable { return "Enter does nothing: it cannot be changed now" }
     switch item.type {
     case .switch: return value == .bool(true) ? "Enter turns it off" : "Enter turns it on"

@@ -67,7 +67,7 @@ extension SettingsScreen {
   /// selection marker): after the 2-column margin, and the icon column when the page has icons
   /// and the row keeps it (``RowLayout``); after `▸ ` on a section's title row.
   func titleColumn(of indexPath: TableIndexPath) -> Int {
-    if case .sectionTitle = level.table.row(at: indexPath) { return 2 }
+    if level.table.isSectionTitle(at: indexPath) { return 2 }
     let rowWidth = max(1, width - 2)
     // RowLayout keeps the icon column while the title has a column; the column then starts after it.
     return level.table.showsIcons && rowWidth >= 2 + 3 + 1 ? 5 : 2

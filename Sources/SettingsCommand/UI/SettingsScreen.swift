@@ -331,6 +331,13 @@ public struct SettingsScreen: Sendable {
 
   func describeSelection() -> String {
     guard let selection = level.selection else { return "" }
+    // A row of a section read on demand is described from its compiled record, undecoded.
+    if let compiled = level.table.compiledRow(at: selection) {
+      return describe(
+        compiled.row, value: compiled.value, isModified: compiled.isModified,
+        state: level.table.state(ofCompiled: compiled.row), problem: nil, hasPage: compiled.row.hasPage,
+        description: compiled.row.description)
+    }
     switch level.table.row(at: selection) {
     case .sectionTitle(_, let title, let isExpanded, _):
       return "\(title): Enter \(isExpanded ? "closes" : "opens")"
@@ -341,23 +348,35 @@ public struct SettingsScreen: Sendable {
       default: return "Enter loads more (\(remaining) remaining)"
       }
     case .item(let item, let value, let isModified):
-      let state = level.table.snapshot.state(of: item)
-      var text = item.key ?? item.title
-      if let value {
-        text += " = " + level.table.snapshot.shown(value, of: item) + (isModified ? " (modified)" : "")
-      }
-      if let problem = level.table.snapshot.problem(of: item) {
-        let stored = StoredValueProblem.shown(problem.storedValue, secure: problem.isSecure)
-        text +=
-          problem.notJSON.map { " — stored value not JSON (\(TerminalText.escaped($0)))" }
-          ?? " — stored \(stored) rejected: expected \(problem.expected)"
-      }
-      if let lock = state.lock { text += " — locked: \(lock.reason) (\(lock.file))" }
-      if let reason = state.disabledReason { text += " — " + reason }
-      if item.page != nil { text += " — Enter opens" }
-      if let description = item.description { text += " — " + description }
-      return text
+      return describe(
+        item, value: value, isModified: isModified, state: level.table.snapshot.state(of: item),
+        problem: level.table.snapshot.problem(of: item), hasPage: item.page != nil,
+        description: item.description)
     }
+  }
+
+  /// The status line of a selected item's row: its key, value, a rejected stored value, its lock
+  /// and why it is dimmed, whether it opens a page, and its description.
+  func describe<Row: RowFields>(
+    _ item: Row, value: SettingValue?, isModified: Bool, state: ItemState, problem: StoredValueProblem?,
+    hasPage: Bool, description: String?
+  ) -> String {
+    var text = item.key ?? item.title
+    if let value {
+      text +=
+        " = " + ValueRules.text(of: value, forRow: item, style: .row) + (isModified ? " (modified)" : "")
+    }
+    if let problem {
+      let stored = StoredValueProblem.shown(problem.storedValue, secure: problem.isSecure)
+      text +=
+        problem.notJSON.map { " — stored value not JSON (\(TerminalText.escaped($0)))" }
+        ?? " — stored \(stored) rejected: expected \(problem.expected)"
+    }
+    if let lock = state.lock { text += " — locked: \(lock.reason) (\(lock.file))" }
+    if let reason = state.disabledReason { text += " — " + reason }
+    if hasPage { text += " — Enter opens" }
+    if let description { text += " — " + description }
+    return text
   }
 }
 

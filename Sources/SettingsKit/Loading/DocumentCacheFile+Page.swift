@@ -211,6 +211,33 @@ extension DocumentCacheFile {
     return ranges.compactMap { decodeItem(Array(bytes[$0]), conditions: [], locales: locales) }
   }
 
+  /// What the rows of the items at `entries` of `bytes` show (elements of one `"items"` array, in
+  /// order, as ``decodeItems(in:at:locales:)`` takes them), read without decoding the items: one
+  /// scan of the elements from the first to the last. Nil when that does not give one row per
+  /// entry.
+  static func readRows(
+    in bytes: [UInt8], at entries: [(range: Range<Int>, key: String?)], locales: [String]
+  ) -> [CompiledRow]? {
+    guard let first = entries.first?.range, let last = entries.last?.range,
+      first.lowerBound <= last.upperBound
+    else { return entries.isEmpty ? [] : nil }
+    var json: [UInt8] = [UInt8(ascii: "[")]
+    json.reserveCapacity(last.upperBound - first.lowerBound + 2)
+    json += bytes[first.lowerBound..<last.upperBound]
+    json.append(UInt8(ascii: "]"))
+    guard let map = try? JSONParser().scan(json), let elements = map.elements(of: map.root),
+      elements.count == entries.count
+    else { return nil }
+    var decoder = DocumentDecoder(map: map, source: SourceText(name: "", bytes: json), locales: locales)
+    var rows: [CompiledRow] = []
+    rows.reserveCapacity(entries.count)
+    for (element, entry) in zip(elements, entries) {
+      guard let row = decoder.decodeRow(element, key: entry.key) else { return nil }
+      rows.append(row)
+    }
+    return rows
+  }
+
   /// The document with its top page from the page part: its own fields and sections, the items of
   /// `withDocument` sections decoded now, and a ``CompiledItems`` for each `onDemand` section (the
   /// document's section reads its items from it when they are first asked for). `bytes` are the document's, as read; nil when the part is
@@ -259,7 +286,8 @@ extension DocumentCacheFile {
             // The document's bytes kept their identity while they were read (the caller checks):
             // they are the bytes the compiler decoded and validated.
             Self.decodeItems(in: bytes, at: ranges, locales: locales)
-          })
+          },
+          rows: { entries in Self.readRows(in: bytes, at: entries, locales: locales) })
         compiled[index] = rows
         section = SettingSection(fields: section, compiled: rows)
       case .itemsFile:

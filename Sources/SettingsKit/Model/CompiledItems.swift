@@ -18,6 +18,7 @@ public final class CompiledItems: Sendable {
   public let hasIcons: Bool
   private let entries: @Sendable () -> [(range: Range<Int>, key: String?)]
   private let decode: @Sendable ([Range<Int>]) -> [SettingItem]
+  private let scanRows: @Sendable ([(range: Range<Int>, key: String?)]) -> [CompiledRow]?
   private let readOwned: @Sendable () -> [(key: String, defaultValue: SettingValue?)]
   /// The bytes the rows' ranges (``entries``) are in, and the locales they decode in.
   private let source: (bytes: [UInt8], locales: [String])
@@ -28,13 +29,18 @@ public final class CompiledItems: Sendable {
     var items: [SettingItem]?
     var pageKeys: Set<String>?
     var owned: [(key: String, defaultValue: SettingValue?)]?
+    var rows: [CompiledRow]?
+    /// Whether ``rows`` were read and did not read whole, so that they are not read again.
+    var rowsFailed = false
+    var entries: [(range: Range<Int>, key: String?)]?
   }
 
   init(
     count: Int, hasIcons: Bool, source: (bytes: [UInt8], locales: [String]),
     owned: @escaping @Sendable () -> [(key: String, defaultValue: SettingValue?)],
     entries: @escaping @Sendable () -> [(range: Range<Int>, key: String?)],
-    decode: @escaping @Sendable ([Range<Int>]) -> [SettingItem]
+    decode: @escaping @Sendable ([Range<Int>]) -> [SettingItem],
+    rows: @escaping @Sendable ([(range: Range<Int>, key: String?)]) -> [CompiledRow]? = { _ in nil }
   ) {
     self.count = count
     self.hasIcons = hasIcons
@@ -42,6 +48,7 @@ public final class CompiledItems: Sendable {
     self.readOwned = owned
     self.entries = entries
     self.decode = decode
+    self.scanRows = rows
   }
 
   /// The full key and default (``SettingsSnapshot/defaultValue(of:)``) of every keyed item of the
@@ -110,6 +117,56 @@ public final class CompiledItems: Sendable {
       && ranges.elementsEqual(otherRanges) {
         $0.lowerBound - start == $1.lowerBound - otherStart && $0.count == $1.count
       }
+  }
+
+  /// What each row of the section shows, read from the items' bytes without decoding them
+  /// (``CompiledRow``), the first time for all of them at once, then kept; nil when they do not
+  /// read (the rows are then drawn from ``items``).
+  package var rows: [CompiledRow]? {
+    state.withLock { state in
+      if let rows = state.rows { return rows }
+      if state.rowsFailed { return nil }
+      let entries = Self.entries(&state, entries)
+      let rows = scanRows(entries)
+      if let rows, rows.count == count { state.rows = rows } else { state.rowsFailed = true }
+      return state.rows
+    }
+  }
+
+  /// What each row of the section shows, as ``rows`` gives it, read now and not kept (unless
+  /// ``rows`` kept them already): for one walk over every row, such as `settings show`'s, which
+  /// then holds a section's rows only while it draws them.
+  package func readRows() -> [CompiledRow]? {
+    let entries: [(range: Range<Int>, key: String?)]? = state.withLock { state in
+      if state.rows != nil || state.rowsFailed { return nil }
+      return Self.entries(&state, self.entries)
+    }
+    guard let entries else { return state.withLock { $0.rows } }
+    guard let rows = scanRows(entries), rows.count == count else { return nil }
+    return rows
+  }
+
+  /// What row `index` shows: from ``rows`` when they were read, else from that item's bytes alone
+  /// (a screen that draws a few rows of a large section reads only those); nil when it does not
+  /// read.
+  package func row(_ index: Int) -> CompiledRow? {
+    state.withLock { state in
+      if let rows = state.rows { return rows.indices.contains(index) ? rows[index] : nil }
+      if state.rowsFailed { return nil }
+      let entries = Self.entries(&state, entries)
+      guard entries.indices.contains(index) else { return nil }
+      return scanRows([entries[index]])?.first
+    }
+  }
+
+  /// The rows' ranges and keys, read from the compiled form once and kept.
+  private static func entries(
+    _ state: inout State, _ read: () -> [(range: Range<Int>, key: String?)]
+  ) -> [(range: Range<Int>, key: String?)] {
+    if let entries = state.entries { return entries }
+    let entries = read()
+    state.entries = entries
+    return entries
   }
 
   /// Whether ``items`` has been decoded.

@@ -2,15 +2,5 @@ extension SettingItem {
   /// The item's default value: a switch's `on`, a right-detail item's text, a text field's, number's
   /// or multiple choice item's `value` (in the choices' order, whatever order the document gives);
   /// nil for detailTitle. ``SettingsSnapshot/defaultValue(of:)`` is this.
-  public var defaultValue: SettingValue? {
-    switch type {
-    case .switch: .bool(defaultIsOn)
-    case .rightDetail where ValueRules.isMultiple(self):
-      .strings(ValueRules.ordered(multipleValue ?? [], in: self))
-    case .rightDetail: .string(choices != nil ? value ?? "" : rightDetail ?? "")
-    case .textField: .string(value ?? "")
-    case .number, .slider: .number(numberValue ?? min ?? ExactDecimal(0))
-    case .detailTitle: nil
-    }
-  }
+  public var defaultValue: SettingValue? { shippedValue }
 }

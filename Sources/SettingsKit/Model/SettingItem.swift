@@ -52,7 +52,7 @@ public struct SettingItem: Codable, Sendable, Equatable {
   public var secure: Bool?
   /// Whether the item's value is a secret: a text field with `"secure": true`. Its value is masked
   /// wherever it is shown, left out of dumps unless asked for, and never written to the journal.
-  public var isSecure: Bool { type == .textField && (secure ?? false) }
+  public var isSecure: Bool { securesValue }
   /// A number's or slider's least value.
   public var min: ExactDecimal?
   /// A number's or slider's greatest value.
@@ -99,10 +99,8 @@ public struct SettingItem: Codable, Sendable, Equatable {
   }
 
   /// The choice whose value is `value`, if the item has choices.
-  public func choice(withValue value: String) -> SettingChoice? {
-    choices?.first { $0.value == value }
-  }
+  public func choice(withValue value: String) -> SettingChoice? { choosing(value) }
 
   /// The switch's default state: `on`, or off when absent.
-  public var defaultIsOn: Bool { on ?? false }
+  public var defaultIsOn: Bool { isOnByDefault }
 }

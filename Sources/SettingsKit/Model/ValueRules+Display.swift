@@ -84,6 +84,14 @@ extension ValueRules {
   package static func text(
     of value: SettingValue, for item: SettingItem? = nil, style: ValueStyle = ValueStyle()
   ) -> String {
+    text(of: value, forRow: item, style: style)
+  }
+
+  /// ``text(of:for:style:)`` for any item's fields (a decoded item's, or a row's read from the
+  /// compiled form).
+  package static func text<Row: RowFields>(of value: SettingValue, forRow item: Row?, style: ValueStyle)
+    -> String
+  {
     switch value {
     case .bool(let flag):
       return style.capitalizesSwitch ? (flag ? "On" : "Off") : (flag ? "on" : "off")
@@ -92,19 +100,19 @@ extension ValueRules {
       return number.description
     case .string(let text):
       if text.isEmpty, let words = style.emptyText { return words }
-      if let item, let choice = item.choice(withValue: text),
+      if let item, let choice = item.choosing(text),
         let words = worded(text, choice.title, style.choice)
       {
         return words
       }
       if text.isEmpty { return style.unambiguous ? emptyText : "" }
-      if style.isSecure ?? item?.isSecure ?? false { return style.reveal ? text : mask }
+      if style.isSecure ?? item?.securesValue ?? false { return style.reveal ? text : mask }
       return style.unambiguous ? unambiguous(text) : text
     case .strings(let values):
       if values.isEmpty, style.unambiguous { return "none" }
       if style.chosen != .value, let item {
         return values.map { value in
-          item.choice(withValue: value).flatMap { worded(value, $0.title, style.chosen) } ?? value
+          item.choosing(value).flatMap { worded(value, $0.title, style.chosen) } ?? value
         }.joined(separator: ", ")
       }
       if style.unambiguous, values.contains(where: { unambiguous($0) != $0 || $0.contains(",") }) {
@@ -175,7 +183,7 @@ extension ValueRules {
 
   /// An item's limits in short words for `list`'s TYPE column: `from 0 to 100, step 5, unit %`,
   /// `at most 20 characters, pattern [a-z]+, secure`, `multiple`; empty for items without any.
-  package static func limits(of item: SettingItem) -> [String] {
+  package static func limits<Row: RowFields>(of item: Row) -> [String] {
     var words: [String] = []
     switch (item.min, item.max) {
     case (let minimum?, let maximum?): words.append("from \(minimum) to \(maximum)")
@@ -187,13 +195,13 @@ extension ValueRules {
     if let unit = item.unit { words.append("unit \(unit)") }
     if let maximum = item.maxLength { words.append("at most \(maximum) characters") }
     if let pattern = item.pattern { words.append("pattern \(pattern)") }
-    if item.isSecure { words.append("secure") }
-    if isMultiple(item) { words.append("multiple") }
+    if item.securesValue { words.append("secure") }
+    if item.isMultipleChoice { words.append("multiple") }
     return words
   }
 
   /// The value-type fields of `item` as JSON members, with the document's field names.
-  package static func limitMembers(of item: SettingItem) -> [(String, JSONValue)] {
+  package static func limitMembers<Row: RowFields>(of item: Row) -> [(String, JSONValue)] {
     var pairs: [(String, JSONValue)] = []
     if let minimum = item.min { pairs.append(("min", JSONValue(.number(minimum.description)))) }
     if let maximum = item.max { pairs.append(("max", JSONValue(.number(maximum.description)))) }
@@ -205,8 +213,8 @@ extension ValueRules {
     if let pattern = item.pattern { pairs.append(("pattern", .string(pattern))) }
     if let message = item.patternMessage { pairs.append(("patternMessage", .string(message))) }
     if let placeholder = item.placeholder { pairs.append(("placeholder", .string(placeholder))) }
-    if item.isSecure { pairs.append(("secure", .bool(true))) }
-    if isMultiple(item) { pairs.append(("multiple", .bool(true))) }
+    if item.securesValue { pairs.append(("secure", .bool(true))) }
+    if item.isMultipleChoice { pairs.append(("multiple", .bool(true))) }
     return pairs
   }
 }

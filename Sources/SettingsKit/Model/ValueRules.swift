@@ -6,10 +6,10 @@ package enum ValueRules {
   public static let mask = "••••••••"
 
   /// Whether the item is a multiple choice item.
-  static func isMultiple(_ item: SettingItem) -> Bool { item.multiple == true && item.choices != nil }
+  static func isMultiple(_ item: SettingItem) -> Bool { item.isMultipleChoice }
 
   /// The step of a number or slider: its `step`, or 1.
-  static func step(of item: SettingItem) -> ExactDecimal { item.step ?? ExactDecimal(1) }
+  static func step<Row: RowFields>(of item: Row) -> ExactDecimal { item.step ?? ExactDecimal(1) }
 
   /// The value steps count from: `min`, or 0.
   static func base(of item: SettingItem) -> ExactDecimal { item.min ?? ExactDecimal(0) }
@@ -128,7 +128,11 @@ package enum ValueRules {
 
   /// `values` without repeats, in the order of `item`'s choices (values it does not offer last).
   static func ordered(_ values: [String], in item: SettingItem) -> [String] {
-    let choices = item.choices ?? []
+    ordered(values, in: item.choices ?? [])
+  }
+
+  /// `values` without repeats, in the order of `choices` (values not among them last).
+  static func ordered(_ values: [String], in choices: [SettingChoice]) -> [String] {
     var result = choices.map(\.value).filter { values.contains($0) }
     for value in values where !result.contains(value) { result.append(value) }
     return result

@@ -66,21 +66,27 @@ public struct RowContent: Sendable, Equatable {
   /// The content of an item's row, given its current value and whether that value is an override;
   /// a secure text field shows a fixed mask unless `reveal`.
   public init(item: SettingItem, value: SettingValue?, isModified: Bool, reveal: Bool = false) {
+    self.init(row: item, value: value, isModified: isModified, reveal: reveal)
+  }
+
+  /// ``init(item:value:isModified:reveal:)`` for any item's fields: a decoded item's, or a row's
+  /// read from the compiled form (``CompiledRow``).
+  package init<Row: RowFields>(row item: Row, value: SettingValue?, isModified: Bool, reveal: Bool = false) {
     let accessory: Accessory =
       switch (item.type, value) {
       case (.switch, .bool(let flag)?): .switchState(flag)
-      case (.switch, _): .switchState(item.defaultIsOn)
+      case (.switch, _): .switchState(item.isOnByDefault)
       case (.textField, .string(let text)?) where text.isEmpty: .placeholder(item.placeholder ?? "")
       case (.textField, .string(let text)?):
-        .value(ValueRules.text(of: .string(text), for: item, style: .listed(reveal: reveal)))
+        .value(ValueRules.text(of: .string(text), forRow: item, style: .listed(reveal: reveal)))
       case (.textField, _): .placeholder(item.placeholder ?? "")
       case (.number, .number(let number)?), (.slider, .number(let number)?):
         Self.numberAccessory(item, number)
       case (.number, _), (.slider, _): .value(value?.description ?? "")
       case (.rightDetail, .strings(let values)?):
-        .choices(values.map { ValueRules.text(of: .string($0), for: item, style: .row) })
+        .choices(values.map { ValueRules.text(of: .string($0), forRow: item, style: .row) })
       case (.rightDetail, .string(let text)?):
-        .detail(ValueRules.text(of: .string(text), for: item, style: .row))
+        .detail(ValueRules.text(of: .string(text), forRow: item, style: .row))
       case (.rightDetail, let value?): .detail(value.description)
       case (.rightDetail, nil): .detail(item.rightDetail ?? "")
       case (.detailTitle, _): .chevron
@@ -92,8 +98,8 @@ public struct RowContent: Sendable, Equatable {
   }
 
   /// A number's value with its unit (`30 min`), or a slider's bar.
-  static func numberAccessory(_ item: SettingItem, _ number: ExactDecimal) -> Accessory {
-    let label = ValueRules.text(of: .number(number), for: item, style: ValueStyle(withUnit: true))
+  static func numberAccessory<Row: RowFields>(_ item: Row, _ number: ExactDecimal) -> Accessory {
+    let label = ValueRules.text(of: .number(number), forRow: item, style: ValueStyle(withUnit: true))
     guard item.type == .slider, let minimum = item.min, let maximum = item.max, minimum < maximum else {
       return .value(label)
     }

@@ -65,10 +65,11 @@ public struct TextRenderer: Sendable {
     for (position, index) in shown.enumerated() {
       if position > 0 { sink.line("") }
       if let header = header(ofSection: index, in: table, layout: layout) { sink.line(header) }
+      // A section still in the compiled form is read at once, and its rows let go once drawn.
+      let rows = table.isExpanded(index) ? table.compiledRows(inSection: index) : nil
       for row in 0..<table.numberOfRows(inSection: index) {
         let indexPath = TableIndexPath(row: row, section: index)
-        sink.row(indexPath) { output in
-          append(table.row(at: indexPath), in: table, layout: layout, to: &output)
+        sink.row(indexPath) { output in append(indexPath, in: table, rows: rows, layout: layout, to: &output)
         }
       }
       for line in footer(ofSection: index, in: table, layout: layout) { sink.line(line) }
@@ -82,7 +83,7 @@ public struct TextRenderer: Sendable {
   public func lines(_ table: SettingsTable, row indexPath: TableIndexPath) -> [RenderedLine] {
     var sink = LineSink()
     let layout = RowLayout(width: width, showsIcons: table.showsIcons, colors: colors)
-    sink.row(indexPath) { output in append(table.row(at: indexPath), in: table, layout: layout, to: &output) }
+    sink.row(indexPath) { output in append(indexPath, in: table, layout: layout, to: &output) }
     return sink.lines
   }
 
@@ -113,6 +114,37 @@ public struct TextRenderer: Sendable {
     return layout.footerLines(footer)
   }
 
+  /// Appends the lines of the row at `indexPath` to `output`, each followed by a newline: from
+  /// its compiled record when it has one (``SettingsTable/compiledRow(at:from:)``; `rows` are the
+  /// section's when the caller read them), so that drawing a row of a section read on demand
+  /// decodes no item.
+  func append(
+    _ indexPath: TableIndexPath, in table: SettingsTable, rows: [CompiledRow]? = nil, layout: RowLayout,
+    to output: inout String
+  ) {
+    if let compiled = table.compiledRow(at: indexPath, from: rows) {
+      append(
+        compiled.row, value: compiled.value, isModified: compiled.isModified, state: .normal,
+        isRejected: false, layout: layout, to: &output)
+    } else {
+      append(table.row(at: indexPath), in: table, layout: layout, to: &output)
+    }
+  }
+
+  /// Appends the lines of an item's row: its content, its state's reason and lock, the mark of a
+  /// rejected stored value, and a deprecated item's note.
+  func append<Row: RowFields>(
+    _ item: Row, value: SettingValue?, isModified: Bool, state: ItemState, isRejected: Bool,
+    layout: RowLayout, to output: inout String
+  ) {
+    var content = RowContent(row: item, value: value, isModified: isModified, reveal: revealsSecureValues)
+    content.disabledReason = state.disabledReason
+    content.isLocked = state.isLocked
+    content.hasRejectedStoredValue = isRejected
+    if item.deprecated != nil { content.title += " (deprecated)" }
+    layout.append(content, to: &output)
+  }
+
   /// Appends the lines of one table row to `output`, each followed by a newline.
   func append(_ row: TableRow, in table: SettingsTable, layout: RowLayout, to output: inout String) {
     switch row {
@@ -120,13 +152,9 @@ public struct TextRenderer: Sendable {
       output.append(layout.titleLine(title, isExpanded: isExpanded, summary: isExpanded ? nil : summary))
       output.append("\n")
     case .item(let item, let value, let isModified):
-      var content = RowContent(item: item, value: value, isModified: isModified, reveal: revealsSecureValues)
-      let state = table.snapshot.state(of: item)
-      content.disabledReason = state.disabledReason
-      content.isLocked = state.isLocked
-      content.hasRejectedStoredValue = table.snapshot.problem(of: item) != nil
-      if item.deprecated != nil { content.title += " (deprecated)" }
-      layout.append(content, to: &output)
+      append(
+        item, value: value, isModified: isModified, state: table.snapshot.state(of: item),
+        isRejected: table.snapshot.problem(of: item) != nil, layout: layout, to: &output)
     case .more(_, let remaining, let state):
       let title: String =
         switch state {

@@ -240,7 +240,9 @@ public struct SettingsTable: Sendable {
   /// What a section holds, for a closed section's title row: "4 items, 1 changed".
   public func summary(ofSection index: Int) -> String {
     let section = sections[index]
-    let changed = section.items.filter { snapshot.value(of: $0).isModified }.count
+    let changed =
+      compiledChangedCount(inSection: index)
+      ?? section.items.filter { snapshot.value(of: $0).isModified }.count
     let items = section.total == 1 ? "1 item" : "\(section.total) items"
     return changed > 0 ? "\(items), \(changed) changed" : items
   }
