@@ -195,7 +195,8 @@ package struct DocumentCache: Sendable {
     // A document with items files opens as the loader opens it: its items files are not decoded.
     guard
       let (document, bytes, compiled) = try load(
-        at: path, locales: locales, unlessItemsFiles: true, compilingInMemory: keepingCompiledForm),
+        at: path, locales: locales, unlessItemsFiles: true, compilingInMemory: keepingCompiledForm,
+        decodingWhole: false),
       let bytes
     else {
       guard openingItemsFiles else {
@@ -204,14 +205,16 @@ package struct DocumentCache: Sendable {
       }
       return try DocumentLoader.open(path: path, locales: locales)
     }
-    if keepingCompiledForm, let compiled,
-      let opened = pagedDocument(compiled: compiled, bytes: bytes, path: path, locales: locales)
-    {
+    // Compiled (written, or in memory for a process that keeps the document): read as the next
+    // open reads it, decoding only the rows asked for.
+    if let compiled, let opened = pagedDocument(compiled: compiled, bytes: bytes, path: path, locales: locales) {
       return opened
     }
+    let source = SourceText(name: path.description, bytes: bytes)
+    var whole: SettingsDocument
+    if let document { whole = document } else { whole = try DocumentLoader.decode(source, locales: locales) }
     return LoadedDocument(
-      document: document, itemsFiles: [:], source: SourceText(name: path.description, bytes: bytes),
-      directory: path.directory, locales: locales)
+      document: whole, itemsFiles: [:], source: source, directory: path.directory, locales: locales)
   }
 
   /// The document read from `compiled`, a compiled form of `bytes` (the document's, as decoded)
@@ -270,8 +273,27 @@ package struct DocumentCache: Sendable {
   package func loadDocument(at path: SystemPath, locales: [String] = []) throws(DocumentError)
     -> SettingsDocument
   {
-    // Without `unlessItemsFiles` there is always a result.
-    guard let (document, _, _) = try load(at: path, locales: locales, unlessItemsFiles: false) else {
+    // Without `unlessItemsFiles` there is always a result, and with `decodingWhole` a document.
+    guard let (document, _, _) = try load(at: path, locales: locales, unlessItemsFiles: false),
+      let document
+    else {
+      return try DocumentLoader.load(path: path, locales: locales)
+    }
+    return document
+  }
+
+  /// Compiles the document at `path` from its bytes, without decoding it whole, and writes its
+  /// cache when the rules allow: the errors of a whole load, and the document decoded whole only
+  /// when its cache was not written (nil when it was, for the caller to read it).
+  ///
+  /// - Throws: the errors of ``DocumentLoader/load(path:loadingItemsFiles:locales:)-(SystemPath,_,_)``.
+  package func compileDocument(at path: SystemPath, locales: [String] = []) throws(DocumentError)
+    -> SettingsDocument?
+  {
+    guard
+      let (document, _, _) = try load(
+        at: path, locales: locales, unlessItemsFiles: false, decodingWhole: false)
+    else {
       return try DocumentLoader.load(path: path, locales: locales)
     }
     return document
@@ -282,9 +304,14 @@ package struct DocumentCache: Sendable {
   /// written, or, with `compilingInMemory`, made (and checked as a written one is) though it could
   /// not be trusted on disk; nil, with nothing decoded, when `unlessItemsFiles` and the document
   /// has an items file or is not read by the cache's rules.
+  ///
+  /// With `decodingWhole` (the default) the document is decoded whole and compiled from that;
+  /// without it, it is compiled from its bytes (``DocumentCompilation/scan(_:skeleton:itemsFiles:locales:)``)
+  /// and decoded whole only when it is not compiled (the document is then nil).
   func load(
-    at path: SystemPath, locales: [String], unlessItemsFiles: Bool, compilingInMemory: Bool = false
-  ) throws(DocumentError) -> (document: SettingsDocument, bytes: [UInt8]?, compiled: [UInt8]?)? {
+    at path: SystemPath, locales: [String], unlessItemsFiles: Bool, compilingInMemory: Bool = false,
+    decodingWhole: Bool = true
+  ) throws(DocumentError) -> (document: SettingsDocument?, bytes: [UInt8]?, compiled: [UInt8]?)? {
     let start = systemRealtimeNanoseconds()
     guard let absolutePath = Self.absolute(path),
       let descriptor = try? FileDescriptor.open(path, [.readOnly, .closeOnExec, .nonBlocking])
@@ -297,55 +324,70 @@ package struct DocumentCache: Sendable {
       let skeleton = DocumentSkeleton(bytes)
     else { return unlessItemsFiles ? nil : (try DocumentLoader.load(path: path, locales: locales), nil, nil) }
     if unlessItemsFiles, skeleton.sections?.contains(where: { $0.itemsFile != nil }) == true { return nil }
-
-    // The items files are opened before the document is decoded (which reads them by path), so
-    // that their identities cover what it read.
     let directory = path.directory
-    var itemsFiles: [Int: (path: SystemPath, descriptor: FileDescriptor, status: FileStatus)] = [:]
+    let source = SourceText(name: path.description, bytes: bytes)
+    func decodeWhole(unless document: SettingsDocument? = nil) throws(DocumentError) -> SettingsDocument {
+      if let document { return document }
+      return try DocumentLoader.decode(source, itemsFilesIn: directory, locales: locales)
+    }
+
+    // The items files are read before the document is decoded, so that their identities cover
+    // what it read.
+    var sources: [(path: SystemPath, status: FileStatus)] = [(absolutePath, before)]
+    var files: [Int: (path: SystemPath, source: Int, bytes: [UInt8], lines: [Range<Int>])] = [:]
+    var readable = true
     for (index, section) in (skeleton.sections ?? []).enumerated() {
       guard let file = section.itemsFile else { continue }
       let filePath = DocumentLoader.itemsFilePath(file, directory: directory)
       guard let opened = try? FileDescriptor.open(filePath, [.readOnly, .closeOnExec, .nonBlocking]) else {
-        continue
+        readable = false
+        break
       }
       descriptors.append(opened)
-      guard let status = try? opened.status() else { continue }
-      itemsFiles[index] = (filePath, opened, status)
-    }
-
-    let document = try DocumentLoader.decode(
-      SourceText(name: path.description, bytes: bytes), itemsFilesIn: directory, locales: locales)
-
-    var sources: [(path: SystemPath, status: FileStatus)] = [(absolutePath, before)]
-    var lines: [Int: (source: Int, lines: [Range<Int>], bytes: [UInt8])] = [:]
-    for (index, file) in itemsFiles.sorted(by: { $0.key < $1.key }) {
-      guard file.status.kind == .regular,
-        let fileBytes = try? file.descriptor.readToEnd(
-          limit: FileSystem.defaultReadLimit, expectedSize: file.status.size),
-        file.descriptor.identity() == file.status.identity,
-        let filePath = Self.absolute(file.path)
-      else { return (document, bytes, nil) }
-      lines[index] = (sources.count, Self.lines(of: fileBytes), fileBytes)
-      sources.append((filePath, file.status))
+      guard let status = try? opened.status(), status.kind == .regular,
+        let fileBytes = try? opened.readToEnd(limit: FileSystem.defaultReadLimit, expectedSize: status.size),
+        opened.identity() == status.identity, let absoluteFile = Self.absolute(filePath)
+      else {
+        readable = false
+        break
+      }
+      files[index] = (filePath, sources.count, fileBytes, Self.lines(of: fileBytes))
+      sources.append((absoluteFile, status))
     }
     // A source changed while it was read, or too recently to be told apart from a second change
     // (see the type's rules), is not written: compiled in memory only, when asked.
-    var writing = descriptor.identity() == before.identity
+    var writing = readable && descriptor.identity() == before.identity
     for source in sources where source.status.isRacy(at: start, window: racyWindow) { writing = false }
-    guard writing || (compilingInMemory && itemsFiles.isEmpty) else { return (document, bytes, nil) }
+    guard writing || (compilingInMemory && readable && files.isEmpty) else {
+      return (try decodeWhole(), bytes, nil)
+    }
     let fingerprint = DocumentCacheFormat.fingerprint(buildTag: buildTag)
+    let identities = sources.map { ($0.path, $0.status.identity) }
+    let sourceBytes: (Int) -> [UInt8]? = { index in
+      index == 0 ? bytes : files.values.first(where: { $0.source == index })?.bytes
+    }
+    let document: SettingsDocument?
+    let compilation: DocumentCompilation?
+    let expected: DocumentCacheFile.Expected?
+    if decodingWhole {
+      let whole = try decodeWhole()
+      document = whole
+      compilation = DocumentCompilation(
+        document: whole, skeleton: skeleton, bytes: bytes, itemsFiles: files.mapValues { ($0.source, $0.lines) })
+      expected = DocumentCacheFile.Expected(document: whole)
+    } else {
+      let scanned = try DocumentCompilation.scan(source, skeleton: skeleton, itemsFiles: files, locales: locales)
+      document = nil
+      compilation = scanned?.compilation
+      expected = scanned?.expected
+    }
+    guard let compilation, let expected else { return (try decodeWhole(unless: document), bytes, nil) }
+    let encoded = DocumentCacheFile.encode(
+      compilation, sources: identities, locales: locales, fingerprint: fingerprint)
     guard
-      let encoded = DocumentCacheFile.encode(
-        document: document, skeleton: skeleton, bytes: bytes, itemsFiles: lines,
-        sources: sources.map { ($0.path, $0.status.identity) },
-        locales: locales,
-        fingerprint: fingerprint),
       DocumentCacheFile.check(
-        encoded, against: document, locales: locales, fingerprint: fingerprint,
-        sources: { index in
-          index == 0 ? bytes : lines.values.first(where: { $0.source == index })?.bytes
-        })
-    else { return (document, bytes, nil) }
+        encoded, against: expected, locales: locales, fingerprint: fingerprint, sources: sourceBytes)
+    else { return (try decodeWhole(unless: document), bytes, nil) }
     if writing { write(encoded, to: self.path(forDocument: absolutePath, locales: locales)) }
     return (document, bytes, encoded)
   }
