@@ -48,6 +48,8 @@ package struct DocumentCache: Sendable {
   /// nanoseconds: ``FileStatus/racyWindow`` (the one racy rule, ``FileStatus/isRacy(at:window:)``);
   /// tests set 0 to read a document they just wrote through the cache.
   package var racyWindow: Int64 = FileStatus.racyWindow
+  /// Where the items this cache compiles and decodes are counted (tests); nil for none.
+  package var itemCount: ItemDecodeCount?
 
   /// A cache in `directory` (made when first written, its parents too; a relative path is taken
   /// from the current directory) for the build `buildTag`. The folder should be the user's own
@@ -96,9 +98,11 @@ package struct DocumentCache: Sendable {
   /// it; nil when the cache cannot answer (see the type's rules), and the caller loads the document.
   package func document(at path: SystemPath, keys: [String], locales: [String]) -> SettingsDocument? {
     guard !keys.isEmpty else { return nil }
-    return read(at: path, locales: locales) { file, meta, source in
+    let document = read(at: path, locales: locales) { file, meta, source in
       file.document(keys: keys, meta: meta, locales: locales, source: source)
     }
+    if let document { itemCount?.addDecoded(document) }
+    return document
   }
 
   /// The document at `path` reduced to the top-level items that hold a match of `text` as
@@ -106,9 +110,11 @@ package struct DocumentCache: Sendable {
   /// ``document(at:keys:locales:)`` always holds), from the cache's search index, so that a search
   /// of it finds what a search of the whole document finds; nil when the cache cannot answer.
   package func document(at path: SystemPath, matching text: String, locales: [String]) -> SettingsDocument? {
-    read(at: path, locales: locales) { file, meta, source in
+    let document = read(at: path, locales: locales) { file, meta, source in
       file.searchDocument(matching: text, meta: meta, locales: locales, source: source)
     }
+    if let document { itemCount?.addDecoded(document) }
+    return document
   }
 
   /// What `body` makes of the cache file of the document at `path` and its checked meta; nil when
@@ -200,19 +206,29 @@ package struct DocumentCache: Sendable {
       let bytes
     else {
       guard openingItemsFiles else {
-        return LoadedDocument(
-          document: try DocumentLoader.load(path: path, loadingItemsFiles: false, locales: locales))
+        let document = try DocumentLoader.load(path: path, loadingItemsFiles: false, locales: locales)
+        itemCount?.addDecoded(document)
+        return LoadedDocument(document: document)
       }
-      return try DocumentLoader.open(path: path, locales: locales)
+      let opened = try DocumentLoader.open(path: path, locales: locales)
+      itemCount?.addDecoded(opened.document)
+      return opened
     }
     // Compiled (written, or in memory for a process that keeps the document): read as the next
     // open reads it, decoding only the rows asked for.
-    if let compiled, let opened = pagedDocument(compiled: compiled, bytes: bytes, path: path, locales: locales) {
+    if let compiled,
+      let opened = pagedDocument(compiled: compiled, bytes: bytes, path: path, locales: locales)
+    {
       return opened
     }
     let source = SourceText(name: path.description, bytes: bytes)
     var whole: SettingsDocument
-    if let document { whole = document } else { whole = try DocumentLoader.decode(source, locales: locales) }
+    if let document {
+      whole = document
+    } else {
+      whole = try DocumentLoader.decode(source, locales: locales)
+      itemCount?.addDecoded(whole)
+    }
     return LoadedDocument(
       document: whole, itemsFiles: [:], source: source, directory: path.directory, locales: locales)
   }
@@ -229,16 +245,19 @@ package struct DocumentCache: Sendable {
     guard let meta = file.meta(fingerprint: DocumentCacheFormat.fingerprint(buildTag: buildTag)),
       meta.sources.count == 1
     else { return nil }
-    return Self.loaded(file, meta: meta, bytes: bytes, path: path, locales: locales)
+    return Self.loaded(file, meta: meta, bytes: bytes, path: path, locales: locales, itemCount: itemCount)
   }
 
   /// The document of `bytes` (read from `path`) with its top page from `file`'s page part, as a
   /// screen opens it; nil when the part cannot give it.
   private static func loaded(
     _ file: DocumentCacheFile, meta: DocumentCacheFile.Meta, bytes: [UInt8], path: SystemPath,
-    locales: [String]
+    locales: [String], itemCount: ItemDecodeCount?
   ) -> LoadedDocument? {
-    guard let (document, compiled) = file.pagedDocument(meta: meta, bytes: bytes, locales: locales) else {
+    guard
+      let (document, compiled) = file.pagedDocument(
+        meta: meta, bytes: bytes, locales: locales, itemCount: itemCount)
+    else {
       return nil
     }
     return LoadedDocument(
@@ -259,7 +278,7 @@ package struct DocumentCache: Sendable {
           let bytes = try? source.readToEnd(limit: FileSystem.defaultReadLimit, expectedSize: status.size),
           source.identity() == identity
         else { return nil }
-        return Self.loaded(file, meta: meta, bytes: bytes, path: path, locales: locales)
+        return Self.loaded(file, meta: meta, bytes: bytes, path: path, locales: locales, itemCount: itemCount)
       }
     }
   }
@@ -328,7 +347,9 @@ package struct DocumentCache: Sendable {
     let source = SourceText(name: path.description, bytes: bytes)
     func decodeWhole(unless document: SettingsDocument? = nil) throws(DocumentError) -> SettingsDocument {
       if let document { return document }
-      return try DocumentLoader.decode(source, itemsFilesIn: directory, locales: locales)
+      let whole = try DocumentLoader.decode(source, itemsFilesIn: directory, locales: locales)
+      itemCount?.addDecoded(whole)
+      return whole
     }
 
     // The items files are read before the document is decoded, so that their identities cover
@@ -373,12 +394,17 @@ package struct DocumentCache: Sendable {
       let whole = try decodeWhole()
       document = whole
       compilation = DocumentCompilation(
-        document: whole, skeleton: skeleton, bytes: bytes, itemsFiles: files.mapValues { ($0.source, $0.lines) })
+        document: whole, skeleton: skeleton, bytes: bytes,
+        itemsFiles: files.mapValues { ($0.source, $0.lines) })
       expected = DocumentCacheFile.Expected(document: whole)
     } else {
-      let scanned = try DocumentCompilation.scan(source, skeleton: skeleton, itemsFiles: files, locales: locales)
+      let scanned = try DocumentCompilation.scan(
+        source, skeleton: skeleton, itemsFiles: files, locales: locales)
       document = nil
       compilation = scanned?.compilation
+      var owned = 0
+      compilation?.forEachOwned { _ in owned += 1 }
+      itemCount?.add(compiled: owned)
       expected = scanned?.expected
     }
     guard let compilation, let expected else { return (try decodeWhole(unless: document), bytes, nil) }

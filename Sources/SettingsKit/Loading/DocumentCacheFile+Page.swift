@@ -211,9 +211,11 @@ extension DocumentCacheFile {
   /// damaged, a section has an items file, or anything does not decode.
   ///
   /// `decodingItems` says which `withDocument` sections get their items decoded (all by default;
-  /// the compiler's read-back check decodes a sample, not the whole document again).
+  /// the compiler's read-back check decodes a sample, not the whole document again). The items
+  /// decoded, now and when a section's rows are first read, are added to `itemCount`.
   func pagedDocument(
-    meta: Meta, bytes: [UInt8], locales: [String], decodingItems: (Int) -> Bool = { _ in true }
+    meta: Meta, bytes: [UInt8], locales: [String], decodingItems: (Int) -> Bool = { _ in true },
+    itemCount: ItemDecodeCount? = nil
   ) -> (document: SettingsDocument, compiled: [Int: CompiledItems])? {
     guard let sections = pageSections(meta: meta),
       var document = Self.decodeRoot(meta.root, locales: locales)
@@ -252,7 +254,9 @@ extension DocumentCacheFile {
           decode: { ranges in
             // The document's bytes kept their identity while they were read (the caller checks):
             // they are the bytes the compiler decoded and validated.
-            Self.decodeItems(in: bytes, at: ranges, locales: locales)
+            let items = Self.decodeItems(in: bytes, at: ranges, locales: locales)
+            itemCount?.addDecoded(items)
+            return items
           })
         compiled[index] = rows
         section = SettingSection(fields: section, compiled: rows)
@@ -260,6 +264,11 @@ extension DocumentCacheFile {
         return nil
       }
       document.sections.append(section)
+    }
+    if let itemCount {
+      for section in document.sections where section.compiledItems == nil {
+        itemCount.addDecoded(section.items)
+      }
     }
     return (document, compiled)
   }

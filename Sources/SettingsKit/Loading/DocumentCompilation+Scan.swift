@@ -112,7 +112,11 @@ extension DocumentCompilation {
     }
     let root = DocumentSkeleton.object(skeleton.members, leaving: "sections", in: source.bytes)
     let compilation = DocumentCompilation(root: root, sections: sections, search: search)
-    return (compilation, compilation.expected(fields: document, decoder: scratch, values: collector.values, itemsFiles: itemsFiles))
+    return (
+      compilation,
+      compilation.expected(
+        fields: document, decoder: scratch, values: collector.values, itemsFiles: itemsFiles)
+    )
   }
 
   /// What the read-back check compares with, for a compilation made by ``scan(_:skeleton:itemsFiles:locales:)``:

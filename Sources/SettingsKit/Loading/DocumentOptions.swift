@@ -63,6 +63,8 @@ public struct DocumentOptions: Sendable, Equatable {
   /// How recent a source may be for its compiled form to be written, in nanoseconds:
   /// ``FileStatus/racyWindow``; the command layer's tests set it (`SETTINGS_TEST_RACY_WINDOW_NS`).
   package var racyWindow: Int64 = FileStatus.racyWindow
+  /// Where opening documents counts the items it compiles and decodes (tests); nil for none.
+  package var itemCount: ItemDecodeCount?
 
   /// Options for opening documents in `locales`, through `cache`, for the build `buildTag`.
   public init(
@@ -97,6 +99,7 @@ public struct DocumentOptions: Sendable, Equatable {
     }
     var documentCache = DocumentCache(directory: directory, buildTag: buildTag)
     documentCache.racyWindow = racyWindow
+    documentCache.itemCount = itemCount
     return documentCache
   }
 }

@@ -124,7 +124,8 @@ struct CompilerDifferentialTests {
           #"{"key": "\#(own)", "type": "number"\#(title), "value": \#(random.below(5)), "min": 0, "max": 10, "step": 1, "unit": "s"\#(extra)}"#
         condition = #"{"min": 1, "max": 4}"#
       case 5:
-        json = #"{"key": "\#(own)", "type": "slider"\#(title), "value": 0.5, "min": 0, "max": 1, "step": 0.25\#(extra)}"#
+        json =
+          #"{"key": "\#(own)", "type": "slider"\#(title), "value": 0.5, "min": 0, "max": 1, "step": 0.25\#(extra)}"#
         condition = "0.5"
       case 6:
         json =
@@ -178,7 +179,8 @@ struct CompilerDifferentialTests {
         sections.append("{" + fields.joined(separator: ", ") + "}")
       }
       let title = random.chance(50) ? ", \"title\": \(text("Doc"))" : ""
-      return #"{"version": 1, "id": "gen"\#(title), "sections": [\#(sections.joined(separator: ",\n "))]}"# + "\n"
+      return #"{"version": 1, "id": "gen"\#(title), "sections": [\#(sections.joined(separator: ",\n "))]}"#
+        + "\n"
     }
   }
 
