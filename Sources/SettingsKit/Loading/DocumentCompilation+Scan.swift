@@ -4,40 +4,65 @@ extension DocumentCompilation {
   /// What the decoder hands each top-page item to while it compiles (``DocumentDecoder/compiling``):
   /// the item's row and searched texts are kept, and the item is not.
   struct Collector {
-    /// The rows of each top-page section, by its index.
-    var rows: [Int: [Row]] = [:]
+    /// The rows of each top-page section, by its index (empty for a section not reached).
+    private(set) var rows: [[Row]] = []
     /// Each row's value in the decoder's map (nil for an items file's), to decode it again when a
     /// condition names an item of it.
-    var values: [Int: [JSONMap.Value?]] = [:]
+    private(set) var values: [[JSONMap.Value?]] = []
     /// The searched texts of each top-page section, by its index.
-    var search: [Int: SettingsSearchIndex] = [:]
-    /// Every full key, in ``SettingsDocument/forEachItem(_:)`` order.
-    var keys: [String] = []
-    /// Where each full key stands: its section, row, and place in the row's ``Row/owned``.
-    var places: [String: (section: Int, row: Int, owned: Int)] = [:]
+    private(set) var search: [SettingsSearchIndex] = []
+    /// Where each full key stands (its section, row, and place in the row's ``Row/owned``), and
+    /// every full key in ``SettingsDocument/forEachItem(_:)`` order: made when conditions are
+    /// resolved (``keys()``), not for every document.
+    private var places: [String: (section: Int, row: Int, owned: Int)]?
+    private var orderedKeys: [String] = []
     /// Rows decoded again for ``item(withKey:decoder:)``, by section and row.
     private var decoded: [Int: [Int: SettingItem]] = [:]
 
     /// Keeps the row of `item`, the top-level item decoded from `value` in section `section`.
     mutating func add(_ item: SettingItem, value: JSONMap.Value?, section: Int) {
-      let row = Row(item)
-      let index = rows[section, default: []].count
-      for (place, owned) in row.owned.enumerated() {
-        guard let key = owned.key else { continue }
-        keys.append(key)
-        places[key] = (section, index, place)
+      while rows.count <= section {
+        rows.append([])
+        values.append([])
+        search.append(SettingsSearchIndex())
       }
-      rows[section, default: []].append(row)
-      values[section, default: []].append(value)
-      search[section, default: SettingsSearchIndex()].add(item, section: section, row: index)
+      search[section].add(item, section: section, row: rows[section].count)
+      rows[section].append(Row(item))
+      values[section].append(value)
+      places = nil
+    }
+
+    /// The rows of section `index`.
+    func rows(of index: Int) -> [Row] { index < rows.count ? rows[index] : [] }
+
+    /// Every full key, in ``SettingsDocument/forEachItem(_:)`` order.
+    mutating func keys() -> [String] {
+      index()
+      return orderedKeys
+    }
+
+    /// Makes ``places`` and the ordered keys, once.
+    private mutating func index() {
+      guard places == nil else { return }
+      var found: [String: (section: Int, row: Int, owned: Int)] = [:]
+      orderedKeys = []
+      for (section, entries) in rows.enumerated() {
+        for (row, entry) in entries.enumerated() {
+          for (place, owned) in entry.owned.enumerated() {
+            guard let key = owned.key else { continue }
+            orderedKeys.append(key)
+            found[key] = (section, row, place)
+          }
+        }
+      }
+      places = found
     }
 
     /// The item with full key `key`, decoded again from the map by `decoder` (a decoder of the
     /// same map and source, whose own state is not used); nil when no item has it.
     mutating func item(withKey key: String, decoder: DocumentDecoder) -> SettingItem? {
-      guard let place = places[key], let value = values[place.section]?[place.row] ?? nil else {
-        return nil
-      }
+      index()
+      guard let place = places?[key], let value = values[place.section][place.row] else { return nil }
       let top: SettingItem
       if let item = decoded[place.section]?[place.row] {
         top = item
@@ -58,10 +83,11 @@ extension DocumentCompilation {
 
     /// Gives each keyed item the conditions resolved for it (by owner's full key, then field).
     mutating func apply(_ resolved: [String: [String: [String: SettingCondition]]]) {
+      index()
       for (owner, fields) in resolved {
-        guard let place = places[owner] else { continue }
-        rows[place.section]?[place.row].owned[place.owned].enabledWhen = fields["enabledWhen"]
-        rows[place.section]?[place.row].owned[place.owned].visibleWhen = fields["visibleWhen"]
+        guard let place = places?[owner] else { continue }
+        rows[place.section][place.row].owned[place.owned].enabledWhen = fields["enabledWhen"]
+        rows[place.section][place.row].owned[place.owned].visibleWhen = fields["visibleWhen"]
       }
     }
   }
@@ -105,10 +131,10 @@ extension DocumentCompilation {
       guard
         let section = Self.section(
           index, fields: fields, part: parts[index], bytes: source.bytes, itemsFile: file,
-          rows: collector.rows[index] ?? [])
+          rows: collector.rows(of: index))
       else { return nil }
       sections.append(section)
-      if let part = collector.search[index] { search.append(part) }
+      if index < collector.search.count { search.append(collector.search[index]) }
     }
     let root = DocumentSkeleton.object(skeleton.members, leaving: "sections", in: source.bytes)
     let compilation = DocumentCompilation(root: root, sections: sections, search: search)
@@ -125,7 +151,7 @@ extension DocumentCompilation {
   /// state is not used; `values` by section and row) or its line of an items file,
   /// with the conditions resolved for it.
   func expected(
-    fields: SettingsDocument, decoder: DocumentDecoder, values: [Int: [JSONMap.Value?]],
+    fields: SettingsDocument, decoder: DocumentDecoder, values: [[JSONMap.Value?]],
     itemsFiles: [Int: (path: SystemPath, source: Int, bytes: [UInt8], lines: [Range<Int>])]
   ) -> DocumentCacheFile.Expected {
     var firstConditioned: (section: Int, row: Int)?
@@ -141,7 +167,7 @@ extension DocumentCompilation {
       fields: fields, rowCounts: rows.map(\.count), firstConditioned: firstConditioned,
       row: { section, row in
         var item: SettingItem?
-        if let value = values[section]?[row] ?? nil {
+        if section < values.count, let value = values[section][row] {
           var decoder = scratch
           item = decoder.decodeItem(value, at: "")
         } else if let file = itemsFiles[section] {

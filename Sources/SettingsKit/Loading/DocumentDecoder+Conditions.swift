@@ -44,7 +44,7 @@ extension DocumentDecoder {
   mutating func resolveCompiledConditions() {
     guard !pendingConditions.isEmpty, var collector = compiling else { return }
     let scratch = DocumentDecoder(map: map, source: source, locales: locales)
-    let resolved = resolvePendingConditions(keys: collector.keys) {
+    let resolved = resolvePendingConditions(keys: collector.keys()) {
       collector.item(withKey: $0, decoder: scratch)
     }
     collector.apply(resolved)
