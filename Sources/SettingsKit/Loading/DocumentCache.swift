@@ -48,6 +48,8 @@ package struct DocumentCache: Sendable {
   /// nanoseconds: ``FileStatus/racyWindow`` (the one racy rule, ``FileStatus/isRacy(at:window:)``);
   /// tests set 0 to read a document they just wrote through the cache.
   package var racyWindow: Int64 = FileStatus.racyWindow
+  /// Where the items this cache compiles and decodes are counted (tests); nil for none.
+  package var itemCount: ItemDecodeCount?
 
   /// A cache in `directory` (made when first written, its parents too; a relative path is taken
   /// from the current directory) for the build `buildTag`. The folder should be the user's own
@@ -96,9 +98,11 @@ package struct DocumentCache: Sendable {
   /// it; nil when the cache cannot answer (see the type's rules), and the caller loads the document.
   package func document(at path: SystemPath, keys: [String], locales: [String]) -> SettingsDocument? {
     guard !keys.isEmpty else { return nil }
-    return read(at: path, locales: locales) { file, meta, source in
+    let document = read(at: path, locales: locales) { file, meta, source in
       file.document(keys: keys, meta: meta, locales: locales, source: source)
     }
+    if let document { itemCount?.addDecoded(document) }
+    return document
   }
 
   /// The document at `path` reduced to the top-level items that hold a match of `text` as
@@ -106,9 +110,11 @@ package struct DocumentCache: Sendable {
   /// ``document(at:keys:locales:)`` always holds), from the cache's search index, so that a search
   /// of it finds what a search of the whole document finds; nil when the cache cannot answer.
   package func document(at path: SystemPath, matching text: String, locales: [String]) -> SettingsDocument? {
-    read(at: path, locales: locales) { file, meta, source in
+    let document = read(at: path, locales: locales) { file, meta, source in
       file.searchDocument(matching: text, meta: meta, locales: locales, source: source)
     }
+    if let document { itemCount?.addDecoded(document) }
+    return document
   }
 
   /// What `body` makes of the cache file of the document at `path` and its checked meta; nil when
@@ -195,23 +201,36 @@ package struct DocumentCache: Sendable {
     // A document with items files opens as the loader opens it: its items files are not decoded.
     guard
       let (document, bytes, compiled) = try load(
-        at: path, locales: locales, unlessItemsFiles: true, compilingInMemory: keepingCompiledForm),
+        at: path, locales: locales, unlessItemsFiles: true, compilingInMemory: keepingCompiledForm,
+        decodingWhole: false),
       let bytes
     else {
       guard openingItemsFiles else {
-        return LoadedDocument(
-          document: try DocumentLoader.load(path: path, loadingItemsFiles: false, locales: locales))
+        let document = try DocumentLoader.load(path: path, loadingItemsFiles: false, locales: locales)
+        itemCount?.addDecoded(document)
+        return LoadedDocument(document: document)
       }
-      return try DocumentLoader.open(path: path, locales: locales)
+      let opened = try DocumentLoader.open(path: path, locales: locales)
+      itemCount?.addDecoded(opened.document)
+      return opened
     }
-    if keepingCompiledForm, let compiled,
+    // Compiled (written, or in memory for a process that keeps the document): read as the next
+    // open reads it, decoding only the rows asked for.
+    if let compiled,
       let opened = pagedDocument(compiled: compiled, bytes: bytes, path: path, locales: locales)
     {
       return opened
     }
+    let source = SourceText(name: path.description, bytes: bytes)
+    var whole: SettingsDocument
+    if let document {
+      whole = document
+    } else {
+      whole = try DocumentLoader.decode(source, locales: locales)
+      itemCount?.addDecoded(whole)
+    }
     return LoadedDocument(
-      document: document, itemsFiles: [:], source: SourceText(name: path.description, bytes: bytes),
-      directory: path.directory, locales: locales)
+      document: whole, itemsFiles: [:], source: source, directory: path.directory, locales: locales)
   }
 
   /// The document read from `compiled`, a compiled form of `bytes` (the document's, as decoded)
@@ -226,16 +245,19 @@ package struct DocumentCache: Sendable {
     guard let meta = file.meta(fingerprint: DocumentCacheFormat.fingerprint(buildTag: buildTag)),
       meta.sources.count == 1
     else { return nil }
-    return Self.loaded(file, meta: meta, bytes: bytes, path: path, locales: locales)
+    return Self.loaded(file, meta: meta, bytes: bytes, path: path, locales: locales, itemCount: itemCount)
   }
 
   /// The document of `bytes` (read from `path`) with its top page from `file`'s page part, as a
   /// screen opens it; nil when the part cannot give it.
   private static func loaded(
     _ file: DocumentCacheFile, meta: DocumentCacheFile.Meta, bytes: [UInt8], path: SystemPath,
-    locales: [String]
+    locales: [String], itemCount: ItemDecodeCount?
   ) -> LoadedDocument? {
-    guard let (document, compiled) = file.pagedDocument(meta: meta, bytes: bytes, locales: locales) else {
+    guard
+      let (document, compiled) = file.pagedDocument(
+        meta: meta, bytes: bytes, locales: locales, itemCount: itemCount)
+    else {
       return nil
     }
     return LoadedDocument(
@@ -256,7 +278,7 @@ package struct DocumentCache: Sendable {
           let bytes = try? source.readToEnd(limit: FileSystem.defaultReadLimit, expectedSize: status.size),
           source.identity() == identity
         else { return nil }
-        return Self.loaded(file, meta: meta, bytes: bytes, path: path, locales: locales)
+        return Self.loaded(file, meta: meta, bytes: bytes, path: path, locales: locales, itemCount: itemCount)
       }
     }
   }
@@ -270,8 +292,27 @@ package struct DocumentCache: Sendable {
   package func loadDocument(at path: SystemPath, locales: [String] = []) throws(DocumentError)
     -> SettingsDocument
   {
-    // Without `unlessItemsFiles` there is always a result.
-    guard let (document, _, _) = try load(at: path, locales: locales, unlessItemsFiles: false) else {
+    // Without `unlessItemsFiles` there is always a result, and with `decodingWhole` a document.
+    guard let (document, _, _) = try load(at: path, locales: locales, unlessItemsFiles: false),
+      let document
+    else {
+      return try DocumentLoader.load(path: path, locales: locales)
+    }
+    return document
+  }
+
+  /// Compiles the document at `path` from its bytes, without decoding it whole, and writes its
+  /// cache when the rules allow: the errors of a whole load, and the document decoded whole only
+  /// when its cache was not written (nil when it was, for the caller to read it).
+  ///
+  /// - Throws: the errors of ``DocumentLoader/load(path:loadingItemsFiles:locales:)-(SystemPath,_,_)``.
+  package func compileDocument(at path: SystemPath, locales: [String] = []) throws(DocumentError)
+    -> SettingsDocument?
+  {
+    guard
+      let (document, _, _) = try load(
+        at: path, locales: locales, unlessItemsFiles: false, decodingWhole: false)
+    else {
       return try DocumentLoader.load(path: path, locales: locales)
     }
     return document
@@ -282,9 +323,14 @@ package struct DocumentCache: Sendable {
   /// written, or, with `compilingInMemory`, made (and checked as a written one is) though it could
   /// not be trusted on disk; nil, with nothing decoded, when `unlessItemsFiles` and the document
   /// has an items file or is not read by the cache's rules.
+  ///
+  /// With `decodingWhole` (the default) the document is decoded whole and compiled from that;
+  /// without it, it is compiled from its bytes (``DocumentCompilation/scan(_:skeleton:itemsFiles:locales:)``)
+  /// and decoded whole only when it is not compiled (the document is then nil).
   func load(
-    at path: SystemPath, locales: [String], unlessItemsFiles: Bool, compilingInMemory: Bool = false
-  ) throws(DocumentError) -> (document: SettingsDocument, bytes: [UInt8]?, compiled: [UInt8]?)? {
+    at path: SystemPath, locales: [String], unlessItemsFiles: Bool, compilingInMemory: Bool = false,
+    decodingWhole: Bool = true
+  ) throws(DocumentError) -> (document: SettingsDocument?, bytes: [UInt8]?, compiled: [UInt8]?)? {
     let start = systemRealtimeNanoseconds()
     guard let absolutePath = Self.absolute(path),
       let descriptor = try? FileDescriptor.open(path, [.readOnly, .closeOnExec, .nonBlocking])
@@ -297,55 +343,77 @@ package struct DocumentCache: Sendable {
       let skeleton = DocumentSkeleton(bytes)
     else { return unlessItemsFiles ? nil : (try DocumentLoader.load(path: path, locales: locales), nil, nil) }
     if unlessItemsFiles, skeleton.sections?.contains(where: { $0.itemsFile != nil }) == true { return nil }
-
-    // The items files are opened before the document is decoded (which reads them by path), so
-    // that their identities cover what it read.
     let directory = path.directory
-    var itemsFiles: [Int: (path: SystemPath, descriptor: FileDescriptor, status: FileStatus)] = [:]
+    let source = SourceText(name: path.description, bytes: bytes)
+    func decodeWhole(unless document: SettingsDocument? = nil) throws(DocumentError) -> SettingsDocument {
+      if let document { return document }
+      let whole = try DocumentLoader.decode(source, itemsFilesIn: directory, locales: locales)
+      itemCount?.addDecoded(whole)
+      return whole
+    }
+
+    // The items files are read before the document is decoded, so that their identities cover
+    // what it read.
+    var sources: [(path: SystemPath, status: FileStatus)] = [(absolutePath, before)]
+    var files: [Int: (path: SystemPath, source: Int, bytes: [UInt8], lines: [Range<Int>])] = [:]
+    var readable = true
     for (index, section) in (skeleton.sections ?? []).enumerated() {
       guard let file = section.itemsFile else { continue }
       let filePath = DocumentLoader.itemsFilePath(file, directory: directory)
       guard let opened = try? FileDescriptor.open(filePath, [.readOnly, .closeOnExec, .nonBlocking]) else {
-        continue
+        readable = false
+        break
       }
       descriptors.append(opened)
-      guard let status = try? opened.status() else { continue }
-      itemsFiles[index] = (filePath, opened, status)
-    }
-
-    let document = try DocumentLoader.decode(
-      SourceText(name: path.description, bytes: bytes), itemsFilesIn: directory, locales: locales)
-
-    var sources: [(path: SystemPath, status: FileStatus)] = [(absolutePath, before)]
-    var lines: [Int: (source: Int, lines: [Range<Int>], bytes: [UInt8])] = [:]
-    for (index, file) in itemsFiles.sorted(by: { $0.key < $1.key }) {
-      guard file.status.kind == .regular,
-        let fileBytes = try? file.descriptor.readToEnd(
-          limit: FileSystem.defaultReadLimit, expectedSize: file.status.size),
-        file.descriptor.identity() == file.status.identity,
-        let filePath = Self.absolute(file.path)
-      else { return (document, bytes, nil) }
-      lines[index] = (sources.count, Self.lines(of: fileBytes), fileBytes)
-      sources.append((filePath, file.status))
+      guard let status = try? opened.status(), status.kind == .regular,
+        let fileBytes = try? opened.readToEnd(limit: FileSystem.defaultReadLimit, expectedSize: status.size),
+        opened.identity() == status.identity, let absoluteFile = Self.absolute(filePath)
+      else {
+        readable = false
+        break
+      }
+      files[index] = (filePath, sources.count, fileBytes, Self.lines(of: fileBytes))
+      sources.append((absoluteFile, status))
     }
     // A source changed while it was read, or too recently to be told apart from a second change
     // (see the type's rules), is not written: compiled in memory only, when asked.
-    var writing = descriptor.identity() == before.identity
+    var writing = readable && descriptor.identity() == before.identity
     for source in sources where source.status.isRacy(at: start, window: racyWindow) { writing = false }
-    guard writing || (compilingInMemory && itemsFiles.isEmpty) else { return (document, bytes, nil) }
+    guard writing || (compilingInMemory && readable && files.isEmpty) else {
+      return (try decodeWhole(), bytes, nil)
+    }
     let fingerprint = DocumentCacheFormat.fingerprint(buildTag: buildTag)
+    let identities = sources.map { ($0.path, $0.status.identity) }
+    let sourceBytes: (Int) -> [UInt8]? = { index in
+      index == 0 ? bytes : files.values.first(where: { $0.source == index })?.bytes
+    }
+    let document: SettingsDocument?
+    let compilation: DocumentCompilation?
+    let expected: DocumentCacheFile.Expected?
+    if decodingWhole {
+      let whole = try decodeWhole()
+      document = whole
+      compilation = DocumentCompilation(
+        document: whole, skeleton: skeleton, bytes: bytes,
+        itemsFiles: files.mapValues { ($0.source, $0.lines) })
+      expected = DocumentCacheFile.Expected(document: whole)
+    } else {
+      let scanned = try DocumentCompilation.scan(
+        source, skeleton: skeleton, itemsFiles: files, locales: locales)
+      document = nil
+      compilation = scanned?.compilation
+      var owned = 0
+      compilation?.forEachOwned { _ in owned += 1 }
+      itemCount?.add(compiled: owned)
+      expected = scanned?.expected
+    }
+    guard let compilation, let expected else { return (try decodeWhole(unless: document), bytes, nil) }
+    let encoded = DocumentCacheFile.encode(
+      compilation, sources: identities, locales: locales, fingerprint: fingerprint)
     guard
-      let encoded = DocumentCacheFile.encode(
-        document: document, skeleton: skeleton, bytes: bytes, itemsFiles: lines,
-        sources: sources.map { ($0.path, $0.status.identity) },
-        locales: locales,
-        fingerprint: fingerprint),
       DocumentCacheFile.check(
-        encoded, against: document, locales: locales, fingerprint: fingerprint,
-        sources: { index in
-          index == 0 ? bytes : lines.values.first(where: { $0.source == index })?.bytes
-        })
-    else { return (document, bytes, nil) }
+        encoded, against: expected, locales: locales, fingerprint: fingerprint, sources: sourceBytes)
+    else { return (try decodeWhole(unless: document), bytes, nil) }
     if writing { write(encoded, to: self.path(forDocument: absolutePath, locales: locales)) }
     return (document, bytes, encoded)
   }

@@ -25,60 +25,54 @@ extension DocumentCacheFile {
     var owned: [UInt8]
   }
 
-  /// The page part of `document`: a checksum of the rest, then each section's entry (kind, whether
-  /// an item has an icon, the section's JSON without "items", the item count, the item list as a
-  /// blob: for each top-level item its offset and length in the document (u64, u32), its key
-  /// (empty for none) and its conditions as records hold them; and, as a blob, the full key and
-  /// default of every keyed item of an on-demand section and its pages (``ownedKeys(_:)``), which
-  /// a snapshot of the values and `settings show KEY` read without decoding the items).
-  static func pagePart(
-    of document: SettingsDocument, skeleton: DocumentSkeleton, bytes: [UInt8]
-  ) -> [UInt8]? {
-    let parts = skeleton.sections ?? []
-    guard parts.count == document.sections.count else { return nil }
+  /// The page part of a compilation: a checksum of the rest, then each section's entry (kind,
+  /// whether an item has an icon, the section's JSON without "items", the item count, the item
+  /// list as a blob: for each top-level item its offset and length in the document (u64, u32), its
+  /// key (empty for none) and its conditions as records hold them; and, as a blob, the full key and
+  /// default of every keyed item of an on-demand section and its pages (``ownedKeys(_:)``), which a
+  /// snapshot of the values and `settings show KEY` read without decoding the items).
+  static func pagePart(of compilation: DocumentCompilation) -> [UInt8] {
     var named = Set<String>()
-    document.forEachItem { item, _ in
-      named.formUnion((item.enabledWhen ?? [:]).keys)
-      named.formUnion((item.visibleWhen ?? [:]).keys)
+    compilation.forEachOwned { owned in
+      named.formUnion((owned.enabledWhen ?? [:]).keys)
+      named.formUnion((owned.visibleWhen ?? [:]).keys)
     }
     var part = CacheWriter()
     part.u64(0)
-    part.u32(UInt32(document.sections.count))
-    for (index, section) in document.sections.enumerated() {
+    part.u32(UInt32(compilation.sections.count))
+    for section in compilation.sections {
       var kind = PageKind.onDemand
-      if section.itemsFile != nil {
+      if section.isItemsFile {
         kind = .itemsFile
-      } else if section.pageSize != nil {
+      } else if section.hasPageSize {
         kind = .withDocument
       }
-      let ranges = section.itemsFile == nil ? (parts[index].items ?? []) : []
-      if kind != .itemsFile, ranges.count != section.items.count { return nil }
       var list = CacheWriter()
       var ownedKeys = CacheWriter()
       var ownedCount: UInt32 = 0
       var hasIcons = false
-      for (row, item) in section.items.enumerated() where kind != .itemsFile {
-        if Icon.text(for: item.imageName) != nil { hasIcons = true }
-        forEachOwnedItem(of: item) { owned in
+      for (row, entry) in section.rows.enumerated() where kind != .itemsFile {
+        if entry.hasIcon { hasIcons = true }
+        for owned in entry.owned {
           if let key = owned.key {
             ownedKeys.string(key)
             Self.write(owned.defaultValue, to: &ownedKeys)
             ownedCount += 1
           }
           let dependent =
-            owned.enabledWhen != nil || owned.visibleWhen != nil || owned.isSecure
-            || owned.renamedFrom?.isEmpty == false || owned.key.map(named.contains) == true
+            owned.enabledWhen != nil || owned.visibleWhen != nil || owned.isSecure || owned.isRenamed
+            || owned.key.map(named.contains) == true
           if dependent { kind = .withDocument }
         }
-        list.u64(UInt64(ranges[row].lowerBound))
-        list.u32(UInt32(ranges[row].count))
-        list.string(item.key ?? "")
-        list.blob(conditionsJSON(of: item))
+        list.u64(UInt64(section.ranges[row].lowerBound))
+        list.u32(UInt32(section.ranges[row].count))
+        list.string(entry.owned[0].key ?? "")
+        list.blob(entry.conditionsJSON)
       }
       part.u32(kind.rawValue)
       part.u32(hasIcons ? 1 : 0)
-      part.blob(DocumentSkeleton.object(parts[index].members, leaving: "items", in: bytes))
-      part.u32(UInt32(kind == .itemsFile ? 0 : section.items.count))
+      part.blob(section.json)
+      part.u32(UInt32(kind == .itemsFile ? 0 : section.rows.count))
       part.blob(list.bytes)
       var keys = CacheWriter()
       keys.u32(kind == .onDemand ? ownedCount : 0)
@@ -171,7 +165,7 @@ extension DocumentCacheFile {
     return cursor.isAtEnd ? owned : nil
   }
 
-  /// The entries of an item list (``pagePart(of:skeleton:bytes:)``): each item's range in its
+  /// The entries of an item list (``pagePart(of:)``): each item's range in its
   /// source, key and conditions; nil when the list does not read whole or a range is not in
   /// `0..<sourceCount`.
   static func pageItems(_ list: [UInt8], count: Int, sourceCount: Int) -> [(
@@ -244,9 +238,11 @@ extension DocumentCacheFile {
   /// damaged, a section has an items file, or anything does not decode.
   ///
   /// `decodingItems` says which `withDocument` sections get their items decoded (all by default;
-  /// the compiler's read-back check decodes a sample, not the whole document again).
+  /// the compiler's read-back check decodes a sample, not the whole document again). The items
+  /// decoded, now and when a section's rows are first read, are added to `itemCount`.
   func pagedDocument(
-    meta: Meta, bytes: [UInt8], locales: [String], decodingItems: (Int) -> Bool = { _ in true }
+    meta: Meta, bytes: [UInt8], locales: [String], decodingItems: (Int) -> Bool = { _ in true },
+    itemCount: ItemDecodeCount? = nil
   ) -> (document: SettingsDocument, compiled: [Int: CompiledItems])? {
     guard let sections = pageSections(meta: meta),
       var document = Self.decodeRoot(meta.root, locales: locales)
@@ -285,7 +281,9 @@ extension DocumentCacheFile {
           decode: { ranges in
             // The document's bytes kept their identity while they were read (the caller checks):
             // they are the bytes the compiler decoded and validated.
-            Self.decodeItems(in: bytes, at: ranges, locales: locales)
+            let items = Self.decodeItems(in: bytes, at: ranges, locales: locales)
+            itemCount?.addDecoded(items)
+            return items
           },
           rows: { entries in Self.readRows(in: bytes, at: entries, locales: locales) })
         compiled[index] = rows
@@ -294,6 +292,11 @@ extension DocumentCacheFile {
         return nil
       }
       document.sections.append(section)
+    }
+    if let itemCount {
+      for section in document.sections where section.compiledItems == nil {
+        itemCount.addDecoded(section.items)
+      }
     }
     return (document, compiled)
   }

@@ -281,22 +281,6 @@ struct DocumentCacheFile {
     }
   }
 
-  /// The conditions of `item` and its page's items in walk order, as JSON; empty when none has any.
-  static func conditionsJSON(of item: SettingItem) -> [UInt8] {
-    if item.page == nil, item.enabledWhen == nil, item.visibleWhen == nil { return [] }
-    var entries: [JSONValue] = []
-    var any = false
-    func json(_ conditions: [String: SettingCondition]?) -> JSONValue {
-      guard let conditions else { return JSONValue.null }
-      any = true
-      return JSONValue.object(conditions.map { ($0.key, $0.value.json) })
-    }
-    SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])]).forEachItem { item, _ in
-      entries.append(JSONValue.array([json(item.enabledWhen), json(item.visibleWhen)]))
-    }
-    return any ? Array(JSONWriter().string(JSONValue.array(entries)).utf8) : []
-  }
-
   // MARK: - Search
 
   /// The partial document that holds every item matching `text` as ``SettingsSearch`` matches
@@ -363,25 +347,20 @@ struct DocumentCacheFile {
     }
   }
 
-  /// The search part of `document`'s cache: checksum, index, top-level table and key lists.
-  static func searchPart(of document: SettingsDocument) -> [UInt8] {
+  /// The search part of a compilation's cache: checksum, index, top-level table and key lists
+  /// (for each top-level item its section, row and the keys that find it: its first key, then
+  /// those its subtree's conditions name).
+  static func searchPart(of compilation: DocumentCompilation) -> [UInt8] {
     var part = CacheWriter()
     part.u64(0)
-    SettingsSearchIndex(document: document).write(to: &part)
+    compilation.search.write(to: &part)
     var table = CacheWriter()
     var lists = CacheWriter()
     var count = 0
-    for (sectionIndex, section) in document.sections.enumerated() {
-      for (row, item) in section.items.enumerated() {
-        var first: String?
-        var named = Set<String>()
-        func add(_ owned: SettingItem) {
-          if first == nil { first = owned.key }
-          named.formUnion((owned.enabledWhen ?? [:]).keys)
-          named.formUnion((owned.visibleWhen ?? [:]).keys)
-        }
-        forEachOwnedItem(of: item, add)
-        let keys = first.map { [$0] + named.sorted() } ?? []
+    for (sectionIndex, section) in compilation.sections.enumerated() {
+      for (row, entry) in section.rows.enumerated() {
+        let first = entry.owned.lazy.compactMap(\.key).first
+        let keys = first.map { [$0] + entry.controllers } ?? []
         table.u32(UInt32(sectionIndex))
         table.u32(UInt32(row))
         table.u32(UInt32(lists.bytes.count))
@@ -403,16 +382,27 @@ struct DocumentCacheFile {
   // MARK: - Encoding
 
   /// The cache of `document`, loaded from `bytes` (whose skeleton is given) and the items files
-  /// by section index (their source index, line ranges and bytes); nil when the skeleton does not
-  /// match the document (it always does for a document that loaded).
+  /// by section index (their source index, line ranges and bytes), compiled from the whole decode;
+  /// nil when the skeleton does not match the document (it always does for a document that loaded).
   static func encode(
     document: SettingsDocument, skeleton: DocumentSkeleton, bytes: [UInt8],
     itemsFiles: [Int: (source: Int, lines: [Range<Int>], bytes: [UInt8])],
     sources: [(path: SystemPath, identity: [UInt64])], locales: [String], fingerprint: UInt64
   ) -> [UInt8]? {
-    let sectionParts = skeleton.sections ?? []
-    guard sectionParts.count == document.sections.count else { return nil }
-    let root = DocumentSkeleton.object(skeleton.members, leaving: "sections", in: bytes)
+    guard
+      let compilation = DocumentCompilation(
+        document: document, skeleton: skeleton, bytes: bytes,
+        itemsFiles: itemsFiles.mapValues { ($0.source, $0.lines) })
+    else { return nil }
+    return encode(compilation, sources: sources, locales: locales, fingerprint: fingerprint)
+  }
+
+  /// The cache written from `compilation` (``DocumentCacheFormat``), for `sources` (the document,
+  /// then its items files) read in `locales` by the build of `fingerprint`.
+  static func encode(
+    _ compilation: DocumentCompilation, sources: [(path: SystemPath, identity: [UInt64])],
+    locales: [String], fingerprint: UInt64
+  ) -> [UInt8] {
     var meta = CacheWriter()
     meta.u32(UInt32(locales.count))
     for locale in locales { meta.string(locale) }
@@ -421,64 +411,46 @@ struct DocumentCacheFile {
       meta.blob(source.path.bytes)
       for field in source.identity { meta.u64(field) }
     }
-    meta.blob(root)
+    meta.blob(compilation.root)
     var secureKeys: [String] = []
     var renamedKeys: [String] = []
-    document.forEachItem { item, _ in
-      if item.isSecure, let key = item.key { secureKeys.append(key) }
-      if item.renamedFrom?.isEmpty == false, let key = item.key { renamedKeys.append(key) }
+    compilation.forEachOwned { owned in
+      if owned.isSecure, let key = owned.key { secureKeys.append(key) }
+      if owned.isRenamed, let key = owned.key { renamedKeys.append(key) }
     }
     for keys in [secureKeys, renamedKeys] {
       meta.u32(UInt32(keys.count))
       for key in keys { meta.string(key) }
     }
-    let search = searchPart(of: document)
+    let search = searchPart(of: compilation)
     meta.u64(UInt64(search.count))
-    guard let page = pagePart(of: document, skeleton: skeleton, bytes: bytes) else { return nil }
+    let page = pagePart(of: compilation)
     meta.u64(UInt64(page.count))
 
     let recordBase = DocumentCacheFormat.headerSize + meta.bytes.count
     var body = CacheWriter()
     body.bytes = search + page
-    body.bytes.reserveCapacity(document.sections.reduce(0) { $0 + $1.items.count } * 64)
+    body.bytes.reserveCapacity(compilation.sections.reduce(0) { $0 + $1.rows.count } * 64)
     var slots: [(hash: UInt32, offset: Int, length: Int)] = []
-    for (sectionIndex, section) in document.sections.enumerated() {
-      let sectionJSON = DocumentSkeleton.object(
-        sectionParts[sectionIndex].members, leaving: "items", in: bytes)
+    for (sectionIndex, section) in compilation.sections.enumerated() {
       let sectionOffset = recordBase + body.bytes.count
-      body.u64(DocumentCacheFormat.hash(sectionJSON))
-      body.bytes += sectionJSON
-      let sectionLength = 8 + sectionJSON.count
-
-      // Where each top-level item's JSON stands: a line of the items file, or an element of "items".
-      var ranges: [Range<Int>] = []
-      var source = 0
-      if let file = itemsFiles[sectionIndex] {
-        ranges = file.lines
-        source = file.source
-      } else if section.itemsFile == nil {
-        ranges = sectionParts[sectionIndex].items ?? []
-      }
-      guard ranges.count == section.items.count else { return nil }
-      for (row, item) in section.items.enumerated() {
-        let conditions = conditionsJSON(of: item)
+      body.u64(DocumentCacheFormat.hash(section.json))
+      body.bytes += section.json
+      let sectionLength = 8 + section.json.count
+      for (row, entry) in section.rows.enumerated() {
+        let conditions = entry.conditionsJSON
         // An item on a page is shown and enabled only while the items that lead to it are
         // ("conditions compose through hidden items"): every record of a top-level item's subtree
         // names every key the subtree's conditions name, so that a partial document has them.
-        var named = Set<String>()
-        forEachOwnedItem(of: item) { owned in
-          named.formUnion((owned.enabledWhen ?? [:]).keys)
-          named.formUnion((owned.visibleWhen ?? [:]).keys)
-        }
-        let controllers = named.sorted()
-        func add(_ owned: SettingItem) {
-          guard let key = owned.key else { return }
+        let controllers = entry.controllers
+        for owned in entry.owned {
+          guard let key = owned.key else { continue }
           let start = body.bytes.count
           body.u64(0)
           body.string(key)
-          body.u32(UInt32(source))
-          body.u64(UInt64(ranges[row].lowerBound))
-          body.u64(UInt64(ranges[row].count))
+          body.u32(UInt32(section.source))
+          body.u64(UInt64(section.ranges[row].lowerBound))
+          body.u64(UInt64(section.ranges[row].count))
           body.u64(UInt64(sectionOffset))
           body.u32(UInt32(sectionLength))
           body.u32(UInt32(sectionIndex))
@@ -492,10 +464,8 @@ struct DocumentCacheFile {
           body.set(checksum, at: start)
           slots.append((DocumentCacheFormat.slotHash(key), recordBase + start, body.bytes.count - start))
         }
-        forEachOwnedItem(of: item, add)
       }
     }
-
     var slotCount = 16
     while slotCount < slots.count * 2 { slotCount *= 2 }
     var table = [UInt8](repeating: 0, count: slotCount * 16)
@@ -525,128 +495,5 @@ struct DocumentCacheFile {
     header.u64(UInt64(slotCount))
     header.u64(DocumentCacheFormat.hash(header.bytes + meta.bytes))
     return header.bytes + meta.bytes + body.bytes + table
-  }
-
-  /// Reads a sample of keys back through the reader and compares what it gives with the full
-  /// load: true when every one matches (items with their pages and conditions, their sections'
-  /// other fields, and the document's).
-  static func check(
-    _ encoded: [UInt8], against document: SettingsDocument, locales: [String], fingerprint: UInt64,
-    sources: (Int) -> [UInt8]?
-  ) -> Bool {
-    let file = DocumentCacheFile(size: encoded.count) { offset, count in
-      guard offset >= 0, count >= 0, offset <= encoded.count - count else { return nil }
-      return Array(encoded[offset..<offset + count])
-    }
-    guard let meta = file.meta(fingerprint: fingerprint) else { return false }
-    // The first, the last and evenly spread top-level items, and the first item with conditions.
-    var top: [(section: Int, row: Int)] = []
-    for (section, value) in document.sections.enumerated() {
-      for row in value.items.indices { top.append((section, row)) }
-    }
-    var picks = Set<Int>()
-    if !top.isEmpty {
-      for step in 0..<8 { picks.insert(step * (top.count - 1) / 7) }
-    }
-    if let conditioned = top.firstIndex(where: {
-      document.sections[$0.section].items[$0.row].enabledWhen != nil
-    }) {
-      picks.insert(conditioned)
-    }
-    var keys: [String] = []
-    for pick in picks.sorted() {
-      let item = document.sections[top[pick].section].items[top[pick].row]
-      SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])]).forEachItem { owned, _ in
-        if let key = owned.key, keys.count < 64 { keys.append(key) }
-      }
-    }
-    var sourceBytes: [Int: [UInt8]] = [:]
-    for key in keys {
-      guard
-        let partial = file.document(
-          keys: [key], meta: meta, locales: locales,
-          source: { index, offset, count in
-            if sourceBytes[index] == nil { sourceBytes[index] = sources(index) }
-            guard let bytes = sourceBytes[index], offset >= 0, count >= 0, offset <= bytes.count - count
-            else {
-              return nil
-            }
-            return Array(bytes[offset..<offset + count])
-          }),
-        let located = partial.locate(key), let expected = document.locate(key), located == expected
-      else { return false }
-      var bare = document
-      bare.sections = []
-      var partialBare = partial
-      partialBare.sections = []
-      guard bare == partialBare, let record = file.record(for: key, meta: meta),
-        let section = partial.sections.first(where: {
-          $0.items.contains { $0.key == expected.ancestors.first?.key ?? key }
-        })
-      else { return false }
-      var full = document.sections[record.section]
-      full.items = []
-      var cached = section
-      cached.items = []
-      guard full == cached else { return false }
-    }
-    return checkPage(file, meta: meta, against: document, locales: locales, bytes: sources(0))
-  }
-
-  /// Reads the page part back (``pagedDocument(meta:bytes:locales:)``) and compares it with the
-  /// full load: the document's fields, every section's, and the items of up to 8 sections read on
-  /// demand and 8 decoded with the document, each spread evenly (decoding them all would load the
-  /// document a second time). A document with items files has no paged reading to check.
-  static func checkPage(
-    _ file: DocumentCacheFile, meta: Meta, against document: SettingsDocument, locales: [String],
-    bytes: [UInt8]?
-  ) -> Bool {
-    if document.sections.contains(where: { $0.itemsFile != nil }) { return true }
-    let count = document.sections.count
-    var picks = Set<Int>()
-    if count > 0 {
-      for step in 0..<8 { picks.insert(step * (count - 1) / 7) }
-    }
-    // The sections read on demand are known only once read: each is sampled below as well.
-    guard let bytes,
-      let (paged, compiled) = file.pagedDocument(
-        meta: meta, bytes: bytes, locales: locales, decodingItems: picks.contains),
-      paged.sections.count == count
-    else { return false }
-    var bare = document
-    bare.sections = []
-    var pagedBare = paged
-    pagedBare.sections = []
-    guard bare == pagedBare else { return false }
-    let onDemand = compiled.keys.sorted()
-    var onDemandPicks = Set<Int>()
-    if !onDemand.isEmpty {
-      for step in 0..<8 { onDemandPicks.insert(onDemand[step * (onDemand.count - 1) / 7]) }
-    }
-    for (index, section) in document.sections.enumerated() {
-      var expected = section
-      var got = paged.sections[index]
-      if let items = compiled[index] {
-        guard items.count == section.items.count else { return false }
-        if onDemandPicks.contains(index) {
-          guard items.keys == section.items.map(\.key), items.items == section.items else { return false }
-          var owned: [(key: String, defaultValue: SettingValue?)] = []
-          SettingsDocument(id: "", title: "", sections: [section]).forEachItem { item, _ in
-            if let key = item.key { owned.append((key, item.defaultValue)) }
-          }
-          guard
-            items.ownedKeys.elementsEqual(
-              owned, by: { $0.key == $1.key && $0.defaultValue == $1.defaultValue })
-          else { return false }
-        }
-        // The fields alone: the rows were compared above when sampled.
-        expected.items = []
-        got.items = []
-      } else if !picks.contains(index) {
-        expected.items = []
-      }
-      guard got == expected else { return false }
-    }
-    return true
   }
 }

@@ -22,7 +22,7 @@ import SettingsPOSIX
 ///          offset and length in the document (u64, u32), its key (empty for none) and its
 ///          conditions as records hold them), then, for a section read on demand, the full key
 ///          and default of every keyed item of it and its pages (a blob; empty count otherwise);
-///          see ``DocumentCacheFile/pagePart(of:skeleton:bytes:)``
+///          see ``DocumentCacheFile/pagePart(of:)``
 /// records  one per key: checksum of the rest (u64), key, source index (u32), offset and length
 ///          of its top-level item's JSON in that source (u64 each), offset and length of its
 ///          section's record (u64, u32), section index and row (u32 each), the full keys that the

@@ -23,20 +23,54 @@ extension DocumentDecoder {
   mutating func resolveConditions(in document: inout SettingsDocument) {
     guard !pendingConditions.isEmpty else { return }
     var byKey: [String: SettingItem] = [:]
-    var byLocalKey: [String: [String]] = [:]
+    var keys: [String] = []
     document.forEachItem { item, _ in
       guard let key = item.key else { return }
       byKey[key] = item
-      byLocalKey[item.localKey ?? key, default: []].append(key)
+      keys.append(key)
+    }
+    let resolved = resolvePendingConditions(keys: keys) { byKey[$0] }
+    guard !resolved.isEmpty else { return }
+    document.updateEachItem { item, _ in
+      guard let key = item.key, let fields = resolved[key] else { return }
+      item.enabledWhen = fields["enabledWhen"]
+      item.visibleWhen = fields["visibleWhen"]
+    }
+  }
+
+  /// ``resolveConditions(in:)`` for a document whose top page's items went to ``compiling``: the
+  /// items that conditions name are decoded again from the map to be checked, and the rows get
+  /// the resolved conditions.
+  mutating func resolveCompiledConditions() {
+    guard !pendingConditions.isEmpty, var collector = compiling else { return }
+    let scratch = DocumentDecoder(map: map, source: source, locales: locales)
+    let resolved = resolvePendingConditions(keys: collector.keys()) {
+      collector.item(withKey: $0, decoder: scratch)
+    }
+    collector.apply(resolved)
+    compiling = collector
+  }
+
+  /// Resolves ``pendingConditions`` against the document's full `keys` (in
+  /// ``SettingsDocument/forEachItem(_:)`` order), reporting what is wrong; `controller` gives the
+  /// item of a key. The resolved conditions by owner's full key, then field, then controller key.
+  mutating func resolvePendingConditions(keys: [String], controller: (String) -> SettingItem?)
+    -> [String: [String: [String: SettingCondition]]]
+  {
+    let known = Set(keys)
+    var byLocalKey: [String: [String]] = [:]
+    for key in keys {
+      let local = key.lastIndex(of: ".").map { String(key[key.index(after: $0)...]) } ?? key
+      byLocalKey[local, default: []].append(key)
     }
     var resolved: [String: [String: [String: SettingCondition]]] = [:]  // owner → field → key → value
     var edges: [String: [(controller: String, edge: PendingCondition)]] = [:]
     for condition in pendingConditions {
       let memberPath = Self.join(condition.path, condition.key)
       var controllerKey: String?
-      if byKey[condition.pagePrefix + condition.key] != nil {
+      if known.contains(condition.pagePrefix + condition.key) {
         controllerKey = condition.pagePrefix + condition.key
-      } else if byKey[condition.key] != nil {
+      } else if known.contains(condition.key) {
         controllerKey = condition.key
       } else if let candidates = byLocalKey[condition.key] {
         if candidates.count == 1 {
@@ -49,9 +83,9 @@ extension DocumentDecoder {
           continue
         }
       }
-      guard let controllerKey, let controller = byKey[controllerKey] else {
+      guard let controllerKey, let controller = controller(controllerKey) else {
         // Full keys, and the own keys that name one item (a typo of a key on the same page).
-        let names = Set(byKey.keys).union(byLocalKey.filter { $0.value.count == 1 }.keys)
+        let names = known.union(byLocalKey.filter { $0.value.count == 1 }.keys)
         let hint =
           Suggestion.closest(to: condition.key, in: names.sorted()).map {
             "did you mean \(shown($0))?"
@@ -72,12 +106,7 @@ extension DocumentDecoder {
       edges[condition.ownerKey, default: []].append((controllerKey, condition))
     }
     reportCycles(edges)
-    guard !resolved.isEmpty else { return }
-    document.updateEachItem { item, _ in
-      guard let key = item.key, let fields = resolved[key] else { return }
-      item.enabledWhen = fields["enabledWhen"]
-      item.visibleWhen = fields["visibleWhen"]
-    }
+    return resolved
   }
 
   /// Records an item's `enabledWhen` and `visibleWhen` as data, to be resolved by

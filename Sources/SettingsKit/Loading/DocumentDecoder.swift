@@ -55,6 +55,9 @@ struct DocumentDecoder {
   var pendingConditions: [PendingCondition] = []
   /// The scanned JSON of `source`.
   var map: JSONMap
+  /// When set, each top-page section's items are handed to it as they are decoded and not kept
+  /// in the section (``DocumentCompilation/scan(_:skeleton:itemsFiles:locales:)``).
+  var compiling: DocumentCompilation.Collector?
 
   init(map: JSONMap, source: SourceText, locales: [String] = []) {
     self.map = map
@@ -243,7 +246,11 @@ struct DocumentDecoder {
     let title = text(fields["title"], at: "title") ?? id
     let sections = fields["sections"].map { decodeSections($0, at: "sections") } ?? []
     var document = SettingsDocument(version: version, id: id, title: title, sections: sections)
-    resolveConditions(in: &document)
+    if compiling != nil {
+      resolveCompiledConditions()
+    } else {
+      resolveConditions(in: &document)
+    }
     return document
   }
 
@@ -261,13 +268,19 @@ struct DocumentDecoder {
     var sections: [SettingSection] = []
     sections.reserveCapacity(elements.count)
     for (index, element) in elements.enumerated() {
-      if let section = decodeSection(element, at: "\(path)[\(index)]") { sections.append(section) }
+      let topIndex = path == "sections" ? index : nil
+      if let section = decodeSection(element, at: "\(path)[\(index)]", topIndex: topIndex) {
+        sections.append(section)
+      }
     }
     return sections
   }
 
-  /// A section, with its items.
-  mutating func decodeSection(_ value: JSONMap.Value, at path: String) -> SettingSection? {
+  /// A section, with its items; those of a top-page section (its index `topIndex`) go to
+  /// ``compiling`` instead when it is set.
+  mutating func decodeSection(_ value: JSONMap.Value, at path: String, topIndex: Int? = nil)
+    -> SettingSection?
+  {
     guard let fields = fields(of: value, at: path, what: "a section") else { return nil }
     checkFields(fields, known: Self.sectionFields, at: path)
     var section = SettingSection(items: [])
@@ -311,7 +324,12 @@ struct DocumentDecoder {
       if let elements = map.elements(of: itemsValue) {
         section.items.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-          if let item = decodeItem(element, at: "\(path).items[\(index)]") { section.items.append(item) }
+          guard let item = decodeItem(element, at: "\(path).items[\(index)]") else { continue }
+          if let topIndex, compiling != nil {
+            compiling?.add(item, value: element, section: topIndex)
+          } else {
+            section.items.append(item)
+          }
         }
       } else {
         report(

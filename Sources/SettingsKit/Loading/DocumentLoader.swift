@@ -21,6 +21,22 @@ public enum DocumentLoader {
   public static func decode(
     _ source: SourceText, itemsFilesIn directory: SystemPath? = nil, locales: [String] = []
   ) throws(DocumentError) -> SettingsDocument {
+    var decoder = try Self.decoder(for: source, locales: locales)
+    var document = try decodeDocument(with: &decoder)
+    if let directory {
+      for index in document.sections.indices {
+        guard let itemsFile = document.sections[index].itemsFile else { continue }
+        let file = try ItemsFile(path: itemsFilePath(itemsFile, directory: directory), locales: locales)
+        document.sections[index].items = try file.decodedItems(in: 0..<file.itemCount, decoder: &decoder)
+      }
+    }
+    return document
+  }
+
+  /// A decoder of the JSON in `source`.
+  ///
+  /// - Throws: ``DocumentError/syntax(file:location:message:hint:)`` when it is not JSON.
+  static func decoder(for source: SourceText, locales: [String]) throws(DocumentError) -> DocumentDecoder {
     let map: JSONMap
     do {
       map = try JSONParser().scan(source.bytes)
@@ -29,21 +45,20 @@ public enum DocumentLoader {
         file: source.name, location: source.location(ofOffset: error.offset),
         message: error.message(in: source), hint: error.hint)
     }
-    var decoder = DocumentDecoder(map: map, source: source, locales: locales)
-    let document = decoder.decodeDocument(map.root)
-    guard var document, decoder.issues.isEmpty else {
+    return DocumentDecoder(map: map, source: source, locales: locales)
+  }
+
+  /// The document `decoder` decodes from its map's root, without its items files.
+  ///
+  /// - Throws: ``DocumentError/invalid(file:issues:)`` with every problem found, by location.
+  static func decodeDocument(with decoder: inout DocumentDecoder) throws(DocumentError) -> SettingsDocument {
+    let document = decoder.decodeDocument(decoder.map.root)
+    guard let document, decoder.issues.isEmpty else {
       let ordered = decoder.issues.enumerated().sorted { lhs, rhs in
         let (a, b) = (lhs.element.location, rhs.element.location)
         return (a.line, a.column, lhs.offset) < (b.line, b.column, rhs.offset)
       }
-      throw .invalid(file: source.name, issues: ordered.map(\.element))
-    }
-    if let directory {
-      for index in document.sections.indices {
-        guard let itemsFile = document.sections[index].itemsFile else { continue }
-        let file = try ItemsFile(path: itemsFilePath(itemsFile, directory: directory), locales: locales)
-        document.sections[index].items = try file.decodedItems(in: 0..<file.itemCount, decoder: &decoder)
-      }
+      throw .invalid(file: decoder.source.name, issues: ordered.map(\.element))
     }
     return document
   }

@@ -63,6 +63,8 @@ public struct DocumentOptions: Sendable, Equatable {
   /// How recent a source may be for its compiled form to be written, in nanoseconds:
   /// ``FileStatus/racyWindow``; the command layer's tests set it (`SETTINGS_TEST_RACY_WINDOW_NS`).
   package var racyWindow: Int64 = FileStatus.racyWindow
+  /// Where opening documents counts the items it compiles and decodes (tests); nil for none.
+  package var itemCount: ItemDecodeCount?
 
   /// Options for opening documents in `locales`, through `cache`, for the build `buildTag`.
   public init(
@@ -97,6 +99,7 @@ public struct DocumentOptions: Sendable, Equatable {
     }
     var documentCache = DocumentCache(directory: directory, buildTag: buildTag)
     documentCache.racyWindow = racyWindow
+    documentCache.itemCount = itemCount
     return documentCache
   }
 }
@@ -171,16 +174,18 @@ extension DocumentLoader {
   }
 
   /// The part of the document at `path` that `reduced` reads from `cache`; when the cache cannot
-  /// answer, the document is loaded whole (writing the cache) and asked again, so that the values
-  /// are worked out for the part, not for every item (a tenth of a cold `get` at 100 000 items),
-  /// else the whole document.
+  /// answer, the document is compiled from its bytes (writing the cache) and asked again, so that
+  /// the values are worked out for the part, not for every item (a tenth of a cold `get` at
+  /// 100 000 items), else the whole document.
   private static func part(
     of path: SystemPath, cache: DocumentCache, locales: [String],
     _ reduced: (DocumentCache) -> SettingsDocument?
   ) throws(DocumentError) -> SettingsDocument {
     if let document = reduced(cache) { return document }
-    let whole = try cache.loadDocument(at: path, locales: locales)
-    return reduced(cache) ?? whole
+    let whole = try cache.compileDocument(at: path, locales: locales)
+    if let document = reduced(cache) { return document }
+    if let whole { return whole }
+    return try load(path: path, locales: locales)
   }
 
   /// What a search of `text` can match in the document at `path`, in `locales`, from the compiled

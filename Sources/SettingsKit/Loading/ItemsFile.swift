@@ -38,8 +38,12 @@ public struct ItemsFile: Sendable {
   ///
   /// - Throws: ``DocumentError/unreadable(file:reason:)`` when it cannot be read.
   public init(path: SystemPath, locales: [String] = []) throws(DocumentError) {
+    self.init(path: path, bytes: try DocumentLoader.readFile(path), locales: locales)
+  }
+
+  /// The file at `path` whose bytes were read already.
+  init(path: SystemPath, bytes read: [UInt8], locales: [String]) {
     self.locales = locales
-    let read = try DocumentLoader.readFile(path)
     self.path = path
     self.bytes = read
     var lines: [(range: Range<Int>, number: Int)] = []

@@ -31,10 +31,20 @@ package struct SettingsSearchIndex: Sendable {
 
   /// Lowercases the searched texts of every item of `document`, in screen order.
   package init(document: SettingsDocument) {
+    for (section, value) in document.sections.enumerated() {
+      for (row, item) in value.items.enumerated() { add(item, section: section, row: row) }
+    }
+  }
+
+  /// Appends the searched texts of the top-level item `item` at `section` and `row` of the top
+  /// page, then of its pages' items, in screen order.
+  mutating func add(_ item: SettingItem, section: Int, row: Int) {
     var path: [(section: UInt32, row: UInt32)] = []
-    document.forEachItem { item, position in
+    func visit(_ item: SettingItem, _ position: ItemPosition) {
       path.removeLast(path.count - position.ancestors.count)
-      path.append((UInt32(position.section), UInt32(position.row)))
+      path.append(
+        position.ancestors.isEmpty
+          ? (UInt32(section), UInt32(row)) : (UInt32(position.section), UInt32(position.row)))
       for step in path { steps += [step.section, step.row] }
       itemSteps.append(UInt32(steps.count))
       // The fields of searchedFields(of:), in its order, without building its list.
@@ -45,6 +55,21 @@ package struct SettingsSearchIndex: Sendable {
       add(item.description, field: 4)
       itemFields.append(UInt32(fieldKinds.count))
     }
+    guard item.page != nil else {
+      return visit(item, ItemPosition(ancestors: [], section: section, row: row))
+    }
+    SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])]).forEachItem(visit)
+  }
+
+  /// Appends `other`'s items after this index's (an index of the sections that follow).
+  mutating func append(_ other: SettingsSearchIndex) {
+    let (byteBase, fieldBase, stepBase) = (UInt32(bytes.count), UInt32(fieldKinds.count), UInt32(steps.count))
+    bytes += other.bytes
+    fieldStarts += other.fieldStarts.dropFirst().map { $0 + byteBase }
+    fieldKinds += other.fieldKinds
+    itemFields += other.itemFields.dropFirst().map { $0 + fieldBase }
+    steps += other.steps
+    itemSteps += other.itemSteps.dropFirst().map { $0 + stepBase }
   }
 
   /// Appends `text` lowercased as field number `field` of ``fieldNames``.

@@ -1,0 +1,189 @@
+/// The compiler's read-back check: before a compiled form is kept, a sample of it is read back
+/// through the reader and compared with what the decoder gives for the same items.
+extension DocumentCacheFile {
+  /// What the read-back check compares with: the document's fields and its sections' (without
+  /// items), and its top-level items, given when asked, as a whole load decodes them (with their
+  /// resolved conditions), so that a compilation made from the bytes decodes only the sample.
+  struct Expected {
+    /// The document with its sections' fields and no items.
+    var fields: SettingsDocument
+    /// How many top-level items each top-page section has.
+    var rowCounts: [Int]
+    /// The first top-level item with an `enabledWhen`, by section and row.
+    var firstConditioned: (section: Int, row: Int)?
+    /// The top-level item at a section and row, as a whole load has it; nil when it cannot be had.
+    var row: (_ section: Int, _ row: Int) -> SettingItem?
+
+    /// The items of section `index`, in order; nil when one cannot be had.
+    func items(of index: Int) -> [SettingItem]? {
+      var items: [SettingItem] = []
+      items.reserveCapacity(rowCounts[index])
+      for number in 0..<rowCounts[index] {
+        guard let item = row(index, number) else { return nil }
+        items.append(item)
+      }
+      return items
+    }
+
+    /// Where a whole load finds `key`, which is the key of `item` (the top-level item at `section`
+    /// and `row`) or of an item of its pages.
+    static func locate(_ key: String, in item: SettingItem, section: Int, row: Int) -> LocatedItem? {
+      let wrapper = SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])])
+      guard var located = wrapper.locate(key) else { return nil }
+      if located.ancestors.isEmpty {
+        located.section = section
+        located.row = row
+      }
+      return located
+    }
+  }
+
+  /// Reads a sample of keys back through the reader and compares what it gives with `expected`:
+  /// true when every one matches (items with their pages and conditions, their sections' other
+  /// fields, and the document's).
+  static func check(
+    _ encoded: [UInt8], against expected: Expected, locales: [String], fingerprint: UInt64,
+    sources: (Int) -> [UInt8]?
+  ) -> Bool {
+    let file = DocumentCacheFile(size: encoded.count) { offset, count in
+      guard offset >= 0, count >= 0, offset <= encoded.count - count else { return nil }
+      return Array(encoded[offset..<offset + count])
+    }
+    guard let meta = file.meta(fingerprint: fingerprint) else { return false }
+    // The first, the last and evenly spread top-level items, and the first item with conditions.
+    var top: [(section: Int, row: Int)] = []
+    for (section, count) in expected.rowCounts.enumerated() {
+      for row in 0..<count { top.append((section, row)) }
+    }
+    var picks = Set<Int>()
+    if !top.isEmpty {
+      for step in 0..<8 { picks.insert(step * (top.count - 1) / 7) }
+    }
+    if let conditioned = expected.firstConditioned,
+      let index = top.firstIndex(where: { $0 == conditioned })
+    {
+      picks.insert(index)
+    }
+    var keys: [(key: String, item: SettingItem, section: Int, row: Int)] = []
+    for pick in picks.sorted() {
+      guard let item = expected.row(top[pick].section, top[pick].row) else { return false }
+      forEachOwnedItem(of: item) { owned in
+        if let key = owned.key, keys.count < 64 { keys.append((key, item, top[pick].section, top[pick].row)) }
+      }
+    }
+    var sourceBytes: [Int: [UInt8]] = [:]
+    var bare = expected.fields
+    bare.sections = []
+    for (key, item, sectionIndex, row) in keys {
+      guard
+        let partial = file.document(
+          keys: [key], meta: meta, locales: locales,
+          source: { index, offset, count in
+            if sourceBytes[index] == nil { sourceBytes[index] = sources(index) }
+            guard let bytes = sourceBytes[index], offset >= 0, count >= 0, offset <= bytes.count - count
+            else {
+              return nil
+            }
+            return Array(bytes[offset..<offset + count])
+          }),
+        let located = partial.locate(key),
+        let wanted = Expected.locate(key, in: item, section: sectionIndex, row: row), located == wanted
+      else { return false }
+      var partialBare = partial
+      partialBare.sections = []
+      guard bare == partialBare, let record = file.record(for: key, meta: meta),
+        record.section == sectionIndex, expected.fields.sections.indices.contains(record.section),
+        let section = partial.sections.first(where: {
+          $0.items.contains { $0.key == wanted.ancestors.first?.key ?? key }
+        })
+      else { return false }
+      var cached = section
+      cached.items = []
+      guard expected.fields.sections[record.section] == cached else { return false }
+    }
+    return checkPage(file, meta: meta, against: expected, locales: locales, bytes: sources(0))
+  }
+
+  /// Reads the page part back (``pagedDocument(meta:bytes:locales:decodingItems:)``) and compares
+  /// it with `expected`: the document's fields, every section's, and the items of up to 8 sections
+  /// read on demand and 8 decoded with the document, each spread evenly (decoding them all would
+  /// load the document a second time). A document with items files has no paged reading to check.
+  static func checkPage(
+    _ file: DocumentCacheFile, meta: Meta, against expected: Expected, locales: [String],
+    bytes: [UInt8]?
+  ) -> Bool {
+    if expected.fields.sections.contains(where: { $0.itemsFile != nil }) { return true }
+    let count = expected.fields.sections.count
+    var picks = Set<Int>()
+    if count > 0 {
+      for step in 0..<8 { picks.insert(step * (count - 1) / 7) }
+    }
+    // The sections read on demand are known only once read: each is sampled below as well.
+    guard let bytes,
+      let (paged, compiled) = file.pagedDocument(
+        meta: meta, bytes: bytes, locales: locales, decodingItems: picks.contains),
+      paged.sections.count == count
+    else { return false }
+    var bare = expected.fields
+    bare.sections = []
+    var pagedBare = paged
+    pagedBare.sections = []
+    guard bare == pagedBare else { return false }
+    let onDemand = compiled.keys.sorted()
+    var onDemandPicks = Set<Int>()
+    if !onDemand.isEmpty {
+      for step in 0..<8 { onDemandPicks.insert(onDemand[step * (onDemand.count - 1) / 7]) }
+    }
+    for index in 0..<count {
+      var wanted = expected.fields.sections[index]
+      var got = paged.sections[index]
+      if let items = compiled[index] {
+        guard items.count == expected.rowCounts[index] else { return false }
+        if onDemandPicks.contains(index) {
+          guard let sectionItems = expected.items(of: index), items.keys == sectionItems.map(\.key),
+            items.items == sectionItems
+          else { return false }
+          var owned: [(key: String, defaultValue: SettingValue?)] = []
+          SettingsDocument(id: "", title: "", sections: [SettingSection(items: sectionItems)]).forEachItem {
+            item, _ in
+            if let key = item.key { owned.append((key, item.defaultValue)) }
+          }
+          guard
+            items.ownedKeys.elementsEqual(
+              owned, by: { $0.key == $1.key && $0.defaultValue == $1.defaultValue })
+          else { return false }
+        }
+        // The fields alone: the rows were compared above when sampled.
+        got.items = []
+      } else if picks.contains(index) {
+        guard let sectionItems = expected.items(of: index) else { return false }
+        wanted.items = sectionItems
+      }
+      guard got == wanted else { return false }
+    }
+    return true
+  }
+}
+
+extension DocumentCacheFile.Expected {
+  /// What a document decoded whole gives the check.
+  init(document: SettingsDocument) {
+    var fields = document
+    fields.sections = document.sections.map { section in
+      var bare = section
+      bare.items = []
+      return bare
+    }
+    self.fields = fields
+    rowCounts = document.sections.map(\.items.count)
+    firstConditioned = nil
+    for (section, value) in document.sections.enumerated() {
+      if let row = value.items.firstIndex(where: { $0.enabledWhen != nil }) {
+        firstConditioned = (section, row)
+        break
+      }
+    }
+    let sections = document.sections
+    row = { section, row in sections[section].items[row] }
+  }
+}

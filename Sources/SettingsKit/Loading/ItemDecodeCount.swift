@@ -1,0 +1,47 @@
+import Synchronization
+
+/// How many items opening documents compiled and how many it decoded into `SettingItem`s that a
+/// document holds: what tests read to show that an open decodes only the rows asked for. Give it
+/// to ``DocumentOptions`` (``DocumentOptions/itemCount``); every document opened with those
+/// options, and every row that one of them decodes later, adds to it.
+package final class ItemDecodeCount: Sendable, Equatable {
+  private let counts = Mutex<(compiled: Int, decoded: Int)>((0, 0))
+
+  /// A count of nothing yet.
+  package init() {}
+
+  /// The items (on every page) that the compiler read from the bytes and checked, each once per
+  /// compilation; none of them is kept.
+  package var compiled: Int { counts.withLock { $0.compiled } }
+
+  /// The items (on every page) decoded into a document: a section's rows when first read, the
+  /// items a partial document holds, or every item of a document decoded whole.
+  package var decoded: Int { counts.withLock { $0.decoded } }
+
+  /// Adds `compiled` and `decoded` items.
+  func add(compiled: Int = 0, decoded: Int = 0) {
+    counts.withLock {
+      $0.compiled += compiled
+      $0.decoded += decoded
+    }
+  }
+
+  /// Adds every item of `document` (top-page rows still in the compiled form are not decoded, and
+  /// not counted) to ``decoded``.
+  func addDecoded(_ document: SettingsDocument) {
+    var count = 0
+    document.forEachDecodedItem { _, _ in
+      count += 1
+    } undecoded: { _, _ in
+    }
+    add(decoded: count)
+  }
+
+  /// Adds `items` and their pages' items to ``decoded``.
+  func addDecoded(_ items: [SettingItem]) {
+    addDecoded(SettingsDocument(id: "", title: "", sections: [SettingSection(items: items)]))
+  }
+
+  /// The same count (the same object).
+  package static func == (lhs: ItemDecodeCount, rhs: ItemDecodeCount) -> Bool { lhs === rhs }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SettingsKit
+@testable import SettingsPOSIX
+
+/// A cold open (the first after the document changed, which compiles it) reads the bytes once and
+/// decodes into `SettingItem`s only the rows something asks for: the compiler keeps no item, and
+/// the opened document holds the rows of the sections that others depend on, no more.
+struct ColdOpenDecodingTests {
+  /// 40 switches (read on demand), 29 choice items and a page of 3 switches (on demand), and 5
+  /// switches of which one has a condition on another (decoded with the document): 78 items.
+  static let document: String = {
+    let switches = (0..<40).map { #"{"key": "a\#($0)", "type": "switch", "title": "A \#($0)"}"# }
+    var choices = (0..<29).map {
+      #"{"key": "b\#($0)", "type": "rightDetail", "title": "B \#($0)", "value": "x", "choices": [{"value": "x", "title": "X"}, {"value": "y", "title": "Y"}]}"#
+    }
+    choices.append(
+      #"{"key": "p", "type": "detailTitle", "title": "P", "page": {"sections": [{"items": [{"key": "x0", "type": "switch", "title": "X0"}, {"key": "x1", "type": "switch", "title": "X1"}, {"key": "x2", "type": "switch", "title": "X2"}]}]}}"#
+    )
+    var dependent = (0..<5).map { #"{"key": "c\#($0)", "type": "switch", "title": "C \#($0)"}"# }
+    dependent[1] = #"{"key": "c1", "type": "switch", "title": "C 1", "enabledWhen": {"c0": true}}"#
+    let sections = [switches, choices, dependent].map { #"{"items": [\#($0.joined(separator: ",\n"))]}"# }
+    return #"{"id": "cold", "sections": [\#(sections.joined(separator: ",\n"))]}"# + "\n"
+  }()
+
+  /// The document written to a fresh folder, and options that open it through a cache there,
+  /// counting items.
+  func fixture(racyWindow: Int64 = 0, keepsDocument: Bool = true) throws -> (
+    TemporaryDirectory, SystemPath, DocumentOptions, ItemDecodeCount
+  ) {
+    let directory = try TemporaryDirectory()
+    let path = SystemPath(try directory.write("cold.json", Self.document))
+    var options = DocumentOptions(
+      cache: .directory(SystemPath(directory.file("cache"))), buildTag: "cold", keepsDocument: keepsDocument)
+    options.racyWindow = racyWindow
+    let count = ItemDecodeCount()
+    options.itemCount = count
+    return (directory, path, options, count)
+  }
+
+  func cacheFiles(_ directory: TemporaryDirectory) -> [String] {
+    (try? FileManager.default.contentsOfDirectory(atPath: directory.file("cache"))) ?? []
+  }
+
+  @Test func aColdOpenCompilesEveryItemOnceAndDecodesOnlyTheDependentSection() throws {
+    let (directory, path, options, count) = try fixture()
+    defer { directory.remove() }
+    let opened = try DocumentLoader.open(path, options: options)
+    #expect(count.compiled == 78)
+    #expect(count.decoded == 5)
+    #expect(opened.compiledItems.keys.sorted() == [0, 1])
+    #expect(cacheFiles(directory).count == 1)
+    // The keys and defaults come from the compiled form (every key but the page's has a value):
+    // still nothing decoded.
+    #expect(opened.document.keys.count == 78)
+    #expect(SettingsSnapshot(document: opened.document).values.count == 77)
+    #expect(count.decoded == 5)
+    // Reading the first section's rows decodes those 40, once.
+    #expect(opened.document.sections[0].items.count == 40)
+    #expect(opened.document.sections[0].items.count == 40)
+    #expect(count.decoded == 45)
+    // A warm open compiles nothing and decodes the dependent section again.
+    _ = try DocumentLoader.open(path, options: options)
+    #expect(count.compiled == 78)
+    #expect(count.decoded == 50)
+  }
+
+  @Test func aColdGetDecodesTheRowOfItsKeyAlone() throws {
+    var (directory, path, options, count) = try fixture(keepsDocument: false)
+    defer { directory.remove() }
+    options.reading = .keys(["a7"])
+    let document = try DocumentLoader.open(path, options: options).document
+    #expect(document.locate("a7")?.item.title == "A 7")
+    #expect(count.compiled == 78)
+    #expect(count.decoded == 1)
+  }
+
+  @Test func aDocumentTooRecentToCacheIsCompiledInMemoryForAProgramThatKeepsIt() throws {
+    let (directory, path, options, count) = try fixture(racyWindow: Int64.max)
+    defer { directory.remove() }
+    let opened = try DocumentLoader.open(path, options: options)
+    #expect(count.compiled == 78)
+    #expect(count.decoded == 5)
+    #expect(opened.compiledItems.keys.sorted() == [0, 1])
+    #expect(cacheFiles(directory).isEmpty)
+  }
+
+  @Test func aDocumentTooRecentToCacheIsDecodedWholeForAProgramThatReadsItOnce() throws {
+    let (directory, path, options, count) = try fixture(racyWindow: Int64.max, keepsDocument: false)
+    defer { directory.remove() }
+    let opened = try DocumentLoader.open(path, options: options)
+    #expect(count.compiled == 0)
+    #expect(count.decoded == 78)
+    #expect(opened.compiledItems.isEmpty)
+  }
+}
