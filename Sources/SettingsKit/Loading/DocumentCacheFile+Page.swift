@@ -183,23 +183,34 @@ extension DocumentCacheFile {
     return cursor.isAtEnd ? entries : nil
   }
 
-  /// The items at `ranges` of `bytes` (elements of one `"items"` array, in order, none with
-  /// conditions), scanned and decoded together: the elements from the first to the last, with
-  /// what stands between them, make an array. Decoded one by one when that does not give one item
-  /// per range (a range list that is not one array's run of elements).
-  static func decodeItems(in bytes: [UInt8], at ranges: [Range<Int>], locales: [String]) -> [SettingItem] {
+  /// The elements of the items at `ranges` of `bytes` (elements of one `"items"` array, in order),
+  /// scanned as one array from the first to the last, and a decoder over them; nil when the ranges
+  /// run backwards or the scan does not give one element per range.
+  static func elementDecoder(
+    in bytes: [UInt8], at ranges: [Range<Int>], locales: [String]
+  ) -> (elements: [JSONMap.Value], decoder: DocumentDecoder)? {
     guard let first = ranges.first, let last = ranges.last, first.lowerBound <= last.upperBound else {
-      return []
+      return nil
     }
     var json: [UInt8] = [UInt8(ascii: "[")]
     json.reserveCapacity(last.upperBound - first.lowerBound + 2)
     json += bytes[first.lowerBound..<last.upperBound]
     json.append(UInt8(ascii: "]"))
-    if let map = try? JSONParser().scan(json), let elements = map.elements(of: map.root),
+    guard let map = try? JSONParser().scan(json), let elements = map.elements(of: map.root),
       elements.count == ranges.count
-    {
-      var decoder = DocumentDecoder(map: map, source: SourceText(name: "", bytes: json), locales: locales)
-      let items = elements.compactMap { decoder.decodeItem($0, at: "") }
+    else { return nil }
+    return (elements, DocumentDecoder(map: map, source: SourceText(name: "", bytes: json), locales: locales))
+  }
+
+  /// The items at `ranges` of `bytes` (elements of one `"items"` array, in order, none with
+  /// conditions), scanned and decoded together: the elements from the first to the last, with
+  /// what stands between them, make an array. Decoded one by one when that does not give one item
+  /// per range (a range list that is not one array's run of elements).
+  static func decodeItems(in bytes: [UInt8], at ranges: [Range<Int>], locales: [String]) -> [SettingItem] {
+    guard !ranges.isEmpty else { return [] }
+    if let scanned = elementDecoder(in: bytes, at: ranges, locales: locales) {
+      var decoder = scanned.decoder
+      let items = scanned.elements.compactMap { decoder.decodeItem($0, at: "") }
       if items.count == ranges.count, decoder.issues.isEmpty { return items }
     }
     return ranges.compactMap { decodeItem(Array(bytes[$0]), conditions: [], locales: locales) }
@@ -212,20 +223,14 @@ extension DocumentCacheFile {
   static func readRows(
     in bytes: [UInt8], at entries: [(range: Range<Int>, key: String?)], locales: [String]
   ) -> [CompiledRow]? {
-    guard let first = entries.first?.range, let last = entries.last?.range,
-      first.lowerBound <= last.upperBound
-    else { return entries.isEmpty ? [] : nil }
-    var json: [UInt8] = [UInt8(ascii: "[")]
-    json.reserveCapacity(last.upperBound - first.lowerBound + 2)
-    json += bytes[first.lowerBound..<last.upperBound]
-    json.append(UInt8(ascii: "]"))
-    guard let map = try? JSONParser().scan(json), let elements = map.elements(of: map.root),
-      elements.count == entries.count
-    else { return nil }
-    var decoder = DocumentDecoder(map: map, source: SourceText(name: "", bytes: json), locales: locales)
+    guard !entries.isEmpty else { return [] }
+    guard let scanned = elementDecoder(in: bytes, at: entries.map(\.range), locales: locales) else {
+      return nil
+    }
+    var decoder = scanned.decoder
     var rows: [CompiledRow] = []
     rows.reserveCapacity(entries.count)
-    for (element, entry) in zip(elements, entries) {
+    for (element, entry) in zip(scanned.elements, entries) {
       guard let row = decoder.decodeRow(element, key: entry.key) else { return nil }
       rows.append(row)
     }
