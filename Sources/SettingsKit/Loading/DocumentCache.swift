@@ -96,9 +96,12 @@ package struct DocumentCache: Sendable {
   /// top-level items (with their pages) that hold each key and each key their conditions depend
   /// on, in their sections. Every key is a full dot path there, found as the full load would find
   /// it; nil when the cache cannot answer (see the type's rules), and the caller loads the document.
-  package func document(at path: SystemPath, keys: [String], locales: [String]) -> SettingsDocument? {
+  /// With `compiled`, the compiled form is read from memory instead of the folder.
+  package func document(
+    at path: SystemPath, keys: [String], locales: [String], compiled: Compiled? = nil
+  ) -> SettingsDocument? {
     guard !keys.isEmpty else { return nil }
-    let document = read(at: path, locales: locales) { file, meta, source in
+    let document = read(at: path, locales: locales, compiled: compiled) { file, meta, source in
       file.document(keys: keys, meta: meta, locales: locales, source: source)
     }
     if let document { itemCount?.addDecoded(document) }
@@ -109,8 +112,11 @@ package struct DocumentCache: Sendable {
   /// ``SettingsSearch/find(_:in:snapshot:)`` matches it (with what their conditions name and what
   /// ``document(at:keys:locales:)`` always holds), from the cache's search index, so that a search
   /// of it finds what a search of the whole document finds; nil when the cache cannot answer.
-  package func document(at path: SystemPath, matching text: String, locales: [String]) -> SettingsDocument? {
-    let document = read(at: path, locales: locales) { file, meta, source in
+  /// With `compiled`, the compiled form is read from memory instead of the folder.
+  package func document(
+    at path: SystemPath, matching text: String, locales: [String], compiled: Compiled? = nil
+  ) -> SettingsDocument? {
+    let document = read(at: path, locales: locales, compiled: compiled) { file, meta, source in
       file.searchDocument(matching: text, meta: meta, locales: locales, source: source)
     }
     if let document { itemCount?.addDecoded(document) }
@@ -122,9 +128,22 @@ package struct DocumentCache: Sendable {
   /// forgery: a file another user could write is not trusted, as git will not trust a repository
   /// another user owns), or of another build, locale list or document.
   private func withCache<Result>(
-    at path: SystemPath, locales: [String], _ body: (DocumentCacheFile, DocumentCacheFile.Meta) -> Result?
+    at path: SystemPath, locales: [String], compiled: Compiled? = nil,
+    _ body: (DocumentCacheFile, DocumentCacheFile.Meta) -> Result?
   ) -> Result? {
-    guard let absolutePath = Self.absolute(path),
+    guard let absolutePath = Self.absolute(path) else { return nil }
+    if let compiled {
+      let bytes = compiled.compiled
+      let file = DocumentCacheFile(size: bytes.count) { offset, count in
+        guard offset >= 0, count >= 0, offset <= bytes.count - count else { return nil }
+        return Array(bytes[offset..<offset + count])
+      }
+      guard let meta = file.meta(fingerprint: DocumentCacheFormat.fingerprint(buildTag: buildTag)),
+        meta.locales == locales, meta.sources.first?.path == absolutePath
+      else { return nil }
+      return body(file, meta)
+    }
+    guard
       let cache = try? FileDescriptor.open(
         self.path(forDocument: absolutePath, locales: locales), [.readOnly, .closeOnExec, .nonBlocking])
     else { return nil }
@@ -143,10 +162,19 @@ package struct DocumentCache: Sendable {
   /// meta and a reader of its sources' bytes; nil when the cache is missing, of another build or
   /// locale list, or any source's identity is not the one it was built from (before or after).
   private func read(
-    at path: SystemPath, locales: [String],
+    at path: SystemPath, locales: [String], compiled: Compiled? = nil,
     _ body: (DocumentCacheFile, DocumentCacheFile.Meta, (Int, Int, Int) -> [UInt8]?) -> SettingsDocument?
   ) -> SettingsDocument? {
-    withCache(at: path, locales: locales) { file, meta -> SettingsDocument? in
+    withCache(at: path, locales: locales, compiled: compiled) { file, meta -> SettingsDocument? in
+      if let compiled {
+        // The bytes the form was compiled from, as read: a document with items files is not kept so.
+        guard meta.sources.count == 1 else { return nil }
+        let bytes = compiled.bytes
+        return body(file, meta) { index, offset, count in
+          guard index == 0, offset >= 0, count >= 0, offset <= bytes.count - count else { return nil }
+          return Array(bytes[offset..<offset + count])
+        }
+      }
       var sources: [FileDescriptor] = []
       defer { for source in sources { source.close() } }
       for (sourcePath, identity) in meta.sources {
@@ -301,21 +329,31 @@ package struct DocumentCache: Sendable {
     return document
   }
 
+  /// A compiled form held in memory, and the document's bytes it was compiled from.
+  package struct Compiled: Sendable {
+    /// The compiled form's bytes (``DocumentCacheFormat``).
+    var compiled: [UInt8]
+    /// The document's bytes, as read.
+    var bytes: [UInt8]
+  }
+
   /// Compiles the document at `path` from its bytes, without decoding it whole, and writes its
-  /// cache when the rules allow: the errors of a whole load, and the document decoded whole only
-  /// when its cache was not written (nil when it was, for the caller to read it).
+  /// cache when the rules allow: the errors of a whole load; the compiled form, written or not
+  /// (a folder that cannot be written costs nothing more: the caller reads it from memory); and
+  /// the document decoded whole only when it was not compiled.
   ///
   /// - Throws: the errors of ``DocumentLoader/load(path:loadingItemsFiles:locales:)-(SystemPath,_,_)``.
   package func compileDocument(at path: SystemPath, locales: [String] = []) throws(DocumentError)
-    -> SettingsDocument?
+    -> (document: SettingsDocument?, compiled: Compiled?)
   {
     guard
-      let (document, _, _) = try load(
+      let (document, bytes, compiled) = try load(
         at: path, locales: locales, unlessItemsFiles: false, decodingWhole: false)
     else {
-      return try DocumentLoader.load(path: path, locales: locales)
+      return (try DocumentLoader.load(path: path, locales: locales), nil)
     }
-    return document
+    guard let bytes, let compiled else { return (document, nil) }
+    return (document, Compiled(compiled: compiled, bytes: bytes))
   }
 
   /// ``loadDocument(at:locales:)``, with the document's bytes as decoded (nil when it was loaded

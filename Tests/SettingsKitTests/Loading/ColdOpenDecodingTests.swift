@@ -77,6 +77,20 @@ struct ColdOpenDecodingTests {
     #expect(count.decoded == 1)
   }
 
+  @Test func aColdGetWhoseCacheCannotBeWrittenReadsTheCompiledFormFromMemory() throws {
+    var (directory, path, options, count) = try fixture(keepsDocument: false)
+    defer { directory.remove() }
+    // A folder under a regular file cannot be made, by any user.
+    _ = try directory.write("file", "")
+    options.cache = .directory(SystemPath(directory.file("file/cache")))
+    options.reading = .keys(["a7"])
+    let document = try DocumentLoader.open(path, options: options).document
+    #expect(document.locate("a7")?.item.title == "A 7")
+    #expect(count.compiled == 78)
+    #expect(count.decoded == 1)
+    #expect(!FileManager.default.fileExists(atPath: directory.file("file/cache")))
+  }
+
   @Test func aDocumentTooRecentToCacheIsCompiledInMemoryForAProgramThatKeepsIt() throws {
     let (directory, path, options, count) = try fixture(racyWindow: Int64.max)
     defer { directory.remove() }
