@@ -186,10 +186,21 @@ struct ServeItemsFileTests {
       document: try served.loaded.documentWithAllItems(),
       store: FileStore(path: served.directory.file("store.json")))
     try elsewhere.set("app-00021", to: .bool(true))
-    var events: [WebEventLog.Event] = []
+    // The log writes a byte to a waiter's pipe at each event: wait on it, with a deadline.
+    let wake = try FileDescriptor.pipe()
+    served.app.log.addWaiter(wake.write)
+    defer {
+      served.app.log.removeWaiter(wake.write)
+      wake.read.close()
+      wake.write.close()
+    }
+    var events = served.app.log.events(after: 0) ?? []
     let deadline = ContinuousClock.now + .seconds(10)
     while ContinuousClock.now < deadline, !events.contains(where: { $0.key == "app-00021" }) {
-      try await Task.sleep(for: .milliseconds(10))
+      if !waitUntilReadable([wake.read.rawValue], timeoutMilliseconds: 1_000).isEmpty {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        _ = try bytes.withUnsafeMutableBytes { try wake.read.read(into: $0) }
+      }
       events = served.app.log.events(after: 0) ?? []
     }
     let changes = events.map { event in

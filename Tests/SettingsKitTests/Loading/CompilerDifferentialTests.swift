@@ -14,22 +14,8 @@ import Testing
 /// `SETTINGS_COMPILER_SEED` (default 1) and `SETTINGS_COMPILER_DOCUMENTS` (default 200) choose the
 /// cases.
 struct CompilerDifferentialTests {
-  /// A small, repeatable random number generator (SplitMix64).
-  struct Random {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    mutating func pick<T>(_ elements: [T]) -> T { elements[below(elements.count)] }
-  }
+  /// The cases' generator.
+  typealias Random = SeededRandom
 
   /// An item that a condition may name: its full key, its own key, its page's key prefix and a
   /// value (JSON) that a condition on it may hold to.
