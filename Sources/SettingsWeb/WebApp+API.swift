@@ -196,7 +196,10 @@ extension WebApp {
   func searchResponse(_ parameters: WebQuery, _ view: WebView) throws(WebQuery.Refusal) -> WebResponse {
     let query = try parameters.required("q", expected: "the text to search for")
     let snapshot = view.snapshot()
-    let found = view.search(query, snapshot: snapshot, limit: Self.searchLimit)
+    let found: (matches: [(match: SettingsSearch.Match, page: String?)], total: Int)
+    do { found = try view.search(query, snapshot: snapshot, limit: Self.searchLimit) } catch {
+      return Self.failure(error)
+    }
     return .json(
       .object([
         ("query", .string(query)),
@@ -227,7 +230,10 @@ extension WebApp {
     let snapshot = view.snapshot()
     let stored = snapshot.modified.union(snapshot.problems.map(\.key)).union(snapshot.otherOverrides.keys)
     // The items files' items of stored keys are put in their sections, the files not decoded.
-    let document = view.settings(knowing: snapshot.otherOverrides.keys).document
+    let document: SettingsDocument
+    do { document = try view.settings(knowing: snapshot.otherOverrides.keys).document } catch {
+      return Self.failure(error)
+    }
     var matches: [JSONValue] = []
     for located in document.allItems(decodingSectionsHolding: stored)
     where snapshot.value(of: located.item).isModified || snapshot.problem(of: located.item) != nil {
@@ -247,8 +253,9 @@ extension WebApp {
   /// `GET /api/row?key=K`: one item's row, with its breadcrumb and the page holding it.
   func rowResponse(_ query: WebQuery, _ view: WebView) throws(WebQuery.Refusal) -> WebResponse {
     let key = try query.required("key", expected: "an item's key")
+    let settings: Settings
+    do { settings = try view.settings(knowing: [key]) } catch { return Self.failure(error) }
     do {
-      let settings = view.settings(knowing: [key])
       let located = try settings.locate(key)
       let document = settings.document
       let crumbs = (located.ancestors + [located.item]).map { item -> JSONValue in
@@ -267,16 +274,25 @@ extension WebApp {
 
   /// `GET /api/dump`: what `settings dump` prints, secure values left out.
   func dumpResponse() -> WebResponse {
+    // An items file's secure field is known by its item: those of stored keys are looked up.
+    let stored = (try? settings.store.read()).map { Array($0.values.keys) } ?? []
+    let known: Settings
+    do { known = try settings(knowing: stored) } catch { return Self.failure(error) }
     do {
-      // An items file's secure field is known by its item: those of stored keys are looked up.
-      let stored = (try? settings.store.read()).map { Array($0.values.keys) } ?? []
-      let dump = try settings(knowing: stored).dumpLeavingOut(includingSecure: false)
+      let dump = try known.dumpLeavingOut(includingSecure: false)
       return WebResponse(
         status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(dump.text.utf8)
       )
     } catch {
       return Self.refusal(error)
     }
+  }
+
+  /// The response for a document that cannot be read as far as a request needs it (a bad line of
+  /// an items file, found when a request names its key or searches every item): 500 with the
+  /// error's located message, as a page of that line answers.
+  static func failure(_ error: DocumentError) -> WebResponse {
+    .error(500, error.message)
   }
 
   /// The response for an engine error: 404 for a key the document lacks, 503 for a busy or

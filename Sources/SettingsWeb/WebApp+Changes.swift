@@ -8,10 +8,11 @@ extension WebApp {
       return .error(400, "\"key\" must be a string")
     }
     guard let json = body[member: "value"] else { return .error(400, "\"value\" is missing") }
+    // Read in the page's locale, so a refusal is in the page's words (a pattern's message, a
+    // condition's titles), not the server's; written through the app's settings, as every write.
+    let known: Settings
+    do { known = try view.settings(knowing: [key]) } catch { return Self.failure(error) }
     do {
-      // Read in the page's locale, so a refusal is in the page's words (a pattern's message, a
-      // condition's titles), not the server's; written through the app's settings, as every write.
-      let known = view.settings(knowing: [key])
       let item = try known.item(key)
       let fullKey = item.key ?? key
       let value = try Self.value(json, for: item, key: fullKey, settings: known)
@@ -60,7 +61,7 @@ extension WebApp {
   /// item by its title there. Other refusals are already in that locale, or in none.
   static func inLocale(of view: WebView, _ error: SettingsError) -> SettingsError {
     guard case .disabled(let key, let reason, let controllingKey, let changedHere) = error,
-      let item = try? view.settings(knowing: [key]).item(key)
+      let item = try? (try? view.settings(knowing: [key]))?.item(key)
     else { return error }
     let localized = view.snapshot().state(of: item).disabledReason ?? reason
     return .disabled(key: key, reason: localized, controllingKey: controllingKey, changedHere: changedHere)
@@ -79,7 +80,7 @@ extension WebApp {
         try resetsAll ? settings.resetAll() : settings.reset(keys)
       }
       let snapshot = view.snapshot()
-      let known = view.settings(knowing: changes.map(\.key) + keys)
+      let known = (try? view.settings(knowing: changes.map(\.key) + keys)) ?? view.settings
       var eventID = log.lastID
       var rows: [JSONValue] = []
       for change in changes {
@@ -107,8 +108,10 @@ extension WebApp {
     guard case .string(let key)? = body[member: "key"]?.kind else {
       return .error(400, "\"key\" must be a string")
     }
+    let known: Settings
+    do { known = try settings(knowing: [key]) } catch { return Self.failure(error) }
     do {
-      let item = try settings(knowing: [key]).item(key)
+      let item = try known.item(key)
       guard item.isSecure else { return .error(422, "'\(key)' is not a secure text field") }
       let value = snapshot().value(of: item).value
       return .json(.object([("key", .string(item.key ?? key)), ("value", value?.json ?? .string(""))]))

@@ -22,7 +22,9 @@ extension WebApp {
     _ body: (Settings) throws(SettingsError) -> Result
   ) throws(SettingsError) -> Result {
     let result = try writing.withLock { _ throws(SettingsError) -> Result in
-      let settings = self.settings(knowing: keys)
+      // The handler looked up these keys' lines first (``settings(knowing:)`` answers a bad line
+      // with its error); a line that went bad since leaves its key unknown.
+      let settings = (try? self.settings(knowing: keys)) ?? self.settings
       settings.writeContext = WriteContext(how: how, message: message)
       return try body(settings)
     }
@@ -45,7 +47,8 @@ extension WebApp {
       // A store file that does not parse keeps its history: the journal as written, and why.
       let (entries, problem) = try settings.historyBesideAnyStore(limit: limit + 1)
       // Titles of items files' items too, their lines found by key.
-      let known = view.settings(knowing: Set(entries.prefix(limit).flatMap(\.keys)))
+      // A title whose line is bad is left out: the change is still listed by its key.
+      let known = (try? view.settings(knowing: Set(entries.prefix(limit).flatMap(\.keys)))) ?? view.settings
       var members: [(String, JSONValue)] = [
         ("entries", .array(entries.prefix(limit).map { Self.historyJSON($0, known) })),
         ("more", .bool(entries.count > limit)), ("lastEventId", .integer(lastID)),
@@ -103,7 +106,7 @@ extension WebApp {
         (settings) throws(SettingsError) in
         try settings.undo(.entry(number))
       }
-      let known = view.settings(knowing: result.changes.map(\.key))
+      let known = (try? view.settings(knowing: result.changes.map(\.key))) ?? view.settings
       let snapshot = view.snapshot()
       var eventID = log.lastID
       var rows: [JSONValue] = []

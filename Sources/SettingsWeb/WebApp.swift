@@ -118,9 +118,11 @@ package final class WebApp: WebHandler {
   package var settings: Settings { state.withLock { $0.settings } }
 
   /// The settings in use now, knowing the items of `keys` (``WebView/settings(knowing:)``).
-  func settings(knowing keys: some Collection<String>) -> Settings {
+  ///
+  /// - Throws: what ``WebView/settings(knowing:)`` throws.
+  func settings(knowing keys: some Collection<String>) throws(DocumentError) -> Settings {
     let (settings, itemsFiles) = state.withLock { ($0.settings, $0.itemsFiles) }
-    return WebView.settings(settings, itemsFiles: itemsFiles, knowing: keys)
+    return try WebView.settings(settings, itemsFiles: itemsFiles, knowing: keys)
   }
 
   /// Takes the values now as those the events have sent, so that a change of an items file's key
@@ -196,8 +198,12 @@ package final class WebApp: WebHandler {
   }
 
   /// The whole document at `path` in `locales`, read when called (``WebView/allItems``).
-  func allItems(_ path: SystemPath, _ locales: [String]) -> @Sendable () -> SettingsDocument? {
-    { try? DocumentLoader.open(path, options: Self.wholeDocument(in: locales)).document }
+  func allItems(_ path: SystemPath, _ locales: [String])
+    -> @Sendable () throws(DocumentError) -> SettingsDocument
+  {
+    { () throws(DocumentError) in
+      try DocumentLoader.open(path, options: Self.wholeDocument(in: locales)).document
+    }
   }
 
   /// Whether `opened` (the document in other locales, its items files opened) reads as `document`
@@ -298,7 +304,8 @@ package final class WebApp: WebHandler {
     let (settings, seen) = state.withLock { ($0.settings, $0.seen) }
     guard let seen, let now = try? settings.snapshot() else { return [] }
     state.withLock { $0.seen = now }
-    let known = self.settings(knowing: keys)
+    // A key whose line went bad is left out: its page answers with the line's error.
+    let known = (try? self.settings(knowing: keys)) ?? settings
     var events: [WebEventLog.Event] = []
     for key in keys {
       guard let item = known.item(forFullKey: key) else { continue }

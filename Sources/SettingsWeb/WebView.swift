@@ -15,8 +15,9 @@ package final class WebView: Sendable {
   package let itemsFiles: [Int: ItemsFile]
   /// The whole document in this view's locale, every items file's items decoded, for what needs
   /// every item at once (a search without the compiled form's index); nil when there is none
-  /// apart from ``settings``' document.
-  let allItems: (@Sendable () -> SettingsDocument?)?
+  /// apart from ``settings``' document. It throws what reading the document whole throws (a bad
+  /// line of an items file).
+  let allItems: (@Sendable () throws(DocumentError) -> SettingsDocument)?
   /// The BCP 47 tag of the locale, for `<html lang>`.
   package let language: String
   /// The document reduced to what a search of a text can match, from the compiled form (see
@@ -46,7 +47,7 @@ package final class WebView: Sendable {
   package init(
     settings: Settings, itemsFiles: [Int: ItemsFile], language: String, sharingWith other: WebView? = nil,
     searchDocument: (@Sendable (String) -> SettingsDocument?)? = nil,
-    allItems: (@Sendable () -> SettingsDocument?)? = nil
+    allItems: (@Sendable () throws(DocumentError) -> SettingsDocument)? = nil
   ) {
     self.settings = settings
     self.itemsFiles = itemsFiles
@@ -66,31 +67,36 @@ package final class WebView: Sendable {
   /// hold them put in (``SettingsDocument/including(_:from:)``: the lines that can hold them are
   /// decoded, not the files), writing as ``settings`` does. A key that no item has gives
   /// ``settings``, which refuses it as unknown.
-  package func settings(knowing keys: some Collection<String>) -> Settings {
-    Self.settings(settings, itemsFiles: itemsFiles, knowing: keys)
+  ///
+  /// - Throws: ``DocumentError/invalid(file:issues:)`` when a line that can hold one of `keys` is
+  ///   not a valid item (a request that names its key answers 500 with the line's error, as a page
+  ///   of that line does).
+  package func settings(knowing keys: some Collection<String>) throws(DocumentError) -> Settings {
+    try Self.settings(settings, itemsFiles: itemsFiles, knowing: keys)
   }
 
   /// ``settings(knowing:)`` for `settings` and its document's `itemsFiles`.
   package static func settings(
     _ settings: Settings, itemsFiles: [Int: ItemsFile], knowing keys: some Collection<String>
-  ) -> Settings {
+  ) throws(DocumentError) -> Settings {
     guard !itemsFiles.isEmpty else { return settings }
     let unknown = keys.filter { settings.item(forFullKey: $0) == nil }
-    guard !unknown.isEmpty,
-      let document = try? settings.document.including(unknown, from: itemsFiles)
+    guard !unknown.isEmpty, let document = try settings.document.including(unknown, from: itemsFiles)
     else { return settings }
     return Settings(document: document, writingAs: settings)
   }
 
   /// The settings over the whole document, every items file's items decoded (made once, when
   /// first asked for), writing as ``settings`` does; ``settings`` when there are no items files.
-  package func allItemsSettings() -> Settings {
+  ///
+  /// - Throws: what reading the document whole throws: ``DocumentError/invalid(file:issues:)``
+  ///   with every bad line of its items files (nothing is kept, so that a fixed file is read again).
+  package func allItemsSettings() throws(DocumentError) -> Settings {
     guard !itemsFiles.isEmpty, let allItems else { return settings }
     let settings = self.settings
-    return caches.complete.withLock { complete in
+    return try caches.complete.withLock { complete throws(DocumentError) -> Settings in
       if let complete { return complete }
-      guard let document = allItems() else { return settings }
-      let made = Settings(document: document, writingAs: settings)
+      let made = Settings(document: try allItems(), writingAs: settings)
       complete = made
       return made
     }
@@ -136,19 +142,23 @@ package final class WebView: Sendable {
   ///
   /// From the compiled form's search index when there is one: the items that can match are
   /// decoded and searched, as `settings find` does, and the rest of the document stays as it is.
-  package func search(_ text: String, snapshot: SettingsSnapshot, limit: Int) -> (
+  ///
+  /// - Throws: what ``allItemsSettings()`` throws, without the compiled form's index.
+  package func search(_ text: String, snapshot: SettingsSnapshot, limit: Int) throws(DocumentError) -> (
     matches: [(match: SettingsSearch.Match, page: String?)], total: Int
   ) {
     if let reduced = searchDocument?(text) {
       return SettingsSearchIndex(document: reduced).find(text, in: reduced, snapshot: snapshot, limit: limit)
     }
-    return indexed().find(text, in: allItemsSettings().document, snapshot: snapshot, limit: limit)
+    return try indexed().find(text, in: allItemsSettings().document, snapshot: snapshot, limit: limit)
   }
 
   /// The search index of the whole document (``allItemsSettings()``), made now unless it is made
   /// already (a search made while another thread makes it waits for it).
-  func indexed() -> SettingsSearchIndex {
-    let document = allItemsSettings().document
+  ///
+  /// - Throws: what ``allItemsSettings()`` throws.
+  func indexed() throws(DocumentError) -> SettingsSearchIndex {
+    let document = try allItemsSettings().document
     return caches.searchIndex.withLock { index in
       if let index { return index }
       let made = SettingsSearchIndex(document: document)
@@ -161,7 +171,7 @@ package final class WebView: Sendable {
   /// wait for it (on 100 000 items it takes about as long as drawing the first screen); when no
   /// thread can be made, the first search makes it.
   package func prepareSearch() {
-    _ = systemStartThread { [self] in _ = indexed() }
+    _ = systemStartThread { [self] in _ = try? indexed() }
   }
 
   /// `ltr`, or `rtl` for Arabic, Hebrew, Persian, Urdu and other right-to-left languages.

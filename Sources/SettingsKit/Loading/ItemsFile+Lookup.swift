@@ -13,7 +13,7 @@ extension ItemsFile {
     var found: [(index: Int, item: SettingItem)] = []
     for (key, index) in known {
       missing.remove(key)
-      if index >= 0, let item = try decodedItems(in: index..<(index + 1)).first {
+      if index >= 0, let item = try firstUse(ofLine: index) {
         found.append((index, item))
       }
     }
@@ -42,6 +42,13 @@ extension ItemsFile {
   /// - Throws: ``DocumentError/invalid(file:issues:)`` when such a line is not a valid item.
   package func itemsWithConditions() throws(DocumentError) -> [(index: Int, item: SettingItem)] {
     try items(inLinesHolding: [Array("enabledWhen".utf8), Array("visibleWhen".utf8)])
+  }
+
+  /// The item of line `index`, decoded alone: a line found by its key is the first of that key
+  /// (``items(forKeys:)`` takes the first line of each), so earlier lines are not read for it.
+  private func firstUse(ofLine index: Int) throws(DocumentError) -> SettingItem? {
+    var decoder = lineDecoder()
+    return try decodedItems(in: index..<(index + 1), decoder: &decoder).first
   }
 
   /// How many keys ``items(forKeys:)`` looks for by their bytes; more are looked for by the keys
@@ -74,7 +81,7 @@ extension ItemsFile {
     }
     var items: [(index: Int, item: SettingItem)] = []
     for index in candidates {
-      if let item = try decodedItems(in: index..<(index + 1)).first { items.append((index, item)) }
+      if let item = try firstUse(ofLine: index) { items.append((index, item)) }
     }
     return items
   }
@@ -110,7 +117,7 @@ extension ItemsFile {
     }
     var items: [(index: Int, item: SettingItem)] = []
     for index in candidates {
-      if let item = try decodedItems(in: index..<(index + 1)).first { items.append((index, item)) }
+      if let item = try firstUse(ofLine: index) { items.append((index, item)) }
     }
     return items
   }

@@ -27,6 +27,9 @@ public struct ItemsFile: Sendable {
     let lines = Mutex<[String: Int]>([:])
     /// How many keys' lines are kept.
     static let keptLines = 4096
+    /// The first line of each top-level key (by its hash), made when a page after the first is
+    /// decoded (``earlierLines(sharingKeysWith:)``).
+    let firstLines = Mutex<[Int: Int32]?>(nil)
   }
 
   /// How many lines have been decoded since the file was opened, by this value and its copies
@@ -95,13 +98,29 @@ public struct ItemsFile: Sendable {
 
   /// Decodes the items at `range` (clamped to the file), in order.
   ///
+  /// An item whose key an earlier line has is refused as the whole file's decode refuses it
+  /// (naming the first use), whichever page it is on; the earlier lines are found by their bytes,
+  /// not decoded.
+  ///
   /// - Throws: ``DocumentError/invalid(file:issues:)`` with every line in `range` that is not JSON
   ///   or not a valid item.
   public func decodedItems(in range: Range<Int>) throws(DocumentError) -> [SettingItem] {
-    var decoder = DocumentDecoder(
+    var decoder = lineDecoder()
+    let clamped = range.clamped(to: 0..<lines.count)
+    let earlier = clamped.lowerBound > 0 ? earlierLines(sharingKeysWith: clamped) : []
+    if !earlier.isEmpty {
+      // Their keys are taken as first used where they stand; their own problems are theirs.
+      for line in earlier { _ = try? decodedItems(in: line..<line + 1, decoder: &decoder) }
+      decoder.issues = []
+    }
+    return try decodedItems(in: range, decoder: &decoder)
+  }
+
+  /// A decoder for this file's lines, which knows no key yet.
+  func lineDecoder() -> DocumentDecoder {
+    DocumentDecoder(
       map: JSONMap(bytes: [], cells: []), source: SourceText(name: path.description, bytes: []),
       locales: locales)
-    return try decodedItems(in: range, decoder: &decoder)
   }
 
   /// Decodes with a shared decoder, so that keys stay unique across the document and its files.

@@ -52,3 +52,52 @@ struct ItemsFileTests {
     #expect(file.decodedLineCount == 13 + 9)
   }
 }
+
+/// A page of an items file refuses a key that an earlier line has, as the whole file's decode does,
+/// whichever page it is on, with the earlier lines read by their bytes.
+struct ItemsFilePageKeyTests {
+  /// 30 switches `k1` … `k30`, with `lines` replacing some lines by number.
+  func file(_ lines: [Int: String]) throws -> (TemporaryDirectory, ItemsFile) {
+    let directory = try TemporaryDirectory()
+    let text = (1...30).map { number in
+      lines[number] ?? #"{"key": "k\#(number)", "type": "switch", "title": "K \#(number)"}"#
+    }.joined(separator: "\n")
+    return (directory, try ItemsFile(path: SystemPath(try directory.write("items.jsonl", text))))
+  }
+
+  func message(_ body: () throws(DocumentError) -> Void) -> String? {
+    do throws(DocumentError) {
+      try body()
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test func aLaterPageRefusesAKeyOfAnEarlierPage() throws {
+    let (directory, file) = try file([
+      25: #"{"type": "switch", "title": "Twice", "key": "k4"}"#,
+      // An escaped key, and a key named by an escape, are read by decoding their lines.
+      27: #"{"key": "k\u0037", "type": "switch", "title": "Seven"}"#,
+      // A page's own "key" member, and a key that is not a string, are not the line's key.
+      12:
+        #"{"key": "k12", "type": "detailTitle", "title": "P", "page": {"sections": [{"items": [{"key": "k28", "type": "switch", "title": "In"}]}]}}"#,
+      13: #"{"title": "T", "type": "switch", "key": 5}"#,
+    ])
+    defer { directory.remove() }
+    let path = directory.file("items.jsonl")
+    #expect(try file.decodedItems(in: 0..<10).count == 10)
+    #expect(try file.decodedItems(in: 20..<24).map(\.key) == ["k21", "k22", "k23", "k24"])
+    #expect(
+      message { () throws(DocumentError) in _ = try file.decodedItems(in: 20..<30) }
+        == """
+        \(path):25:45: key: duplicate key "k4"; first used at \(path):4:9
+        \(path):27:9: key: duplicate key "k7"; first used at \(path):7:9
+        """)
+    // Line 28's own key was used only on line 12's page: not a duplicate of the top page's keys.
+    #expect(try file.decodedItems(in: 27..<28).map(\.key) == ["k28"])
+    // Line 13's bad key is its own page's error, not the later pages'.
+    #expect(try file.decodedItems(in: 13..<20).count == 7)
+    #expect(message { () throws(DocumentError) in _ = try file.decodedItems(in: 10..<13) } != nil)
+  }
+}
