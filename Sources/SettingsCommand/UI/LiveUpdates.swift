@@ -77,7 +77,7 @@ final class LiveUpdates: Sendable {
           // A document changed and changed back before the watch read it comes back the same:
           // nothing to reload then.
           let document = try open(documentPath)
-          if document.document != screen.loaded.document {
+          if !document.reads(as: screen.loaded) {
             screen = try screen.reloaded(with: document, changedDefaults: changedDefaults)
             screen.outside = outside
             if let status = screen.status { screen.outside.messages.append(status) }

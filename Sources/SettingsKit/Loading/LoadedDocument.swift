@@ -53,6 +53,18 @@ public struct LoadedDocument: Sendable {
     guard let source, !itemsFiles.isEmpty else { return document }
     return try DocumentLoader.decode(source, itemsFilesIn: directory, locales: locales)
   }
+
+  /// Whether `other` reads as this document: the same document, and items files of the same
+  /// paths and bytes (a screen that pages through them has nothing to reload then).
+  package func reads(as other: LoadedDocument) -> Bool {
+    guard document == other.document, itemsFiles.keys.sorted() == other.itemsFiles.keys.sorted() else {
+      return false
+    }
+    return itemsFiles.allSatisfy { index, file in
+      guard let theirs = other.itemsFiles[index] else { return false }
+      return file.path == theirs.path && file.bytes == theirs.bytes
+    }
+  }
 }
 
 extension DocumentLoader {

@@ -23,7 +23,9 @@ public enum SettingsEvent: Sendable, Equatable {
   /// The document file changed on disk and was reloaded and validated: the new document, and the
   /// keys whose defaults differ (added and removed items included), in the new document's order.
   /// A ``changed(_:)`` follows for each key whose value differs as a result. Give the document to a
-  /// new ``Settings`` to change values under its rules.
+  /// new ``Settings`` to change values under its rules. A watch that does not read items files
+  /// (``WatchOptions/loadingItemsFiles`` false) reports it when one of them changed, though the
+  /// document it gives is the same: open the items files again.
   case documentReloaded(SettingsDocument, changedDefaults: [String])
   /// The document file changed on disk but does not load or validate; the last good document
   /// stays in use. Reported once per distinct error.
@@ -58,8 +60,8 @@ public enum SettingsEvent: Sendable, Equatable {
 
 /// What a watch of ``Settings`` watches, and how.
 public struct WatchOptions: Sendable {
-  /// The document's file, to reload when it changes on disk (an application upgrade); nil to
-  /// watch only the store.
+  /// The document's file, to reload when it or an items file of its top page changes on disk (an
+  /// application upgrade); nil to watch only the store.
   public var documentPath: SystemPath?
   /// How a new version of the document is opened: give the options the settings' document was
   /// opened with (``DocumentLoader/open(_:options:)-(SystemPath,_)``), so that its locales, and its compiled form

@@ -12,7 +12,8 @@ import Synchronization
 final class SettingsWatch: Sendable {
   private struct State {
     var document: SettingsDocument
-    var documentSignature: FileStatus?
+    /// The signatures of the document's file and of its top page's items files, in that order.
+    var documentSignature: [FileStatus?] = []
     var values: [String: SettingValue] = [:]
     /// The stored values the document rejects, by key, as last reported; nil until known.
     var problems: [String: StoredValueProblem]?
@@ -94,7 +95,11 @@ final class SettingsWatch: Sendable {
     // The file watcher first: a change after the first read below is then never missed.
     var paths: [SystemPath] = []
     if let store = settings.store as? FileStore { paths.append(store.path) }
-    if let path = options.documentPath { paths.append(path) }
+    if let path = options.documentPath {
+      paths.append(path)
+      // Its items files too: a line changed there is a new version of the document.
+      paths += Self.itemsFilePaths(of: settings.document, at: path)
+    }
     // The system layers' files too: one that appears, changes or goes changes values and locks.
     paths += settings.layers.systemPaths
     if !paths.isEmpty {
@@ -109,7 +114,7 @@ final class SettingsWatch: Sendable {
         listener.withLock { $0 = id }
         return state.withLock { state -> [SettingsEvent] in
           if let path = options.documentPath {
-            state.documentSignature = FileSystem.status(of: path)
+            state.documentSignature = Self.signature(of: state.document, at: path)
           }
           // The first read sets what later reads are compared with: no change comes from it.
           state.started = true
@@ -290,14 +295,27 @@ final class SettingsWatch: Sendable {
     }
   }
 
-  /// Reloads the document when its file's signature changed.
+  /// The paths of the items files of `document`'s top page, the document being at `path`.
+  private static func itemsFilePaths(of document: SettingsDocument, at path: SystemPath) -> [SystemPath] {
+    document.sections.compactMap { section in
+      section.itemsFile.map { DocumentLoader.itemsFilePath($0, directory: path.directory) }
+    }
+  }
+
+  /// The signatures of the document's file at `path` and of `document`'s items files.
+  private static func signature(of document: SettingsDocument, at path: SystemPath) -> [FileStatus?] {
+    ([path] + itemsFilePaths(of: document, at: path)).map { FileSystem.status(of: $0) }
+  }
+
+  /// Reloads the document when the signature of its file or of one of its items files changed.
   private func reloadDocument(_ state: inout State) -> [SettingsEvent] {
     guard let path = options.documentPath else { return [] }
-    let signature = FileSystem.status(of: path)
+    let signature = Self.signature(of: state.document, at: path)
     // An unchanged signature may still hide a second write within the timestamp's granularity.
-    guard signature != state.documentSignature || signature?.isRacy() == true else {
+    guard signature != state.documentSignature || signature.contains(where: { $0?.isRacy() == true }) else {
       return []
     }
+    let previous = state.documentSignature
     state.documentSignature = signature
     let document: SettingsDocument
     do {
@@ -316,12 +334,20 @@ final class SettingsWatch: Sendable {
       return [.documentFailed(error)]
     }
     state.documentError = nil
-    guard document != state.document else { return [] }
+    // Without its items files' items, a document whose items file alone changed compares equal:
+    // the event still tells a screen that pages through them to open them again.
+    let itemsFilesChanged = !options.loadingItemsFiles && signature.dropFirst() != previous.dropFirst()
+    guard document != state.document || itemsFilesChanged else {
+      state.documentSignature = Self.signature(of: document, at: path)
+      return []
+    }
     let before = SettingsSnapshot(document: state.document).defaults
     let after = SettingsSnapshot(document: document).defaults
     let changed = Self.ordered(
       Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }, in: document)
     state.document = document
+    // The new version's items files, which may be others.
+    state.documentSignature = Self.signature(of: document, at: path)
     state.isReloaded = true
     return [.documentReloaded(document, changedDefaults: changed)]
   }

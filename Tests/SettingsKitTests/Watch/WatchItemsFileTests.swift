@@ -65,4 +65,37 @@ struct WatchItemsFileTests {
       until: { $0.changes.contains { $0.key == "beta" && $0.newValue == .bool(false) } })
     #expect(settled == locked)
   }
+
+  /// An items file rewritten on disk is a new version of the document: a watch that reads items
+  /// files reports the keys whose defaults it changed; one that pages through them (as `ui` and
+  /// `serve` do) reports the reload, though the document it gives is the same, so that they open
+  /// the file again. It once watched the document's own file only, and said nothing.
+  @Test(arguments: [false, true]) func anItemsFileRewrittenOnDiskIsAReload(loadingItemsFiles: Bool)
+    async throws
+  {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = SystemPath(try directory.write("d.json", Self.document))
+    _ = try directory.write("apps.jsonl", Self.items)
+    let document = try DocumentLoader.load(path: path, loadingItemsFiles: loadingItemsFiles)
+    let layers = LayeredStore(
+      user: FileStore(path: directory.file("s.json")), documentID: document.id,
+      directories: [SystemPath(directory.file("system"))])
+    let settings = Settings(document: document, layers: layers)
+    var options = WatchOptions(documentPath: path, mechanism: .polling(intervalMilliseconds: 20))
+    options.loadingItemsFiles = loadingItemsFiles
+    let recorder = Recorder(monitorUpdates(settings, options))
+    defer { recorder.stop() }
+    try replaceByRename(
+      directory.file("apps.jsonl"),
+      with: Self.items + #"{"key": "app-c", "type": "switch", "title": "App C", "on": true}"# + "\n")
+    let reloaded = await recorder.wait(count: 1)
+    if loadingItemsFiles {
+      let expected = try DocumentLoader.load(path: path)
+      #expect(expected.sections[1].items.map(\.key) == ["app-a", "app-b", "app-c"])
+      #expect(reloaded == [SettingsUpdate([.documentReloaded(expected, changedDefaults: ["app-c"])])])
+    } else {
+      #expect(reloaded == [SettingsUpdate([.documentReloaded(document, changedDefaults: [])])])
+    }
+  }
 }
