@@ -317,6 +317,9 @@ final class SettingsWatch: Sendable {
     }
     let previous = state.documentSignature
     state.documentSignature = signature
+    // Reading a new version lets go of far more than it keeps (the compilation of a large
+    // document): the pages go back to the system, not to the allocator's free lists.
+    defer { systemReturnFreedMemory() }
     let document: SettingsDocument
     do {
       // Through the cache, a version just written cannot be cached on disk yet (the racy
