@@ -128,23 +128,40 @@ extension SettingsScreen {
   }
 
   /// The screen for a new version of the document (it changed on disk): the same layers, size,
-  /// colours and view state file; the top page, with the selection on the same key where it is
-  /// still shown, and a status line that says so.
+  /// colours and view state file; the top page, with as many pages of each paginated section as
+  /// were shown, the selection on the same key where it is still shown (or on the same section's
+  /// "more" row, where it was on one), and a status line that says so.
   ///
   /// - Throws: ``SettingsError`` when the store cannot be read, ``DocumentError`` when an items
-  ///   file's first page is not valid.
+  ///   file's pages that were shown are not valid.
   public func reloaded(with document: LoadedDocument, changedDefaults: [String] = []) throws -> SettingsScreen
   {
     let viewState = viewStatePath.map { ViewState.read(from: $0).state } ?? ViewState()
+    let old = stack[0].table
+    var pages: [Int: SettingsTable.Pages] = [:]
+    for index in 0..<old.numberOfSections where index < document.document.sections.count {
+      guard let size = document.document.sections[index].effectivePageSize, size > 0 else { continue }
+      let (offset, shown, _) = old.pagination(ofSection: index)
+      if offset == 0, shown > size { pages[index] = .through((shown + size - 1) / size) }
+    }
     // The same layers: the system files' values and locks stay (the user's store alone lost them).
     var screen = try SettingsScreen(
       document: document, layers: settings.layers, viewState: viewState, viewStatePath: viewStatePath,
-      width: width, height: height, colors: colors)
-    if let selection = stack[0].selection, case .item(let item, _, _) = stack[0].table.row(at: selection),
-      let key = item.key, let indexPath = screen.level.table.indexPath(ofKey: key)
-    {
-      screen.level.selection = indexPath
-      screen.keepSelectionVisible()
+      width: width, height: height, colors: colors, pages: pages)
+    if let selection = stack[0].selection {
+      let table = screen.level.table
+      var found: TableIndexPath?
+      switch old.row(at: selection) {
+      case .item(let item, _, _): found = item.key.flatMap { table.indexPath(ofKey: $0) }
+      case .more(let section, _, _) where section < table.numberOfSections:
+        let last = TableIndexPath(row: table.numberOfRows(inSection: section) - 1, section: section)
+        if last.row >= 0, case .more = table.row(at: last) { found = last }
+      default: break
+      }
+      if let found {
+        screen.level.selection = found
+        screen.keepSelectionVisible()
+      }
     }
     screen.status =
       "The document changed on disk and was reloaded"

@@ -89,6 +89,18 @@ public struct SettingsScreen: Sendable {
     document: LoadedDocument, layers: LayeredStore, viewState: ViewState = ViewState(),
     viewStatePath: SystemPath? = nil, width: Int, height: Int, colors: Bool = false
   ) throws {
+    try self.init(
+      document: document, layers: layers, viewState: viewState, viewStatePath: viewStatePath, width: width,
+      height: height, colors: colors, pages: [:])
+  }
+
+  /// The screen with `pages` of the top page's paginated sections shown (by section index): a
+  /// reloaded screen shows the pages the user had loaded.
+  init(
+    document: LoadedDocument, layers: LayeredStore, viewState: ViewState, viewStatePath: SystemPath?,
+    width: Int,
+    height: Int, colors: Bool, pages: [Int: SettingsTable.Pages]
+  ) throws {
     loaded = document
     settings = Settings(document: document.document, layers: layers)
     settings.writeContext = WriteContext(how: "ui")
@@ -98,7 +110,7 @@ public struct SettingsScreen: Sendable {
     self.colors = colors
     let table = try SettingsTable(
       document: document.document, snapshot: try settings.snapshot(), viewState: viewState,
-      itemsFiles: document.itemsFiles)
+      itemsFiles: document.itemsFiles, pages: pages)
     stack = [Level(table: table, breadcrumb: document.document.title, isTop: true)]
     stack[0].selection = PageBody(table: table, width: self.width, colors: colors).firstRow
     keepSelectionVisible()

@@ -83,6 +83,33 @@ struct ItemsFileScreenTests {
     #expect(try home.read(".config/settings/t.json") == "{\n  \"mode\": \"y\"\n}\n")
   }
 
+  /// An items file changed on disk reloads the screen, which keeps the pages the user loaded and
+  /// the selected row; it once went unnoticed until the document itself changed.
+  @Test func anItemsFileChangedOnDiskIsReloadedWithThePagesShown() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    let document = try home.write(
+      "doc.json",
+      #"{"id": "t", "title": "T", "sections": [{"header": "Apps", "pageSize": 2, "itemsFile": "apps.jsonl"}]}"#
+    )
+    func items(_ third: String) -> String {
+      ["Alpha", "Beta", third, "Delta", "Eps"].enumerated().map { index, title in
+        #"{"key": "k\#(index)", "type": "switch", "title": "\#(title)"}"#
+      }.joined(separator: "\n")
+    }
+    _ = try home.write("apps.jsonl", items("Gamma"))
+    let terminal = try start(["-f", document], home: home, width: 40, height: 9)
+    #expect(terminal.waitFor(text: "Alpha"))
+    terminal.send("jj\r")
+    #expect(terminal.waitFor { $0[4] == ">   Gamma                            off" }, "\(terminal.rows)")
+    _ = try home.write("apps.jsonl", items("Gamma Ray"))
+    #expect(terminal.waitFor { $0[4] == ">   Gamma Ray                        off" }, "\(terminal.rows)")
+    #expect(terminal.rows[5] == "    Delta                            off")
+    #expect(terminal.rows[8] == "The document changed on disk and was re…")
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+  }
+
   /// A match that `visibleWhen` hides says which item hides it.
   @Test func aHiddenMatchSaysWhatHidesIt() throws {
     let home = try TemporaryDirectory()
