@@ -21,17 +21,18 @@ extension DocumentCompilation {
     private var reread: [Int: [Int: [CompiledRow]]] = [:]
 
     /// One item of the top-level item being read: what the row keeps of it, its fields (for its
-    /// searched texts) and where it stands (the section and row of each page on the way to it,
-    /// then its own, as ``SettingsSearchIndex`` keeps them).
+    /// searched texts) and where it stands: how many pages deep, and its section and row there.
     struct Entry {
       var owned: Owned?
       var fields: CompiledRow?
-      var steps: [(section: UInt32, row: UInt32)]
+      var depth: Int
+      var section: UInt32
+      var row: UInt32
     }
     /// The items of the top-level item being read, in ``SettingsDocument/forEachItem(_:)`` order.
     private(set) var subtree: [Entry] = []
-    /// The section and row of each item being read, outermost first.
-    private var steps: [(section: UInt32, row: UInt32)] = []
+    /// How many items are being read (the item and the items whose pages lead to it).
+    private var depth = 0
 
     /// The number of rows kept so far in section `index`.
     func rowCount(of index: Int) -> Int { index < rows.count ? rows[index].count : 0 }
@@ -39,15 +40,15 @@ extension DocumentCompilation {
     /// Starts reading the item at `row` of section `section` of its page (of the top page when no
     /// item is being read): its entry stands before those of its page's items. Gives its slot.
     mutating func open(section: Int, row: Int) -> Int {
-      steps.append((UInt32(section), UInt32(row)))
-      subtree.append(Entry(owned: nil, fields: nil, steps: steps))
+      subtree.append(Entry(owned: nil, fields: nil, depth: depth, section: UInt32(section), row: UInt32(row)))
+      depth += 1
       return subtree.count - 1
     }
 
     /// Ends reading the item of `slot` with its `parts`; nil (an item that is not valid) drops it
     /// and its page's items.
     mutating func close(_ slot: Int, _ parts: ItemParts?) {
-      steps.removeLast()
+      depth -= 1
       guard let parts else {
         subtree.removeSubrange(slot...)
         return
@@ -66,10 +67,14 @@ extension DocumentCompilation {
       }
       var owned: [Owned] = []
       owned.reserveCapacity(subtree.count)
+      // The section and row of each page on the way to an item, then its own.
+      var steps: [(section: UInt32, row: UInt32)] = []
       for entry in subtree {
         guard let kept = entry.owned, let fields = entry.fields else { continue }
         owned.append(kept)
-        search[section].add(fields, steps: entry.steps)
+        steps.removeLast(steps.count - entry.depth)
+        steps.append((entry.section, entry.row))
+        search[section].add(fields, steps: steps)
       }
       let hasIcon = Icon.text(for: subtree.first?.fields?.imageName) != nil
       rows[section].append(Row(hasIcon: hasIcon, owned: owned))

@@ -129,7 +129,7 @@ public struct ItemsFile: Sendable {
   {
     var items: [SettingItem] = []
     items.reserveCapacity(range.clamped(to: 0..<lines.count).count)
-    try forEachLine(in: range, decoder: &decoder) { decoder, _ in
+    try forEachLine(in: range, decoder: &decoder) { decoder in
       if let item = decoder.decodeItem(decoder.map.root, at: "") { items.append(item) }
     }
     return items
@@ -141,7 +141,7 @@ public struct ItemsFile: Sendable {
   ///
   /// - Throws: ``DocumentError/invalid(file:issues:)`` as ``decodedItems(in:)`` throws it.
   func compileItems(section: Int, decoder: inout DocumentDecoder) throws(DocumentError) {
-    try forEachLine(in: 0..<lines.count, decoder: &decoder) { decoder, _ in
+    try forEachLine(in: 0..<lines.count, decoder: &decoder) { decoder in
       let row = decoder.compiling?.rowCount(of: section) ?? 0
       if decoder.compileItem(decoder.map.root, at: "", section: section, row: row) {
         decoder.compiling?.keepRow(section: section, value: nil)
@@ -156,7 +156,7 @@ public struct ItemsFile: Sendable {
   ///   line was read.
   private func forEachLine(
     in range: Range<Int>, decoder: inout DocumentDecoder,
-    _ body: (inout DocumentDecoder, Int) -> Void
+    _ body: (inout DocumentDecoder) -> Void
   ) throws(DocumentError) {
     let clamped = range.clamped(to: 0..<lines.count)
     memo.decodedLines.add(clamped.count, ordering: .relaxed)
@@ -171,7 +171,7 @@ public struct ItemsFile: Sendable {
         decoder.report("", error.offset, error.messageWithHint(in: source))
         continue
       }
-      body(&decoder, index)
+      body(&decoder)
     }
     if !decoder.issues.isEmpty { throw .invalid(file: path.description, issues: decoder.issues) }
   }
