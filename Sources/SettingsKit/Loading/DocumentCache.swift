@@ -442,7 +442,7 @@ package struct DocumentCache: Sendable {
       compilation = scanned?.compilation
       var owned = 0
       compilation?.forEachOwned { _ in owned += 1 }
-      itemCount?.add(compiled: owned)
+      itemCount?.add(compiled: owned, compilerBuilt: scanned?.built ?? 0)
       expected = scanned?.expected
     }
     guard let compilation, let expected else { return (try decodeWhole(unless: document), bytes, nil) }

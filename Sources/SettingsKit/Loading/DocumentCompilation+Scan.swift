@@ -1,12 +1,13 @@
 import SettingsPOSIX
 
 extension DocumentCompilation {
-  /// What the decoder hands each top-page item to while it compiles (``DocumentDecoder/compiling``):
-  /// the item's row and searched texts are kept, and the item is not.
+  /// What the decoder hands each item to while it compiles (``DocumentDecoder/compiling``): of each
+  /// top-level item and its pages' items, what the compiled form keeps (the row) and their searched
+  /// texts, made from the parts the decoder read (``ItemParts``), with no ``SettingItem`` built.
   struct Collector {
     /// The rows of each top-page section, by its index (empty for a section not reached).
     private(set) var rows: [[Row]] = []
-    /// Each row's value in the decoder's map (nil for an items file's), to decode it again when a
+    /// Each row's value in the decoder's map (nil for an items file's), to read it again when a
     /// condition names an item of it.
     private(set) var values: [[JSONMap.Value?]] = []
     /// The searched texts of each top-page section, by its index.
@@ -16,19 +17,69 @@ extension DocumentCompilation {
     /// resolved (``keys()``), not for every document.
     private var places: [String: (section: Int, row: Int, owned: Int)]?
     private var orderedKeys: [String] = []
-    /// Rows decoded again for ``item(withKey:decoder:)``, by section and row.
-    private var decoded: [Int: [Int: SettingItem]] = [:]
+    /// The fields of the rows read again for ``fields(withKey:decoder:)``, by section and row.
+    private var reread: [Int: [Int: [CompiledRow]]] = [:]
 
-    /// Keeps the row of `item`, the top-level item decoded from `value` in section `section`.
-    mutating func add(_ item: SettingItem, value: JSONMap.Value?, section: Int) {
+    /// One item of the top-level item being read: what the row keeps of it, its fields (for its
+    /// searched texts) and where it stands: how many pages deep, and its section and row there.
+    struct Entry {
+      var owned: Owned?
+      var fields: CompiledRow?
+      var depth: Int
+      var section: UInt32
+      var row: UInt32
+    }
+    /// The items of the top-level item being read, in ``SettingsDocument/forEachItem(_:)`` order.
+    private(set) var subtree: [Entry] = []
+    /// How many items are being read (the item and the items whose pages lead to it).
+    private var depth = 0
+
+    /// The number of rows kept so far in section `index`.
+    func rowCount(of index: Int) -> Int { index < rows.count ? rows[index].count : 0 }
+
+    /// Starts reading the item at `row` of section `section` of its page (of the top page when no
+    /// item is being read): its entry stands before those of its page's items. Gives its slot.
+    mutating func open(section: Int, row: Int) -> Int {
+      subtree.append(Entry(owned: nil, fields: nil, depth: depth, section: UInt32(section), row: UInt32(row)))
+      depth += 1
+      return subtree.count - 1
+    }
+
+    /// Ends reading the item of `slot` with its `parts`; nil (an item that is not valid) drops it
+    /// and its page's items.
+    mutating func close(_ slot: Int, _ parts: ItemParts?) {
+      depth -= 1
+      guard let parts else {
+        subtree.removeSubrange(slot...)
+        return
+      }
+      subtree[slot].owned = parts.owned
+      subtree[slot].fields = parts.fields
+    }
+
+    /// Keeps the row of the top-level item just read, decoded from `value`, in top-page section
+    /// `section`, with its searched texts.
+    mutating func keepRow(section: Int, value: JSONMap.Value?) {
       while rows.count <= section {
         rows.append([])
         values.append([])
         search.append(SettingsSearchIndex())
       }
-      search[section].add(item, section: section, row: rows[section].count)
-      rows[section].append(Row(item))
+      var owned: [Owned] = []
+      owned.reserveCapacity(subtree.count)
+      // The section and row of each page on the way to an item, then its own.
+      var steps: [(section: UInt32, row: UInt32)] = []
+      for entry in subtree {
+        guard let kept = entry.owned, let fields = entry.fields else { continue }
+        owned.append(kept)
+        steps.removeLast(steps.count - entry.depth)
+        steps.append((entry.section, entry.row))
+        search[section].add(fields, steps: steps)
+      }
+      let hasIcon = Icon.text(for: subtree.first?.fields?.imageName) != nil
+      rows[section].append(Row(hasIcon: hasIcon, owned: owned))
       values[section].append(value)
+      subtree.removeAll(keepingCapacity: true)
       places = nil
     }
 
@@ -58,27 +109,25 @@ extension DocumentCompilation {
       places = found
     }
 
-    /// The item with full key `key`, decoded again from the map by `decoder` (a decoder of the
-    /// same map and source, whose own state is not used); nil when no item has it.
-    mutating func item(withKey key: String, decoder: DocumentDecoder) -> SettingItem? {
+    /// The fields of the item with full key `key`, read again from the map by `decoder` (a decoder
+    /// of the same map and source, whose own state is not used) as the compiler reads them, with no
+    /// ``SettingItem`` built; nil when no item has it.
+    mutating func fields(withKey key: String, decoder: DocumentDecoder) -> CompiledRow? {
       index()
       guard let place = places?[key], let value = values[place.section][place.row] else { return nil }
-      let top: SettingItem
-      if let item = decoded[place.section]?[place.row] {
-        top = item
+      let subtree: [CompiledRow]
+      if let known = reread[place.section]?[place.row] {
+        subtree = known
       } else {
         var scratch = decoder
-        guard let item = scratch.decodeItem(value, at: "") else { return nil }
-        decoded[place.section, default: [:]][place.row] = item
-        top = item
+        scratch.compiling = Collector()
+        guard scratch.compileItem(value, at: "", section: place.section, row: place.row),
+          let read = scratch.compiling?.subtree.compactMap(\.fields)
+        else { return nil }
+        reread[place.section, default: [:]][place.row] = read
+        subtree = read
       }
-      var found: SettingItem?
-      var index = 0
-      DocumentCacheFile.forEachOwnedItem(of: top) { owned in
-        if index == place.owned { found = owned }
-        index += 1
-      }
-      return found
+      return place.owned < subtree.count ? subtree[place.owned] : nil
     }
 
     /// Gives each keyed item the conditions resolved for it (by owner's full key, then field).
@@ -92,11 +141,13 @@ extension DocumentCompilation {
     }
   }
 
-  /// The compilation of the document in `source`, read once from its bytes: each item is decoded
-  /// and checked by the document decoder as a whole load decodes it, kept as its row, and let go;
-  /// `itemsFiles` gives each section's items file by section index (its path as the loader
-  /// resolves it, its source index, its bytes and line ranges). Also the document's own fields and
-  /// sections (without items) and the decoder's map.
+  /// The compilation of the document in `source`, read once from its bytes: each item is read and
+  /// checked by the document decoder as a whole load decodes it, and kept as its row, with no
+  /// ``SettingItem`` built (``DocumentDecoder/compileItem(_:at:section:row:)``); `itemsFiles` gives
+  /// each section's items file by section index (its path as the loader resolves it, its source
+  /// index, its bytes and line ranges). Also the document's own fields and sections (without
+  /// items), the decoder's map, and how many ``SettingItem``s the reading built (none: the count is
+  /// what ``ItemDecodeCount/compilerBuilt`` shows).
   ///
   /// - Throws: the errors of ``DocumentLoader/decode(_:itemsFilesIn:locales:)`` for the same bytes,
   ///   in the same order.
@@ -106,24 +157,23 @@ extension DocumentCompilation {
     _ source: SourceText, skeleton: DocumentSkeleton,
     itemsFiles: [Int: (path: SystemPath, source: Int, bytes: [UInt8], lines: [Range<Int>])],
     locales: [String]
-  ) throws(DocumentError) -> (compilation: DocumentCompilation, expected: DocumentCacheFile.Expected)? {
+  ) throws(DocumentError) -> (
+    compilation: DocumentCompilation, expected: DocumentCacheFile.Expected, built: Int
+  )? {
     var decoder = try DocumentLoader.decoder(for: source, locales: locales)
     decoder.compiling = Collector()
     let document = try DocumentLoader.decodeDocument(with: &decoder)
-    var collector = decoder.compiling ?? Collector()
-    decoder.compiling = nil
     // The items files' lines replace the decoder's map and source: the document's are kept here.
     let scratch = DocumentDecoder(map: decoder.map, source: decoder.source, locales: locales)
     let parts = skeleton.sections ?? []
     guard parts.count == document.sections.count else { return nil }
     for index in document.sections.indices where document.sections[index].itemsFile != nil {
       guard let file = itemsFiles[index] else { return nil }
-      let items = try ItemsFile(path: file.path, bytes: file.bytes, locales: locales)
-        .decodedItems(in: 0..<Int.max, decoder: &decoder)
-      for item in items {
-        collector.add(item, value: nil, section: index)
-      }
+      try ItemsFile(path: file.path, bytes: file.bytes, locales: locales)
+        .compileItems(section: index, decoder: &decoder)
     }
+    let collector = decoder.compiling ?? Collector()
+    decoder.compiling = nil
     var sections: [Section] = []
     var search = SettingsSearchIndex()
     for (index, fields) in document.sections.enumerated() {
@@ -141,7 +191,8 @@ extension DocumentCompilation {
     return (
       compilation,
       compilation.expected(
-        fields: document, decoder: scratch, values: collector.values, itemsFiles: itemsFiles)
+        fields: document, decoder: scratch, values: collector.values, itemsFiles: itemsFiles),
+      decoder.builtItems
     )
   }
 

@@ -7,7 +7,7 @@
 /// It is made two ways, which give the same compiled form: from a document decoded whole
 /// (``init(document:skeleton:bytes:itemsFiles:)``, for a caller that has one and as the tests'
 /// oracle), or from the document's bytes (``scan(_:skeleton:itemsFiles:locales:)``), which runs the
-/// decoder's rules on each item as it is read and keeps none of them.
+/// decoder's rules on each item as it is read and builds no ``SettingItem``.
 struct DocumentCompilation {
   /// One item of a top-level item's subtree (the item itself, then its pages' items in
   /// ``SettingsDocument/forEachItem(_:)`` order): what the compiled form keeps of it.
@@ -25,6 +25,13 @@ struct DocumentCompilation {
     /// The resolved `visibleWhen`, by full key.
     var visibleWhen: [String: SettingCondition]?
 
+    init(key: String?, defaultValue: SettingValue?, isSecure: Bool, isRenamed: Bool) {
+      self.key = key
+      self.defaultValue = defaultValue
+      self.isSecure = isSecure
+      self.isRenamed = isRenamed
+    }
+
     init(_ item: SettingItem) {
       key = item.key
       defaultValue = item.defaultValue
@@ -41,6 +48,11 @@ struct DocumentCompilation {
     var hasIcon: Bool
     /// The item, then its pages' items.
     var owned: [Owned]
+
+    init(hasIcon: Bool, owned: [Owned]) {
+      self.hasIcon = hasIcon
+      self.owned = owned
+    }
 
     /// The row of `item` (with its pages), as it stands: its conditions as resolved so far.
     init(_ item: SettingItem) {

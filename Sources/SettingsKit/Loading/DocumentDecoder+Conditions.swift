@@ -29,7 +29,7 @@ extension DocumentDecoder {
       byKey[key] = item
       keys.append(key)
     }
-    let resolved = resolvePendingConditions(keys: keys) { byKey[$0] }
+    let resolved = resolvePendingConditions(keys: keys) { byKey[$0].map(CompiledRow.init(fieldsOf:)) }
     guard !resolved.isEmpty else { return }
     document.updateEachItem { item, _ in
       guard let key = item.key, let fields = resolved[key] else { return }
@@ -39,13 +39,13 @@ extension DocumentDecoder {
   }
 
   /// ``resolveConditions(in:)`` for a document whose top page's items went to ``compiling``: the
-  /// items that conditions name are decoded again from the map to be checked, and the rows get
-  /// the resolved conditions.
+  /// fields of the items that conditions name are read again from the map to be checked (no
+  /// ``SettingItem`` is built), and the rows get the resolved conditions.
   mutating func resolveCompiledConditions() {
     guard !pendingConditions.isEmpty, var collector = compiling else { return }
     let scratch = DocumentDecoder(map: map, source: source, locales: locales)
     let resolved = resolvePendingConditions(keys: collector.keys()) {
-      collector.item(withKey: $0, decoder: scratch)
+      collector.fields(withKey: $0, decoder: scratch)
     }
     collector.apply(resolved)
     compiling = collector
@@ -53,8 +53,8 @@ extension DocumentDecoder {
 
   /// Resolves ``pendingConditions`` against the document's full `keys` (in
   /// ``SettingsDocument/forEachItem(_:)`` order), reporting what is wrong; `controller` gives the
-  /// item of a key. The resolved conditions by owner's full key, then field, then controller key.
-  mutating func resolvePendingConditions(keys: [String], controller: (String) -> SettingItem?)
+  /// fields of the item of a key. The resolved conditions by owner's full key, then field, then controller key.
+  mutating func resolvePendingConditions(keys: [String], controller: (String) -> CompiledRow?)
     -> [String: [String: [String: SettingCondition]]]
   {
     let known = Set(keys)

@@ -1,12 +1,35 @@
 extension DocumentDecoder {
-  /// An item, validated; `itemPath` is spelled out only for messages.
+  /// An item, validated; `itemPath` is spelled out only for messages (see
+  /// ``decodeItemParts(_:at:)``).
+  mutating func decodeItem(_ value: JSONMap.Value, at itemPath: @escaping @autoclosure () -> String)
+    -> SettingItem?
+  {
+    guard let parts = decodeItemParts(value, at: itemPath()) else { return nil }
+    builtItems += 1
+    return parts.item()
+  }
+
+  /// An item read and checked, at `row` of section `section` of its page, for ``compiling``: what
+  /// the compiled form keeps of it and of its page's items goes to the collector, and no
+  /// ``SettingItem`` is built. False when the item is not valid (its problems are reported).
+  mutating func compileItem(
+    _ value: JSONMap.Value, at itemPath: @escaping @autoclosure () -> String, section: Int, row: Int
+  ) -> Bool {
+    let slot = compiling?.open(section: section, row: row) ?? 0
+    let parts = decodeItemParts(value, at: itemPath())
+    compiling?.close(slot, parts)
+    return parts != nil
+  }
+
+  /// The parts of an item, validated; `itemPath` is spelled out only for messages. While
+  /// ``compiling``, the page's items go to the collector, and the parts have no page.
   ///
   /// Each concern has its own step, in the order their problems are reported: the fields, the
   /// type, the title, the key, the fields that depend on the cell type, the choices, the page, and
   /// the conditions (kept as data, resolved once every key is known).
-  mutating func decodeItem(_ value: JSONMap.Value, at itemPath: @escaping @autoclosure () -> String)
-    -> SettingItem?
-  {
+  mutating func decodeItemParts(
+    _ value: JSONMap.Value, at itemPath: @escaping @autoclosure () -> String
+  ) -> ItemParts? {
     var spelled: String?
     func path() -> String {
       if let spelled { return spelled }
@@ -25,17 +48,20 @@ extension DocumentDecoder {
     let (on, rightDetail) = decodeCellFields(fields, type: type, at: path())
     let (choices, defaultValue) = decodeChoices(fields, type: type, at: path())
     let page = decodePage(fields["page"], type: type, key: key, at: Self.join(path(), "page"))
-    var item = SettingItem(
-      key: key, type: type ?? .detailTitle, title: title ?? "",
-      subTitle: text(fields["subTitle"], at: Self.join(path(), "subTitle")),
-      rightDetail: rightDetail, on: on,
-      imageName: string(fields["imageName"], at: Self.join(path(), "imageName")), page: page,
-      choices: choices, value: defaultValue)
-    (item.renamedFrom, item.deprecated) = decodeEvolution(fields, key: key, at: path())
-    decodeValueFields(fields, type: type, into: &item, at: path())
+    var row = CompiledRow(key: key, type: type ?? .detailTitle, title: title ?? "")
+    row.subTitle = text(fields["subTitle"], at: Self.join(path(), "subTitle"))
+    row.rightDetail = rightDetail
+    row.on = on
+    row.imageName = string(fields["imageName"], at: Self.join(path(), "imageName"))
+    row.hasPage = fields["page"] != nil
+    row.choices = choices
+    row.value = defaultValue
+    let renamedFrom: [String]?
+    (renamedFrom, row.deprecated) = decodeEvolution(fields, key: key, at: path())
+    decodeValueFields(fields, type: type, into: &row, at: path())
     decodeConditions(fields, ownerKey: key, at: path())
     guard type != nil, title != nil else { return nil }
-    return item
+    return ItemParts(fields: row, renamedFrom: renamedFrom, page: compiling == nil ? page : nil)
   }
 
   /// The cell type, or nil after reporting that it is missing or unknown.

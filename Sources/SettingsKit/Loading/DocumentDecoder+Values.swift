@@ -1,9 +1,9 @@
 extension DocumentDecoder {
   /// The fields of the value types (see ``ValueRules``) and `description`, decoded into `item` by
   /// their kind and storage in ``DocumentFields/item``; then the rules of
-  /// ``ValueRules/fieldProblems(of:)``, each reported at its field.
+  /// ``ValueRules/fieldProblems(of:)-(CompiledRow)``, each reported at its field.
   mutating func decodeValueFields(
-    _ fields: Fields, type: CellType?, into item: inout SettingItem, at path: @autoclosure () -> String
+    _ fields: Fields, type: CellType?, into item: inout CompiledRow, at path: @autoclosure () -> String
   ) {
     for field in DocumentFields.storedItemFields {
       guard let value = fields[field.name], let storage = field.storage else { continue }

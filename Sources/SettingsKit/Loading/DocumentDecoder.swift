@@ -58,6 +58,8 @@ struct DocumentDecoder {
   /// When set, each top-page section's items are handed to it as they are decoded and not kept
   /// in the section (``DocumentCompilation/scan(_:skeleton:itemsFiles:locales:)``).
   var compiling: DocumentCompilation.Collector?
+  /// How many ``SettingItem``s this decoder built (each item of a page counts).
+  var builtItems = 0
 
   init(map: JSONMap, source: SourceText, locales: [String] = []) {
     self.map = map
@@ -269,18 +271,21 @@ struct DocumentDecoder {
     sections.reserveCapacity(elements.count)
     for (index, element) in elements.enumerated() {
       let topIndex = path == "sections" ? index : nil
-      if let section = decodeSection(element, at: "\(path)[\(index)]", topIndex: topIndex) {
+      if let section = decodeSection(
+        element, at: "\(path)[\(index)]", topIndex: topIndex, position: sections.count)
+      {
         sections.append(section)
       }
     }
     return sections
   }
 
-  /// A section, with its items; those of a top-page section (its index `topIndex`) go to
-  /// ``compiling`` instead when it is set.
-  mutating func decodeSection(_ value: JSONMap.Value, at path: String, topIndex: Int? = nil)
-    -> SettingSection?
-  {
+  /// A section, with its items; while ``compiling``, its items go to the collector instead (as
+  /// the rows of the top-page section `topIndex`, or as the items of section `position` of their
+  /// page).
+  mutating func decodeSection(
+    _ value: JSONMap.Value, at path: String, topIndex: Int? = nil, position: Int = 0
+  ) -> SettingSection? {
     guard let fields = fields(of: value, at: path, what: "a section") else { return nil }
     checkFields(fields, known: Self.sectionFields, at: path)
     var section = SettingSection(items: [])
@@ -323,11 +328,17 @@ struct DocumentDecoder {
       }
       if let elements = map.elements(of: itemsValue) {
         section.items.reserveCapacity(elements.count)
+        var kept = 0
         for (index, element) in elements.enumerated() {
-          guard let item = decodeItem(element, at: "\(path).items[\(index)]") else { continue }
-          if let topIndex, compiling != nil {
-            compiling?.add(item, value: element, section: topIndex)
-          } else {
+          if compiling != nil {
+            let row = topIndex.map { compiling?.rowCount(of: $0) ?? 0 } ?? kept
+            guard
+              compileItem(
+                element, at: "\(path).items[\(index)]", section: topIndex ?? position, row: row)
+            else { continue }
+            kept += 1
+            if let topIndex { compiling?.keepRow(section: topIndex, value: element) }
+          } else if let item = decodeItem(element, at: "\(path).items[\(index)]") {
             section.items.append(item)
           }
         }

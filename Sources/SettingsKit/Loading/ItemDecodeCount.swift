@@ -1,11 +1,12 @@
 import Synchronization
 
-/// How many items opening documents compiled and how many it decoded into `SettingItem`s that a
-/// document holds: what tests read to show that an open decodes only the rows asked for. Give it
+/// How many items opening documents compiled, how many `SettingItem`s the compiler built while it
+/// read them, and how many it decoded into `SettingItem`s that a document holds: what tests read to
+/// show that an open decodes only the rows asked for. Give it
 /// to ``DocumentOptions`` (``DocumentOptions/itemCount``); every document opened with those
 /// options, and every row that one of them decodes later, adds to it.
 package final class ItemDecodeCount: Sendable, Equatable {
-  private let counts = Mutex<(compiled: Int, decoded: Int)>((0, 0))
+  private let counts = Mutex<(compiled: Int, compilerBuilt: Int, decoded: Int)>((0, 0, 0))
 
   /// A count of nothing yet.
   package init() {}
@@ -14,14 +15,22 @@ package final class ItemDecodeCount: Sendable, Equatable {
   /// compilation; none of them is kept.
   package var compiled: Int { counts.withLock { $0.compiled } }
 
+  /// The `SettingItem`s the compiler built while it read the bytes
+  /// (``DocumentCompilation/scan(_:skeleton:itemsFiles:locales:)``): none, for it keeps what it
+  /// needs of each item from the decoder's parts, and reads the items that conditions name the same
+  /// way. The read-back check that follows a compilation decodes its sample of rows on purpose, to
+  /// compare them; it is not counted here.
+  package var compilerBuilt: Int { counts.withLock { $0.compilerBuilt } }
+
   /// The items (on every page) decoded into a document: a section's rows when first read, the
   /// items a partial document holds, or every item of a document decoded whole.
   package var decoded: Int { counts.withLock { $0.decoded } }
 
-  /// Adds `compiled` and `decoded` items.
-  func add(compiled: Int = 0, decoded: Int = 0) {
+  /// Adds `compiled`, `compilerBuilt` and `decoded` items.
+  func add(compiled: Int = 0, compilerBuilt: Int = 0, decoded: Int = 0) {
     counts.withLock {
       $0.compiled += compiled
+      $0.compilerBuilt += compilerBuilt
       $0.decoded += decoded
     }
   }

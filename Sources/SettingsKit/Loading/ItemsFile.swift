@@ -127,10 +127,39 @@ public struct ItemsFile: Sendable {
   func decodedItems(in range: Range<Int>, decoder: inout DocumentDecoder) throws(DocumentError)
     -> [SettingItem]
   {
+    var items: [SettingItem] = []
+    items.reserveCapacity(range.clamped(to: 0..<lines.count).count)
+    try forEachLine(in: range, decoder: &decoder) { decoder in
+      if let item = decoder.decodeItem(decoder.map.root, at: "") { items.append(item) }
+    }
+    return items
+  }
+
+  /// Reads every line of the file with a shared decoder while it compiles
+  /// (``DocumentDecoder/compiling``): each valid line is kept as a row of top-page section
+  /// `section`, and no ``SettingItem`` is built.
+  ///
+  /// - Throws: ``DocumentError/invalid(file:issues:)`` as ``decodedItems(in:)`` throws it.
+  func compileItems(section: Int, decoder: inout DocumentDecoder) throws(DocumentError) {
+    try forEachLine(in: 0..<lines.count, decoder: &decoder) { decoder in
+      let row = decoder.compiling?.rowCount(of: section) ?? 0
+      if decoder.compileItem(decoder.map.root, at: "", section: section, row: row) {
+        decoder.compiling?.keepRow(section: section, value: nil)
+      }
+    }
+  }
+
+  /// Gives `body` the decoder with each line at `range` (clamped to the file) as its source and
+  /// map, in order; a line that is not JSON is reported instead.
+  ///
+  /// - Throws: ``DocumentError/invalid(file:issues:)`` with every problem reported, once every
+  ///   line was read.
+  private func forEachLine(
+    in range: Range<Int>, decoder: inout DocumentDecoder,
+    _ body: (inout DocumentDecoder) -> Void
+  ) throws(DocumentError) {
     let clamped = range.clamped(to: 0..<lines.count)
     memo.decodedLines.add(clamped.count, ordering: .relaxed)
-    var items: [SettingItem] = []
-    items.reserveCapacity(clamped.count)
     for index in clamped {
       let line = lines[index]
       let source = SourceText(name: path.description, bytes: Array(bytes[line.range]), firstLine: line.number)
@@ -142,9 +171,8 @@ public struct ItemsFile: Sendable {
         decoder.report("", error.offset, error.messageWithHint(in: source))
         continue
       }
-      if let item = decoder.decodeItem(decoder.map.root, at: "") { items.append(item) }
+      body(&decoder)
     }
     if !decoder.issues.isEmpty { throw .invalid(file: path.description, issues: decoder.issues) }
-    return items
   }
 }

@@ -45,20 +45,38 @@ package struct SettingsSearchIndex: Sendable {
       path.append(
         position.ancestors.isEmpty
           ? (UInt32(section), UInt32(row)) : (UInt32(position.section), UInt32(position.row)))
-      for step in path { steps += [step.section, step.row] }
-      itemSteps.append(UInt32(steps.count))
-      // The fields of searchedFields(of:), in its order, without building its list.
-      add(item.title, field: 0)
-      add(item.subTitle, field: 1)
-      add(item.key, field: 2)
-      for choice in item.choices ?? [] { add(choice.title, field: 3) }
-      add(item.description, field: 4)
-      itemFields.append(UInt32(fieldKinds.count))
+      add(
+        title: item.title, subTitle: item.subTitle, key: item.key, choices: item.choices,
+        description: item.description, steps: path)
     }
     guard item.page != nil else {
       return visit(item, ItemPosition(ancestors: [], section: section, row: row))
     }
     SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])]).forEachItem(visit)
+  }
+
+  /// Appends the searched texts of one item, read by the compiler as its `fields`, that stands
+  /// where `steps` say (the section and row of each page on the way to it, then its own).
+  mutating func add(_ fields: CompiledRow, steps path: [(section: UInt32, row: UInt32)]) {
+    add(
+      title: fields.title, subTitle: fields.subTitle, key: fields.key, choices: fields.choices,
+      description: fields.description, steps: path)
+  }
+
+  /// Appends the searched texts of one item, in the order of ``searchedFields(of:)``, without
+  /// building its list.
+  private mutating func add(
+    title: String, subTitle: String?, key: String?, choices: [SettingChoice]?, description: String?,
+    steps path: [(section: UInt32, row: UInt32)]
+  ) {
+    for step in path { steps += [step.section, step.row] }
+    itemSteps.append(UInt32(steps.count))
+    add(title, field: 0)
+    add(subTitle, field: 1)
+    add(key, field: 2)
+    for choice in choices ?? [] { add(choice.title, field: 3) }
+    add(description, field: 4)
+    itemFields.append(UInt32(fieldKinds.count))
   }
 
   /// Appends `other`'s items after this index's (an index of the sections that follow).

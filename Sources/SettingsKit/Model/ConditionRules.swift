@@ -9,7 +9,7 @@ enum ConditionRules {
   /// slider a number it can hold (in its range and on a step); a text field a text it accepts (its
   /// `maxLength` and `pattern`; `""` for empty). A secure text field cannot be depended on: the
   /// condition would show its value.
-  static func problem(controller: SettingItem, key: String, value: SettingValue) -> (
+  static func problem<Row: RowFields>(controller: Row, key: String, value: SettingValue) -> (
     message: String, isAboutValue: Bool
   )? {
     func shown(_ text: String) -> String { "\"\(text)\"" }
@@ -31,7 +31,7 @@ enum ConditionRules {
       )
     case (.switch, _, _):
       return ("\(shown(key)) is a switch; expected true or false", true)
-    case (.textField, _, _) where controller.isSecure:
+    case (.textField, _, _) where controller.securesValue:
       return ("\(shown(key)) is a secure text field; a condition cannot depend on its value", false)
     case (.number, .number(let number), _), (.slider, .number(let number), _):
       guard let problem = ValueRules.problem(with: value, for: controller) else { return nil }
@@ -58,7 +58,7 @@ enum ConditionRules {
   /// nothing is: a value as ``problem(controller:key:value:)`` checks it; a range only on a number
   /// or slider, with a bound, `min` ≤ `max`, and a range the item can reach; `notEmpty` only on a
   /// text field that is not secure.
-  static func problem(controller: SettingItem, key: String, condition: SettingCondition) -> (
+  static func problem<Row: RowFields>(controller: Row, key: String, condition: SettingCondition) -> (
     message: String, isAboutValue: Bool
   )? {
     func shown(_ text: String) -> String { "\"\(text)\"" }
@@ -83,7 +83,7 @@ enum ConditionRules {
       }
       return nil
     case .notEmpty:
-      if controller.type == .textField, controller.isSecure {
+      if controller.type == .textField, controller.securesValue {
         return ("\(shown(key)) is a secure text field; a condition cannot depend on its value", false)
       }
       guard controller.type == .textField else {

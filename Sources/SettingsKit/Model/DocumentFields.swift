@@ -74,24 +74,25 @@ struct DocumentField: Sendable {
     }
   }
 
-  /// Where a field's value is kept in a ``SettingItem``: how to read it and how to write it.
+  /// Where a field's value is kept in the fields the decoder reads of an item (a ``CompiledRow``,
+  /// from which a ``SettingItem`` is built when one is wanted): how to read it and how to write it.
   ///
   /// Closures, not key paths: the runtime builds a key path object the first time it is used,
   /// some 30 000 instructions for each of this table's, which every `get` paid at its start.
   enum Storage: Sendable {
     /// Text: a string (of kind ``Kind/string``) or display text (``Kind/text``).
-    case text(get: @Sendable (SettingItem) -> String?, set: @Sendable (inout SettingItem, String?) -> Void)
+    case text(get: @Sendable (CompiledRow) -> String?, set: @Sendable (inout CompiledRow, String?) -> Void)
     /// A flag.
-    case boolean(get: @Sendable (SettingItem) -> Bool?, set: @Sendable (inout SettingItem, Bool?) -> Void)
+    case boolean(get: @Sendable (CompiledRow) -> Bool?, set: @Sendable (inout CompiledRow, Bool?) -> Void)
     /// A whole number, within the bounds of ``Kind/wholeNumber(minimum:maximum:)``.
-    case wholeNumber(get: @Sendable (SettingItem) -> Int?, set: @Sendable (inout SettingItem, Int?) -> Void)
+    case wholeNumber(get: @Sendable (CompiledRow) -> Int?, set: @Sendable (inout CompiledRow, Int?) -> Void)
     /// An exact decimal number.
     case number(
-      get: @Sendable (SettingItem) -> ExactDecimal?, set: @Sendable (inout SettingItem, ExactDecimal?) -> Void
+      get: @Sendable (CompiledRow) -> ExactDecimal?, set: @Sendable (inout CompiledRow, ExactDecimal?) -> Void
     )
 
     /// Whether `item` has the field.
-    func isSet(in item: SettingItem) -> Bool {
+    func isSet(in item: CompiledRow) -> Bool {
       switch self {
       case .text(let get, _): get(item) != nil
       case .boolean(let get, _): get(item) != nil

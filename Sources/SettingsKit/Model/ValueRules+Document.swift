@@ -12,6 +12,12 @@ extension ValueRules {
   /// and not empty, and a default
   /// that the item accepts (in range, on a step, short enough, matching, a subset of the choices).
   static func fieldProblems(of item: SettingItem) -> [FieldProblem] {
+    fieldProblems(of: CompiledRow(fieldsOf: item))
+  }
+
+  /// ``fieldProblems(of:)-(SettingItem)`` for the fields of an item as the decoder reads them,
+  /// before (or instead of) building its ``SettingItem``.
+  static func fieldProblems(of item: CompiledRow) -> [FieldProblem] {
     var problems: [FieldProblem] = []
     // Most items have none of these fields: then the table (``DocumentFields/valueFieldTypes``) is
     // not walked (on a large document a table of them built per item cost a fifth of the load).

@@ -6,13 +6,13 @@ package enum ValueRules {
   public static let mask = "••••••••"
 
   /// Whether the item is a multiple choice item.
-  static func isMultiple(_ item: SettingItem) -> Bool { item.isMultipleChoice }
+  static func isMultiple<Row: RowFields>(_ item: Row) -> Bool { item.isMultipleChoice }
 
   /// The step of a number or slider: its `step`, or 1.
   static func step<Row: RowFields>(of item: Row) -> ExactDecimal { item.step ?? ExactDecimal(1) }
 
   /// The value steps count from: `min`, or 0.
-  static func base(of item: SettingItem) -> ExactDecimal { item.min ?? ExactDecimal(0) }
+  static func base<Row: RowFields>(of item: Row) -> ExactDecimal { item.min ?? ExactDecimal(0) }
 
   /// Whether `pattern` compiles as a Swift regular expression; the compiler's words when it does not.
   static func patternError(_ pattern: String) -> String? {
@@ -34,7 +34,7 @@ package enum ValueRules {
 
   /// Why `value` is not one `item` accepts, for the value types; nil when it is accepted or when
   /// `item` is not of a value type (switches and single choices have their own checks).
-  package static func problem(with value: SettingValue, for item: SettingItem) -> ValueProblem? {
+  package static func problem<Row: RowFields>(with value: SettingValue, for item: Row) -> ValueProblem? {
     switch (item.type, value) {
     case (.number, .number(let number)), (.slider, .number(let number)):
       if let minimum = item.min, number < minimum { return .belowMinimum(value: number, minimum: minimum) }

@@ -49,6 +49,8 @@ struct ColdOpenDecodingTests {
     defer { directory.remove() }
     let opened = try DocumentLoader.open(path, options: options)
     #expect(count.compiled == 78)
+    // The compiler read the 78 items, the condition's and the page's, without building one.
+    #expect(count.compilerBuilt == 0)
     #expect(count.decoded == 5)
     #expect(opened.compiledItems.keys.sorted() == [0, 1])
     #expect(cacheFiles(directory).count == 1)
@@ -74,7 +76,34 @@ struct ColdOpenDecodingTests {
     let document = try DocumentLoader.open(path, options: options).document
     #expect(document.locate("a7")?.item.title == "A 7")
     #expect(count.compiled == 78)
+    #expect(count.compilerBuilt == 0)
     #expect(count.decoded == 1)
+  }
+
+  /// A reload as ``SettingsWatch`` makes it after one item's default changed: the document just
+  /// written is compiled again (in memory, as it is too recent to cache), and the compiler builds
+  /// no `SettingItem`; only the section that conditions need is decoded with the document.
+  @Test func aReloadAfterADefaultChangedBuildsNoItemForTheRowsNobodyAsked() throws {
+    let (directory, path, options, count) = try fixture(racyWindow: Int64.max)
+    defer { directory.remove() }
+    _ = try DocumentLoader.open(path, options: options)
+    #expect(count.compiled == 78)
+    #expect(count.compilerBuilt == 0)
+    #expect(count.decoded == 5)
+    let changed = Self.document.replacingOccurrences(
+      of: #"{"key": "a3", "type": "switch", "title": "A 3"}"#,
+      with: #"{"key": "a3", "type": "switch", "title": "A 3", "on": true}"#)
+    #expect(changed != Self.document)
+    _ = try directory.write("cold.json", changed)
+    var reload = options
+    reload.reading = .opened
+    let reloaded = try DocumentLoader.open(path, options: reload)
+    #expect(count.compiled == 156)
+    #expect(count.compilerBuilt == 0)
+    #expect(count.decoded == 10)
+    // The new default is read from the compiled form: still nothing more decoded.
+    #expect(SettingsSnapshot(document: reloaded.document).values["a3"] == .bool(true))
+    #expect(count.decoded == 10)
   }
 
   @Test func aColdGetWhoseCacheCannotBeWrittenReadsTheCompiledFormFromMemory() throws {

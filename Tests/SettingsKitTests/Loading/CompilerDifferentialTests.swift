@@ -200,7 +200,9 @@ struct CompilerDifferentialTests {
       try DocumentLoader.decode(source, itemsFilesIn: folder, locales: locales)
     }
     let scanned = Result {
-      () throws(DocumentError) -> (compilation: DocumentCompilation, expected: DocumentCacheFile.Expected)? in
+      () throws(DocumentError) -> (
+        compilation: DocumentCompilation, expected: DocumentCacheFile.Expected, built: Int
+      )? in
       try DocumentCompilation.scan(source, skeleton: skeleton, itemsFiles: itemsFiles, locales: locales)
     }
     switch (whole, scanned) {
@@ -214,6 +216,8 @@ struct CompilerDifferentialTests {
           document: document, skeleton: skeleton, bytes: bytes,
           itemsFiles: itemsFiles.mapValues { ($0.source, $0.lines) }), "\(label)")
       #expect(made.compilation.sections.map(\.rows) == oracle.sections.map(\.rows), "\(label)")
+      // The compiler read every item (conditions, pages, items files) without building one.
+      #expect(made.built == 0, "\(label)")
       let fromBytes = DocumentCacheFile.encode(
         made.compilation, sources: sources, locales: locales, fingerprint: fingerprint)
       let fromDecode = DocumentCacheFile.encode(

@@ -96,31 +96,3 @@ struct CompiledRowsRenderingTests {
     #expect(decoded(opened.cached) == [])
   }
 }
-
-extension CompiledRow {
-  /// The row of a decoded item: its ``RowFields``, field by field.
-  init(fieldsOf item: SettingItem) {
-    self.init(key: item.key, type: item.type, title: item.title)
-    subTitle = item.subTitle
-    rightDetail = item.rightDetail
-    on = item.on
-    imageName = item.imageName
-    choices = item.choices
-    value = item.value
-    multiple = item.multiple
-    multipleValue = item.multipleValue
-    numberValue = item.numberValue
-    min = item.min
-    max = item.max
-    step = item.step
-    unit = item.unit
-    maxLength = item.maxLength
-    pattern = item.pattern
-    patternMessage = item.patternMessage
-    placeholder = item.placeholder
-    secure = item.secure
-    deprecated = item.deprecated
-    description = item.description
-    hasPage = item.page != nil
-  }
-}
