@@ -38,7 +38,7 @@ import SettingsPOSIX
 /// the document).
 enum DocumentCacheFormat {
   /// The format's version: bump it with any change to the layout or to what a record means.
-  static let version: UInt32 = 7
+  static let version: UInt32 = 8
   static let magic: [UInt8] = Array("SETCACHE".utf8)
   static let headerSize = 64
 
