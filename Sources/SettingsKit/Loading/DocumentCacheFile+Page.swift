@@ -28,7 +28,8 @@ extension DocumentCacheFile {
   /// The page part of a compilation: a checksum of the rest, then each section's entry (kind,
   /// whether an item has an icon, the section's JSON without "items", the item count, the item
   /// list as a blob: for each top-level item its offset and length in the document (u64, u32), its
-  /// key (empty for none) and its conditions as records hold them; and, as a blob, the full key and
+  /// key (empty for none), its conditions as records hold them and its page node from `nodes` (by
+  /// section and row, empty for none: ``DocumentCompilation/pageNodes``); and, as a blob, the full key and
   /// default of every keyed item of an on-demand section and its pages (``ownedKeys(_:)``), which a
   /// snapshot of the values and `settings show KEY` read without decoding the items).
   static func pagePart(of compilation: DocumentCompilation, nodes: [[[UInt8]]]) -> [UInt8] {
@@ -166,7 +167,7 @@ extension DocumentCacheFile {
     return cursor.isAtEnd ? owned : nil
   }
 
-  /// The entries of an item list (``pagePart(of:)``): each item's range in its
+  /// The entries of an item list (``pagePart(of:nodes:)``): each item's range in its
   /// source, key and conditions; nil when the list does not read whole or a range is not in
   /// `0..<sourceCount`.
   static func pageItems(_ list: [UInt8], count: Int, sourceCount: Int) -> [(
@@ -219,7 +220,9 @@ extension DocumentCacheFile {
       let items = scanned.elements.compactMap { decoder.decodeItem($0, at: "") }
       if items.count == ranges.count, decoder.issues.isEmpty { return items }
     }
-    return ranges.compactMap { decodeItem(Array(bytes[$0]), conditions: [], prefix: prefix, locales: locales) }
+    return ranges.compactMap {
+      decodeItem(Array(bytes[$0]), conditions: [], prefix: prefix, locales: locales)
+    }
   }
 
   /// What the rows of the items at `entries` of `bytes` show (elements of one `"items"` array, in

@@ -27,7 +27,9 @@ extension DocumentCacheFile {
   /// then its pages' items in ``SettingsDocument/forEachItem(_:)`` order); nil when it has no page,
   /// or a section of its pages has a page size or an items file (such an item is kept whole), or
   /// the bytes do not give one item per entry of `owned`.
-  static func pageNode(of range: Range<Int>, in bytes: [UInt8], owned: [DocumentCompilation.Owned]) -> [UInt8]? {
+  static func pageNode(of range: Range<Int>, in bytes: [UInt8], owned: [DocumentCompilation.Owned])
+    -> [UInt8]?
+  {
     var next = 0
     guard let node = pageNode(of: range, in: bytes, base: range.lowerBound, owned: owned, next: &next),
       !node.isEmpty,
@@ -109,7 +111,8 @@ extension DocumentCacheFile {
       let read = walker.object { walker, name, nameStart in
         let valueStart = walker.index
         guard walker.skipValue() else { return false }
-        members.append((DocumentSkeleton.Member(name: name, range: nameStart..<walker.index), valueStart..<walker.index))
+        members.append(
+          (DocumentSkeleton.Member(name: name, range: nameStart..<walker.index), valueStart..<walker.index))
         return true
       }
       return read ? members : nil
@@ -178,7 +181,8 @@ extension DocumentCacheFile {
         let items = cursor.blob(), let owned = cursor.blob()
       else { return nil }
       sections.append(
-        PageNode.Section(json: json, hasIcons: flags & 1 != 0, count: Int(itemCount), items: items, owned: owned))
+        PageNode.Section(
+          json: json, hasIcons: flags & 1 != 0, count: Int(itemCount), items: items, owned: owned))
     }
     guard cursor.isAtEnd else { return nil }
     return PageNode(shell: shell, sections: sections)

@@ -212,7 +212,8 @@ struct DocumentCacheFile {
           // The item's fields, and its page read on demand from the document's bytes.
           guard let node = read(record.pageNode.lowerBound, record.pageNode.count),
             let bytes = source(record.source, record.itemRange.lowerBound, record.itemRange.count),
-            let item = Self.decodePageNode(node, prefix: "", bytes: bytes, locales: locales, itemCount: itemCount)
+            let item = Self.decodePageNode(
+              node, prefix: "", bytes: bytes, locales: locales, itemCount: itemCount)
           else { return nil }
           decoded.items.append(item)
           continue

@@ -1,8 +1,8 @@
 import Synchronization
 
-/// The items of one top-page section read from the compiled form (<doc:CompiledDocument>), decoded the
-/// first time a row of the section is needed, as UITableView asks its data source only for the
-/// rows it shows.
+/// The items of one section read from the compiled form (<doc:CompiledDocument>), on the top page
+/// or on a child page, decoded the first time a row of the section is needed, as UITableView asks
+/// its data source only for the rows it shows.
 ///
 /// A section is read this way only when nothing outside its rows depends on them: no item of it
 /// (or of its child pages) has conditions, is named by one, is secure or has earlier keys, and
@@ -96,7 +96,9 @@ public final class CompiledItems: Sendable {
       if let items = state.items { return items.indices.contains(index) ? items[index] : nil }
       if let item = state.single[index] { return item }
       let entries = Self.entries(&state, entries)
-      guard entries.indices.contains(index), let item = decode([entries[index].range]).first else { return nil }
+      guard entries.indices.contains(index), let item = decode([entries[index].range]).first else {
+        return nil
+      }
       state.single[index] = item
       return item
     }

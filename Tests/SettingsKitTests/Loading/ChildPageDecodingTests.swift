@@ -20,7 +20,8 @@ struct ChildPageDecodingTests {
     var page = #"{"sections": [{"header": "Deep", "items": [\#(switches.joined(separator: ",\n"))]}]}"#
     let names = ["p", "q", "r"]
     for level in stride(from: depth - 1, to: 0, by: -1) {
-      let opener = #"{"key": "\#(names[level])", "type": "detailTitle", "title": "\#(names[level].uppercased())", "page": \#(page)}"#
+      let opener =
+        #"{"key": "\#(names[level])", "type": "detailTitle", "title": "\#(names[level].uppercased())", "page": \#(page)}"#
       page = #"{"sections": [{"items": [{"key": "s", "type": "switch", "title": "S"}, \#(opener)]}]}"#
     }
     let top = (0..<3).map { #"{"key": "a\#($0)", "type": "switch", "title": "A \#($0)"}"# }
