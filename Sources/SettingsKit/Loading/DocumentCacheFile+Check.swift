@@ -137,7 +137,7 @@ extension DocumentCacheFile {
       for step in 0..<8 { onDemandPicks.insert(onDemand[step * (onDemand.count - 1) / 7]) }
     }
     for index in 0..<count {
-      var wanted = expected.fields.sections[index]
+      let wanted = expected.fields.sections[index]
       var got = paged.sections[index]
       if let items = compiled[index] {
         guard items.count == expected.rowCounts[index] else { return false }
