@@ -1,11 +1,12 @@
 // libFuzzer target: the compiled document cache's reader (`DocumentCacheFile`) on damaged caches.
 //
 // Built by Scripts/fuzz.sh together with every file of Sources/SettingsKit as one module. A valid
-// cache of a document with child pages, conditions (a range among them), choices and a secure
-// text field is built once; an input whose first byte is 0 is read as a whole cache file, any
-// other input as edits to the valid one (three bytes each: a position, low byte first, and the
-// byte to put there; an odd first byte also cuts the file at the position the last two bytes
-// give). The reader must never crash, and
+// cache of a document with child pages (one with conditions, kept whole, and one kept as a page
+// node, two deep), conditions (a range among them), choices and a secure text field is built
+// once; an input whose first byte is 0 is read as a whole cache file, any other input as edits to
+// the valid one (three bytes each: a position, low byte first, and the byte to put there; an odd
+// first byte also cuts the file at the position the last two bytes give). The reader must never
+// crash, and
 // any document it gives must hold every key asked for; the unchanged cache must answer exactly
 // as the full load does, and its page part must show the document the full load gives.
 
@@ -23,7 +24,11 @@ let cacheFuzzText = """
       {"key": "lock", "type": "number", "title": "Lock", "value": 0, "min": 0, "max": 60},
       {"key": "dim", "type": "switch", "title": "Dim", "enabledWhen": {"lock": {"min": 1, "max": 30}},
        "visibleWhen": {"mode": "b"}}]},
-    {"footer": "Last", "items": [{"type": "detailTitle", "title": "About"}]}]}
+    {"footer": "Last", "items": [{"type": "detailTitle", "title": "About"},
+      {"key": "display", "type": "detailTitle", "title": "Display", "page": {"sections": [{"header": "D", "items": [
+        {"key": "dark", "type": "switch", "title": "Dark"},
+        {"key": "more", "type": "detailTitle", "title": "More", "page": {"sections": [{"items": [
+          {"key": "deep", "type": "switch", "title": "Deep", "on": true}]}]}}]}]}}]}]}
   """
 let cacheFuzzSource = Array(cacheFuzzText.utf8)
 let cacheFuzzDocument = try! DocumentLoader.decode(SourceText(name: "fuzz.json", bytes: cacheFuzzSource))

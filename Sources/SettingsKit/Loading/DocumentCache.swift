@@ -102,7 +102,7 @@ package struct DocumentCache: Sendable {
   ) -> SettingsDocument? {
     guard !keys.isEmpty else { return nil }
     let document = read(at: path, locales: locales, compiled: compiled) { file, meta, source in
-      file.document(keys: keys, meta: meta, locales: locales, source: source)
+      file.document(keys: keys, meta: meta, locales: locales, itemCount: itemCount, source: source)
     }
     if let document { itemCount?.addDecoded(document) }
     return document
@@ -117,7 +117,8 @@ package struct DocumentCache: Sendable {
     at path: SystemPath, matching text: String, locales: [String], compiled: Compiled? = nil
   ) -> SettingsDocument? {
     let document = read(at: path, locales: locales, compiled: compiled) { file, meta, source in
-      file.searchDocument(matching: text, meta: meta, locales: locales, source: source)
+      file.searchDocument(
+        matching: text, meta: meta, locales: locales, itemCount: itemCount, source: source)
     }
     if let document { itemCount?.addDecoded(document) }
     return document

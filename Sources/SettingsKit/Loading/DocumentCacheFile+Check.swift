@@ -87,7 +87,9 @@ extension DocumentCacheFile {
             return Array(bytes[offset..<offset + count])
           }),
         let located = partial.locate(key),
-        let wanted = Expected.locate(key, in: item, section: sectionIndex, row: row), located == wanted
+        let wanted = Expected.locate(key, in: item, section: sectionIndex, row: row),
+        located.section == wanted.section, located.row == wanted.row,
+        sameRows([located.item] + located.ancestors, [wanted.item] + wanted.ancestors)
       else { return false }
       var partialBare = partial
       partialBare.sections = []
@@ -135,13 +137,13 @@ extension DocumentCacheFile {
       for step in 0..<8 { onDemandPicks.insert(onDemand[step * (onDemand.count - 1) / 7]) }
     }
     for index in 0..<count {
-      var wanted = expected.fields.sections[index]
+      let wanted = expected.fields.sections[index]
       var got = paged.sections[index]
       if let items = compiled[index] {
         guard items.count == expected.rowCounts[index] else { return false }
         if onDemandPicks.contains(index) {
           guard let sectionItems = expected.items(of: index), items.keys == sectionItems.map(\.key),
-            items.items == sectionItems
+            sameRows(items.items, sectionItems)
           else { return false }
           var owned: [(key: String, defaultValue: SettingValue?)] = []
           SettingsDocument(id: "", title: "", sections: [SettingSection(items: sectionItems)]).forEachItem {
@@ -156,10 +158,43 @@ extension DocumentCacheFile {
         // The fields alone: the rows were compared above when sampled.
         got.items = []
       } else if picks.contains(index) {
-        guard let sectionItems = expected.items(of: index) else { return false }
-        wanted.items = sectionItems
+        guard let sectionItems = expected.items(of: index), sameRows(got.items, sectionItems) else {
+          return false
+        }
+        got.items = []
       }
       guard got == wanted else { return false }
+    }
+    return true
+  }
+
+  /// Whether `rows` are `wanted`, item by item, where a child page's section still read on demand
+  /// (a page node) is compared by its fields and row count, not decoded to be checked: the
+  /// sample's keys on pages check their rows.
+  static func sameRows(_ rows: [SettingItem], _ wanted: [SettingItem]) -> Bool {
+    rows.count == wanted.count && zip(rows, wanted).allSatisfy(sameItem)
+  }
+
+  /// ``sameRows(_:_:)`` of one item.
+  static func sameItem(_ item: SettingItem, _ wanted: SettingItem) -> Bool {
+    var bare = item
+    var bareWanted = wanted
+    bare.page = nil
+    bareWanted.page = nil
+    guard bare == bareWanted else { return false }
+    guard let page = item.page, let wantedPage = wanted.page else { return item.page == wanted.page }
+    guard page.sections.count == wantedPage.sections.count else { return false }
+    for (section, wantedSection) in zip(page.sections, wantedPage.sections) {
+      var fields = section
+      var wantedFields = wantedSection
+      fields.items = []
+      wantedFields.items = []
+      guard fields == wantedFields else { return false }
+      if let compiled = section.compiledItems {
+        guard compiled.count == wantedSection.items.count else { return false }
+      } else {
+        guard sameRows(section.items, wantedSection.items) else { return false }
+      }
     }
     return true
   }

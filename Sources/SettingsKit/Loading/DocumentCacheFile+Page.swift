@@ -28,10 +28,11 @@ extension DocumentCacheFile {
   /// The page part of a compilation: a checksum of the rest, then each section's entry (kind,
   /// whether an item has an icon, the section's JSON without "items", the item count, the item
   /// list as a blob: for each top-level item its offset and length in the document (u64, u32), its
-  /// key (empty for none) and its conditions as records hold them; and, as a blob, the full key and
+  /// key (empty for none), its conditions as records hold them and its page node from `nodes` (by
+  /// section and row, empty for none: ``DocumentCompilation/pageNodes``); and, as a blob, the full key and
   /// default of every keyed item of an on-demand section and its pages (``ownedKeys(_:)``), which a
   /// snapshot of the values and `settings show KEY` read without decoding the items).
-  static func pagePart(of compilation: DocumentCompilation) -> [UInt8] {
+  static func pagePart(of compilation: DocumentCompilation, nodes: [[[UInt8]]]) -> [UInt8] {
     var named = Set<String>()
     compilation.forEachOwned { owned in
       named.formUnion((owned.enabledWhen ?? [:]).keys)
@@ -40,7 +41,7 @@ extension DocumentCacheFile {
     var part = CacheWriter()
     part.u64(0)
     part.u32(UInt32(compilation.sections.count))
-    for section in compilation.sections {
+    for (sectionIndex, section) in compilation.sections.enumerated() {
       var kind = PageKind.onDemand
       if section.isItemsFile {
         kind = .itemsFile
@@ -68,6 +69,7 @@ extension DocumentCacheFile {
         list.u32(UInt32(section.ranges[row].count))
         list.string(entry.owned[0].key ?? "")
         list.blob(entry.conditionsJSON)
+        list.blob(nodes[sectionIndex][row])
       }
       part.u32(kind.rawValue)
       part.u32(hasIcons ? 1 : 0)
@@ -165,20 +167,21 @@ extension DocumentCacheFile {
     return cursor.isAtEnd ? owned : nil
   }
 
-  /// The entries of an item list (``pagePart(of:)``): each item's range in its
+  /// The entries of an item list (``pagePart(of:nodes:)``): each item's range in its
   /// source, key and conditions; nil when the list does not read whole or a range is not in
   /// `0..<sourceCount`.
   static func pageItems(_ list: [UInt8], count: Int, sourceCount: Int) -> [(
-    range: Range<Int>, key: String?, conditions: [UInt8]
+    range: Range<Int>, key: String?, conditions: [UInt8], node: [UInt8]
   )]? {
     var cursor = CacheCursor(list)
-    var entries: [(range: Range<Int>, key: String?, conditions: [UInt8])] = []
+    var entries: [(range: Range<Int>, key: String?, conditions: [UInt8], node: [UInt8])] = []
     entries.reserveCapacity(count)
     for _ in 0..<count {
       guard let offset = cursor.int(limit: sourceCount), let length = cursor.u32(),
-        Int(length) <= sourceCount - offset, let key = cursor.string(), let conditions = cursor.blob()
+        Int(length) <= sourceCount - offset, let key = cursor.string(), let conditions = cursor.blob(),
+        let node = cursor.blob()
       else { return nil }
-      entries.append((offset..<offset + Int(length), key.isEmpty ? nil : key, conditions))
+      entries.append((offset..<offset + Int(length), key.isEmpty ? nil : key, conditions, node))
     }
     return cursor.isAtEnd ? entries : nil
   }
@@ -206,14 +209,20 @@ extension DocumentCacheFile {
   /// conditions), scanned and decoded together: the elements from the first to the last, with
   /// what stands between them, make an array. Decoded one by one when that does not give one item
   /// per range (a range list that is not one array's run of elements).
-  static func decodeItems(in bytes: [UInt8], at ranges: [Range<Int>], locales: [String]) -> [SettingItem] {
+  /// `prefix` is the items' page prefix (their page's item's key and a dot; empty on the top page).
+  static func decodeItems(
+    in bytes: [UInt8], at ranges: [Range<Int>], prefix: String = "", locales: [String]
+  ) -> [SettingItem] {
     guard !ranges.isEmpty else { return [] }
     if let scanned = elementDecoder(in: bytes, at: ranges, locales: locales) {
       var decoder = scanned.decoder
+      decoder.keyPrefix = prefix
       let items = scanned.elements.compactMap { decoder.decodeItem($0, at: "") }
       if items.count == ranges.count, decoder.issues.isEmpty { return items }
     }
-    return ranges.compactMap { decodeItem(Array(bytes[$0]), conditions: [], locales: locales) }
+    return ranges.compactMap {
+      decodeItem(Array(bytes[$0]), conditions: [], prefix: prefix, locales: locales)
+    }
   }
 
   /// What the rows of the items at `entries` of `bytes` show (elements of one `"items"` array, in
@@ -263,10 +272,12 @@ extension DocumentCacheFile {
           return nil
         }
         for item in items where decodingItems(index) {
-          guard
-            let decoded = Self.decodeItem(
-              Array(bytes[item.range]), conditions: item.conditions, locales: locales)
-          else { return nil }
+          let decoded =
+            item.node.isEmpty
+            ? Self.decodeItem(Array(bytes[item.range]), conditions: item.conditions, locales: locales)
+            : Self.decodePageNode(
+              item.node, prefix: "", bytes: Array(bytes[item.range]), locales: locales, itemCount: itemCount)
+          guard let decoded else { return nil }
           section.items.append(decoded)
         }
       case .onDemand:
@@ -285,8 +296,15 @@ extension DocumentCacheFile {
           },
           decode: { ranges in
             // The document's bytes kept their identity while they were read (the caller checks):
-            // they are the bytes the compiler decoded and validated.
-            let items = Self.decodeItems(in: bytes, at: ranges, locales: locales)
+            // they are the bytes the compiler decoded and validated. An item kept as a page node
+            // gets its fields, and its page read on demand.
+            var nodes: [Int: [UInt8]] = [:]
+            for entry in Self.pageItems(list, count: count, sourceCount: bytes.count) ?? []
+            where !entry.node.isEmpty {
+              nodes[entry.range.lowerBound] = entry.node
+            }
+            let items = Self.decodeItems(
+              in: bytes, at: ranges, nodes: nodes, onTopPage: true, locales: locales, itemCount: itemCount)
             itemCount?.addDecoded(items)
             return items
           },

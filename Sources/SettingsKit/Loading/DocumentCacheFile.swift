@@ -40,6 +40,9 @@ struct DocumentCacheFile {
     var sectionRecord: Range<Int>
     var section: Int
     var row: Int
+    /// Where its top-level item's page node stands in the cache (``pageNode(of:in:owned:)``);
+    /// empty for an item kept whole.
+    var pageNode: Range<Int>
     var controllers: [String]
     var conditions: [UInt8]
   }
@@ -138,7 +141,11 @@ struct DocumentCacheFile {
       itemOffset <= Int.max - itemLength,
       let sectionOffset = cursor.int(limit: Int.max), let sectionLength = cursor.u32(),
       sectionOffset <= Int.max - Int(sectionLength),
-      let section = cursor.u32(), let row = cursor.u32(), let controllerCount = cursor.u32(),
+      let section = cursor.u32(), let row = cursor.u32(),
+      let nodeOffset = cursor.int(limit: meta.recordArea.upperBound), let nodeLength = cursor.u32(),
+      Int(nodeLength) <= meta.recordArea.upperBound - nodeOffset,
+      nodeLength == 0 || meta.recordArea.contains(nodeOffset),
+      let controllerCount = cursor.u32(),
       controllerCount <= 1 << 16
     else { return nil }
     var controllers: [String] = []
@@ -150,7 +157,7 @@ struct DocumentCacheFile {
     return Record(
       key: key, source: Int(source), itemRange: itemOffset..<itemOffset + itemLength,
       sectionRecord: sectionOffset..<sectionOffset + Int(sectionLength), section: Int(section), row: Int(row),
-      controllers: controllers, conditions: conditions)
+      pageNode: nodeOffset..<nodeOffset + Int(nodeLength), controllers: controllers, conditions: conditions)
   }
 
   /// The section object's JSON without "items", when its checksum is right.
@@ -166,8 +173,10 @@ struct DocumentCacheFile {
 
   /// The partial document that answers for `keys` (see ``DocumentCache/document(at:keys:locales:)``);
   /// `source` reads `count` bytes at an offset of a source by index.
+  /// The rows of a child page that the document reads on demand later are added to `itemCount`
+  /// as they are decoded.
   func document(
-    keys: [String], meta: Meta, locales: [String],
+    keys: [String], meta: Meta, locales: [String], itemCount: ItemDecodeCount? = nil,
     source: (_ index: Int, _ offset: Int, _ count: Int) -> [UInt8]?
   ) -> SettingsDocument? {
     var records: [String: Record] = [:]
@@ -199,6 +208,16 @@ struct DocumentCacheFile {
         index += 1
         if rows.last == record.row { continue }
         rows.append(record.row)
+        if !record.pageNode.isEmpty {
+          // The item's fields, and its page read on demand from the document's bytes.
+          guard let node = read(record.pageNode.lowerBound, record.pageNode.count),
+            let bytes = source(record.source, record.itemRange.lowerBound, record.itemRange.count),
+            let item = Self.decodePageNode(
+              node, prefix: "", bytes: bytes, locales: locales, itemCount: itemCount)
+          else { return nil }
+          decoded.items.append(item)
+          continue
+        }
         guard let bytes = source(record.source, record.itemRange.lowerBound, record.itemRange.count),
           let item = Self.decodeItem(bytes, conditions: record.conditions, locales: locales)
         else { return nil }
@@ -233,9 +252,13 @@ struct DocumentCacheFile {
 
   /// A top-level item from its JSON, with the conditions the full load resolved for it and its
   /// page's items (in ``SettingsDocument/forEachItem(_:)`` order).
-  static func decodeItem(_ json: [UInt8], conditions: [UInt8], locales: [String]) -> SettingItem? {
+  /// `prefix` is the page prefix of its key (its page's item's key and a dot; empty on the top page).
+  static func decodeItem(_ json: [UInt8], conditions: [UInt8], prefix: String = "", locales: [String])
+    -> SettingItem?
+  {
     guard let map = try? JSONParser().scan(json) else { return nil }
     var decoder = DocumentDecoder(map: map, source: SourceText(name: "", bytes: json), locales: locales)
+    decoder.keyPrefix = prefix
     guard let item = decoder.decodeItem(map.root, at: ""), decoder.issues.isEmpty else { return nil }
     var wrapper = SettingsDocument(id: "", title: "", sections: [SettingSection(items: [item])])
     if conditions.isEmpty {
@@ -288,7 +311,7 @@ struct DocumentCacheFile {
   /// part; nil when the part is damaged, a match's top-level item has no key to find it by, or
   /// the matches need more records than ``document(keys:meta:locales:source:)`` reads.
   func searchDocument(
-    matching text: String, meta: Meta, locales: [String],
+    matching text: String, meta: Meta, locales: [String], itemCount: ItemDecodeCount? = nil,
     source: (_ index: Int, _ offset: Int, _ count: Int) -> [UInt8]?
   ) -> SettingsDocument? {
     guard meta.search.count >= 8, let part = read(meta.search.lowerBound, meta.search.count) else {
@@ -335,7 +358,7 @@ struct DocumentCacheFile {
       }
       guard keys.count <= 4096 else { return nil }
     }
-    return document(keys: keys, meta: meta, locales: locales, source: source)
+    return document(keys: keys, meta: meta, locales: locales, itemCount: itemCount, source: source)
   }
 
   /// Calls `body` with `item`, then its page's items in walk order (``SettingsDocument/forEachItem(_:)``);
@@ -424,7 +447,8 @@ struct DocumentCacheFile {
     }
     let search = searchPart(of: compilation)
     meta.u64(UInt64(search.count))
-    let page = pagePart(of: compilation)
+    let nodes = compilation.pageNodes
+    let page = pagePart(of: compilation, nodes: nodes)
     meta.u64(UInt64(page.count))
 
     let recordBase = DocumentCacheFormat.headerSize + meta.bytes.count
@@ -443,6 +467,10 @@ struct DocumentCacheFile {
         // ("conditions compose through hidden items"): every record of a top-level item's subtree
         // names every key the subtree's conditions name, so that a partial document has them.
         let controllers = entry.controllers
+        // A row kept as a page node: the node once, before the records of its keys, which point to it.
+        let node = nodes[sectionIndex][row]
+        let nodeOffset = node.isEmpty ? 0 : recordBase + body.bytes.count
+        body.bytes += node
         for owned in entry.owned {
           guard let key = owned.key else { continue }
           let start = body.bytes.count
@@ -455,6 +483,8 @@ struct DocumentCacheFile {
           body.u32(UInt32(sectionLength))
           body.u32(UInt32(sectionIndex))
           body.u32(UInt32(row))
+          body.u64(UInt64(nodeOffset))
+          body.u32(UInt32(node.count))
           body.u32(UInt32(controllers.count))
           for controller in controllers { body.string(controller) }
           body.blob(conditions)

@@ -19,13 +19,20 @@ import SettingsPOSIX
 ///          top-page section in order: how its items are read (u32: 0 on demand, 1 with the
 ///          document, 2 from its items file), whether an item has an icon (u32), its JSON without
 ///          "items", its item count (u32), and its item list (a blob: for each top-level item, its
-///          offset and length in the document (u64, u32), its key (empty for none) and its
-///          conditions as records hold them), then, for a section read on demand, the full key
-///          and default of every keyed item of it and its pages (a blob; empty count otherwise);
-///          see ``DocumentCacheFile/pagePart(of:)``
+///          offset and length in the document (u64, u32), its key (empty for none), its
+///          conditions as records hold them and its page node (a blob, empty for none)), then, for
+///          a section read on demand, the full key and default of every keyed item of it and its
+///          pages (a blob; empty count otherwise); see ``DocumentCacheFile/pagePart(of:nodes:)``
+/// nodes    in the record area, before the records of its keys: the page node of each top-level
+///          item kept so (its page holds items, none of its subtree has conditions, is named by
+///          one, is secure or has earlier keys, and no section of its pages has a page size or an
+///          items file): its JSON without "page" and its pages' sections and item lists, nested,
+///          each item by its offset in the top-level item's JSON
+///          (``DocumentCacheFile/pageNode(of:in:owned:)``)
 /// records  one per key: checksum of the rest (u64), key, source index (u32), offset and length
 ///          of its top-level item's JSON in that source (u64 each), offset and length of its
-///          section's record (u64, u32), section index and row (u32 each), the full keys that the
+///          section's record (u64, u32), section index and row (u32 each), offset and length of
+///          its top-level item's page node (u64, u32; 0 and 0 for an item kept whole), the full keys that the
 ///          conditions of its top-level item's subtree name (those that lead to it among them), the
 ///          conditions of the top-level item's subtree as JSON
 /// sections one per section: checksum (u64), the section object's JSON without "items"
@@ -38,7 +45,7 @@ import SettingsPOSIX
 /// the document).
 enum DocumentCacheFormat {
   /// The format's version: bump it with any change to the layout or to what a record means.
-  static let version: UInt32 = 7
+  static let version: UInt32 = 8
   static let magic: [UInt8] = Array("SETCACHE".utf8)
   static let headerSize = 64
 

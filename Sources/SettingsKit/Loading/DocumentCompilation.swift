@@ -24,6 +24,9 @@ struct DocumentCompilation {
     var enabledWhen: [String: SettingCondition]?
     /// The resolved `visibleWhen`, by full key.
     var visibleWhen: [String: SettingCondition]?
+    /// Whether the item itself has an icon (``Icon/text(for:)``): what a child page's section
+    /// read on demand says of its rows (``CompiledItems/hasIcons``).
+    var hasIcon: Bool
 
     init(key: String?, defaultValue: SettingValue?, isSecure: Bool, isRenamed: Bool) {
       self.key = key
@@ -34,6 +37,7 @@ struct DocumentCompilation {
 
     init(_ item: SettingItem) {
       key = item.key
+      hasIcon = Icon.text(for: item.imageName) != nil
       defaultValue = item.defaultValue
       isSecure = item.isSecure
       isRenamed = item.renamedFrom?.isEmpty == false
@@ -99,6 +103,10 @@ struct DocumentCompilation {
     /// Where each top-level item's JSON stands in that source: an element of `"items"` or a line.
     var ranges: [Range<Int>]
     var rows: [Row]
+    /// For each row, the page node of its item (``DocumentCacheFile/pageNode(of:in:owned:)``): its
+    /// JSON without `"page"` and its page's sections and items, read on demand; empty for a row
+    /// without a page, or one whose page cannot be read so (the item is then kept whole).
+    var pages: [[UInt8]]
   }
 
   /// The document object's JSON without `"sections"`.
@@ -151,10 +159,38 @@ struct DocumentCompilation {
       ranges = part.items ?? []
     }
     guard ranges.count == rows.count else { return nil }
+    var pages = [[UInt8]](repeating: [], count: rows.count)
+    if source == 0, fields.itemsFile == nil {
+      // Only an item with items on its page has a node; any other is read whole, as cheaply.
+      for (row, entry) in rows.enumerated() where entry.owned.count > 1 {
+        pages[row] = DocumentCacheFile.pageNode(of: ranges[row], in: bytes, owned: entry.owned) ?? []
+      }
+    }
     return Section(
       json: DocumentSkeleton.object(part.members, leaving: "items", in: bytes),
       isItemsFile: fields.itemsFile != nil, hasPageSize: fields.pageSize != nil, source: source,
-      ranges: ranges, rows: rows)
+      ranges: ranges, rows: rows, pages: pages)
+  }
+
+  /// The page node each row is kept as, by section and row (``Section/pages``): empty for a row
+  /// kept whole, which is also every row with an item that has conditions, is named by one, is
+  /// secure or has earlier keys (the values and the table need those decoded with the document).
+  var pageNodes: [[[UInt8]]] {
+    var named = Set<String>()
+    forEachOwned { owned in
+      named.formUnion((owned.enabledWhen ?? [:]).keys)
+      named.formUnion((owned.visibleWhen ?? [:]).keys)
+    }
+    return sections.map { section in
+      zip(section.rows, section.pages).map { row, node in
+        guard !node.isEmpty else { return [] }
+        let independent = row.owned.allSatisfy {
+          $0.enabledWhen == nil && $0.visibleWhen == nil && !$0.isSecure && !$0.isRenamed
+            && $0.key.map(named.contains) != true
+        }
+        return independent ? node : []
+      }
+    }
   }
 
   /// Calls `body` with every item of every row, in ``SettingsDocument/forEachItem(_:)`` order.

@@ -1,8 +1,8 @@
 import Synchronization
 
-/// The items of one top-page section read from the compiled form (<doc:CompiledDocument>), decoded the
-/// first time a row of the section is needed, as UITableView asks its data source only for the
-/// rows it shows.
+/// The items of one section read from the compiled form (<doc:CompiledDocument>), on the top page
+/// or on a child page, decoded the first time a row of the section is needed, as UITableView asks
+/// its data source only for the rows it shows.
 ///
 /// A section is read this way only when nothing outside its rows depends on them: no item of it
 /// (or of its child pages) has conditions, is named by one, is secure or has earlier keys, and
@@ -33,6 +33,8 @@ public final class CompiledItems: Sendable {
     /// Whether ``rows`` were read and did not read whole, so that they are not read again.
     var rowsFailed = false
     var entries: [(range: Range<Int>, key: String?)]?
+    /// Rows decoded one at a time (``item(at:)``) before ``items`` were, by index.
+    var single: [Int: SettingItem] = [:]
   }
 
   init(
@@ -83,6 +85,22 @@ public final class CompiledItems: Sendable {
       let items = decode(entries().map(\.range))
       state.items = items
       return items
+    }
+  }
+
+  /// Item `index` alone: from ``items`` when they were decoded, else decoded from its bytes alone
+  /// the first time and kept (a key looked up on a child page of 50 000 items decodes that one);
+  /// nil when `index` is out of range or it does not decode.
+  package func item(at index: Int) -> SettingItem? {
+    state.withLock { state in
+      if let items = state.items { return items.indices.contains(index) ? items[index] : nil }
+      if let item = state.single[index] { return item }
+      let entries = Self.entries(&state, entries)
+      guard entries.indices.contains(index), let item = decode([entries[index].range]).first else {
+        return nil
+      }
+      state.single[index] = item
+      return item
     }
   }
 

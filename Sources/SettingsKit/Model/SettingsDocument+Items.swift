@@ -37,27 +37,41 @@ extension SettingsDocument {
   /// ``forEachItem(_:)`` over the rows decoded so far: each top-page section whose rows are still
   /// in the compiled form (``SettingSection/compiledItems``) is given to `undecoded` with its index
   /// instead of being walked, so that a walk that needs only keys and defaults decodes nothing.
+  ///
+  /// A child page's section still in the compiled form is not walked either: it is given to
+  /// `undecodedChildPage` (with the items whose pages lead to it).
   package func forEachDecodedItem(
-    _ body: (SettingItem, ItemPosition) throws -> Void, undecoded: (Int, CompiledItems) throws -> Void
+    _ body: (SettingItem, ItemPosition) throws -> Void, undecoded: (Int, CompiledItems) throws -> Void,
+    undecodedChildPage: (CompiledItems, [SettingItem]) -> Void = { _, _ in }
   ) rethrows {
     try forEachItem(body) { index, compiled in
       try undecoded(index, compiled)
+      return false
+    } decodingChildPage: { compiled, ancestors in
+      undecodedChildPage(compiled, ancestors)
       return false
     }
   }
 
   /// ``forEachItem(_:)``, where a top-page section whose rows are still in the compiled form is
   /// walked (and so decoded) only when `decoding` says so, in its place in the walk.
+  ///
+  /// A section of a child page whose rows are still in the compiled form (an item kept as a page
+  /// node, see ``CompiledItems``) is walked only when `decodingChildPage` says so, given the items
+  /// whose pages lead to it; by default always.
   func forEachItem(
-    _ body: (SettingItem, ItemPosition) throws -> Void, decoding: (Int, CompiledItems) throws -> Bool
+    _ body: (SettingItem, ItemPosition) throws -> Void, decoding: (Int, CompiledItems) throws -> Bool,
+    decodingChildPage: (CompiledItems, [SettingItem]) -> Bool = { _, _ in true }
   ) rethrows {
     var position = ItemPosition(ancestors: [], section: 0, row: 0)
     func walk(_ sections: [SettingSection]) throws {
       for sectionIndex in sections.indices {
-        if position.ancestors.isEmpty, let compiled = sections[sectionIndex].compiledItems,
-          try !decoding(sectionIndex, compiled)
-        {
-          continue
+        if let compiled = sections[sectionIndex].compiledItems {
+          // A child page's section read on demand is walked only when it must be decoded anyway.
+          let walking =
+            position.ancestors.isEmpty
+            ? try decoding(sectionIndex, compiled) : decodingChildPage(compiled, position.ancestors)
+          if !walking { continue }
         }
         let items = sections[sectionIndex].items
         for row in items.indices {
@@ -118,6 +132,8 @@ extension SettingsDocument {
         LocatedItem(item: item, ancestors: position.ancestors, section: position.section, row: position.row))
     } decoding: { _, compiled in
       compiled.ownedKeys.contains { keys.contains($0.key) }
+    } decodingChildPage: { compiled, _ in
+      compiled.ownedKeys.contains { keys.contains($0.key) }
     }
     return result
   }
@@ -129,6 +145,8 @@ extension SettingsDocument {
     forEachDecodedItem { item, _ in
       if let key = item.key { keys.append(key) }
     } undecoded: { _, compiled in
+      keys += compiled.ownedKeys.map(\.key)
+    } undecodedChildPage: { compiled, _ in
       keys += compiled.ownedKeys.map(\.key)
     }
     return keys
@@ -155,6 +173,8 @@ extension SettingsDocument {
         LocatedItem(item: item, ancestors: position.ancestors, section: position.section, row: position.row))
     } decoding: { _, compiled in
       compiled.keys.contains(key) || compiled.pageKeys.contains(key)
+    } decodingChildPage: { compiled, _ in
+      compiled.ownedKeys.contains { $0.key == key || $0.key.hasSuffix("." + key) }
     }
     return result
   }
@@ -178,11 +198,21 @@ extension SettingsDocument {
       let parentKey = rest.firstIndex(of: ".").map { prefix + rest[..<$0] }
       // Rows are read in place: copying every item on the way costs a retain per field.
       for sectionIndex in sections.indices {
-        // Rows still in the compiled form are decoded only for the section that has the key.
-        if ancestors.isEmpty, let compiled = sections[sectionIndex].compiledItems,
-          !compiled.keys.contains(where: { $0 == key || ($0 != nil && $0 == parentKey) })
-        {
-          continue
+        // Rows still in the compiled form are decoded only for the section that has the key; on a
+        // child page, only the row of the key or of the item whose page leads to it.
+        if let compiled = sections[sectionIndex].compiledItems {
+          let keys = compiled.keys
+          if !ancestors.isEmpty {
+            if let row = keys.firstIndex(where: { $0 == key }) {
+              guard let item = compiled.item(at: row) else { return nil }
+              return LocatedItem(item: item, ancestors: ancestors, section: sectionIndex, row: row)
+            }
+            if parent == nil, let parentKey, let row = keys.firstIndex(where: { $0 == parentKey }) {
+              parent = compiled.item(at: row)
+            }
+            continue
+          }
+          if !keys.contains(where: { $0 == key || ($0 != nil && $0 == parentKey) }) { continue }
         }
         let items = sections[sectionIndex].items
         for row in items.indices {

@@ -51,14 +51,25 @@ struct DocumentDefaults: Sendable {
         if let value { defaults[key] = value }
       }
       for case let key? in compiled.keys where undecoded[key] == nil { undecoded[key] = (section, compiled) }
+    } undecodedChildPage: { compiled, _ in
+      for (key, value) in compiled.ownedKeys {
+        if let value { defaults[key] = value }
+      }
+      childPages = document
     }
   }
+
+  /// The document, when a child page of it is still in the compiled form: its keys are found
+  /// with ``SettingsDocument/locate(_:)``, which decodes only their rows.
+  private var childPages: SettingsDocument?
 
   /// The keyed item whose full key is `key`, on any page; a section read on demand is decoded
   /// when it holds it.
   func item(forKey key: String) -> SettingItem? {
     if let item = items[key] { return item }
-    guard let (_, compiled) = undecoded[String(key.prefix { $0 != "." })] else { return nil }
+    guard let (_, compiled) = undecoded[String(key.prefix { $0 != "." })] else {
+      return childPages?.locate(key)?.item
+    }
     return SettingsDocument(id: "", title: "", sections: [SettingSection(items: compiled.items)]).item(
       forKey: key)
   }

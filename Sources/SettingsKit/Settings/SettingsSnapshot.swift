@@ -76,6 +76,11 @@ public struct SettingsSnapshot: Sendable, Equatable {
         if let value { defaults[key] = value }
       }
       undecoded.append(compiled)
+    } undecodedChildPage: { compiled, _ in
+      for (key, value) in compiled.ownedKeys {
+        if let value { defaults[key] = value }
+      }
+      undecoded.append(compiled)
     }
     // The items that open the pages holding a controller: a controller on a hidden page is hidden.
     controllers.formUnion(Self.openers(of: controllers))
@@ -85,11 +90,11 @@ public struct SettingsSnapshot: Sendable, Equatable {
         if let key = item.key, controllers.contains(key) { items[key] = item }
       } undecoded: { _, _ in
       }
-      // Only the sections read on demand that hold a kept key are decoded.
+      // Only the sections read on demand that hold a kept key are decoded: on a child page, only
+      // the rows of the kept keys (``SettingsDocument/locate(_:)``).
       for compiled in undecoded where compiled.ownedKeys.contains(where: { controllers.contains($0.key) }) {
-        SettingsDocument(id: "", title: "", sections: [SettingSection(items: compiled.items)]).forEachItem {
-          item, _ in
-          if let key = item.key, controllers.contains(key) { items[key] = item }
+        for (key, _) in compiled.ownedKeys where controllers.contains(key) && items[key] == nil {
+          if let item = document.locate(key)?.item { items[key] = item }
         }
       }
     }
