@@ -28,11 +28,12 @@ struct DocumentCompilation {
     /// read on demand says of its rows (``CompiledItems/hasIcons``).
     var hasIcon: Bool
 
-    init(key: String?, defaultValue: SettingValue?, isSecure: Bool, isRenamed: Bool) {
+    init(key: String?, defaultValue: SettingValue?, isSecure: Bool, isRenamed: Bool, hasIcon: Bool) {
       self.key = key
       self.defaultValue = defaultValue
       self.isSecure = isSecure
       self.isRenamed = isRenamed
+      self.hasIcon = hasIcon
     }
 
     init(_ item: SettingItem) {

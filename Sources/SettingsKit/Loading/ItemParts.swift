@@ -37,6 +37,6 @@ struct ItemParts {
   var owned: DocumentCompilation.Owned {
     DocumentCompilation.Owned(
       key: fields.key, defaultValue: fields.shippedValue, isSecure: fields.securesValue,
-      isRenamed: renamedFrom?.isEmpty == false)
+      isRenamed: renamedFrom?.isEmpty == false, hasIcon: Icon.text(for: fields.imageName) != nil)
   }
 }
