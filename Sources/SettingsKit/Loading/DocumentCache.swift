@@ -446,7 +446,14 @@ package struct DocumentCache: Sendable {
       itemCount?.add(compiled: owned, compilerBuilt: scanned?.built ?? 0)
       expected = scanned?.expected
     }
-    guard let compilation, let expected else { return (try decodeWhole(unless: document), bytes, nil) }
+    guard let compilation, var expected else { return (try decodeWhole(unless: document), bytes, nil) }
+    if let itemCount {
+      let row = expected.row
+      expected.row = { section, number in
+        itemCount.add(checked: 1)
+        return row(section, number)
+      }
+    }
     let encoded = DocumentCacheFile.encode(
       compilation, sources: identities, locales: locales, fingerprint: fingerprint)
     guard

@@ -11,6 +11,9 @@ extension DocumentCacheFile {
     var rowCounts: [Int]
     /// The first top-level item with an `enabledWhen`, by section and row.
     var firstConditioned: (section: Int, row: Int)?
+    /// The keys of a section's top-level items, and the key and default of every keyed item of
+    /// the section and of its items' pages (``CompiledItems/ownedKeys``), without decoding it.
+    var keys: (_ section: Int) -> (keys: [String?], owned: [(key: String, defaultValue: SettingValue?)])
     /// The top-level item at a section and row, as a whole load has it; nil when it cannot be had.
     var row: (_ section: Int, _ row: Int) -> SettingItem?
 
@@ -142,18 +145,19 @@ extension DocumentCacheFile {
       if let items = compiled[index] {
         guard items.count == expected.rowCounts[index] else { return false }
         if onDemandPicks.contains(index) {
-          guard let sectionItems = expected.items(of: index), items.keys == sectionItems.map(\.key),
-            sameRows(items.items, sectionItems)
-          else { return false }
-          var owned: [(key: String, defaultValue: SettingValue?)] = []
-          SettingsDocument(id: "", title: "", sections: [SettingSection(items: sectionItems)]).forEachItem {
-            item, _ in
-            if let key = item.key { owned.append((key, item.defaultValue)) }
-          }
-          guard
+          // Every row's keys and defaults, from what the compiler kept; three rows decoded both
+          // ways (the first, the middle and the last), so that a cold open decodes a sample, not
+          // the sections it reads on demand.
+          let (keys, owned) = expected.keys(index)
+          guard items.keys == keys,
             items.ownedKeys.elementsEqual(
               owned, by: { $0.key == $1.key && $0.defaultValue == $1.defaultValue })
           else { return false }
+          for row in Set([0, items.count / 2, items.count - 1]) where (0..<items.count).contains(row) {
+            guard let item = items.item(at: row), let wanted = expected.row(index, row),
+              sameItem(item, wanted)
+            else { return false }
+          }
         }
         // The fields alone: the rows were compared above when sampled.
         got.items = []
@@ -220,5 +224,14 @@ extension DocumentCacheFile.Expected {
     }
     let sections = document.sections
     row = { section, row in sections[section].items[row] }
+    keys = { index in
+      var owned: [(key: String, defaultValue: SettingValue?)] = []
+      for item in sections[index].items {
+        DocumentCacheFile.forEachOwnedItem(of: item) { item in
+          if let key = item.key { owned.append((key, item.defaultValue)) }
+        }
+      }
+      return (sections[index].items.map(\.key), owned)
+    }
   }
 }

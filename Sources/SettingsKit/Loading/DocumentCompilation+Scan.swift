@@ -216,14 +216,21 @@ extension DocumentCompilation {
     let scratch = DocumentDecoder(map: decoder.map, source: decoder.source, locales: decoder.locales)
     return DocumentCacheFile.Expected(
       fields: fields, rowCounts: rows.map(\.count), firstConditioned: firstConditioned,
+      keys: { section in
+        let owned = rows[section].flatMap(\.owned).compactMap { entry in
+          entry.key.map { (key: $0, defaultValue: entry.defaultValue) }
+        }
+        return (rows[section].map { $0.owned[0].key }, owned)
+      },
       row: { section, row in
         var item: SettingItem?
         if section < values.count, let value = values[section][row] {
           var decoder = scratch
           item = decoder.decodeItem(value, at: "")
         } else if let file = itemsFiles[section] {
-          item = try? ItemsFile(path: file.path, bytes: file.bytes, locales: scratch.locales)
-            .decodedItems(in: row..<row + 1).first
+          let lines = ItemsFile(path: file.path, bytes: file.bytes, locales: scratch.locales)
+          var decoder = lines.lineDecoder()
+          item = try? lines.decodedItems(in: row..<row + 1, decoder: &decoder).first
         }
         guard let item else { return nil }
         let owned = rows[section][row].owned

@@ -6,7 +6,7 @@ import Synchronization
 /// to ``DocumentOptions`` (``DocumentOptions/itemCount``); every document opened with those
 /// options, and every row that one of them decodes later, adds to it.
 package final class ItemDecodeCount: Sendable, Equatable {
-  private let counts = Mutex<(compiled: Int, compilerBuilt: Int, decoded: Int)>((0, 0, 0))
+  private let counts = Mutex<(compiled: Int, compilerBuilt: Int, decoded: Int, checked: Int)>((0, 0, 0, 0))
 
   /// A count of nothing yet.
   package init() {}
@@ -19,19 +19,26 @@ package final class ItemDecodeCount: Sendable, Equatable {
   /// (``DocumentCompilation/scan(_:skeleton:itemsFiles:locales:)``): none, for it keeps what it
   /// needs of each item from the decoder's parts, and reads the items that conditions name the same
   /// way. The read-back check that follows a compilation decodes its sample of rows on purpose, to
-  /// compare them; it is not counted here.
+  /// compare them; it is counted by ``checked``.
   package var compilerBuilt: Int { counts.withLock { $0.compilerBuilt } }
+
+  /// The top-level items (with their pages) that the read-back check after a compilation decoded
+  /// from the document, to compare them with the same rows read back from the compiled form: a
+  /// sample whose size does not grow with the document's (the first, last and evenly spread rows,
+  /// and every row of the sections decoded with the document).
+  package var checked: Int { counts.withLock { $0.checked } }
 
   /// The items (on every page) decoded into a document: a section's rows when first read, the
   /// items a partial document holds, or every item of a document decoded whole.
   package var decoded: Int { counts.withLock { $0.decoded } }
 
-  /// Adds `compiled`, `compilerBuilt` and `decoded` items.
-  func add(compiled: Int = 0, compilerBuilt: Int = 0, decoded: Int = 0) {
+  /// Adds `compiled`, `compilerBuilt`, `decoded` and `checked` items.
+  func add(compiled: Int = 0, compilerBuilt: Int = 0, decoded: Int = 0, checked: Int = 0) {
     counts.withLock {
       $0.compiled += compiled
       $0.compilerBuilt += compilerBuilt
       $0.decoded += decoded
+      $0.checked += checked
     }
   }
 

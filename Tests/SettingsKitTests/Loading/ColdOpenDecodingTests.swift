@@ -69,6 +69,36 @@ struct ColdOpenDecodingTests {
     #expect(count.decoded == 50)
   }
 
+  /// The read-back check after a compilation decodes a sample of rows (the first, the last and
+  /// evenly spread ones, the first with a condition, three of each section read on demand that it
+  /// samples, and the rows decoded with the document), whatever the document's size: it once
+  /// decoded every row of up to eight sections read on demand, which at 1 000 items cost more
+  /// than decoding the document whole.
+  @Test(arguments: [1, 10]) func aColdOpenChecksASampleOfRowsWhateverTheSize(scale: Int) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let switches = (0..<(40 * scale)).map { #"{"key": "a\#($0)", "type": "switch", "title": "A \#($0)"}"# }
+    let choices = (0..<(30 * scale)).map {
+      #"{"key": "b\#($0)", "type": "rightDetail", "title": "B", "value": "x", "choices": [{"value": "x", "title": "X"}]}"#
+    }
+    var dependent = (0..<5).map { #"{"key": "c\#($0)", "type": "switch", "title": "C \#($0)"}"# }
+    dependent[1] = #"{"key": "c1", "type": "switch", "title": "C 1", "enabledWhen": {"c0": true}}"#
+    let sections = [switches, choices, dependent].map { #"{"items": [\#($0.joined(separator: ",\n"))]}"# }
+    let path = SystemPath(
+      try directory.write("doc.json", #"{"id": "cold", "sections": [\#(sections.joined(separator: ",\n"))]}"#)
+    )
+    var options = DocumentOptions(
+      cache: .directory(SystemPath(directory.file("cache"))), buildTag: "cold", keepsDocument: true)
+    let count = ItemDecodeCount()
+    options.itemCount = count
+    _ = try DocumentLoader.open(path, options: options)
+    #expect(count.compiled == 70 * scale + 5)
+    #expect(count.compilerBuilt == 0)
+    // 8 spread rows and the first with a condition, 3 rows of each of the two sections read on
+    // demand, and the 5 rows decoded with the document.
+    #expect(count.checked == 8 + 1 + 3 + 3 + 5)
+  }
+
   @Test func aColdGetDecodesTheRowOfItsKeyAlone() throws {
     var (directory, path, options, count) = try fixture(keepsDocument: false)
     defer { directory.remove() }
