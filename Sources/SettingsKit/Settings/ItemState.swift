@@ -53,7 +53,7 @@ extension SettingsSnapshot {
     if !sources.isEmpty || !system.isEmpty {
       state.source = source(of: item)
       state.lock = lock(of: item)
-    } else if let key = item.key, defaultValue(forKey: key) == nil, otherOverrides[key] != nil {
+    } else if let key = item.key, otherOverrides[key] != nil, defaultValue(forKey: key) == nil {
       state.source = source(of: item)
     }
     guard item.enabledWhen != nil || item.visibleWhen != nil else { return state }

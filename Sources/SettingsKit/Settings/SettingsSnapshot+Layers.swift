@@ -4,6 +4,8 @@ extension SettingsSnapshot {
   public func source(of item: SettingItem) -> ValueSource {
     guard let key = item.key else { return .default }
     if let source = sources[key] { return source }
+    // Nothing but the default can give a value: no system layer, no stored value of another key.
+    if system.isEmpty, otherOverrides.isEmpty { return .default }
     if defaultValue(forKey: key) != nil { return .default }
     // An item decoded later (from an items file): its layers are looked at now.
     let lock = lock(of: item)
@@ -25,7 +27,7 @@ extension SettingsSnapshot {
   public func lock(of item: SettingItem) -> SettingLock? {
     guard let key = item.key else { return nil }
     if let lock = locks[key] { return lock }
-    guard defaultValue(forKey: key) == nil else { return nil }
+    guard !system.isEmpty, defaultValue(forKey: key) == nil else { return nil }
     return system.lazy.compactMap { layer in
       layer.locked[key].map { SettingLock(file: layer.file, reason: $0, scope: .key(key)) }
     }.first
