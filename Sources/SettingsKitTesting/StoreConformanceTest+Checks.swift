@@ -69,8 +69,8 @@ extension StoreConformanceTest {
     }
     let settings = Settings(document: .embeddedDefault, store: store)
     let snapshot = try settings.snapshot()
-    #expect(snapshot.values["airplane"] == .bool(false))
-    #expect(snapshot.values["wifi"] == .string("켬"))
+    #expect(snapshot.value(forKey: "airplane") == .bool(false))
+    #expect(snapshot.value(forKey: "wifi") == .string("켬"))
     #expect(snapshot.problems.map(\.key) == ["airplane"])
     #expect(texts(snapshot.otherOverrides) == ["legacy.unknown": "1.50"])
     // The next write of the item replaces the bad value and keeps the key the document does not know.

@@ -336,7 +336,7 @@ package final class WebApp: WebHandler {
       var snapshot = snapshot
       let (shown, isModified) = snapshot.value(of: item)
       if let value, shown != value {
-        snapshot.values[key] = value
+        snapshot.setValue(value, forKey: key)
         // An items file's stored value is not among the snapshot's own: it stays an override.
         if isModified { snapshot.modified.insert(key) }
       }

@@ -10,7 +10,9 @@ package enum WebRow {
     return json(
       // An items file's item, decoded after the snapshot was taken, gives its own default.
       item, value: value, isModified: isModified,
-      defaultValue: item.key.flatMap { snapshot.defaults[$0] ?? SettingsSnapshot.defaultValue(of: item) },
+      defaultValue: item.key.flatMap {
+        snapshot.defaultValue(forKey: $0) ?? SettingsSnapshot.defaultValue(of: item)
+      },
       problem: snapshot.problem(of: item), state: snapshot.state(of: item), hasPage: item.page != nil,
       description: item.description)
   }

@@ -80,11 +80,8 @@ extension LineScreen {
     -> [String]
   {
     let snapshot = screen.stack[0].table.snapshot
-    let values = previous.values
     var lines: [String] = []
-    let changed =
-      snapshot.values.keys.filter { snapshot.values[$0] != values[$0] }
-      + values.keys.filter { snapshot.values[$0] == nil }
+    let changed = snapshot.keysWithChangedValues(from: previous)
     // First the store's, the document's and the system files' messages, then the status when it
     // is another (a new document); the status that the keys left is said below, the line mode's way.
     var messages = screen.outside.messages
@@ -97,7 +94,7 @@ extension LineScreen {
       lines.append(said.hasSuffix(".") ? said : said + ".")
     }
     var said: Set<String> = []
-    for key in Set(changed).union(screen.outside.keys).sorted() {
+    for key in changed.union(screen.outside.keys).sorted() {
       guard let item = outsideItem(forKey: key),
         let line = outsideLine(item, before: previous, after: snapshot)
       else { continue }

@@ -68,7 +68,7 @@ extension SettingsScreen {
     }
     guard !changes.isEmpty || remarked || !otherKeys.isEmpty else { return }
     let shown = stack[0].table.snapshot
-    var news = changes.filter { shown.values[$0.key] != $0.newValue }.map {
+    var news = changes.filter { shown.value(forKey: $0.key) != $0.newValue }.map {
       (key: $0.key, item: settings.document.item(forKey: $0.key), old: $0.oldValue, new: $0.newValue)
     }
     // An items file's rows loaded so far, with the values they show now.

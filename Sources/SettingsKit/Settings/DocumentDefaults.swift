@@ -6,8 +6,8 @@
 /// screen's toggles on a large document) builds its snapshot from it instead of walking every item
 /// again: the snapshot is the same, its dictionaries shared rather than rebuilt.
 struct DocumentDefaults: Sendable {
-  /// Every keyed item's default value.
-  var defaults: [String: SettingValue] = [:]
+  /// Every keyed item's default value, shared by the snapshots built from this.
+  private(set) var table = DefaultsTable(decoded: [:], sections: [])
   /// The keys that items' `enabledWhen` and `visibleWhen` name.
   var controllers: Set<String> = []
   /// For each earlier key, the keys of the items that list it in `renamedFrom`, in document order.
@@ -15,9 +15,6 @@ struct DocumentDefaults: Sendable {
   /// Every decoded keyed item by its key (the last in document order, as a walk that keeps each
   /// would); see ``item(forKey:)``.
   private(set) var items: [String: SettingItem] = [:]
-  /// The top-page sections whose rows were still in the compiled form, with their index, by the
-  /// keys of their top-level items: decoded when one of their keys is looked up.
-  private var undecoded: [String: (section: Int, items: CompiledItems)] = [:]
   /// The keys of the secure text fields.
   var secureKeys: Set<String> = []
   /// The items of the top page by key, the first in document order, where they stand: what
@@ -28,7 +25,10 @@ struct DocumentDefaults: Sendable {
   /// Walks `document`'s items once; rows still in the compiled form give their keys and defaults
   /// without being decoded (none of them has conditions, earlier keys or a secure field).
   init(document: SettingsDocument) {
-    defaults.reserveCapacity(document.sections.reduce(0) { $0 + ($1.compiledItems?.ownedKeys.count ?? 0) })
+    var defaults: [String: SettingValue] = [:]
+    // The top-page sections and child pages whose rows are still in the compiled form: a section
+    // is decoded when one of its keys is looked up, found through the table's index of their keys.
+    var undecoded: [(index: Int, items: CompiledItems)] = []
     document.forEachDecodedItem { item, position in
       guard let key = item.key else {
         for conditions in [item.enabledWhen, item.visibleWhen] {
@@ -47,16 +47,13 @@ struct DocumentDefaults: Sendable {
         topLevel[key] = LocatedItem(item: item, ancestors: [], section: position.section, row: position.row)
       }
     } undecoded: { section, compiled in
-      for (key, value) in compiled.ownedKeys {
-        if let value { defaults[key] = value }
-      }
-      for case let key? in compiled.keys where undecoded[key] == nil { undecoded[key] = (section, compiled) }
+      undecoded.append((section, compiled))
     } undecodedChildPage: { compiled, _ in
-      for (key, value) in compiled.ownedKeys {
-        if let value { defaults[key] = value }
-      }
+      // A child page's rows in the compiled form: no section of the top page (-1).
+      undecoded.append((-1, compiled))
       childPages = document
     }
+    table = DefaultsTable(decoded: defaults, sections: undecoded)
   }
 
   /// The document, when a child page of it is still in the compiled form: its keys are found
@@ -67,9 +64,12 @@ struct DocumentDefaults: Sendable {
   /// when it holds it.
   func item(forKey key: String) -> SettingItem? {
     if let item = items[key] { return item }
-    guard let (_, compiled) = undecoded[String(key.prefix { $0 != "." })] else {
+    guard let position = table.position(ofKey: String(key.prefix { $0 != "." })),
+      table.sections[position.section].index >= 0
+    else {
       return childPages?.locate(key)?.item
     }
+    let compiled = table.sections[position.section].items
     return SettingsDocument(id: "", title: "", sections: [SettingSection(items: compiled.items)]).item(
       forKey: key)
   }
@@ -78,9 +78,9 @@ struct DocumentDefaults: Sendable {
   /// such a key).
   func topLevelItem(_ key: String) -> LocatedItem? {
     if let located = topLevel[key] { return located }
-    guard let (section, compiled) = undecoded[key], let row = compiled.keys.firstIndex(of: key) else {
-      return nil
-    }
+    guard let position = table.position(ofKey: key) else { return nil }
+    let (section, compiled) = table.sections[position.section]
+    guard section >= 0, let row = compiled.keys.firstIndex(of: key) else { return nil }
     return LocatedItem(item: compiled.items[row], ancestors: [], section: section, row: row)
   }
 }

@@ -128,7 +128,7 @@ extension Settings {
     var description = ItemDescription(
       item: located.item, breadcrumb: located.breadcrumb(in: document), section: located.section,
       row: located.row,
-      defaultValue: snapshot.defaults[fullKey], value: snapshot.values[fullKey],
+      defaultValue: snapshot.defaultValue(forKey: fullKey), value: snapshot.value(forKey: fullKey),
       isModified: snapshot.modified.contains(fullKey), state: snapshot.state(of: located.item),
       problem: snapshot.problem(of: located.item))
     let controllers = Set((located.item.enabledWhen ?? [:]).keys).union(

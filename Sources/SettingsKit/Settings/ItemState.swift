@@ -53,7 +53,7 @@ extension SettingsSnapshot {
     if !sources.isEmpty || !system.isEmpty {
       state.source = source(of: item)
       state.lock = lock(of: item)
-    } else if let key = item.key, defaults[key] == nil, otherOverrides[key] != nil {
+    } else if let key = item.key, otherOverrides[key] != nil, defaultValue(forKey: key) == nil {
       state.source = source(of: item)
     }
     guard item.enabledWhen != nil || item.visibleWhen != nil else { return state }
@@ -77,7 +77,7 @@ extension SettingsSnapshot {
           break
         }
       }
-      if !expected.holds(for: values[key]) {
+      if !expected.holds(for: value(forKey: key)) {
         state.isEnabled = false
         state.disabledReason = offReason(key: key, condition: expected)
         state.controllingKey = key
@@ -107,7 +107,7 @@ extension SettingsSnapshot {
       if let controller, let root = hiddenCause(ofController: key, controller, depth: depth + 1) {
         return root
       }
-      if !expected.holds(for: values[key]) {
+      if !expected.holds(for: value(forKey: key)) {
         let condition = ConditionRules.phrase(expected, of: controller) {
           shownInCondition($0, of: controller)
         }
@@ -140,7 +140,7 @@ extension SettingsSnapshot {
     {
       return "off while \(controller.title) does not include \(shown(wanted, of: controller))"
     }
-    let current = values[key].map { shownInCondition($0, of: controller) } ?? "unset"
+    let current = value(forKey: key).map { shownInCondition($0, of: controller) } ?? "unset"
     return "off while \(controller?.title ?? key) is \(current.isEmpty ? "empty" : current)"
   }
 

@@ -279,7 +279,7 @@ extension Settings {
       }
       try checkUnlocked(item, in: snapshot)
       let old = snapshot.value(of: item).value
-      var new = snapshot.systemValues[current] ?? snapshot.defaults[current]
+      var new = snapshot.systemValues[current] ?? snapshot.defaultValue(forKey: current)
       if let target {
         guard let value = SettingsSnapshot.accepted(target, by: item) else {
           // In the words of a stored value's problem: `one of "light", "dark"` for a choice item.
@@ -289,11 +289,12 @@ extension Settings {
         }
         try Self.check(value, for: item, named: current)
         new = value
-        after.values[current] = value
+        after.setValue(value, forKey: current)
         assigned.append((item, current))
         contents.values[current] = value.json
       } else {
-        after.values[current] = new
+        // What the layers under the store give: nothing overrides it any more.
+        after.overriddenValues[current] = new
         contents.values[current] = nil
       }
       if current != key { contents.values[key] = nil }

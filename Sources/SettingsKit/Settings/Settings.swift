@@ -346,7 +346,7 @@ public final class Settings: Sendable {
       // order would see them: `airplane=off wifi=office` is allowed, `airplane=on wifi=office` not.
       for assignment in assignments { try checkUnlocked(assignment.item, in: snapshot) }
       var after = snapshot
-      for assignment in assignments { after.values[assignment.key] = assignment.value }
+      for assignment in assignments { after.setValue(assignment.value, forKey: assignment.key) }
       let assigned = Set(assignments.map(\.key))
       for assignment in assignments { try checkEnabled(assignment.item, in: after, changing: assigned) }
       var changes: [SettingChange] = []
@@ -421,7 +421,8 @@ public final class Settings: Sendable {
         // A stored value that is not JSON (etcd) goes too.
         let unparsed = contents.unparsed.removeValue(forKey: key) != nil
         guard !removed.isEmpty || unparsed else { continue }
-        if let old = snapshot.values[key], let new = snapshot.systemValues[key] ?? snapshot.defaults[key],
+        if let old = snapshot.value(forKey: key),
+          let new = snapshot.systemValues[key] ?? snapshot.defaultValue(forKey: key),
           old != new
         {
           changes.append(SettingChange(key: key, oldValue: old, newValue: new))
@@ -450,7 +451,8 @@ public final class Settings: Sendable {
         contents.unparsed[key] = nil
       }
       return document.keys.filter { keys.contains($0) }.compactMap { key in
-        guard let old = snapshot.values[key], let new = snapshot.systemValues[key] ?? snapshot.defaults[key],
+        guard let old = snapshot.value(forKey: key),
+          let new = snapshot.systemValues[key] ?? snapshot.defaultValue(forKey: key),
           old != new
         else { return nil }
         return SettingChange(key: key, oldValue: old, newValue: new)

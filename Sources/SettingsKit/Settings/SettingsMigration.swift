@@ -111,8 +111,8 @@ extension Settings {
 extension SettingsSnapshot {
   /// The changes of value from this snapshot to `after`, by key order.
   func changes(to after: SettingsSnapshot) -> [SettingChange] {
-    values.keys.sorted().compactMap { key in
-      guard let old = values[key], let new = after.values[key], old != new else { return nil }
+    after.keysWithChangedValues(from: self).sorted().compactMap { key in
+      guard let old = value(forKey: key), let new = after.value(forKey: key), old != new else { return nil }
       return SettingChange(key: key, oldValue: old, newValue: new)
     }
   }

@@ -4,7 +4,9 @@ extension SettingsSnapshot {
   public func source(of item: SettingItem) -> ValueSource {
     guard let key = item.key else { return .default }
     if let source = sources[key] { return source }
-    if defaults[key] != nil { return .default }
+    // Nothing but the default can give a value: no system layer, no stored value of another key.
+    if system.isEmpty, otherOverrides.isEmpty { return .default }
+    if defaultValue(forKey: key) != nil { return .default }
     // An item decoded later (from an items file): its layers are looked at now.
     let lock = lock(of: item)
     if lock == nil, let stored = otherOverrides[key], Self.accepted(stored, by: item) != nil { return .user }
@@ -25,7 +27,7 @@ extension SettingsSnapshot {
   public func lock(of item: SettingItem) -> SettingLock? {
     guard let key = item.key else { return nil }
     if let lock = locks[key] { return lock }
-    guard defaults[key] == nil else { return nil }
+    guard !system.isEmpty, defaultValue(forKey: key) == nil else { return nil }
     return system.lazy.compactMap { layer in
       layer.locked[key].map { SettingLock(file: layer.file, reason: $0, scope: .key(key)) }
     }.first
@@ -36,7 +38,7 @@ extension SettingsSnapshot {
   public func valueWithoutOverride(of item: SettingItem) -> SettingValue? {
     guard let key = item.key else { return Self.defaultValue(of: item) }
     if let value = systemValues[key] { return value }
-    if defaults[key] != nil { return defaults[key] }
+    if let value = defaultValue(forKey: key) { return value }
     return systemValue(of: item, key: key, lock: lock(of: item)).value
   }
 
@@ -78,7 +80,7 @@ extension SettingsSnapshot {
     for key in keys {
       guard let item = itemsByKey[key] else {
         // Locked, and no system file gives it a value: the default, fixed.
-        if let lock = locks[key], defaults[key] != nil {
+        if let lock = locks[key], defaultValue(forKey: key) != nil {
           systemSources[key] = .locked(file: lock.file)
           sources[key] = .locked(file: lock.file)
         }
@@ -88,7 +90,7 @@ extension SettingsSnapshot {
       guard source != .default else { continue }
       if let value {
         systemValues[key] = value
-        values[key] = value
+        overriddenValues[key] = value
       }
       systemSources[key] = source
       sources[key] = source
@@ -139,7 +141,7 @@ extension SettingsSnapshot {
   public mutating func lockItems(_ items: [SettingItem], ofSection section: SettingSection) {
     guard let file = section.itemsFile, let lock = itemsFileLocks[file] else { return }
     for item in items {
-      guard let key = item.key, defaults[key] == nil, self.lock(of: item) == nil else { continue }
+      guard let key = item.key, defaultValue(forKey: key) == nil, self.lock(of: item) == nil else { continue }
       locks[key] = lock
       sources[key] = .locked(file: lock.file)
     }

@@ -1,9 +1,15 @@
 /// The values of a document's items at one moment: defaults merged with a store's overrides.
+///
+/// A key's value and default are read with ``value(forKey:)`` and ``defaultValue(forKey:)``, and
+/// every key's with ``forEachValue(_:)``. The snapshot holds by key only the values that are not
+/// defaults (the user's, system files', renamed keys'); the defaults are shared by the snapshots of
+/// one document, and those of the items still in the compiled form are read from it by position.
 public struct SettingsSnapshot: Sendable, Equatable {
-  /// Each valued item's current value by key: switches and right-detail items.
-  public var values: [String: SettingValue]
-  /// Each valued item's default by key, from the document.
-  public var defaults: [String: SettingValue]
+  /// The defaults of the document's keyed items, shared by its snapshots.
+  var defaultsTable: DefaultsTable
+  /// The value of each key whose value is not its default: from the store, a system file, or a
+  /// change being checked (``setValue(_:forKey:)``).
+  var overriddenValues: [String: SettingValue] = [:]
   /// Keys whose value comes from the store.
   public var modified: Set<String>
   /// Stored values the document's items do not accept, by key order; those items read as their
@@ -52,14 +58,11 @@ public struct SettingsSnapshot: Sendable, Equatable {
   /// large document's items once more.
   init(document: SettingsDocument, keeping keys: Set<String>) {
     var defaults: [String: SettingValue] = [:]
-    // Rows in the compiled form are counted without decoding: room for their keys at once (a
-    // dictionary grown one key at a time rehashes every key again and again).
-    defaults.reserveCapacity(document.sections.reduce(0) { $0 + ($1.compiledItems?.ownedKeys.count ?? 0) })
     var controllers = keys
     var renamedKeys: [String: String] = [:]
-    // Rows still in the compiled form give their keys and defaults without being decoded; none of
-    // them has conditions or earlier keys (``CompiledItems``).
-    var undecoded: [CompiledItems] = []
+    // Rows still in the compiled form give their keys and defaults without being decoded, read by
+    // position when asked for; none of them has conditions or earlier keys (``CompiledItems``).
+    var undecoded: [(index: Int, items: CompiledItems)] = []
     document.forEachDecodedItem { item, _ in
       if let key = item.key, let value = Self.defaultValue(of: item) { defaults[key] = value }
       for conditions in [item.enabledWhen, item.visibleWhen] {
@@ -71,16 +74,11 @@ public struct SettingsSnapshot: Sendable, Equatable {
           controllers.insert(key)
         }
       }
-    } undecoded: { _, compiled in
-      for (key, value) in compiled.ownedKeys {
-        if let value { defaults[key] = value }
-      }
-      undecoded.append(compiled)
+    } undecoded: { index, compiled in
+      undecoded.append((index, compiled))
     } undecodedChildPage: { compiled, _ in
-      for (key, value) in compiled.ownedKeys {
-        if let value { defaults[key] = value }
-      }
-      undecoded.append(compiled)
+      // A child page's rows in the compiled form: no section of the top page (-1).
+      undecoded.append((-1, compiled))
     }
     // The items that open the pages holding a controller: a controller on a hidden page is hidden.
     controllers.formUnion(Self.openers(of: controllers))
@@ -92,14 +90,14 @@ public struct SettingsSnapshot: Sendable, Equatable {
       }
       // Only the sections read on demand that hold a kept key are decoded: on a child page, only
       // the rows of the kept keys (``SettingsDocument/locate(_:)``).
-      for compiled in undecoded where compiled.ownedKeys.contains(where: { controllers.contains($0.key) }) {
+      for (_, compiled) in undecoded
+      where compiled.ownedKeys.contains(where: { controllers.contains($0.key) }) {
         for (key, _) in compiled.ownedKeys where controllers.contains(key) && items[key] == nil {
           if let item = document.locate(key)?.item { items[key] = item }
         }
       }
     }
-    self.values = defaults
-    self.defaults = defaults
+    self.defaultsTable = DefaultsTable(decoded: defaults, sections: undecoded)
     self.modified = []
     self.itemsByKey = items
     self.renamedKeys = renamedKeys
@@ -139,8 +137,7 @@ public struct SettingsSnapshot: Sendable, Equatable {
     for key in controllers {
       if let item = base.item(forKey: key) { items[key] = item }
     }
-    self.values = base.defaults
-    self.defaults = base.defaults
+    self.defaultsTable = base.table
     self.modified = []
     self.itemsByKey = items
     self.renamedKeys = renamedKeys
@@ -195,7 +192,7 @@ public struct SettingsSnapshot: Sendable, Equatable {
       }
       // Under a lock the override is kept in the store, not used.
       guard locks[key] == nil else { continue }
-      values[key] = value
+      overriddenValues[key] = value
       modified.insert(key)
       sources[key] = .user
     }
@@ -213,7 +210,7 @@ public struct SettingsSnapshot: Sendable, Equatable {
         if let value = Self.accepted(entry.stored, by: item) {
           // Under a lock the value waiting under an earlier key is kept, not used, as the key's own.
           guard locks[key] == nil else { continue }
-          values[key] = value
+          overriddenValues[key] = value
           modified.insert(key)
           // A value read under an earlier key is the user's override.
           sources[key] = .user
@@ -247,7 +244,7 @@ public struct SettingsSnapshot: Sendable, Equatable {
   /// default, not modified.
   public func value(of item: SettingItem) -> (value: SettingValue?, isModified: Bool) {
     guard let key = item.key else { return (Self.defaultValue(of: item), false) }
-    if let value = values[key] { return (value, modified.contains(key)) }
+    if let value = self.value(forKey: key) { return (value, modified.contains(key)) }
     let lock = system.isEmpty ? nil : lock(of: item)
     if lock == nil, let stored = otherOverrides[key], let value = Self.accepted(stored, by: item) {
       return (value, true)

@@ -94,14 +94,14 @@ extension Settings {
     var disabled: ValueExplanation.Condition?
     if let reason = state.disabledReason, let controller = state.controllingKey {
       disabled = ValueExplanation.Condition(
-        reason: reason, key: controller, value: snapshot.values[controller])
+        reason: reason, key: controller, value: snapshot.value(forKey: controller))
     }
     var hidden: ValueExplanation.Condition?
     for holder in located.ancestors + [item] {
       // The root of a chain of hidden items: the item whose value must change.
       guard let cause = snapshot.hiddenCause(of: holder) else { continue }
       hidden = ValueExplanation.Condition(
-        reason: cause.reason, key: cause.key, value: snapshot.values[cause.key])
+        reason: cause.reason, key: cause.key, value: snapshot.value(forKey: cause.key))
       break
     }
     return ValueExplanation(

@@ -29,7 +29,8 @@ extension SettingsTable {
     guard snapshot.problemIndex.isEmpty || snapshot.problemIndex[key] == nil,
       snapshot.otherOverrides.isEmpty || snapshot.otherOverrides[key] == nil
     else { return nil }
-    if let value = snapshot.values[key] {
+    // A row in the compiled form shows its default unless the snapshot holds another value.
+    if let value = snapshot.overriddenValues[key] {
       return (row, value, !snapshot.modified.isEmpty && snapshot.modified.contains(key))
     }
     return (row, row.shippedValue, false)
@@ -76,7 +77,7 @@ extension SettingsTable {
     for key in compiled.keys {
       guard let key else { continue }
       guard snapshot.problemIndex[key] == nil, snapshot.otherOverrides[key] == nil else { return nil }
-      if snapshot.values[key] != nil, snapshot.modified.contains(key) { changed += 1 }
+      if snapshot.overriddenValues[key] != nil, snapshot.modified.contains(key) { changed += 1 }
     }
     return changed
   }

@@ -331,7 +331,7 @@ public struct SettingsTable: Sendable {
       sections[index].hasConditions || shownKeys(inSection: index).contains(key)
     }
     return reloading(candidates) { table in
-      table.snapshot.values[key] = value
+      table.snapshot.setValue(value, forKey: key)
       if isOverride { table.snapshot.modified.insert(key) } else { table.snapshot.modified.remove(key) }
       table.snapshot.sources[key] = isOverride ? .user : table.snapshot.sourceWithoutOverride(ofKey: key)
       table.snapshot.otherOverrides[key] = nil

@@ -19,7 +19,9 @@ extension Settings {
     try check(key)
     let fullKey = try item(key.name).key ?? key.name
     return events(
-      options, first: { values in initial ? values[fullKey].flatMap(Value.init(settingValue:)) : nil },
+      options,
+      first: { snapshot in initial ? snapshot.value(forKey: fullKey).flatMap(Value.init(settingValue:)) : nil
+      },
       each: { event in event.newValue(of: fullKey).flatMap(Value.init(settingValue:)) })
   }
 }

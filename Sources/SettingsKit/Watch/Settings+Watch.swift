@@ -51,11 +51,11 @@ extension Settings {
   ) throws(SettingsError) -> AsyncStream<SettingValue> {
     let item = try self.item(key)
     let fullKey = item.key ?? key
-    guard SettingsSnapshot(document: document).defaults[fullKey] != nil else {
+    guard SettingsSnapshot(document: document).defaultValue(forKey: fullKey) != nil else {
       throw .noValue(key: key, type: item.type)
     }
     return events(
-      options, first: { values in initial ? values[fullKey] : nil },
+      options, first: { snapshot in initial ? snapshot.value(forKey: fullKey) : nil },
       each: { event in event.newValue(of: fullKey) })
   }
 
@@ -63,7 +63,7 @@ extension Settings {
   /// object's own changes, whose events go through `each` (nil drops one) and whose first read's
   /// values through `first`, before any event.
   func events<Element: Sendable>(
-    _ options: WatchOptions, first: @escaping @Sendable ([String: SettingValue]) -> Element? = { _ in nil },
+    _ options: WatchOptions, first: @escaping @Sendable (SettingsSnapshot) -> Element? = { _ in nil },
     each: @escaping @Sendable (SettingsEvent) -> Element?
   ) -> AsyncStream<Element> {
     let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
@@ -73,8 +73,8 @@ extension Settings {
       }
     }
     continuation.onTermination = { _ in watch.stop() }
-    watch.start { values in
-      if let element = first(values) { continuation.yield(element) }
+    watch.start { snapshot in
+      if let element = first(snapshot) { continuation.yield(element) }
     }
     return stream
   }

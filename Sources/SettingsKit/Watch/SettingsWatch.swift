@@ -14,7 +14,8 @@ final class SettingsWatch: Sendable {
     var document: SettingsDocument
     /// The signatures of the document's file and of its top page's items files, in that order.
     var documentSignature: [FileStatus?] = []
-    var values: [String: SettingValue] = [:]
+    /// The values last reported: read by key, the defaults shared with the document.
+    var snapshot = SettingsSnapshot(document: SettingsDocument(id: "", title: "", sections: []))
     /// The stored values the document rejects, by key, as last reported; nil until known.
     var problems: [String: StoredValueProblem]?
     /// The locks, by key, as last reported; nil until known.
@@ -28,13 +29,13 @@ final class SettingsWatch: Sendable {
     var started = false
     /// Whether `document` is no longer the settings' own (it was reloaded from disk).
     var isReloaded = false
-    /// The store file's bytes and the system layers that `values` were worked out from, when
+    /// The store file's bytes and the system layers that `snapshot` was worked out from, when
     /// known: a later read of the same bytes under the same layers (and document) gives the same
     /// values, so they are not worked out and compared again. This is what makes the store's
     /// notification of a write made through the settings cheap: that write leaves its bytes here.
     var storeBytes: [UInt8]?
     var system: [SystemLayer] = []
-    /// The store's overrides that `values` were worked out from, when known: a value that changed
+    /// The store's overrides that `snapshot` was worked out from, when known: a value that changed
     /// while its override did not changed with the document's defaults or a system file, and no
     /// journal entry made it. Nil when unknown (every change then counts as the store's).
     var overrides: [String: JSONValue]?
@@ -89,7 +90,7 @@ final class SettingsWatch: Sendable {
   ///   value problem and lock. Only for a ``FileStore``: another store is read again, for the
   ///   revision to follow from.
   func start(
-    initial: (@Sendable ([String: SettingValue]) -> Void)? = nil, from snapshot: SettingsSnapshot? = nil
+    initial: (@Sendable (SettingsSnapshot) -> Void)? = nil, from snapshot: SettingsSnapshot? = nil
   ) {
     let revision = Mutex<StoreRevision?>(nil)
     // The file watcher first: a change after the first read below is then never missed.
@@ -120,10 +121,10 @@ final class SettingsWatch: Sendable {
           state.started = true
           var events: [SettingsEvent] = []
           if let snapshot, settings.store is FileStore {
-            state.values = snapshot.values
+            state.snapshot = snapshot
             Self.remember(snapshot, in: &state)
             state.system = settings.layers.system
-            initial?(state.values)
+            initial?(state.snapshot)
             return events
           }
           do throws(StoreError) {
@@ -132,17 +133,17 @@ final class SettingsWatch: Sendable {
             let system = settings.layers.system
             let snapshot = SettingsSnapshot(
               document: state.document, contents: contents, storeName: settings.store.name, system: system)
-            state.values = snapshot.values
+            state.snapshot = snapshot
             Self.remember(snapshot, in: &state)
             state.storeBytes = fileBytes(of: contents)
             state.overrides = contents.values
             state.system = system
           } catch {
-            state.values = SettingsSnapshot(document: state.document).values
+            state.snapshot = SettingsSnapshot(document: state.document)
             state.storeError = .store(error)
             events = [.storeFailed(.store(error))]
           }
-          initial?(state.values)
+          initial?(state.snapshot)
           if includesLocalChanges { emit(events) }
           return events
         }
@@ -262,8 +263,8 @@ final class SettingsWatch: Sendable {
       for change in written.changes {
         // A value written through the settings is one the item accepts.
         state.problems?[change.key] = nil
-        guard let old = state.values[change.key], old != change.newValue else { continue }
-        state.values[change.key] = change.newValue
+        guard let old = state.snapshot.value(forKey: change.key), old != change.newValue else { continue }
+        state.snapshot.setValue(change.newValue, forKey: change.key)
         changes.append(
           SettingChange(key: change.key, oldValue: old, newValue: change.newValue, isSecure: change.isSecure))
       }
@@ -344,10 +345,10 @@ final class SettingsWatch: Sendable {
       state.documentSignature = Self.signature(of: document, at: path)
       return []
     }
-    let before = SettingsSnapshot(document: state.document).defaults
-    let after = SettingsSnapshot(document: document).defaults
-    let changed = Self.ordered(
-      Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }, in: document)
+    // Compared section by section: those read from the same bytes as before are skipped.
+    let before = SettingsSnapshot(document: state.document)
+    let after = SettingsSnapshot(document: document)
+    let changed = Self.ordered(after.defaultsTable.changedKeys(from: before.defaultsTable), in: document)
     state.document = document
     // The new version's items files, which may be others.
     state.documentSignature = Self.signature(of: document, at: path)
@@ -391,16 +392,19 @@ final class SettingsWatch: Sendable {
       document: state.document, base: state.isReloaded ? nil : settings.keptDefaults,
       contents: contents, storeName: settings.store.name, system: settings.layers.system
     )
-    let values = snapshot.values
-    // One pass over the values, without a set of every key (66 667 at 100 000 items).
-    var keys: Set<String> = []
-    for (key, value) in values where state.values[key].map({ $0 != value }) ?? false { keys.insert(key) }
+    // Only the overridden values and the defaults of the sections whose bytes changed are
+    // compared, not every key; a key that one of them has no value for is no change of value.
+    let keys = snapshot.keysWithChangedValues(from: state.snapshot).filter {
+      state.snapshot.value(forKey: $0) != nil && snapshot.value(forKey: $0) != nil
+    }
     // The secure keys and the journal entry, found once for all the changes (so that they print
     // masked, and name the entry that left the store as read).
     var secureKeys: Set<String>?
     var sequence: Int??
     for key in Self.ordered(keys, in: state.document) {
-      guard let old = state.values[key], let new = values[key] else { continue }
+      guard let old = state.snapshot.value(forKey: key), let new = snapshot.value(forKey: key) else {
+        continue
+      }
       let secure =
         secureKeys
         ?? Settings.secureKeys(of: state.document, base: state.isReloaded ? nil : settings.keptDefaults)
@@ -415,7 +419,7 @@ final class SettingsWatch: Sendable {
       }
       events.append(.changed(change))
     }
-    state.values = values
+    state.snapshot = snapshot
     events += newProblemsAndLocks(snapshot, &state, changedKeys: keys)
     return events
   }
@@ -463,10 +467,10 @@ final class SettingsWatch: Sendable {
     var others: [String: String] = [:]
     for (key, stored) in snapshot.otherOverrides { others[key] = "stored " + writer.string(stored) }
     for layer in snapshot.system {
-      for (key, value) in layer.values where snapshot.defaults[key] == nil {
+      for (key, value) in layer.values where snapshot.defaultValue(forKey: key) == nil {
         others[key, default: ""] += "\n\(layer.file) " + writer.string(value)
       }
-      for (key, reason) in layer.locked where snapshot.defaults[key] == nil {
+      for (key, reason) in layer.locked where snapshot.defaultValue(forKey: key) == nil {
         others[key, default: ""] += "\n\(layer.file) locked " + reason
       }
     }

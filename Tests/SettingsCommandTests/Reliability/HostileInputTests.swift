@@ -279,7 +279,7 @@ struct HostileInputTests {
       document: document, contents: StoreContents(values: values), storeName: "s")
     #expect(snapshot.modified.count == count / 2)
     #expect(snapshot.otherOverrides.count == count / 2)
-    #expect(snapshot.values["k99998"] == .bool(true))
-    #expect(snapshot.values["k99999"] == .bool(false))
+    #expect(snapshot.value(forKey: "k99998") == .bool(true))
+    #expect(snapshot.value(forKey: "k99999") == .bool(false))
   }
 }

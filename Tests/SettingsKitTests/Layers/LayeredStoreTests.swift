@@ -52,10 +52,10 @@ struct LayeredStoreTests {
       ])
     let settings = Settings(document: Self.document, layers: layers)
     let snapshot = try settings.snapshot()
-    #expect(snapshot.values["airplane"] == .bool(true))
-    #expect(snapshot.values["wifi"] == .bool(true))
+    #expect(snapshot.value(forKey: "airplane") == .bool(true))
+    #expect(snapshot.value(forKey: "wifi") == .bool(true))
     // The lock is in the second file: the first file's dark and the user's light do not count.
-    #expect(snapshot.values["theme"] == .string("light"))
+    #expect(snapshot.value(forKey: "theme") == .string("light"))
     let theme = try settings.item("theme")
     #expect(snapshot.source(of: theme) == .locked(file: "second"))
     #expect(snapshot.source(of: try settings.item("airplane")) == .system(file: "first"))
@@ -110,8 +110,8 @@ struct LayeredStoreTests {
     let layer = try SystemLayer.parse(source)
     let snapshot = SettingsSnapshot(
       document: Self.document, contents: StoreContents(), storeName: "s.json", system: [layer])
-    #expect(snapshot.values["theme"] == .string("light"))
-    #expect(snapshot.values["airplane"] == .bool(true))
+    #expect(snapshot.value(forKey: "theme") == .string("light"))
+    #expect(snapshot.value(forKey: "airplane") == .bool(true))
     #expect(
       snapshot.systemProblems.map(\.message) == [
         #"/etc/xdg/settings/app.json:1:22: stored value of "theme" is "sepia"; expected one of "light", "dark"; ignoring it"#

@@ -57,7 +57,7 @@ struct ColdOpenDecodingTests {
     // The keys and defaults come from the compiled form (every key but the page's has a value):
     // still nothing decoded.
     #expect(opened.document.keys.count == 78)
-    #expect(SettingsSnapshot(document: opened.document).values.count == 77)
+    #expect(SettingsSnapshot(document: opened.document).allValues.count == 77)
     #expect(count.decoded == 5)
     // Reading the first section's rows decodes those 40, once.
     #expect(opened.document.sections[0].items.count == 40)
@@ -132,7 +132,7 @@ struct ColdOpenDecodingTests {
     #expect(count.compilerBuilt == 0)
     #expect(count.decoded == 10)
     // The new default is read from the compiled form: still nothing more decoded.
-    #expect(SettingsSnapshot(document: reloaded.document).values["a3"] == .bool(true))
+    #expect(SettingsSnapshot(document: reloaded.document).value(forKey: "a3") == .bool(true))
     #expect(count.decoded == 10)
   }
 

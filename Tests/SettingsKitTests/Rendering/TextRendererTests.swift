@@ -116,7 +116,7 @@ struct TextRendererTests {
 
   @Test func modifiedRowsAreMarkedAndShowStoredValues() {
     var snapshot = defaults
-    snapshot.values["airplane"] = .bool(true)
+    snapshot.setValue(.bool(true), forKey: "airplane")
     snapshot.modified.insert("airplane")
     let lines = render(width: 40, snapshot: snapshot).split(separator: "\n")
     #expect(lines[3] == "* 🛫 에어플레인 모드                  on")

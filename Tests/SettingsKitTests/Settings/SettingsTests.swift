@@ -125,7 +125,7 @@ struct SettingsTests {
           storedValue: JSONValue(.string("yes"), offset: 16), expected: "true or false",
           defaultValue: .bool(false))
       ])
-    #expect(snapshot.values["airplane"] == .bool(false))
+    #expect(snapshot.value(forKey: "airplane") == .bool(false))
     #expect(snapshot.modified == [])
   }
 

@@ -48,7 +48,7 @@ struct StoredValueProblemTests {
         #"s.json:5:12: stored value of "theme" is "sepia"; expected one of "light", "dark"; using the default "light""#,
       ])
     #expect(
-      snapshot.values == ["theme": .string("light"), "sounds": .bool(true), "name": .string("Alex")])
+      snapshot.allValues == ["theme": .string("light"), "sounds": .bool(true), "name": .string("Alex")])
     #expect(snapshot.modified == [])
     #expect(snapshot.otherOverrides == ["zzz": JSONValue(.number("5"), offset: 85)])
   }

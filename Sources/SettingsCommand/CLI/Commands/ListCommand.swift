@@ -22,7 +22,8 @@ enum ListCommand {
       )] = []
     for located in settings.document.allItems {
       let item = located.item
-      guard let key = item.key, let value = snapshot.values[key], let defaultValue = snapshot.defaults[key]
+      guard let key = item.key, let value = snapshot.value(forKey: key),
+        let defaultValue = snapshot.defaultValue(forKey: key)
       else {
         continue
       }

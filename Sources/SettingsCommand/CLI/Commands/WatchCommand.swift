@@ -77,13 +77,15 @@ enum WatchCommand {
   ///
   /// - Throws: exit 1 for a key the document does not have, or an item without a value.
   static func fullKeys(_ names: [String], in settings: Settings) throws(CommandError) -> Set<String> {
-    let defaults = SettingsSnapshot(document: settings.document).defaults
+    let defaults = SettingsSnapshot(document: settings.document)
     var keys: Set<String> = []
     for name in names {
       do throws(SettingsError) {
         let item = try settings.item(name)
         let key = item.key ?? name
-        guard defaults[key] != nil else { throw SettingsError.noValue(key: name, type: item.type) }
+        guard defaults.defaultValue(forKey: key) != nil else {
+          throw SettingsError.noValue(key: name, type: item.type)
+        }
         keys.insert(key)
       } catch {
         throw CommandError(error)

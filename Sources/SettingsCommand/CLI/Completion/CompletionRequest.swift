@@ -242,7 +242,8 @@ struct CompletionRequest: Sendable {
         documentID: document.id, environment: environment, storePath: store.map { SystemPath($0) })
       guard let key = item.key, let layers = try? policy.layers(forWriting: true) else { return nil }
       guard
-        case .strings(let values)? = try? Settings(document: document, layers: layers).snapshot().values[key]
+        case .strings(let values)? = try? Settings(document: document, layers: layers).snapshot().value(
+          forKey: key)
       else { return nil }
       return values
     }
