@@ -81,11 +81,7 @@ extension DocumentCacheFile {
       if kind == .onDemand { keys.bytes += ownedKeys.bytes }
       part.blob(keys.bytes)
     }
-    let checksum = part.bytes.withUnsafeBytes {
-      DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: $0[8...]))
-    }
-    part.set(checksum, at: 0)
-    return part.bytes
+    return part.sealed()
   }
 
   /// The sections of the page part, when its checksum is right and every entry reads whole.
@@ -95,7 +91,7 @@ extension DocumentCacheFile {
     let checksum = cursor.u64()
     guard
       checksum
-        == part.withUnsafeBytes({ DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: $0[8...])) }),
+        == DocumentCacheFormat.partChecksum(part),
       let count = cursor.u32(), Int(count) <= part.count / 16
     else { return nil }
     var sections: [PageSection] = []

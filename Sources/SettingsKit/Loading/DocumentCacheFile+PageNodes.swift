@@ -93,11 +93,7 @@ extension DocumentCacheFile {
       ownedKeys.bytes += keys.bytes
       node.blob(ownedKeys.bytes)
     }
-    let checksum = node.bytes.withUnsafeBytes {
-      DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: $0[8...]))
-    }
-    node.set(checksum, at: 0)
-    return node.bytes
+    return node.sealed()
   }
 
   /// The members of the object at `start` of `bytes`, each with its value's range; nil when it is
@@ -172,7 +168,7 @@ extension DocumentCacheFile {
     let checksum = cursor.u64()
     guard
       checksum
-        == bytes.withUnsafeBytes({ DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: $0[8...])) }),
+        == DocumentCacheFormat.partChecksum(bytes),
       let shell = cursor.blob(), let count = cursor.u32(), Int(count) <= bytes.count / 16
     else { return nil }
     var sections: [PageNode.Section] = []

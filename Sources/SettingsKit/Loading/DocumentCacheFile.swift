@@ -321,7 +321,7 @@ struct DocumentCacheFile {
     let checksum = cursor.u64()
     guard
       checksum
-        == part.withUnsafeBytes({ DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: $0[8...])) }),
+        == DocumentCacheFormat.partChecksum(part),
       let index = SettingsSearchIndex(reading: &cursor), let topCount = cursor.u32(),
       (part.count - cursor.position) / 16 >= Int(topCount)
     else { return nil }
@@ -395,11 +395,7 @@ struct DocumentCacheFile {
     part.u32(UInt32(count))
     part.bytes += table.bytes
     part.blob(lists.bytes)
-    let checksum = part.bytes.withUnsafeBytes {
-      DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: $0[8...]))
-    }
-    part.set(checksum, at: 0)
-    return part.bytes
+    return part.sealed()
   }
 
   // MARK: - Encoding

@@ -57,6 +57,11 @@ enum DocumentCacheFormat {
 
   static func hash(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 { Digest.checksum(bytes, seed: seed) }
 
+  /// The checksum of a part that starts with its own: the hash of its bytes after the first 8.
+  static func partChecksum(_ part: [UInt8]) -> UInt64 {
+    part.withUnsafeBytes { hash(UnsafeRawBufferPointer(rebasing: $0[8...])) }
+  }
+
   /// A key's slot hash: never 0, which marks an empty slot.
   static func slotHash(_ key: String) -> UInt32 {
     var key = key
@@ -113,6 +118,12 @@ struct CacheWriter {
   mutating func u32s(_ values: [UInt32]) {
     u32(UInt32(values.count))
     for value in values { u32(value) }
+  }
+
+  /// The bytes, with the first 8 (written as a placeholder) set to ``DocumentCacheFormat/partChecksum(_:)``.
+  mutating func sealed() -> [UInt8] {
+    set(DocumentCacheFormat.partChecksum(bytes), at: 0)
+    return bytes
   }
 
   /// Overwrites 8 bytes at `offset`.
