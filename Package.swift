@@ -16,7 +16,9 @@ let package = Package(
     // The library targets by dependency weight, bottom up (docs/ARCHITECTURE.md): the compiler
     // refuses a lower target that names a higher one. The build tools and executables come after them.
     // The one layer over the C library: descriptors, paths, files, watching, sockets, processes, threads.
-    .target(name: "SettingsPOSIX"),
+    // glibc's malloc_trim(3), which the toolchain's Glibc module does not declare.
+    .systemLibrary(name: "CMalloc"),
+    .target(name: "SettingsPOSIX", dependencies: ["CMalloc"]),
     // What only the command layer needs of the C library: the terminal's modes and size, signal
     // handlers and the self-pipe, restoring the terminal on a crash, starting a helper program.
     .target(name: "SettingsTerminal", dependencies: ["SettingsPOSIX"]),
@@ -104,7 +106,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.type != .plugin {
+for target in package.targets where target.type != .plugin && target.type != .system {
   var settings = target.swiftSettings ?? []
   settings.append(.enableUpcomingFeature("ExistentialAny"))
   target.swiftSettings = settings
