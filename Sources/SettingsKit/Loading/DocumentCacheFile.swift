@@ -129,6 +129,36 @@ struct DocumentCacheFile {
     return nil
   }
 
+  /// The controllers and conditions of a top-level item's subtree, from its conditions block
+  /// (``conditionsBlock(controllers:conditions:)``); nil when its checksum is wrong or it does not
+  /// read whole.
+  static func conditionsBlock(_ block: [UInt8]) -> (controllers: [String], conditions: [UInt8])? {
+    var cursor = CacheCursor(block)
+    guard cursor.u64() == DocumentCacheFormat.partChecksum(block), let count = cursor.u32(),
+      Int(count) <= block.count / 4
+    else { return nil }
+    var controllers: [String] = []
+    for _ in 0..<count {
+      guard let controller = cursor.string() else { return nil }
+      controllers.append(controller)
+    }
+    guard let conditions = cursor.blob(), cursor.isAtEnd else { return nil }
+    return (controllers, conditions)
+  }
+
+  /// The conditions block of a top-level item whose subtree has conditions: checksum (u64), the
+  /// full keys they name (u32 count, then each), the conditions as JSON (a blob). Written once
+  /// before the records of the subtree's keys, which point to it: a record holding them itself
+  /// made a page of N conditioned items N² bytes.
+  static func conditionsBlock(controllers: [String], conditions: [UInt8]) -> [UInt8] {
+    var block = CacheWriter()
+    block.u64(0)
+    block.u32(UInt32(controllers.count))
+    for controller in controllers { block.string(controller) }
+    block.blob(conditions)
+    return block.sealed()
+  }
+
   /// The record at `offset`, when it lies in the record area and its checksum is right.
   func record(at offset: UInt64, length: Int, meta: Meta) -> Record? {
     guard offset <= UInt64(Int.max), meta.recordArea.contains(Int(offset)), length >= 8,
@@ -145,15 +175,18 @@ struct DocumentCacheFile {
       let nodeOffset = cursor.int(limit: meta.recordArea.upperBound), let nodeLength = cursor.u32(),
       Int(nodeLength) <= meta.recordArea.upperBound - nodeOffset,
       nodeLength == 0 || meta.recordArea.contains(nodeOffset),
-      let controllerCount = cursor.u32(),
-      controllerCount <= 1 << 16
+      let blockOffset = cursor.int(limit: meta.recordArea.upperBound), let blockLength = cursor.u32(),
+      Int(blockLength) <= meta.recordArea.upperBound - blockOffset, cursor.isAtEnd
     else { return nil }
     var controllers: [String] = []
-    for _ in 0..<controllerCount {
-      guard let controller = cursor.string() else { return nil }
-      controllers.append(controller)
+    var conditions: [UInt8] = []
+    if blockLength > 0 {
+      guard meta.recordArea.contains(blockOffset), blockLength >= 8,
+        let block = read(blockOffset, Int(blockLength)),
+        let read = Self.conditionsBlock(block)
+      else { return nil }
+      (controllers, conditions) = read
     }
-    guard let conditions = cursor.blob(), cursor.isAtEnd else { return nil }
     return Record(
       key: key, source: Int(source), itemRange: itemOffset..<itemOffset + itemLength,
       sectionRecord: sectionOffset..<sectionOffset + Int(sectionLength), section: Int(section), row: Int(row),
@@ -467,6 +500,12 @@ struct DocumentCacheFile {
         let node = nodes[sectionIndex][row]
         let nodeOffset = node.isEmpty ? 0 : recordBase + body.bytes.count
         body.bytes += node
+        // The subtree's conditions once, before its records, which point to them.
+        let block =
+          controllers.isEmpty && conditions.isEmpty
+          ? [] : Self.conditionsBlock(controllers: controllers, conditions: conditions)
+        let blockOffset = block.isEmpty ? 0 : recordBase + body.bytes.count
+        body.bytes += block
         for owned in entry.owned {
           guard let key = owned.key else { continue }
           let start = body.bytes.count
@@ -481,9 +520,8 @@ struct DocumentCacheFile {
           body.u32(UInt32(row))
           body.u64(UInt64(nodeOffset))
           body.u32(UInt32(node.count))
-          body.u32(UInt32(controllers.count))
-          for controller in controllers { body.string(controller) }
-          body.blob(conditions)
+          body.u64(UInt64(blockOffset))
+          body.u32(UInt32(block.count))
           let checksum = body.bytes.withUnsafeBytes {
             DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: $0[(start + 8)...]))
           }

@@ -32,9 +32,13 @@ import SettingsPOSIX
 /// records  one per key: checksum of the rest (u64), key, source index (u32), offset and length
 ///          of its top-level item's JSON in that source (u64 each), offset and length of its
 ///          section's record (u64, u32), section index and row (u32 each), offset and length of
-///          its top-level item's page node (u64, u32; 0 and 0 for an item kept whole), the full keys that the
-///          conditions of its top-level item's subtree name (those that lead to it among them), the
-///          conditions of the top-level item's subtree as JSON
+///          its top-level item's page node (u64, u32; 0 and 0 for an item kept whole), offset and
+///          length of its top-level item's conditions block (u64, u32; 0 and 0 for a subtree
+///          without conditions)
+/// blocks   in the record area, before the records of its keys: the conditions block of each
+///          top-level item whose subtree has conditions: checksum of the rest (u64), the full keys
+///          that they name (those that lead to an item among them), the conditions as JSON
+///          (``DocumentCacheFile/conditionsBlock(controllers:conditions:)``)
 /// sections one per section: checksum (u64), the section object's JSON without "items"
 /// table    open addressing, a power of two of 16-byte slots: key hash (u32, never 0), record
 ///          length (u32), record offset (u64); an empty slot is all zeros
@@ -45,7 +49,7 @@ import SettingsPOSIX
 /// the document).
 enum DocumentCacheFormat {
   /// The format's version: bump it with any change to the layout or to what a record means.
-  static let version: UInt32 = 8
+  static let version: UInt32 = 9
   static let magic: [UInt8] = Array("SETCACHE".utf8)
   static let headerSize = 64
 

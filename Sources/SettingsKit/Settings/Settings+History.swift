@@ -165,7 +165,8 @@ extension Settings {
       let journal = readJournal()
       let (targets, entries) = try undoTargets(target, in: journal, force: force)
       undone = entries
-      for (key, value) in targets where secureKeys.contains(key) && value != nil {
+      // The first such key in key order, so that the refusal is the same every time.
+      if let key = targets.filter({ secureKeys.contains($0.key) && $0.value != nil }).keys.min() {
         throw .undoRefused(.secret(key: key))
       }
       return try apply(targets, in: snapshot, to: &contents)

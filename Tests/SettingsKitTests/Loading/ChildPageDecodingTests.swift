@@ -114,3 +114,42 @@ struct ChildPageDecodingTests {
     #expect(page == wholePage)
   }
 }
+
+/// The conditions of a child page's items are kept once in the compiled form, not once in each of
+/// the page's keys' records: a page of N items with conditions once made a cache of N² bytes
+/// (1 200 items: 71 MB).
+struct ConditionedChildPageCacheTests {
+  /// The size in bytes of the cache written for a document whose item `p` opens a page of `count`
+  /// switches, each enabled when the top switch is on.
+  func cacheSize(count: Int) throws -> Int {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let items = (0..<count).map {
+      #"{"key": "k\#($0)", "type": "switch", "title": "S \#($0)", "enabledWhen": {"top": true}}"#
+    }
+    let path = SystemPath(
+      try directory.write(
+        "doc.json",
+        #"{"id": "c", "sections": [{"items": [{"key": "top", "type": "switch", "title": "T", "on": true}, "#
+          + #"{"key": "p", "type": "detailTitle", "title": "P", "page": {"sections": [{"items": ["#
+          + items.joined(separator: ",\n") + "]}]}}]}]}\n"))
+    let cache = SystemPath(directory.file("cache"))
+    var options = DocumentOptions(cache: .directory(cache), buildTag: "c")
+    // Written just now: cached all the same.
+    options.racyWindow = 0
+    let opened = try DocumentLoader.open(path, options: options)
+    // The cache answers as the whole decode does.
+    #expect(opened.document.locate("p.k\(count - 1)")?.item.enabledWhen?.keys.sorted() == ["top"])
+    let files = try FileManager.default.contentsOfDirectory(atPath: cache.description)
+    #expect(files.count == 1)
+    let attributes = try FileManager.default.attributesOfItem(atPath: directory.file("cache/" + files[0]))
+    return (attributes[.size] as? Int) ?? 0
+  }
+
+  @Test func aPageOfConditionedItemsMakesACacheThatGrowsWithItsItems() throws {
+    let (small, large) = (try cacheSize(count: 200), try cacheSize(count: 800))
+    // Four times the items: about four times the bytes (it was sixteen).
+    #expect(large < small * 5, "\(small) bytes for 200 items, \(large) for 800")
+    #expect(large > small * 3, "\(small) bytes for 200 items, \(large) for 800")
+  }
+}
