@@ -317,14 +317,17 @@ import Testing
   }
 
   /// Typechecks `code` against the SettingsKit this test was built with; the compiler's output
-  /// (empty when it compiles without a warning) and its status.
+  /// (empty when it compiles without a warning) and its status. The C library module that
+  /// SettingsPOSIX imports (`Sources/CMalloc`) is found by its module map, as SwiftPM gives it.
   func typecheck(_ code: String) throws -> CommandOutcome {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let file = try directory.write("SettingKeys.generated.swift", code)
     let swiftc = try #require(ExternalTool.find("swiftc"), "swiftc is not on PATH")
+    let cModules = URL(fileURLWithPath: examplePath("")).deletingLastPathComponent()
+      .appendingPathComponent("Sources/CMalloc").path
     return try swiftc.run([
-      "-typecheck", "-parse-as-library", "-I", settingsBinaryDirectory + "/Modules", file,
+      "-typecheck", "-parse-as-library", "-I", settingsBinaryDirectory + "/Modules", "-I", cModules, file,
     ])
   }
 
