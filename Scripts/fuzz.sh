@@ -98,7 +98,7 @@ binary="$build/SettingsFuzzers"
 echo "== building SettingsFuzzers (${targets[*]})"
 # Built from inside the build directory, where swiftc leaves its module files.
 (cd "$build" && swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name settings \
-  -enable-upcoming-feature ExistentialAny -O -wmo -g -module-name SettingsFuzz \
+  -enable-upcoming-feature ExistentialAny -O -wmo -g -module-name SettingsFuzz -I "$root/Sources/CMalloc" \
   "${sources[@]/#/$root/}" "${fuzz_sources[@]/#/$root/}" -o SettingsFuzzers) >"$build/SettingsFuzzers.build.log" 2>&1 || {
   cat "$build/SettingsFuzzers.build.log"
   exit 2
