@@ -5,9 +5,9 @@ import Testing
 extension StoreConformanceTest {
   func checkANewStoreIsEmpty(_ store: any SettingsStore) throws {
     let contents = try store.read()
-    #expect(contents.values == [:])
+    expectEqual(contents.values, [:], "a new store's values")
     if let emptyRevision = configuration.emptyRevision {
-      #expect(contents.revision == emptyRevision)
+      expectEqual(contents.revision, emptyRevision, "a new store's revision")
     }
   }
 
@@ -19,26 +19,33 @@ extension StoreConformanceTest {
       contents.values["volume"] = JSONValue(.number("0.50"))
       return "done"
     }
-    #expect(returned == "done")
+    expectEqual(returned, "done", "what the update returned")
     let after = try store.read()
-    #expect(texts(after.values) == ["airplane": "true", "name": "\"한 Kim\"", "volume": "0.50"])
-    #expect(after.revision != before)
-    #expect(try store.read().revision == after.revision)
+    expectEqual(
+      texts(after.values), ["airplane": "true", "name": "\"한 Kim\"", "volume": "0.50"],
+      "the values after the update")
+    expectDifferent(after.revision, before, "the revision after the update")
+    expectEqual(try store.read().revision, after.revision, "the revision read again")
   }
 
   func checkABodyThatThrowsChangesNothing(_ store: any SettingsStore) throws {
     try store.update { $0.values["airplane"] = .bool(true) }
     let before = try store.read()
-    #expect(throws: StoreUpdateError.refused(SettingsError.unknownKey("wifl", suggestion: nil))) {
+    do {
       try store.update { (contents: inout StoreContents) throws(SettingsError) in
         contents.values["airplane"] = .bool(false)
         contents.values["other"] = .integer(1)
         throw .unknownKey("wifl", suggestion: nil)
       }
+      Findings.report("an update whose body throws threw nothing", sourceLocation: #_sourceLocation)
+    } catch {
+      expectEqual(
+        error, .refused(SettingsError.unknownKey("wifl", suggestion: nil)),
+        "what an update whose body throws threw")
     }
     let after = try store.read()
-    #expect(texts(after.values) == ["airplane": "true"])
-    #expect(after.revision == before.revision)
+    expectEqual(texts(after.values), ["airplane": "true"], "the values after an update that threw")
+    expectEqual(after.revision, before.revision, "the revision after an update that threw")
   }
 
   func checkConflictingUpdatesAllLand(_ store: any SettingsStore) async throws {
@@ -57,8 +64,9 @@ extension StoreConformanceTest {
       try await group.waitForAll()
     }
     let values = try store.read().values
-    #expect(texts(values)["count"] == "40")
-    #expect(values.keys.sorted() == ["count", "writer-0", "writer-1", "writer-2", "writer-3"])
+    expectEqual(texts(values)["count"], "40", "the counter after 40 updates")
+    expectEqual(
+      values.keys.sorted(), ["count", "writer-0", "writer-1", "writer-2", "writer-3"], "the keys written")
   }
 
   func checkABadStoredValue(_ store: any SettingsStore) throws {
@@ -69,14 +77,16 @@ extension StoreConformanceTest {
     }
     let settings = Settings(document: .embeddedDefault, store: store)
     let snapshot = try settings.snapshot()
-    #expect(snapshot.value(forKey: "airplane") == .bool(false))
-    #expect(snapshot.value(forKey: "wifi") == .string("켬"))
-    #expect(snapshot.problems.map(\.key) == ["airplane"])
-    #expect(texts(snapshot.otherOverrides) == ["legacy.unknown": "1.50"])
+    expectEqual(snapshot.value(forKey: "airplane"), .bool(false), "a bad stored value")
+    expectEqual(snapshot.value(forKey: "wifi"), .string("켬"), "a good stored value")
+    expectEqual(snapshot.problems.map(\.key), ["airplane"], "the keys with problems")
+    expectEqual(
+      texts(snapshot.otherOverrides), ["legacy.unknown": "1.50"], "the keys the document does not know")
     // The next write of the item replaces the bad value and keeps the key the document does not know.
     try settings.set("airplane", to: .bool(true))
-    #expect(
-      texts(try store.read().values) == ["airplane": "true", "wifi": "\"켬\"", "legacy.unknown": "1.50"])
+    expectEqual(
+      texts(try store.read().values), ["airplane": "true", "wifi": "\"켬\"", "legacy.unknown": "1.50"],
+      "the values after the bad value is replaced")
   }
 
   func checkARemovedKeyIsGone(_ store: any SettingsStore) throws {
@@ -87,10 +97,10 @@ extension StoreConformanceTest {
     let before = try store.read().revision
     try store.update { $0.values["airplane"] = nil }
     let after = try store.read()
-    #expect(texts(after.values) == ["wifi": "false"])
-    #expect(after.revision != before)
+    expectEqual(texts(after.values), ["wifi": "false"], "the values after a removal")
+    expectDifferent(after.revision, before, "the revision after a removal")
     try store.update { $0.values = [:] }
-    #expect(try store.read().values == [:])
+    expectEqual(try store.read().values, [:], "the values after every key is removed")
   }
 
   func checkChangesReportEveryKeyOnce(_ store: any SettingsStore) async throws {
@@ -110,13 +120,13 @@ extension StoreConformanceTest {
       texts(Folded($0, from: start.values).values) == texts(final.values)
     }
     let folded = Folded(events, from: start.values)
-    #expect(texts(folded.values) == texts(final.values))
-    #expect(texts(folded.values) == ["n": "30", "seven": "28"])
-    #expect(folded.repeated == [])
-    #expect(folded.resyncs == 0)
-    if configuration.reportsEveryUpdate { #expect(events.count == 30) }
+    expectEqual(texts(folded.values), texts(final.values), "the values the changes reported")
+    expectEqual(texts(folded.values), ["n": "30", "seven": "28"], "the values the changes reported")
+    expectEqual(folded.repeated, [], "the keys reported without a difference")
+    expectEqual(folded.resyncs, 0, "the resyncs")
+    if configuration.reportsEveryUpdate { expectEqual(events.count, 30, "the changes reported") }
     // Nothing more arrives once the store is still.
-    #expect(await recorder.settle().count == events.count)
+    expectEqual(await recorder.settle().count, events.count, "the changes reported once the store is still")
   }
 
   func checkChangesAfterAnOlderRevision(_ store: any SettingsStore) async throws {
@@ -126,17 +136,17 @@ extension StoreConformanceTest {
     let recorder = ChangeRecorder(store.changes(after: old))
     defer { recorder.stop() }
     let events = await recorder.wait { $0.count >= 1 }
-    #expect(await recorder.settle().count == 1)
+    expectEqual(await recorder.settle().count, 1, "the changes reported after an older revision")
     switch (configuration.replaysHistory, events.first) {
     case (true, .changed(let contents, let keys)?):
       // A store that keeps its history replays the change itself.
-      #expect(keys == ["airplane"])
-      #expect(texts(contents.values) == texts(current.values))
+      expectEqual(keys, ["airplane"], "the keys of the change replayed")
+      expectEqual(texts(contents.values), texts(current.values), "the values of the change replayed")
     case (false, .resynced(let contents)?):
-      #expect(texts(contents.values) == texts(current.values))
+      expectEqual(texts(contents.values), texts(current.values), "the values resynced")
     default:
       let expected = configuration.replaysHistory ? "the change replayed" : "resynced"
-      Issue.record("expected \(expected) first, got \(events)")
+      Findings.report("expected \(expected) first, got \(events)", sourceLocation: #_sourceLocation)
     }
   }
 }
@@ -157,7 +167,7 @@ struct Folded {
         for key in keys where self.values[key].map(text) == contents.values[key].map(text) {
           repeated.append(key)
         }
-        #expect(keys == StoreChange.differingKeys(self.values, contents.values))
+        expectEqual(keys, StoreChange.differingKeys(self.values, contents.values), "the keys of a change")
         self.values = contents.values
       case .resynced(let contents):
         resyncs += 1

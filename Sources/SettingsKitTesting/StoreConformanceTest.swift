@@ -7,7 +7,7 @@ import Testing
 /// change events with nothing lost and nothing delivered twice.
 ///
 /// Each check starts from a fresh, empty store that `makeStore` returns, and records what it finds
-/// with Swift Testing's `#expect`, so call it from a test:
+/// as issues of the running Swift Testing test, each naming the value checked, so call it from a test:
 ///
 /// ```swift
 /// import SettingsKitTesting
