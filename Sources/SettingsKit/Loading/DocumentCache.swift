@@ -162,11 +162,11 @@ package struct DocumentCache: Sendable {
   /// What `body` makes of the cache of the document at `path`, given the cache file, its checked
   /// meta and a reader of its sources' bytes; nil when the cache is missing, of another build or
   /// locale list, or any source's identity is not the one it was built from (before or after).
-  private func read(
+  private func read<Result>(
     at path: SystemPath, locales: [String], compiled: Compiled? = nil,
-    _ body: (DocumentCacheFile, DocumentCacheFile.Meta, (Int, Int, Int) -> [UInt8]?) -> SettingsDocument?
-  ) -> SettingsDocument? {
-    withCache(at: path, locales: locales, compiled: compiled) { file, meta -> SettingsDocument? in
+    _ body: (DocumentCacheFile, DocumentCacheFile.Meta, (Int, Int, Int) -> [UInt8]?) -> Result?
+  ) -> Result? {
+    withCache(at: path, locales: locales, compiled: compiled) { file, meta -> Result? in
       if let compiled {
         // The bytes the form was compiled from, as read: a document with items files is not kept so.
         guard meta.sources.count == 1 else { return nil }
@@ -195,6 +195,14 @@ package struct DocumentCache: Sendable {
       }
       return document
     }
+  }
+
+  /// Whether the folder holds a compiled form of the document at `path` in `locales` that is
+  /// current: of this build, for sources whose identities are those it was compiled from. A part
+  /// it cannot answer for (a key given by its own name, a misspelt one) is then read from the
+  /// whole document, and compiling again would only write the same bytes.
+  package func holdsCurrentForm(at path: SystemPath, locales: [String]) -> Bool {
+    read(at: path, locales: locales) { _, _, _ in true } ?? false
   }
 
   /// The document at `path` opened as ``DocumentLoader/open(path:locales:)-(SystemPath,_)`` opens it and with the
@@ -458,7 +466,8 @@ package struct DocumentCache: Sendable {
       compilation, sources: identities, locales: locales, fingerprint: fingerprint)
     guard
       DocumentCacheFile.check(
-        encoded, against: expected, locales: locales, fingerprint: fingerprint, sources: sourceBytes)
+        encoded, against: expected, locales: locales, fingerprint: fingerprint, itemCount: itemCount,
+        sources: sourceBytes)
     else { return (try decodeWhole(unless: document), bytes, nil) }
     if writing { write(encoded, to: self.path(forDocument: absolutePath, locales: locales)) }
     return (document, bytes, encoded)

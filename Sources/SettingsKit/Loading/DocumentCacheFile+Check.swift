@@ -46,7 +46,7 @@ extension DocumentCacheFile {
   /// fields, and the document's).
   static func check(
     _ encoded: [UInt8], against expected: Expected, locales: [String], fingerprint: UInt64,
-    sources: (Int) -> [UInt8]?
+    itemCount: ItemDecodeCount? = nil, sources: (Int) -> [UInt8]?
   ) -> Bool {
     let file = DocumentCacheFile(size: encoded.count) { offset, count in
       guard offset >= 0, count >= 0, offset <= encoded.count - count else { return nil }
@@ -67,20 +67,25 @@ extension DocumentCacheFile {
     {
       picks.insert(index)
     }
-    var keys: [(key: String, item: SettingItem, section: Int, row: Int)] = []
+    // Each picked item is read back once, with up to 8 of its keys (the first, the last and evenly
+    // spread ones): a child page of thousands of keys costs one read, not one per key.
+    var groups: [(keys: [String], item: SettingItem, section: Int, row: Int)] = []
     for pick in picks.sorted() {
       guard let item = expected.row(top[pick].section, top[pick].row) else { return false }
-      forEachOwnedItem(of: item) { owned in
-        if let key = owned.key, keys.count < 64 { keys.append((key, item, top[pick].section, top[pick].row)) }
-      }
+      var owned: [String] = []
+      forEachOwnedItem(of: item) { if let key = $0.key { owned.append(key) } }
+      guard !owned.isEmpty else { continue }
+      let spread = Set((0..<8).map { $0 * (owned.count - 1) / 7 }).sorted().map { owned[$0] }
+      groups.append((spread, item, top[pick].section, top[pick].row))
     }
     var sourceBytes: [Int: [UInt8]] = [:]
     var bare = expected.fields
     bare.sections = []
-    for (key, item, sectionIndex, row) in keys {
+    for (keys, item, sectionIndex, row) in groups {
+      itemCount?.add(readBack: 1)
       guard
         let partial = file.document(
-          keys: [key], meta: meta, locales: locales,
+          keys: keys, meta: meta, locales: locales,
           source: { index, offset, count in
             if sourceBytes[index] == nil { sourceBytes[index] = sources(index) }
             guard let bytes = sourceBytes[index], offset >= 0, count >= 0, offset <= bytes.count - count
@@ -88,23 +93,26 @@ extension DocumentCacheFile {
               return nil
             }
             return Array(bytes[offset..<offset + count])
-          }),
-        let located = partial.locate(key),
-        let wanted = Expected.locate(key, in: item, section: sectionIndex, row: row),
-        located.section == wanted.section, located.row == wanted.row,
-        sameRows([located.item] + located.ancestors, [wanted.item] + wanted.ancestors)
+          })
       else { return false }
       var partialBare = partial
       partialBare.sections = []
-      guard bare == partialBare, let record = file.record(for: key, meta: meta),
-        record.section == sectionIndex, expected.fields.sections.indices.contains(record.section),
-        let section = partial.sections.first(where: {
-          $0.items.contains { $0.key == wanted.ancestors.first?.key ?? key }
-        })
-      else { return false }
-      var cached = section
-      cached.items = []
-      guard expected.fields.sections[record.section] == cached else { return false }
+      guard bare == partialBare else { return false }
+      for key in keys {
+        guard let located = partial.locate(key),
+          let wanted = Expected.locate(key, in: item, section: sectionIndex, row: row),
+          located.section == wanted.section, located.row == wanted.row,
+          sameRows([located.item] + located.ancestors, [wanted.item] + wanted.ancestors),
+          let record = file.record(for: key, meta: meta),
+          record.section == sectionIndex, expected.fields.sections.indices.contains(record.section),
+          let section = partial.sections.first(where: {
+            $0.items.contains { $0.key == wanted.ancestors.first?.key ?? key }
+          })
+        else { return false }
+        var cached = section
+        cached.items = []
+        guard expected.fields.sections[record.section] == cached else { return false }
+      }
     }
     return checkPage(file, meta: meta, against: expected, locales: locales, bytes: sources(0))
   }

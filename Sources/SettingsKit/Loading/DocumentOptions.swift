@@ -174,7 +174,8 @@ extension DocumentLoader {
   }
 
   /// The part of the document at `path` that `reduced` reads from `cache` (given nil) or from a
-  /// compiled form in memory; when the cache cannot answer, the document is compiled from its
+  /// compiled form in memory; when the cache holds a current form that cannot answer (a key given
+  /// by its own name, a misspelt one), the whole document; when it holds none, the document is compiled from its
   /// bytes (writing the cache) and asked again, from the compiled form in memory (or from the
   /// folder, for a document with items files), so that the values are worked out for the part, not for every item (a tenth of a
   /// cold `get` at 100 000 items); else the whole document.
@@ -183,6 +184,8 @@ extension DocumentLoader {
     _ reduced: (DocumentCache.Compiled?) -> SettingsDocument?
   ) throws(DocumentError) -> SettingsDocument {
     if let document = reduced(nil) { return document }
+    // A current compiled form that cannot answer is not compiled again: the whole document answers.
+    if cache.holdsCurrentForm(at: path, locales: locales) { return try load(path: path, locales: locales) }
     let (whole, compiled) = try cache.compileDocument(at: path, locales: locales)
     if let compiled, let document = reduced(compiled) { return document }
     if let document = reduced(nil) { return document }

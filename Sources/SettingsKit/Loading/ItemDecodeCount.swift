@@ -6,7 +6,8 @@ import Synchronization
 /// to ``DocumentOptions`` (``DocumentOptions/itemCount``); every document opened with those
 /// options, and every row that one of them decodes later, adds to it.
 package final class ItemDecodeCount: Sendable, Equatable {
-  private let counts = Mutex<(compiled: Int, compilerBuilt: Int, decoded: Int, checked: Int)>((0, 0, 0, 0))
+  private let counts = Mutex<(compiled: Int, compilerBuilt: Int, decoded: Int, checked: Int, readBack: Int)>(
+    (0, 0, 0, 0, 0))
 
   /// A count of nothing yet.
   package init() {}
@@ -28,17 +29,22 @@ package final class ItemDecodeCount: Sendable, Equatable {
   /// and every row of the sections decoded with the document).
   package var checked: Int { counts.withLock { $0.checked } }
 
+  /// The partial documents the read-back check after a compilation read from the compiled form:
+  /// one for each top-level item of its sample, however many keys its pages hold.
+  package var readBack: Int { counts.withLock { $0.readBack } }
+
   /// The items (on every page) decoded into a document: a section's rows when first read, the
   /// items a partial document holds, or every item of a document decoded whole.
   package var decoded: Int { counts.withLock { $0.decoded } }
 
-  /// Adds `compiled`, `compilerBuilt`, `decoded` and `checked` items.
-  func add(compiled: Int = 0, compilerBuilt: Int = 0, decoded: Int = 0, checked: Int = 0) {
+  /// Adds `compiled`, `compilerBuilt`, `decoded` and `checked` items, and `readBack` documents.
+  func add(compiled: Int = 0, compilerBuilt: Int = 0, decoded: Int = 0, checked: Int = 0, readBack: Int = 0) {
     counts.withLock {
       $0.compiled += compiled
       $0.compilerBuilt += compilerBuilt
       $0.decoded += decoded
       $0.checked += checked
+      $0.readBack += readBack
     }
   }
 
