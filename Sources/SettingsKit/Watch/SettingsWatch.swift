@@ -308,6 +308,18 @@ final class SettingsWatch: Sendable {
     ([path] + itemsFilePaths(of: document, at: path)).map { FileSystem.status(of: $0) }
   }
 
+  /// The signature of `document` just read at `path`, given `read`, the signature taken before it
+  /// was read: its file's status then (a write while it was read shows at the next look), and its
+  /// items files' statuses then when it names the same ones, else now.
+  static func signature(
+    of document: SettingsDocument, at path: SystemPath, readAfter read: [FileStatus?],
+    itemsFiles previous: [SystemPath]
+  ) -> [FileStatus?] {
+    let files = itemsFilePaths(of: document, at: path)
+    let items = files == previous ? Array(read.dropFirst()) : files.map { FileSystem.status(of: $0) }
+    return [read.first ?? nil] + items
+  }
+
   /// Reloads the document when the signature of its file or of one of its items files changed.
   private func reloadDocument(_ state: inout State) -> [SettingsEvent] {
     guard let path = options.documentPath else { return [] }
@@ -317,6 +329,7 @@ final class SettingsWatch: Sendable {
       return []
     }
     let previous = state.documentSignature
+    let previousItemsFiles = Self.itemsFilePaths(of: state.document, at: path)
     state.documentSignature = signature
     // Reading a new version lets go of far more than it keeps (the compilation of a large
     // document): the pages go back to the system, not to the allocator's free lists.
@@ -342,7 +355,8 @@ final class SettingsWatch: Sendable {
     // the event still tells a screen that pages through them to open them again.
     let itemsFilesChanged = !options.loadingItemsFiles && signature.dropFirst() != previous.dropFirst()
     guard document != state.document || itemsFilesChanged else {
-      state.documentSignature = Self.signature(of: document, at: path)
+      state.documentSignature = Self.signature(
+        of: document, at: path, readAfter: signature, itemsFiles: previousItemsFiles)
       return []
     }
     // Compared section by section: those read from the same bytes as before are skipped.
@@ -351,7 +365,8 @@ final class SettingsWatch: Sendable {
     let changed = Self.ordered(after.defaultsTable.changedKeys(from: before.defaultsTable), in: document)
     state.document = document
     // The new version's items files, which may be others.
-    state.documentSignature = Self.signature(of: document, at: path)
+    state.documentSignature = Self.signature(
+      of: document, at: path, readAfter: signature, itemsFiles: previousItemsFiles)
     state.isReloaded = true
     return [.documentReloaded(document, changedDefaults: changed)]
   }
