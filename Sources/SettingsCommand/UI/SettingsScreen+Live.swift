@@ -127,10 +127,17 @@ extension SettingsScreen {
     }
   }
 
+  /// The key of the item at `indexPath` in `table`; nil for another row or an item without one.
+  private static func key(at indexPath: TableIndexPath, in table: SettingsTable) -> String? {
+    guard case .item(let item, _, _) = table.row(at: indexPath) else { return nil }
+    return item.key
+  }
+
   /// The screen for a new version of the document (it changed on disk): the same layers, size,
   /// colours and view state file; the top page, with as many pages of each paginated section as
   /// were shown, the selection on the same key where it is still shown (or on the same section's
-  /// "more" row, where it was on one), and a status line that says so.
+  /// "more" row, where it was on one), the child pages that were open, as deep as the new version
+  /// has them, and a status line that says so.
   ///
   /// - Throws: ``SettingsError`` when the store cannot be read, ``DocumentError`` when an items
   ///   file's pages that were shown are not valid.
@@ -162,6 +169,23 @@ extension SettingsScreen {
         screen.level.selection = found
         screen.keepSelectionVisible()
       }
+    }
+    // The child pages open before open again, through the items of the same keys, each with the
+    // selection on the same key; as deep as the new version still has them.
+    for depth in stack.indices.dropFirst() {
+      guard let opener = stack[depth - 1].selection.flatMap({ Self.key(at: $0, in: stack[depth - 1].table) }),
+        let at = screen.level.table.indexPath(ofKey: opener),
+        case .item(let item, _, _) = screen.level.table.row(at: at), let page = item.page
+      else { break }
+      screen.level.selection = at
+      screen.keepSelectionVisible()
+      screen.open(page, of: item)
+      if let selected = stack[depth].selection.flatMap({ Self.key(at: $0, in: stack[depth].table) }),
+        let found = screen.level.table.indexPath(ofKey: selected)
+      {
+        screen.level.selection = found
+      }
+      screen.keepSelectionVisible()
     }
     screen.status =
       "The document changed on disk and was reloaded"
