@@ -201,14 +201,20 @@ extension Settings {
       guard !entry.changes.isEmpty else { throw .undoRefused(.nothingToUndo) }
       if !force {
         // A key changed again since, and not back to what the entry left (a secret's text is
-        // never known: any later change counts).
-        let now = journal.state()
+        // never known: any later change counts). A value moved to the key that renamed it
+        // (renamedFrom) is the same setting's, under the item's key now.
+        let now = underCurrentKeys(journal.state())
         for key in entry.keys {
-          guard let later = journal.entries[(index + 1)...].last(where: { $0.changes[key] != nil }) else {
+          let current = currentKey(key)
+          guard
+            let later = journal.entries[(index + 1)...].last(where: {
+              $0.changes[key] != nil || $0.changes[current] != nil
+            })
+          else {
             continue
           }
           let change = entry.changes[key]
-          if change?.isSecure == true || !Self.same(now[key], change?.after) {
+          if change?.isSecure == true || !Self.same(now[current], change?.after) {
             throw .undoRefused(
               .changedLater(key: key, undoing: number, later: later.sequence, how: later.context.how))
           }

@@ -249,6 +249,34 @@ extension JournalCommandTests {
           status: 0, stdout: "undid changes 1, 3\n  flight (Flight Mode): off → (default)\n", stderr: ""))
   }
 
+  /// `undo N` of a change made under a key's earlier name: the later write that moved the value
+  /// to the new key did not change it, so the undo goes on; a later change of its value under
+  /// the new key still refuses.
+  @Test func anUndoOfAChangeUnderAnEarlierNameIsNotRefusedForTheMove() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(try fixture.run(["set", "airplane", "on"]).status == 0)
+    let renamed = JournalCommandTests.document.replacingOccurrences(
+      of: #""key": "airplane", "type": "switch", "title": "Airplane Mode""#,
+      with: #""key": "flight", "type": "switch", "title": "Flight Mode", "renamedFrom": ["airplane"]"#
+    ).replacingOccurrences(of: #""airplane": false"#, with: #""flight": false"#)
+    try fixture.directory.write("doc.json", renamed)
+    // Any write moves the value to the new key.
+    #expect(try fixture.run(["set", "theme", "dark"]).status == 0)
+    #expect(try fixture.directory.read("s.json")?.contains(#""flight": true"#) == true)
+    #expect(
+      try fixture.run(["undo", "1"])
+        == CommandOutcome(
+          status: 0, stdout: "undid change 1\n  flight (Flight Mode): on → (default)\n", stderr: ""))
+    #expect(try fixture.run(["set", "flight", "on"]).status == 0)
+    #expect(try fixture.run(["set", "flight", "off"]).status == 0)
+    let refused = try fixture.run(["undo", "4"])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.hasPrefix(
+        "Error: 'flight' changed again after change 4, in change 5 (set); nothing was changed"))
+  }
+
   /// A journal limit past what a count of entries holds keeps every entry; it never traps.
   @Test func aHugeJournalLimitKeepsEveryEntry() throws {
     let fixture = try Fixture()
