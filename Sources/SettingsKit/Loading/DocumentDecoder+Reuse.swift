@@ -1,0 +1,33 @@
+extension DocumentDecoder {
+  /// The sizes of what the items of one section may add for other sections to read: problems,
+  /// section ids (of their pages), earlier keys and conditions. A section that leaves them as they
+  /// were touched nothing shared but its keys (``independentSections``).
+  var sharedCounts: [Int] {
+    [issues.count, firstSectionID.count, firstRenameUse.count, pendingConditions.count]
+  }
+
+  /// Takes the items of top-page section `index`, given as `elements`, from ``reusing``, as the
+  /// compile of an earlier version with the same bytes read them: their keys are registered where
+  /// they stand now (so that a later duplicate names them as a full compile does), and their rows
+  /// and searched texts go to ``compiling``. False, with nothing changed, when there is nothing to
+  /// take for the section, its items do not stand where its bytes did, or one of its keys is
+  /// already used or claimed as an earlier key: the items are then read, for the full compile's
+  /// messages.
+  mutating func takeSection(_ index: Int, elements: [JSONMap.Value]) -> Bool {
+    guard let reused = reusing[index], elements.count == reused.taken.rows.count,
+      elements.first?.offset == reused.start, compiling?.rowCount(of: index) == 0
+    else { return false }
+    for entry in reused.taken.keys where firstKeyUse[entry.key] != nil || firstRenameUse[entry.key] != nil {
+      return false
+    }
+    for entry in reused.taken.keys {
+      firstKeyUse[entry.key] = FirstUse(
+        path: entry.use.path, source: source, offset: entry.use.offset + reused.shift)
+    }
+    compiling?.keepRows(
+      section: index, rows: reused.taken.rows, values: elements, search: reused.taken.search)
+    independentSections.insert(index)
+    takenSections.insert(index)
+    return true
+  }
+}
