@@ -2,24 +2,22 @@ extension DocumentCompilation {
   /// What a compile of a document's bytes leaves for the compile of its next version (a reload),
   /// so that the sections whose bytes did not change are not read again: the bytes, the locales,
   /// and each top-page section whose items touched nothing that other sections read but their
-  /// keys (``DocumentDecoder/independentSections``), by index.
-  ///
-  /// Unchecked: the key uses' paths are closures that capture only values, and are never changed.
-  struct Reusable: @unchecked Sendable {
+  /// keys (``DocumentDecoder/independentSections``) and has no items on pages, by index.
+  struct Reusable: Sendable {
     var bytes: [UInt8]
     var locales: [String]
     var sections: [Int: Taken]
   }
 
   /// One top-page section as its compile read it.
-  struct Taken {
+  struct Taken: Sendable {
     /// Where its items stood in the bytes.
     var ranges: [Range<Int>]
     var rows: [Row]
     /// Its items' searched texts.
     var search: SettingsSearchIndex
-    /// Each full key of its items (and their pages' items) and where it was first used.
-    var keys: [(key: String, use: DocumentDecoder.FirstUse)]
+    /// Where each row's key stands in the bytes (its value's offset); -1 for a row without one.
+    var keyOffsets: [Int]
   }
 
   /// A section taken for a new version: where its first item stands now and how far its items
@@ -70,20 +68,21 @@ extension DocumentCompilation {
         ranges.count == collector.rowCount(of: index)
       else { continue }
       let rows = collector.rows(of: index)
-      var keys: [(key: String, use: DocumentDecoder.FirstUse)] = []
-      var complete = true
+      var keyOffsets: [Int] = []
+      keyOffsets.reserveCapacity(rows.count)
       for row in rows {
-        for owned in row.owned {
-          guard let key = owned.key else { continue }
-          guard let use = decoder.firstKeyUse[key] else {
-            complete = false
-            break
-          }
-          keys.append((key, use))
+        // A row with items on its page is read again: their keys' paths are not kept.
+        guard row.owned.count == 1 else { break }
+        guard let key = row.owned[0].key else {
+          keyOffsets.append(-1)
+          continue
         }
+        guard let use = decoder.firstKeyUse[key] else { break }
+        keyOffsets.append(use.offset)
       }
-      guard complete else { continue }
-      sections[index] = Taken(ranges: ranges, rows: rows, search: collector.search[index], keys: keys)
+      guard keyOffsets.count == rows.count else { continue }
+      sections[index] = Taken(
+        ranges: ranges, rows: rows, search: collector.search[index], keyOffsets: keyOffsets)
     }
     return Reusable(bytes: bytes, locales: locales, sections: sections)
   }

@@ -17,12 +17,17 @@ extension DocumentDecoder {
     guard let reused = reusing[index], elements.count == reused.taken.rows.count,
       elements.first?.offset == reused.start, compiling?.rowCount(of: index) == 0
     else { return false }
-    for entry in reused.taken.keys where firstKeyUse[entry.key] != nil || firstRenameUse[entry.key] != nil {
-      return false
+    let rows = reused.taken.rows
+    for row in rows {
+      guard let key = row.owned[0].key else { continue }
+      if firstKeyUse[key] != nil || firstRenameUse[key] != nil { return false }
     }
-    for entry in reused.taken.keys {
-      firstKeyUse[entry.key] = FirstUse(
-        path: entry.use.path, source: source, offset: entry.use.offset + reused.shift)
+    for (number, row) in rows.enumerated() {
+      guard let key = row.owned[0].key else { continue }
+      // The path a full compile gives the key of row `number` of top-page section `index`.
+      firstKeyUse[key] = FirstUse(
+        path: { "sections[\(index)].items[\(number)].key" }, source: source,
+        offset: reused.taken.keyOffsets[number] + reused.shift)
     }
     compiling?.keepRows(
       section: index, rows: reused.taken.rows, values: elements, search: reused.taken.search)
