@@ -232,14 +232,15 @@ package struct DocumentCache: Sendable {
   ///
   /// - Throws: the errors of ``DocumentLoader/open(path:locales:)``.
   package func openDocument(
-    at path: SystemPath, locales: [String], keepingCompiledForm: Bool, openingItemsFiles: Bool = true
+    at path: SystemPath, locales: [String], keepingCompiledForm: Bool, openingItemsFiles: Bool = true,
+    reusing reuse: CompilationReuse? = nil
   ) throws(DocumentError) -> LoadedDocument {
     if let opened = pagedDocument(at: path, locales: locales) { return opened }
     // A document with items files opens as the loader opens it: its items files are not decoded.
     guard
       let (document, bytes, compiled) = try load(
         at: path, locales: locales, unlessItemsFiles: true, compilingInMemory: keepingCompiledForm,
-        decodingWhole: false),
+        decodingWhole: false, reusing: reuse),
       let bytes
     else {
       guard openingItemsFiles else {
@@ -373,10 +374,12 @@ package struct DocumentCache: Sendable {
   ///
   /// With `decodingWhole` (the default) the document is decoded whole and compiled from that;
   /// without it, it is compiled from its bytes (``DocumentCompilation/scan(_:skeleton:itemsFiles:locales:)``)
-  /// and decoded whole only when it is not compiled (the document is then nil).
+  /// and decoded whole only when it is not compiled (the document is then nil); with `reuse`, the
+  /// sections whose bytes did not change since the compile it kept are taken from it
+  /// (``DocumentCompilation/scan(_:skeleton:itemsFiles:locales:reusing:)``), and it keeps this one.
   func load(
     at path: SystemPath, locales: [String], unlessItemsFiles: Bool, compilingInMemory: Bool = false,
-    decodingWhole: Bool = true
+    decodingWhole: Bool = true, reusing reuse: CompilationReuse? = nil
   ) throws(DocumentError) -> (document: SettingsDocument?, bytes: [UInt8]?, compiled: [UInt8]?)? {
     let start = systemRealtimeNanoseconds()
     guard let absolutePath = Self.absolute(path),
@@ -446,13 +449,15 @@ package struct DocumentCache: Sendable {
       expected = DocumentCacheFile.Expected(document: whole)
     } else {
       let scanned = try DocumentCompilation.scan(
-        source, skeleton: skeleton, itemsFiles: files, locales: locales)
+        source, skeleton: skeleton, itemsFiles: files, locales: locales, reusing: reuse?.previous,
+        leaving: reuse != nil)
       document = nil
       compilation = scanned?.compilation
       var owned = 0
       compilation?.forEachOwned { _ in owned += 1 }
-      itemCount?.add(compiled: owned, compilerBuilt: scanned?.built ?? 0)
+      itemCount?.add(compiled: owned - (scanned?.reused ?? 0), compilerBuilt: scanned?.built ?? 0)
       expected = scanned?.expected
+      if let reuse, let reusable = scanned?.reusable { reuse.keep(reusable) }
     }
     guard let compilation, var expected else { return (try decodeWhole(unless: document), bytes, nil) }
     if let itemCount {

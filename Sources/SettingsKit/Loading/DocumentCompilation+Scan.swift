@@ -86,6 +86,22 @@ extension DocumentCompilation {
     /// The rows of section `index`.
     func rows(of index: Int) -> [Row] { index < rows.count ? rows[index] : [] }
 
+    /// Keeps the rows of top-page section `section` as an earlier compile of the same bytes read
+    /// them, with their values in the decoder's map and their searched texts.
+    mutating func keepRows(
+      section: Int, rows kept: [Row], values read: [JSONMap.Value], search texts: SettingsSearchIndex
+    ) {
+      while rows.count <= section {
+        rows.append([])
+        values.append([])
+        search.append(SettingsSearchIndex())
+      }
+      rows[section] = kept
+      values[section] = read
+      search[section] = texts
+      places = nil
+    }
+
     /// Every full key, in ``SettingsDocument/forEachItem(_:)`` order.
     mutating func keys() -> [String] {
       index()
@@ -160,8 +176,60 @@ extension DocumentCompilation {
   ) throws(DocumentError) -> (
     compilation: DocumentCompilation, expected: DocumentCacheFile.Expected, built: Int
   )? {
+    try scan(
+      source, skeleton: skeleton, itemsFiles: itemsFiles, locales: locales, reusing: nil, leaving: false
+    ).map { ($0.compilation, $0.expected, $0.built) }
+  }
+
+  /// What ``scan(_:skeleton:itemsFiles:locales:reusing:)`` gives.
+  struct Scanned {
+    var compilation: DocumentCompilation
+    var expected: DocumentCacheFile.Expected
+    /// How many ``SettingItem``s the reading built.
+    var built: Int
+    /// How many items (with their pages' items) were taken from `previous` and not read.
+    var reused: Int
+    /// What this compile leaves for the next one; nil unless asked for.
+    var reusable: Reusable?
+  }
+
+  /// ``scan(_:skeleton:itemsFiles:locales:)``, taking from `previous` (what the compile of an
+  /// earlier version left) each top-page section whose items have the same bytes at the same index
+  /// and touch nothing other sections read but their keys, instead of reading it again; the
+  /// result is the one a compile without `previous` gives. When the compile finds a problem, it
+  /// is made again without `previous`, so that the errors are exactly those of a full compile.
+  /// With `leaving`, the result says what this compile leaves for the next (``Scanned/reusable``).
+  ///
+  /// - Throws: the errors of ``scan(_:skeleton:itemsFiles:locales:)``.
+  static func scan(
+    _ source: SourceText, skeleton: DocumentSkeleton,
+    itemsFiles: [Int: (path: SystemPath, source: Int, bytes: [UInt8], lines: [Range<Int>])],
+    locales: [String], reusing previous: Reusable?, leaving: Bool
+  ) throws(DocumentError) -> Scanned? {
+    let reused = reused(from: previous, skeleton: skeleton, bytes: source.bytes, locales: locales)
+    guard !reused.isEmpty else {
+      return try compile(
+        source, skeleton: skeleton, itemsFiles: itemsFiles, locales: locales, reusing: [:], leaving: leaving)
+    }
+    do {
+      return try compile(
+        source, skeleton: skeleton, itemsFiles: itemsFiles, locales: locales, reusing: reused,
+        leaving: leaving)
+    } catch {
+      return try compile(
+        source, skeleton: skeleton, itemsFiles: itemsFiles, locales: locales, reusing: [:], leaving: leaving)
+    }
+  }
+
+  /// The body of ``scan(_:skeleton:itemsFiles:locales:reusing:)``, with the sections to take.
+  private static func compile(
+    _ source: SourceText, skeleton: DocumentSkeleton,
+    itemsFiles: [Int: (path: SystemPath, source: Int, bytes: [UInt8], lines: [Range<Int>])],
+    locales: [String], reusing reused: [Int: Reused], leaving: Bool
+  ) throws(DocumentError) -> Scanned? {
     var decoder = try DocumentLoader.decoder(for: source, locales: locales)
     decoder.compiling = Collector()
+    decoder.reusing = reused
     let document = try DocumentLoader.decodeDocument(with: &decoder)
     // The items files' lines replace the decoder's map and source: the document's are kept here.
     let scratch = DocumentDecoder(map: decoder.map, source: decoder.source, locales: locales)
@@ -188,12 +256,19 @@ extension DocumentCompilation {
     }
     let root = DocumentSkeleton.object(skeleton.members, leaving: "sections", in: source.bytes)
     let compilation = DocumentCompilation(root: root, sections: sections, search: search)
-    return (
-      compilation,
-      compilation.expected(
+    var taken = 0
+    for index in decoder.takenSections {
+      for row in collector.rows(of: index) { taken += row.owned.count }
+    }
+    return Scanned(
+      compilation: compilation,
+      expected: compilation.expected(
         fields: document, decoder: scratch, values: collector.values, itemsFiles: itemsFiles),
-      decoder.builtItems
-    )
+      built: decoder.builtItems, reused: taken,
+      reusable: !leaving
+        ? nil
+        : reusable(
+          decoder: decoder, collector: collector, skeleton: skeleton, bytes: source.bytes, locales: locales))
   }
 
   /// What the read-back check compares with, for a compilation made by ``scan(_:skeleton:itemsFiles:locales:)``:

@@ -60,6 +60,14 @@ struct DocumentDecoder {
   var compiling: DocumentCompilation.Collector?
   /// How many ``SettingItem``s this decoder built (each item of a page counts).
   var builtItems = 0
+  /// The top-page sections, by index, whose items a compile of an earlier version left and whose
+  /// bytes are the same now: while ``compiling``, taken as they are (``takeSection(_:elements:)``).
+  var reusing: [Int: DocumentCompilation.Reused] = [:]
+  /// The top-page sections, by index, whose items touched nothing that other sections read but
+  /// their keys (no problem, condition, earlier key or page section id): a next compile may take them.
+  var independentSections: Set<Int> = []
+  /// The top-page sections, by index, taken from ``reusing``.
+  var takenSections: Set<Int> = []
 
   init(map: JSONMap, source: SourceText, locales: [String] = []) {
     self.map = map
@@ -326,8 +334,13 @@ struct DocumentDecoder {
         report(
           Self.join(path, "items"), itemsValue.offset, "a section has \"items\" or \"itemsFile\", not both")
       }
-      if let elements = map.elements(of: itemsValue) {
+      if let elements = map.elements(of: itemsValue), let topIndex, compiling != nil,
+        takeSection(topIndex, elements: elements)
+      {
+        // Taken from the compile of an earlier version whose bytes were the same.
+      } else if let elements = map.elements(of: itemsValue) {
         section.items.reserveCapacity(elements.count)
+        let shared = sharedCounts
         var kept = 0
         for (index, element) in elements.enumerated() {
           if compiling != nil {
@@ -341,6 +354,9 @@ struct DocumentDecoder {
           } else if let item = decodeItem(element, at: "\(path).items[\(index)]") {
             section.items.append(item)
           }
+        }
+        if let topIndex, compiling != nil, kept == elements.count, sharedCounts == shared {
+          independentSections.insert(topIndex)
         }
       } else {
         report(

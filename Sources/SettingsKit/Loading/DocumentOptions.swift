@@ -141,8 +141,21 @@ extension DocumentLoader {
     try openDocument(SystemPath(path), options: options)
   }
 
+  /// ``DocumentLoader/open(_:options:)-(SystemPath,_)``, for a program that opens the document
+  /// again when it changes (a watch): a document compiled in memory reads again only the top-page
+  /// sections whose bytes changed since the compile `reuse` kept, and `reuse` keeps this one.
+  ///
+  /// - Throws: the errors of ``DocumentLoader/open(_:options:)-(SystemPath,_)``.
+  package static func open(_ path: SystemPath, options: DocumentOptions, reusing reuse: CompilationReuse)
+    throws(DocumentError) -> LoadedDocument
+  {
+    try openDocument(path, options: options, reusing: reuse)
+  }
+
   /// The body of ``DocumentLoader/open(_:options:)-(SystemPath,_)``.
-  private static func openDocument(_ path: SystemPath, options: DocumentOptions) throws(DocumentError)
+  private static func openDocument(
+    _ path: SystemPath, options: DocumentOptions, reusing reuse: CompilationReuse? = nil
+  ) throws(DocumentError)
     -> LoadedDocument
   {
     let locales = options.locales
@@ -158,7 +171,7 @@ extension DocumentLoader {
     case .opened, .withoutItemsFiles:
       return try cache.openDocument(
         at: path, locales: locales, keepingCompiledForm: options.keepsDocument,
-        openingItemsFiles: options.reading == .opened)
+        openingItemsFiles: options.reading == .opened, reusing: reuse)
     case .whole: return LoadedDocument(document: try cache.loadDocument(at: path, locales: locales))
     case .keys(let keys):
       return LoadedDocument(

@@ -56,6 +56,9 @@ final class SettingsWatch: Sendable {
   /// Held while events are found and handed over, so that batches found by the first read and by
   /// the watcher's thread are handed over in the order they were found.
   private let delivery = Mutex<Void>(())
+  /// What the last reload's compile left, so that the next reads again only the sections whose
+  /// bytes changed.
+  private let compilations = CompilationReuse()
 
   /// A watch that will hand updates to `emit`; nothing is read until ``start(initial:from:)``.
   ///
@@ -343,7 +346,7 @@ final class SettingsWatch: Sendable {
       open.keepsDocument = true
       let cached = open.cache != .none
       open.reading = !options.loadingItemsFiles ? .withoutItemsFiles : cached ? .opened : .whole
-      let opened = try DocumentLoader.open(path, options: open)
+      let opened = try DocumentLoader.open(path, options: open, reusing: compilations)
       document = cached && options.loadingItemsFiles ? try opened.documentWithAllItems() : opened.document
     } catch {
       guard error != state.documentError else { return [] }
