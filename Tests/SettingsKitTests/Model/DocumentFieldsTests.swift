@@ -43,7 +43,8 @@ struct DocumentFieldsTests {
     case .boolean: "expected true or false; found an array"
     case .version, .wholeNumber: "expected a whole number; found an array"
     case .number: "expected a number; found an array"
-    case .isTrue, .sections, .items, .page, .choices, .value, .conditions, .keys: nil
+    case .isTrue, .sections, .items, .page, .choices, .value, .conditions, .keys, .element, .recordFields, .unique:
+      nil
     }
   }
 
@@ -156,6 +157,7 @@ struct DocumentFieldsTests {
     case .textField: #""key": "k", "type": "textField", "title": "T""#
     case .number: #""key": "k", "type": "number", "title": "T", "value": 1"#
     case .slider: #""key": "k", "type": "slider", "title": "T", "value": 1, "min": 0, "max": 10"#
+    case .list: #""key": "k", "type": "list", "title": "T", "element": {"type": "textField"}"#
     }
   }
 
