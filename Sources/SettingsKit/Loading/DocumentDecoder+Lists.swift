@@ -12,14 +12,31 @@ extension DocumentDecoder {
   mutating func decodeList(_ fields: Fields, type: CellType?, at path: @autoclosure () -> String) -> SettingList? {
     guard type == .list else {
       if let type {
-        for name in Self.listFields {
-          guard let value = fields[name] else { continue }
+        for field in DocumentFields.item where Self.listFields.contains(field.name) {
+          guard let value = fields[field.name] else { continue }
+          // A value of the wrong kind is reported as such first, as for every other field.
+          let before = issues.count
+          switch field.kind {
+          case .name: _ = string(value, at: Self.join(path(), field.name))
+          case .wholeNumber(let minimum, _):
+            _ = integer(value, at: Self.join(path(), field.name), minimum: minimum)
+          default: break
+          }
+          guard issues.count == before else { continue }
           report(
-            Self.join(path(), name), value.offset,
-            "\"\(name)\" applies only to list items; this item is a \(type.rawValue)")
+            Self.join(path(), field.name), value.offset,
+            "\"\(field.name)\" applies only to list items; this item is a \(type.rawValue)")
         }
       }
       return nil
+    }
+    if let detail = fields["rightDetail"] {
+      report(
+        Self.join(path(), "rightDetail"), detail.offset,
+        "a list shows the count of its elements on the right; remove \"rightDetail\"")
+    }
+    if let page = fields["page"] {
+      report(Self.join(path(), "page"), page.offset, "a list opens the page of its elements; remove \"page\"")
     }
     var list = SettingList()
     switch (fields["element"], fields["fields"]) {

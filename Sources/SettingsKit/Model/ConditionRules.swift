@@ -74,8 +74,7 @@ enum ConditionRules {
     case .range(let minimum, let maximum):
       guard controller.type == .number || controller.type == .slider else {
         return (
-          "\(shown(key)) is a \(controller.type.rawValue); {\"min\", \"max\"} applies to a number, "
-            + "a slider or a list (its count)",
+          "\(shown(key)) is a \(controller.type.rawValue); {\"min\", \"max\"} applies to a number or slider",
           true
         )
       }
@@ -95,8 +94,7 @@ enum ConditionRules {
       }
       guard controller.type == .textField || controller.type == .list else {
         return (
-          "\(shown(key)) is a \(controller.type.rawValue); {\"notEmpty\": true} applies to a text field "
-            + "or a list",
+          "\(shown(key)) is a \(controller.type.rawValue); {\"notEmpty\": true} applies to a text field",
           true
         )
       }

@@ -235,13 +235,10 @@ extension ValueRules {
     return parts
   }
 
-  /// A count of elements as a list's row shows it: `No items`, `1 item`, `3 items`.
+  /// A count of elements as a list's row shows it, in the words of a closed section's summary:
+  /// `0 items`, `1 item`, `3 items`.
   package static func countText(_ count: Int) -> String {
-    switch count {
-    case 0: "No items"
-    case 1: "1 item"
-    default: "\(count) items"
-    }
+    count == 1 ? "1 item" : "\(count) items"
   }
 
   /// A list or record as JSON with each secure field's text masked (unless `reveal`).
