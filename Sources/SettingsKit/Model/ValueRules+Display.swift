@@ -124,9 +124,9 @@ extension ValueRules {
       return values.joined(separator: ",")
     case .list(let elements):
       if style.countsElements { return countText(elements.count) }
+      // One line; `get` prints one element a line instead (``lines(of:for:)``).
       let words = elements.map { elementText($0, in: item?.list, style: style) }
-      // One line for the history and `describe`; one element a line for `get`.
-      return style.unambiguous ? "[" + words.joined(separator: ", ") + "]" : words.joined(separator: "\n")
+      return style.unambiguous ? "[" + words.joined(separator: ", ") + "]" : words.joined(separator: ", ")
     case .record:
       return elementText(value, in: item?.list, style: style)
     }

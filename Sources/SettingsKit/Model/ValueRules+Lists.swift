@@ -206,18 +206,18 @@ extension ValueRules {
 
   // MARK: - Wording
 
-  /// One element as `get` prints it: a value as any value of its type; a record as its title
-  /// field's value, then each other field as `field=value`, separated by tabs, in the order the
-  /// fields are declared (a secure field's text masked unless `style.reveal`). With
-  /// `style.unambiguous` (`describe`, the history), a record is one phrase: `Work (server=…, …)`.
+  /// One element in one line, as `list`, `describe` and the history show it: a value as any value
+  /// of its type; a record as its title field's value, then each other field as `field=value` in
+  /// the order the fields are declared, in parentheses (`Work (server=…, password=••••••••)`: a
+  /// secure field's text masked unless `style.reveal`).
   static func elementText(_ value: SettingValue, in list: SettingList?, style: ValueStyle) -> String {
     let parts = elementParts(value, in: list, style: style)
-    guard style.unambiguous, parts.count > 1 else { return parts.joined(separator: "\t") }
+    guard parts.count > 1 else { return parts.first ?? "" }
     return parts[0] + " (" + parts.dropFirst().joined(separator: ", ") + ")"
   }
 
-  /// The parts of ``elementText(_:in:style:)``: one for a value, the title and each other
-  /// `field=value` for a record.
+  /// The parts of an element as `get` prints them, separated by tabs: one for a value; for a
+  /// record, its title field's value, then each other field as `field=value`.
   package static func elementParts(_ value: SettingValue, in list: SettingList?, style: ValueStyle) -> [String] {
     guard case .record(let values) = value else {
       return [text(of: value, forRow: list?.element, style: style)]

@@ -50,7 +50,12 @@ extension SettingsSchema {
             ("type", .string("object")),
             (
               "properties",
-              .object(fields.compactMap { field in field.key.flatMap { key in elementSchema(field).map { (key, $0) } } })
+              // A field's earlier keys too: a record stored under one reads as the field's.
+              .object(
+                fields.flatMap { field -> [(String, JSONValue)] in
+                  guard let schema = elementSchema(field) else { return [] }
+                  return ([field.key].compactMap { $0 } + (field.renamedFrom ?? [])).map { ($0, schema) }
+                })
             ),
             ("additionalProperties", .bool(false)),
           ])
