@@ -9,7 +9,9 @@ extension DocumentDecoder {
   /// A list item's declaration (``SettingList``), checked: an element or fields (not both), the
   /// title and subtitle fields naming fields, the counts, `unique`, and a default that keeps every
   /// rule. Nil for other items, after reporting any list field they have.
-  mutating func decodeList(_ fields: Fields, type: CellType?, at path: @autoclosure () -> String) -> SettingList? {
+  mutating func decodeList(_ fields: Fields, type: CellType?, at path: @autoclosure () -> String)
+    -> SettingList?
+  {
     guard type == .list else {
       if let type {
         for field in DocumentFields.item where Self.listFields.contains(field.name) {
@@ -58,7 +60,8 @@ extension DocumentDecoder {
     for name in ["titleField", "subtitleField"] {
       guard let value = fields[name], let key = string(value, at: Self.join(path(), name)) else { continue }
       if list.fields == nil {
-        report(Self.join(path(), name), value.offset, "\"\(name)\" applies only to a list of records (\"fields\")")
+        report(
+          Self.join(path(), name), value.offset, "\"\(name)\" applies only to a list of records (\"fields\")")
       } else if !keys.contains(key) {
         report(
           Self.join(path(), name), value.offset,
@@ -70,12 +73,18 @@ extension DocumentDecoder {
       }
     }
     if list.fields != nil, fields["titleField"] == nil {
-      report(path(), fields.offset, "missing \"titleField\"; a list of records names the field that titles a record")
+      report(
+        path(), fields.offset,
+        "missing \"titleField\"; a list of records names the field that titles a record")
     }
     list.minCount = integer(fields["minCount"], at: Self.join(path(), "minCount"), minimum: 0)
     list.maxCount = integer(fields["maxCount"], at: Self.join(path(), "maxCount"), minimum: 1)
-    if let minimum = list.minCount, let maximum = list.maxCount, minimum > maximum, let value = fields["maxCount"] {
-      report(Self.join(path(), "maxCount"), value.offset, "\"maxCount\" \(maximum) is below \"minCount\" \(minimum)")
+    if let minimum = list.minCount, let maximum = list.maxCount, minimum > maximum,
+      let value = fields["maxCount"]
+    {
+      report(
+        Self.join(path(), "maxCount"), value.offset,
+        "\"maxCount\" \(maximum) is below \"minCount\" \(minimum)")
       list.maxCount = nil
     }
     if let value = fields["unique"] {
@@ -107,7 +116,8 @@ extension DocumentDecoder {
     } else if list.minCount ?? 0 > 0, list.element != nil || list.fields != nil {
       report(
         path(), fields.offset,
-        "missing \"value\"; a list with \"minCount\" \(list.minCount ?? 0) needs a default of as many elements")
+        "missing \"value\"; a list with \"minCount\" \(list.minCount ?? 0) needs a default of as many elements"
+      )
     }
     return list
   }
@@ -125,7 +135,8 @@ extension DocumentDecoder {
     var firstOffset: [String: Int] = [:]
     for (index, element) in elements.enumerated() {
       let fieldPath = "\(path)[\(index)]"
-      guard let field = decodeListDeclaration(element, at: fieldPath, isField: true), let key = field.key else {
+      guard let field = decodeListDeclaration(element, at: fieldPath, isField: true), let key = field.key
+      else {
         continue
       }
       if let first = firstOffset[key] {
@@ -143,16 +154,21 @@ extension DocumentDecoder {
 
   /// An element declaration (`isField` false: no key, no title, no default) or a record field's
   /// (a key, a title and a default), as an item of one of the types a list takes.
-  mutating func decodeListDeclaration(_ value: JSONMap.Value, at path: String, isField: Bool) -> SettingItem? {
-    guard let fields = fields(of: value, at: path, what: isField ? "a field" : "an element") else { return nil }
+  mutating func decodeListDeclaration(_ value: JSONMap.Value, at path: String, isField: Bool) -> SettingItem?
+  {
+    guard let fields = fields(of: value, at: path, what: isField ? "a field" : "an element") else {
+      return nil
+    }
     checkFields(fields, known: isField ? Self.recordFieldFields : Self.elementFields, at: path)
     guard let type = decodeType(fields, at: path) else { return nil }
-    let allowed: [CellType] = isField ? [.textField, .number, .switch, .rightDetail] : [.textField, .number, .slider, .rightDetail]
+    let allowed: [CellType] =
+      isField ? [.textField, .number, .switch, .rightDetail] : [.textField, .number, .slider, .rightDetail]
     guard allowed.contains(type) else {
       report(
         Self.join(path, "type"), fields["type"]?.offset ?? fields.offset,
         "a list's \(isField ? "field" : "element") is "
-          + allowed.map { $0 == .rightDetail ? "rightDetail with choices" : $0.rawValue }.joined(separator: ", ")
+          + allowed.map { $0 == .rightDetail ? "rightDetail with choices" : $0.rawValue }.joined(
+            separator: ", ")
           + "; found \(type.rawValue)")
       return nil
     }
@@ -169,11 +185,15 @@ extension DocumentDecoder {
         report(path, fields.offset, "missing \"key\"; a record's field needs a key to store its value")
       }
       title = text(fields["title"], at: Self.join(path, "title")) ?? ""
-      if fields["title"] == nil { report(path, fields.offset, "missing \"title\"; a record's field needs a title") }
+      if fields["title"] == nil {
+        report(path, fields.offset, "missing \"title\"; a record's field needs a title")
+      }
     }
     let (choices, choiceDefault) = decodeChoices(fields, type: type, at: path, requiresDefault: isField)
     if type == .rightDetail, fields["choices"] == nil {
-      report(path, fields.offset, "missing \"choices\"; a rightDetail \(isField ? "field" : "element") is a choice")
+      report(
+        path, fields.offset, "missing \"choices\"; a rightDetail \(isField ? "field" : "element") is a choice"
+      )
     }
     var row = CompiledRow(key: key, type: type, title: title)
     row.choices = choices

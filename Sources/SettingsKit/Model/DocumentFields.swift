@@ -288,7 +288,8 @@ enum DocumentFields {
 
   /// The item fields a list's `element` declaration may have (no key, title or default).
   static let listElement = [
-    "type", "description", "placeholder", "maxLength", "pattern", "patternMessage", "min", "max", "step", "unit",
+    "type", "description", "placeholder", "maxLength", "pattern", "patternMessage", "min", "max", "step",
+    "unit",
     "choices",
   ]
 

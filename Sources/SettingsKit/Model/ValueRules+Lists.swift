@@ -61,7 +61,8 @@ extension ValueRules {
         guard let key = field.key else { continue }
         guard let fieldValue = values[key] else {
           return .badElement(
-            index: index, problem: .badField(field: key, problem: .wrongKind(expected: elementExpected(field))))
+            index: index,
+            problem: .badField(field: key, problem: .wrongKind(expected: elementExpected(field))))
         }
         if let problem = declarationProblem(fieldValue, field) {
           return .badElement(index: index, problem: .badField(field: key, problem: problem))
@@ -96,7 +97,8 @@ extension ValueRules {
       for case .record(let values) in elements {
         guard let value = values[field] else { continue }
         if !seen.insert(value).inserted {
-          return .repeatedElement(text(of: value, forRow: list.field(field), style: ValueStyle()), field: field)
+          return .repeatedElement(
+            text(of: value, forRow: list.field(field), style: ValueStyle()), field: field)
         }
       }
     }
@@ -143,7 +145,8 @@ extension ValueRules {
           guard let value = elementValue(member.value, by: field) else {
             return .failure(
               .badElement(
-                index: index, problem: .badField(field: key, problem: .wrongKind(expected: elementExpected(field)))))
+                index: index,
+                problem: .badField(field: key, problem: .wrongKind(expected: elementExpected(field)))))
           }
           values[key] = value
         }
@@ -218,7 +221,9 @@ extension ValueRules {
 
   /// The parts of an element as `get` prints them, separated by tabs: one for a value; for a
   /// record, its title field's value, then each other field as `field=value`.
-  package static func elementParts(_ value: SettingValue, in list: SettingList?, style: ValueStyle) -> [String] {
+  package static func elementParts(_ value: SettingValue, in list: SettingList?, style: ValueStyle)
+    -> [String]
+  {
     guard case .record(let values) = value else {
       return [text(of: value, forRow: list?.element, style: style)]
     }

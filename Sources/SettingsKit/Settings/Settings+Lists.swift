@@ -12,7 +12,8 @@ extension Settings {
     case .success(let value): return value
     case .failure(let problem):
       throw .rejectedValue(
-        key: key, value: words.joined(separator: " "), problem: problem, accepted: ValueRules.listExpected(list))
+        key: key, value: words.joined(separator: " "), problem: problem,
+        accepted: ValueRules.listExpected(list))
     }
   }
 }

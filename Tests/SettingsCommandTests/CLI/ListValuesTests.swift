@@ -55,7 +55,10 @@ struct ListValuesTests {
   }
 
   @Test(arguments: [
-    (["set", "dns", "9.9.9.9", "9.9.9.9"], "Error: dns: '9.9.9.9' is in the list twice; its elements are unique\n"),
+    (
+      ["set", "dns", "9.9.9.9", "9.9.9.9"],
+      "Error: dns: '9.9.9.9' is in the list twice; its elements are unique\n"
+    ),
     (["set", "dns", "a"], "Error: dns: element 1: must be an IPv4 address\n"),
     (["set", "dns", "1", "2", "3", "4"], "Error: dns: at most 3 elements (got 4)\n"),
     (["set", "ports", "0"], "Error: ports: element 1: 0 is below the minimum 1\n"),
@@ -85,7 +88,8 @@ struct ListValuesTests {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
     #expect(fixture.run(["get", "dns"]) == CommandOutcome(status: 0, stdout: "1.1.1.1\n", stderr: ""))
-    #expect(fixture.run(["set", "dns", "9.9.9.9", "8.8.8.8"]) == CommandOutcome(status: 0, stdout: "", stderr: ""))
+    #expect(
+      fixture.run(["set", "dns", "9.9.9.9", "8.8.8.8"]) == CommandOutcome(status: 0, stdout: "", stderr: ""))
     #expect(fixture.run(["get", "dns"]).stdout == "9.9.9.9\n8.8.8.8\n")
     #expect(fixture.run(["get", "dns", "--json"]).stdout == "[\n  \"9.9.9.9\",\n  \"8.8.8.8\"\n]\n")
     #expect(fixture.store == "{\n  \"dns\": [\n    \"9.9.9.9\",\n    \"8.8.8.8\"\n  ]\n}\n")
@@ -142,12 +146,14 @@ struct ListValuesTests {
 
         """)
     #expect(fixture.run(["dump"]).stdout == "{\n  \"$omitted\": [\n    \"vpn\"\n  ]\n}\n")
-    #expect(fixture.run(["describe", "vpn"]).stdout.contains("""
-      accepts:   a JSON array of records with fields name, server, kind, password, each name once
-      secure:    yes (masked; kept unencrypted in the store file)
-      default:   []
-      value:     [Work (server=vpn.example.com, kind=ikev2 (IKEv2), password=••••••••)]
-      """))
+    #expect(
+      fixture.run(["describe", "vpn"]).stdout.contains(
+        """
+        accepts:   a JSON array of records with fields name, server, kind, password, each name once
+        secure:    yes (masked; kept unencrypted in the store file)
+        default:   []
+        value:     [Work (server=vpn.example.com, kind=ikev2 (IKEv2), password=••••••••)]
+        """))
   }
 
   @Test func aListChangeIsInTheHistoryAndUndoTakesItBack() throws {
@@ -169,11 +175,13 @@ struct ListValuesTests {
     defer { fixture.directory.remove() }
     _ = try fixture.directory.write("s.json", #"{"dns": ["x"], "ports": [80, 81]}"#)
     #expect(
-      fixture.run(["get", "dns"]) == CommandOutcome(
-        status: 0, stdout: "1.1.1.1\n",
-        stderr: "Warning: \(fixture.storePath):1:9: stored value of \"dns\" is [\"x\"]; expected a list of text "
-          + "matching [0-9.]+, at most 3 elements, each once; using the default [\"1.1.1.1\"]; "
-          + "'settings reset dns' removes it\n"))
+      fixture.run(["get", "dns"])
+        == CommandOutcome(
+          status: 0, stdout: "1.1.1.1\n",
+          stderr:
+            "Warning: \(fixture.storePath):1:9: stored value of \"dns\" is [\"x\"]; expected a list of text "
+            + "matching [0-9.]+, at most 3 elements, each once; using the default [\"1.1.1.1\"]; "
+            + "'settings reset dns' removes it\n"))
     // One bad value blocks nothing else.
     #expect(fixture.run(["get", "ports"]) == CommandOutcome(status: 0, stdout: "80\n81\n", stderr: ""))
   }

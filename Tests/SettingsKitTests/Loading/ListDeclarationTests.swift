@@ -24,9 +24,11 @@ struct ListDeclarationTests {
     """
 
   @Test func aValueListAndARecordListLoadWithTheirRulesAndDefaults() throws {
-    let text = #"{"id": "d", "sections": [{"items": [\#n"#
+    let text =
+      #"{"id": "d", "sections": [{"items": [\#n"#
       + #"{"key": "dns", "type": "list", "title": "DNS", "element": {"type": "textField", "pattern": "[0-9.]+"}, "#
-      + #""unique": true, "minCount": 1, "maxCount": 3, "value": ["1.1.1.1"]},"# + "\n" + Self.records + "\n]}]}"
+      + #""unique": true, "minCount": 1, "maxCount": 3, "value": ["1.1.1.1"]},"# + "\n" + Self.records
+      + "\n]}]}"
     let document = try DocumentLoader.decode(SourceText(name: "doc.json", bytes: Array(text.utf8)))
     let dns = try #require(document.item(forKey: "dns")?.list)
     #expect(dns.element?.type == .textField)
@@ -65,7 +67,9 @@ struct ListDeclarationTests {
     ),
     (
       #"{"key": "a", "type": "list", "title": "A", "element": {"type": "textField"}, "unique": true, "value": ["x", "x"]}"#,
-      [#"doc.json:2:103: sections[0].items[0].value: default value: 'x' is in the list twice; its elements are unique"#]
+      [
+        #"doc.json:2:103: sections[0].items[0].value: default value: 'x' is in the list twice; its elements are unique"#
+      ]
     ),
     (
       #"{"key": "a", "type": "list", "title": "A", "titleField": "nope", "fields": [{"key": "n", "type": "textField", "title": "N"}, {"key": "n", "type": "switch", "title": "M"}]}"#,
@@ -76,11 +80,15 @@ struct ListDeclarationTests {
     ),
     (
       #"{"key": "a", "type": "list", "title": "A", "element": {"type": "textField"}, "fields": [{"key": "n", "type": "textField", "title": "N"}]}"#,
-      [#"doc.json:2:88: sections[0].items[0].fields: a list holds values ("element") or records ("fields"), not both"#]
+      [
+        #"doc.json:2:88: sections[0].items[0].fields: a list holds values ("element") or records ("fields"), not both"#
+      ]
     ),
     (
       #"{"key": "s", "type": "switch", "title": "S", "maxCount": 2}"#,
-      [#"doc.json:2:58: sections[0].items[0].maxCount: "maxCount" applies only to list items; this item is a switch"#]
+      [
+        #"doc.json:2:58: sections[0].items[0].maxCount: "maxCount" applies only to list items; this item is a switch"#
+      ]
     ),
   ])
   func eachRuleIsALocatedError(item: String, expected: [String]) {
@@ -99,12 +107,14 @@ struct ListDeclarationTests {
         == .success(
           .list([
             .record([
-              "name": .string("Work"), "server": .string("vpn.example.com"), "port": .number(ExactDecimal(500)),
+              "name": .string("Work"), "server": .string("vpn.example.com"),
+              "port": .number(ExactDecimal(500)),
               "password": .string("pw"),
             ])
           ])))
     #expect(read(#"[{"name": "A"}, {"name": "A"}]"#) == .failure(.repeatedElement("A", field: "name")))
-    #expect(read(#"[{"name": "A", "port": 0}]"#).failureMessage == "element 1: port: 0 is below the minimum 1")
+    #expect(
+      read(#"[{"name": "A", "port": 0}]"#).failureMessage == "element 1: port: 0 is below the minimum 1")
     #expect(read(#"[{"name": "A", "color": "red"}]"#).failureMessage == "element 1: unknown field 'color'")
     #expect(read(#"["A"]"#).failureMessage == "element 1: expected an object of fields")
     #expect(
@@ -118,9 +128,12 @@ struct ListDeclarationTests {
         type: .rightDetail, title: "",
         choices: [SettingChoice(value: "en", title: "English"), SettingChoice(value: "ko", title: "한국어")]),
       minCount: 1, isUnique: true)
-    #expect(ValueRules.listValue(words: ["한국어", "EN"], by: list) == .success(.list([.string("ko"), .string("en")])))
+    #expect(
+      ValueRules.listValue(words: ["한국어", "EN"], by: list) == .success(.list([.string("ko"), .string("en")])))
     #expect(ValueRules.listValue(words: [], by: list).failureMessage == "at least 1 element (got 0)")
-    #expect(ValueRules.listValue(words: ["en", "en"], by: list).failureMessage == "'en' is in the list twice; its elements are unique")
+    #expect(
+      ValueRules.listValue(words: ["en", "en"], by: list).failureMessage
+        == "'en' is in the list twice; its elements are unique")
     var item = SettingItem(key: "langs", type: .list, title: "Languages")
     item.list = list
     let value = SettingValue.list([.string("ko"), .string("en")])

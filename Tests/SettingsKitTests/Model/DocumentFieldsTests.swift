@@ -43,7 +43,8 @@ struct DocumentFieldsTests {
     case .boolean: "expected true or false; found an array"
     case .version, .wholeNumber: "expected a whole number; found an array"
     case .number: "expected a number; found an array"
-    case .isTrue, .sections, .items, .page, .choices, .value, .conditions, .keys, .element, .recordFields, .unique:
+    case .isTrue, .sections, .items, .page, .choices, .value, .conditions, .keys, .element, .recordFields,
+      .unique:
       nil
     }
   }

@@ -41,8 +41,10 @@ enum SetCommand {
 
   /// `set KEY VALUE VALUE…` on a list of values: the list becomes these elements, in this order.
   /// On any other item, the third argument is unexpected, as before.
-  static func setList(_ context: CommandContext, key: String, words: [String]) throws(CommandError) -> String {
-    let unexpected = CommandError.usage("Unexpected argument '\(TerminalText.escaped(words[1]))'", subcommand: .set)
+  static func setList(_ context: CommandContext, key: String, words: [String]) throws(CommandError) -> String
+  {
+    let unexpected = CommandError.usage(
+      "Unexpected argument '\(TerminalText.escaped(words[1]))'", subcommand: .set)
     // Until the key is known to be a list, any failure is the usage error it always was.
     guard let settings = try? context.openSettings(forWriting: true, keys: [key]),
       (try? settings.item(key).type) == .list
