@@ -186,6 +186,26 @@ struct ListValuesTests {
     #expect(fixture.run(["get", "ports"]) == CommandOutcome(status: 0, stdout: "80\n81\n", stderr: ""))
   }
 
+  @Test func loadTakesListsAndRefusesOneThatBreaksARule() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let input = try fixture.directory.write(
+      "in.json", #"{"dns": ["2.2.2.2", "3.3.3.3"], "vpn": [{"name": "Home", "server": "h.example.com"}]}"#)
+    #expect(
+      fixture.run(["load", input])
+        == CommandOutcome(
+          status: 0, stdout: "added dns: [\"2.2.2.2\", \"3.3.3.3\"]\nadded vpn: ••••••••\n", stderr: ""))
+    #expect(fixture.run(["get", "vpn"]).stdout == "Home\tserver=h.example.com\tkind=ikev2\tpassword=\n")
+    let bad = try fixture.directory.write("bad.json", #"{"dns": ["zz"]}"#)
+    #expect(
+      fixture.run(["load", bad])
+        == CommandOutcome(
+          status: 1, stdout: "",
+          stderr: "Error: \(bad):1:9: invalid value [\"zz\"] for 'dns'; expected a list of text matching "
+            + "[0-9.]+, at most 3 elements, each once\n"))
+    #expect(fixture.run(["get", "dns"]).stdout == "2.2.2.2\n3.3.3.3\n")
+  }
+
   @Test func threeArgumentsForAnItemThatIsNoListAreTheUsageErrorTheyWere() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
