@@ -80,6 +80,7 @@ enum DocComment {
     case .number: "a number"
     case .slider: "a slider"
     case .detailTitle: "a detail row"
+    case .list: "a list"
     }
   }
 
@@ -101,6 +102,10 @@ enum DocComment {
       }.joined(separator: ", ")
     case .bool, .number:
       return "`\(value)`" + (item.unit.map { " \($0)" } ?? "")
+    case .list(let elements):
+      return elements.isEmpty ? "none" : "\(elements.count) element\(elements.count == 1 ? "" : "s")"
+    case .record:
+      return "a record"
     }
   }
 

@@ -125,7 +125,10 @@ extension KeyNamespace {
       let typeName = SwiftNames.type(localKey)
       var valueType: String?
       // A right detail without choices is shown, never stored: no key, as the TypeScript store has none.
-      if SettingsSnapshot.defaultValue(of: item) != nil, item.type != .rightDetail || item.choices != nil {
+      // A list has no typed key yet: it is read and written by name.
+      if SettingsSnapshot.defaultValue(of: item) != nil, item.type != .rightDetail || item.choices != nil,
+        item.type != .list
+      {
         valueType = Self.valueType(of: item, enumName: typeName)
       }
       // Earlier keys only for an item that gets a key: for another one there is nothing to read.

@@ -16,6 +16,7 @@ public enum TypeScriptStoreGenerator {
     document.forEachItem { item, _ in
       guard let key = item.key, let defaultValue = SettingsSnapshot.defaultValue(of: item) else { return }
       if item.type == .rightDetail, item.choices == nil { return }  // shown, never stored
+      if item.type == .list { return }  // lists have no typed shape yet
       let type: String
       switch item.type {
       case .switch: type = "boolean"

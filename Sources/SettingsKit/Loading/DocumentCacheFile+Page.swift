@@ -111,7 +111,9 @@ extension DocumentCacheFile {
   }
 
   /// Writes a default as the page part keeps it: a u32 tag (0 none, 1 off, 2 on, 3 text, 4 number
-  /// as its exact decimal text, 5 a list of texts: a u32 count, then each).
+  /// as its exact decimal text, 5 a list of texts: a u32 count, then each; 6 a list item's
+  /// elements: a u32 count, then each as this writes it; 7 a record: a u32 count, then each field's
+  /// key and value).
   static func write(_ value: SettingValue?, to writer: inout CacheWriter) {
     switch value {
     case nil: writer.u32(0)
@@ -126,6 +128,60 @@ extension DocumentCacheFile {
       writer.u32(5)
       writer.u32(UInt32(texts.count))
       for text in texts { writer.string(text) }
+    case .list(let elements):
+      writer.u32(6)
+      writer.u32(UInt32(elements.count))
+      for element in elements { write(element, to: &writer) }
+    case .record(let fields):
+      writer.u32(7)
+      writer.u32(UInt32(fields.count))
+      for key in fields.keys.sorted() {
+        writer.string(key)
+        write(fields[key], to: &writer)
+      }
+    }
+  }
+
+  /// Reads a default as ``write(_:to:)`` writes it; `.some(nil)` for none, nil when it does not
+  /// read (`depth` bounds the nesting of lists and records).
+  static func readValue(_ cursor: inout CacheCursor, depth: Int = 0) -> SettingValue?? {
+    guard depth < 4, let tag = cursor.u32() else { return nil }
+    switch tag {
+    case 0: return .some(nil)
+    case 1, 2: return .bool(tag == 2)
+    case 3:
+      guard let text = cursor.string() else { return nil }
+      return .string(text)
+    case 4:
+      guard let text = cursor.string(), let number = ExactDecimal(text) else { return nil }
+      return .number(number)
+    case 5:
+      guard let listCount = cursor.u32(), Int(listCount) <= cursor.bytes.count / 4 else { return nil }
+      var texts: [String] = []
+      for _ in 0..<listCount {
+        guard let text = cursor.string() else { return nil }
+        texts.append(text)
+      }
+      return .strings(texts)
+    case 6:
+      guard let count = cursor.u32(), Int(count) <= cursor.bytes.count / 4 else { return nil }
+      var elements: [SettingValue] = []
+      for _ in 0..<count {
+        guard let element = readValue(&cursor, depth: depth + 1), let element else { return nil }
+        elements.append(element)
+      }
+      return .list(elements)
+    case 7:
+      guard let count = cursor.u32(), Int(count) <= cursor.bytes.count / 8 else { return nil }
+      var fields: [String: SettingValue] = [:]
+      for _ in 0..<count {
+        guard let key = cursor.string(), let value = readValue(&cursor, depth: depth + 1), let value else {
+          return nil
+        }
+        fields[key] = value
+      }
+      return .record(fields)
+    default: return nil
     }
   }
 
@@ -137,27 +193,7 @@ extension DocumentCacheFile {
     var owned: [(key: String, defaultValue: SettingValue?)] = []
     owned.reserveCapacity(Int(count))
     for _ in 0..<count {
-      guard let key = cursor.string(), let tag = cursor.u32() else { return nil }
-      var value: SettingValue?
-      switch tag {
-      case 0: value = nil
-      case 1, 2: value = .bool(tag == 2)
-      case 3:
-        guard let text = cursor.string() else { return nil }
-        value = .string(text)
-      case 4:
-        guard let text = cursor.string(), let number = ExactDecimal(text) else { return nil }
-        value = .number(number)
-      case 5:
-        guard let listCount = cursor.u32(), Int(listCount) <= bytes.count / 4 else { return nil }
-        var texts: [String] = []
-        for _ in 0..<listCount {
-          guard let text = cursor.string() else { return nil }
-          texts.append(text)
-        }
-        value = .strings(texts)
-      default: return nil
-      }
+      guard let key = cursor.string(), let value = readValue(&cursor) else { return nil }
       owned.append((key, value))
     }
     return cursor.isAtEnd ? owned : nil

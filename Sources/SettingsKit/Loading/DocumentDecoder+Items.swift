@@ -59,6 +59,7 @@ extension DocumentDecoder {
     let renamedFrom: [String]?
     (renamedFrom, row.deprecated) = decodeEvolution(fields, key: key, at: path())
     decodeValueFields(fields, type: type, into: &row, at: path())
+    row.list = decodeList(fields, type: type, at: path())
     decodeConditions(fields, ownerKey: key, at: path())
     guard type != nil, title != nil else { return nil }
     return ItemParts(fields: row, renamedFrom: renamedFrom, page: compiling == nil ? page : nil)
@@ -92,7 +93,7 @@ extension DocumentDecoder {
       let need: String? =
         if type == .switch {
           "a switch needs a key to store its state, such as \"key\": \"airplane\""
-        } else if let type, type == .textField || type == .number || type == .slider {
+        } else if let type, type == .textField || type == .number || type == .slider || type == .list {
           "a \(type.rawValue) item needs a key to store its value"
         } else if fields["choices"] != nil {
           "an item with choices needs a key to store its value"
@@ -153,9 +154,9 @@ extension DocumentDecoder {
   }
 
   /// The choices and default value of a choice item, validated.
-  mutating func decodeChoices(_ item: Fields, type: CellType?, at path: String) -> (
-    [SettingChoice]?, String?
-  ) {
+  mutating func decodeChoices(_ item: Fields, type: CellType?, at path: String, requiresDefault: Bool = true)
+    -> ([SettingChoice]?, String?)
+  {
     let typedValue = valueIsTyped(item, type: type)
     let defaultValue = typedValue ? nil : string(item["value"], at: Self.join(path, "value"))
     guard let choicesValue = item["choices"] else {
@@ -222,7 +223,7 @@ extension DocumentDecoder {
           "default \(shown(defaultValue)) is not one of the choices: "
             + choices.map { shown($0.value) }.joined(separator: ", "))
       }
-    } else if item["value"] == nil {
+    } else if item["value"] == nil, requiresDefault {
       report(
         path, item.offset, "missing \"value\"; a choice item needs its default, one of its choices' values")
     }

@@ -48,6 +48,7 @@ extension DocumentDecoder {
     } else if row.choices != nil {
       row.value = string(fields["value"], at: "")
     }
+    if type == .list { row.list = decodeList(fields, type: type, at: "") }
     return issues.isEmpty ? row : nil
   }
 

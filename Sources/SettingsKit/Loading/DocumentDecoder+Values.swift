@@ -1,9 +1,11 @@
 extension DocumentDecoder {
   /// The fields of the value types (see ``ValueRules``) and `description`, decoded into `item` by
   /// their kind and storage in ``DocumentFields/item``; then the rules of
-  /// ``ValueRules/fieldProblems(of:)-(CompiledRow)``, each reported at its field.
+  /// ``ValueRules/fieldProblems(of:)-(CompiledRow)``, each reported at its field. A list's element
+  /// declaration (`requiresDefault` false) has no default.
   mutating func decodeValueFields(
-    _ fields: Fields, type: CellType?, into item: inout CompiledRow, at path: @autoclosure () -> String
+    _ fields: Fields, type: CellType?, into item: inout CompiledRow, at path: @autoclosure () -> String,
+    requiresDefault: Bool = true
   ) {
     for field in DocumentFields.storedItemFields {
       guard let value = fields[field.name], let storage = field.storage else { continue }
@@ -37,7 +39,7 @@ extension DocumentDecoder {
     }
     // A default that failed to decode was reported already; the rules would only add a "missing".
     for problem in ValueRules.fieldProblems(of: item)
-    where fields["value"] == nil || !problem.message.hasPrefix("missing \"value\"") {
+    where (fields["value"] == nil && requiresDefault) || !problem.message.hasPrefix("missing \"value\"") {
       let member = problem.field.flatMap { fields[$0] }
       report(
         problem.field.map { Self.join(path(), $0) } ?? path(), member?.offset ?? fields.offset,
@@ -49,7 +51,7 @@ extension DocumentDecoder {
   /// as a single choice's default.
   func valueIsTyped(_ fields: Fields, type: CellType?) -> Bool {
     switch type {
-    case .textField, .number, .slider: return true
+    case .textField, .number, .slider, .list: return true
     default: return fields["multiple"].flatMap { map.bool($0) } == true
     }
   }

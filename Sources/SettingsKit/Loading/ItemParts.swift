@@ -30,6 +30,7 @@ struct ItemParts {
     item.multiple = fields.multiple
     item.numberValue = fields.numberValue
     item.multipleValue = fields.multipleValue
+    item.list = fields.list
     return item
   }
 

@@ -133,7 +133,7 @@ struct DocumentValidator {
         report(
           Self.join(path, "rightDetail"),
           "a switch shows its state on the right; use type rightDetail for a value, or subTitle for a note")
-      case .textField, .number, .slider:
+      case .textField, .number, .slider, .list:
         report(
           Self.join(path, "rightDetail"),
           "a \(item.type.rawValue) item shows its value on the right; remove \"rightDetail\"")

@@ -4,6 +4,8 @@
 /// - `switch`: a title with an on/off switch as its accessory; its state is a stored value.
 /// - `rightDetail`: a title with a value on the right; navigates (a chevron).
 /// - `textField`, `number`, `slider`: a title with an edited value on the right.
+/// - `list`: a title with the count of its elements, which the user adds, removes and orders
+///   (``SettingList``); navigates (a chevron).
 public enum CellType: String, Codable, Sendable, CaseIterable, Equatable {
   /// A title and subtitle that navigates, shown with a chevron.
   case detailTitle
@@ -17,6 +19,8 @@ public enum CellType: String, Codable, Sendable, CaseIterable, Equatable {
   case number
   /// A number with a required range, drawn as a bar.
   case slider
+  /// A list of values or records that the user builds (``SettingItem/list``), shown with its count.
+  case list
 
   /// Whether a row of this type shows a disclosure chevron (it navigates somewhere).
   public var isNavigational: Bool { self == .detailTitle || self == .rightDetail }

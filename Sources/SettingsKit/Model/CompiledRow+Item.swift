@@ -23,5 +23,6 @@ extension CompiledRow {
     deprecated = item.deprecated
     description = item.description
     hasPage = item.page != nil
+    list = item.list
   }
 }

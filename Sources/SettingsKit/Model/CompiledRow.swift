@@ -28,6 +28,8 @@ package struct CompiledRow: RowFields, Sendable, Equatable {
   package var placeholder: String?
   package var secure: Bool?
   package var deprecated: String?
+  /// A list item's declaration (``SettingItem/list``).
+  package var list: SettingList?
   /// The item's help text (``SettingItem/description``).
   package var description: String?
   /// Whether the item opens a child page.

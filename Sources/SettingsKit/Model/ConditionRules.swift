@@ -65,6 +65,12 @@ enum ConditionRules {
     switch condition {
     case .equals(let value):
       return problem(controller: controller, key: key, value: value)
+    case .range(let minimum, let maximum) where controller.type == .list:
+      // On a list, a range bounds its count of elements.
+      if let minimum, let maximum, minimum > maximum {
+        return ("\"min\" \(minimum) is above \"max\" \(maximum)", true)
+      }
+      return nil
     case .range(let minimum, let maximum):
       guard controller.type == .number || controller.type == .slider else {
         return (
@@ -86,9 +92,10 @@ enum ConditionRules {
       if controller.type == .textField, controller.securesValue {
         return ("\(shown(key)) is a secure text field; a condition cannot depend on its value", false)
       }
-      guard controller.type == .textField else {
+      guard controller.type == .textField || controller.type == .list else {
         return (
-          "\(shown(key)) is a \(controller.type.rawValue); {\"notEmpty\": true} applies to a text field", true
+          "\(shown(key)) is a \(controller.type.rawValue); {\"notEmpty\": true} applies to a text field",
+          true
         )
       }
       return nil
@@ -106,6 +113,8 @@ enum ConditionRules {
         return "includes \(shown(value))"
       }
       return "is \(shown(value))"
+    case .range where controller?.type == .list:
+      return "has a count \(condition)"
     case .range:
       return "is \(condition)" + (controller?.unit.map { " \($0)" } ?? "")
     case .notEmpty:

@@ -40,6 +40,12 @@ struct DocumentField: Sendable {
     case conditions
     /// A key or an array of keys.
     case keys
+    /// A list's element: an item declaration without key or title (``DocumentFields/item``).
+    case element
+    /// A record list's fields: an array of item declarations with keys.
+    case recordFields
+    /// `true` (no two equal elements) or a record field's key (no two records share it).
+    case unique
 
     /// The kind as the field tables of docs/GUIDE.md name it.
     var words: String {
@@ -58,6 +64,9 @@ struct DocumentField: Sendable {
       case .conditions:
         "`{\"KEY\": true | false | \"choice\" | \"text\" | 30 | {\"min\": 5, \"max\": 30} | {\"notEmpty\": true}}`"
       case .keys: "string or array of strings"
+      case .element: "item without key and title"
+      case .recordFields: "array of items"
+      case .unique: "true or a field's key"
       }
     }
 
@@ -203,8 +212,9 @@ enum DocumentFields {
         "The values a rightDetail item can take; values and titles are unique (settings validate checks)."),
     DocumentField(
       name: "value", kind: .value, isValueField: true,
-      summary: "The default: a choice's value, a text field's text, a number's or slider's number, or a "
-        + "multiple choice item's array of choice values (settings validate checks which)."),
+      summary: "The default: a choice's value, a text field's text, a number's or slider's number, a "
+        + "multiple choice item's array of choice values, or a list's array of elements (settings "
+        + "validate checks which)."),
     DocumentField(name: "enabledWhen", kind: .conditions, summary: conditionsSummary),
     DocumentField(name: "visibleWhen", kind: .conditions, summary: conditionsSummary),
     DocumentField(
@@ -250,6 +260,43 @@ enum DocumentFields {
       name: "multiple", kind: .boolean, applies: .withChoices, isValueField: true,
       storage: .boolean(get: { $0.multiple }, set: { $0.multiple = $1 }),
       summary: "Whether a choice item takes any subset of its choices; its value is then an array."),
+    DocumentField(
+      name: "element", kind: .element, applies: .only([.list]),
+      summary: "A value list's element: a textField, number, slider or rightDetail with choices, "
+        + "declared without key and title."),
+    DocumentField(
+      name: "fields", kind: .recordFields, applies: .only([.list]),
+      summary: "A record list's fields: textField (secure or not), number, switch and rightDetail "
+        + "with choices, each with a key unique in the record; instead of element."),
+    DocumentField(
+      name: "titleField", kind: .name(allowingDots: false), applies: .only([.list]),
+      summary: "The key of the field whose value titles a record; required with fields."),
+    DocumentField(
+      name: "subtitleField", kind: .name(allowingDots: false), applies: .only([.list]),
+      summary: "The key of the field shown under a record's title."),
+    DocumentField(
+      name: "minCount", kind: .wholeNumber(minimum: 0, maximum: nil), applies: .only([.list]),
+      summary: "The fewest elements a list may hold."),
+    DocumentField(
+      name: "maxCount", kind: .wholeNumber(minimum: 1, maximum: nil), applies: .only([.list]),
+      summary: "The most elements a list may hold; at least minCount."),
+    DocumentField(
+      name: "unique", kind: .unique, applies: .only([.list]),
+      summary: "true: no two elements of a value list are equal; a field's key: no two records share "
+        + "that field's value."),
+  ]
+
+  /// The item fields a list's `element` declaration may have (no key, title or default).
+  static let listElement = [
+    "type", "description", "placeholder", "maxLength", "pattern", "patternMessage", "min", "max", "step",
+    "unit",
+    "choices",
+  ]
+
+  /// The item fields a record list's field declaration may have.
+  static let listRecordField = [
+    "key", "type", "title", "description", "placeholder", "maxLength", "pattern", "patternMessage", "secure",
+    "min", "max", "step", "unit", "choices", "value", "on", "renamedFrom",
   ]
 
   /// A choice of a choice item.

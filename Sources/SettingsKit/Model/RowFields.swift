@@ -46,11 +46,20 @@ package protocol RowFields {
   var secure: Bool? { get }
   /// Why the item is retired, if it is.
   var deprecated: String? { get }
+  /// A list item's declaration.
+  var list: SettingList? { get }
 }
 
 extension RowFields {
-  /// Whether the value is a secret (``SettingItem/isSecure``): a text field with `"secure": true`.
-  package var securesValue: Bool { type == .textField && (secure ?? false) }
+  /// Whether the value is a secret (``SettingItem/isSecure``): a text field with `"secure": true`,
+  /// or a list of records with such a field.
+  package var securesValue: Bool {
+    switch type {
+    case .textField: secure ?? false
+    case .list: list?.fields?.contains { $0.securesValue } ?? false
+    default: false
+    }
+  }
 
   /// The switch's default state (``SettingItem/defaultIsOn``): `on`, or off when absent.
   package var isOnByDefault: Bool { on ?? false }
@@ -65,7 +74,7 @@ extension RowFields {
 
   /// The default value (``SettingItem/defaultValue``): a switch's `on`, a right-detail item's
   /// text, a text field's, number's or multiple choice item's `value` (in the choices' order,
-  /// whatever order the document gives); nil for detailTitle.
+  /// whatever order the document gives), a list's default elements; nil for detailTitle.
   package var shippedValue: SettingValue? {
     switch type {
     case .switch: .bool(isOnByDefault)
@@ -74,6 +83,7 @@ extension RowFields {
     case .rightDetail: .string(choices != nil ? value ?? "" : rightDetail ?? "")
     case .textField: .string(value ?? "")
     case .number, .slider: .number(numberValue ?? min ?? ExactDecimal(0))
+    case .list: .list(list?.defaultValue ?? [])
     case .detailTitle: nil
     }
   }

@@ -79,6 +79,10 @@ public enum SettingCondition: Sendable, Hashable, Codable, CustomStringConvertib
     case (.range(let minimum, let maximum), .number(let number)?):
       return minimum.map { number >= $0 } ?? true && maximum.map { number <= $0 } ?? true
     case (.notEmpty, .string(let text)?): return !text.isEmpty
+    case (.range(let minimum, let maximum), .list(let elements)?):
+      let count = ExactDecimal(elements.count)
+      return minimum.map { count >= $0 } ?? true && maximum.map { count <= $0 } ?? true
+    case (.notEmpty, .list(let elements)?): return !elements.isEmpty
     default: return false
     }
   }

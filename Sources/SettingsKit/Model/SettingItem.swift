@@ -50,8 +50,9 @@ public struct SettingItem: Codable, Sendable, Equatable {
   public var patternMessage: String?
   /// Whether a text field's value is masked wherever it is shown (a password). Only text fields.
   public var secure: Bool?
-  /// Whether the item's value is a secret: a text field with `"secure": true`. Its value is masked
-  /// wherever it is shown, left out of dumps unless asked for, and never written to the journal.
+  /// Whether the item's value is a secret: a text field with `"secure": true`, or a list of records
+  /// with such a field. Its value is masked wherever it is shown, left out of dumps unless asked
+  /// for, and never written to the journal.
   public var isSecure: Bool { securesValue }
   /// A number's or slider's least value.
   public var min: ExactDecimal?
@@ -67,6 +68,9 @@ public struct SettingItem: Codable, Sendable, Equatable {
   public var numberValue: ExactDecimal?
   /// A multiple choice item's default: choice values, in the choices' order.
   public var multipleValue: [String]?
+  /// A list item's element, rules and default (the fields `element`, `fields`, `titleField`,
+  /// `subtitleField`, `minCount`, `maxCount`, `unique` and `value`); nil for other items.
+  public var list: SettingList?
 
   /// Creates an item.
   public init(

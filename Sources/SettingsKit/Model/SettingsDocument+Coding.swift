@@ -9,6 +9,7 @@ extension SettingItem {
     case key, type, title, subTitle, rightDetail, on, imageName, page, choices, value, enabledWhen
     case visibleWhen, renamedFrom, deprecated, description, placeholder, maxLength, pattern, patternMessage
     case secure, min, max, step, unit, multiple
+    case element, fields, titleField, subtitleField, minCount, maxCount, unique
   }
 
   /// Encodes the item as the document format has it: its own key (``localKey``), not its full key.
@@ -42,6 +43,20 @@ extension SettingItem {
     try container.encodeIfPresent(step, forKey: .step)
     try container.encodeIfPresent(unit, forKey: .unit)
     try container.encodeIfPresent(multiple, forKey: .multiple)
+    if let list {
+      try container.encodeIfPresent(list.element.map(ListElementCoding.init), forKey: .element)
+      try container.encodeIfPresent(list.fields, forKey: .fields)
+      try container.encodeIfPresent(list.titleField, forKey: .titleField)
+      try container.encodeIfPresent(list.subtitleField, forKey: .subtitleField)
+      try container.encodeIfPresent(list.minCount, forKey: .minCount)
+      try container.encodeIfPresent(list.maxCount, forKey: .maxCount)
+      if let field = list.uniqueField {
+        try container.encode(field, forKey: .unique)
+      } else if list.isUnique {
+        try container.encode(true, forKey: .unique)
+      }
+      if !list.defaultValue.isEmpty { try container.encode(list.defaultValue, forKey: .value) }
+    }
   }
 
   /// Decodes an item; `value` is a string, a number (a number or slider) or an array of strings
@@ -77,8 +92,66 @@ extension SettingItem {
     case .number, .slider: numberValue = try container.decodeIfPresent(ExactDecimal.self, forKey: .value)
     case .rightDetail where multiple == true:
       multipleValue = try container.decodeIfPresent([String].self, forKey: .value)
+    case .list:
+      var list = SettingList(
+        element: try container.decodeIfPresent(ListElementCoding.self, forKey: .element)?.item,
+        fields: try container.decodeIfPresent([SettingItem].self, forKey: .fields),
+        titleField: try container.decodeIfPresent(String.self, forKey: .titleField),
+        subtitleField: try container.decodeIfPresent(String.self, forKey: .subtitleField),
+        minCount: try container.decodeIfPresent(Int.self, forKey: .minCount),
+        maxCount: try container.decodeIfPresent(Int.self, forKey: .maxCount))
+      if let field = try? container.decodeIfPresent(String.self, forKey: .unique) {
+        list.uniqueField = field
+      } else {
+        list.isUnique = try container.decodeIfPresent(Bool.self, forKey: .unique) ?? false
+      }
+      list.defaultValue = try container.decodeIfPresent([SettingValue].self, forKey: .value) ?? []
+      self.list = list
     default: value = try container.decodeIfPresent(String.self, forKey: .value)
     }
+  }
+}
+
+/// A list's element declaration as the document format has it: an item's value fields without
+/// key, title or default.
+private struct ListElementCoding: Codable {
+  var item: SettingItem
+
+  init(_ item: SettingItem) { self.item = item }
+
+  enum CodingKeys: String, CodingKey {
+    case type, description, placeholder, maxLength, pattern, patternMessage, min, max, step, unit, choices
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(item.type, forKey: .type)
+    try container.encodeIfPresent(item.description, forKey: .description)
+    try container.encodeIfPresent(item.placeholder, forKey: .placeholder)
+    try container.encodeIfPresent(item.maxLength, forKey: .maxLength)
+    try container.encodeIfPresent(item.pattern, forKey: .pattern)
+    try container.encodeIfPresent(item.patternMessage, forKey: .patternMessage)
+    try container.encodeIfPresent(item.min, forKey: .min)
+    try container.encodeIfPresent(item.max, forKey: .max)
+    try container.encodeIfPresent(item.step, forKey: .step)
+    try container.encodeIfPresent(item.unit, forKey: .unit)
+    try container.encodeIfPresent(item.choices, forKey: .choices)
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    item = SettingItem(
+      type: try container.decode(CellType.self, forKey: .type), title: "",
+      choices: try container.decodeIfPresent([SettingChoice].self, forKey: .choices))
+    item.description = try container.decodeIfPresent(String.self, forKey: .description)
+    item.placeholder = try container.decodeIfPresent(String.self, forKey: .placeholder)
+    item.maxLength = try container.decodeIfPresent(Int.self, forKey: .maxLength)
+    item.pattern = try container.decodeIfPresent(String.self, forKey: .pattern)
+    item.patternMessage = try container.decodeIfPresent(String.self, forKey: .patternMessage)
+    item.min = try container.decodeIfPresent(ExactDecimal.self, forKey: .min)
+    item.max = try container.decodeIfPresent(ExactDecimal.self, forKey: .max)
+    item.step = try container.decodeIfPresent(ExactDecimal.self, forKey: .step)
+    item.unit = try container.decodeIfPresent(String.self, forKey: .unit)
   }
 }
 

@@ -1,4 +1,4 @@
-/// Why a value of a text field, number, slider or multiple choice item is refused, as data: what
+/// Why a value of a text field, number, slider, multiple choice or list item is refused, as data: what
 /// was given and what is accepted. ``message`` words it.
 public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
   /// Text that is not a decimal number.
@@ -21,6 +21,21 @@ public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
   case notAChoice(String, accepted: [String])
   /// A choice value given twice in one set.
   case repeatedChoice(String)
+  /// A list with fewer elements than its `minCount`.
+  case tooFewElements(minimum: Int, count: Int)
+  /// A list with more elements than its `maxCount`.
+  case tooManyElements(maximum: Int, count: Int)
+  /// An element of a `unique` list equal to an earlier one; for records, the shared field's value
+  /// (`field`: its key).
+  case repeatedElement(String, field: String?)
+  /// A list element that its type refuses, 1-based; `problem` says why.
+  indirect case badElement(index: Int, problem: ValueProblem)
+  /// A record field that the list does not declare, in element `index` (1-based).
+  case unknownField(index: Int, field: String)
+  /// A value of another kind than the one expected (a number for a text, …); `expected` in words.
+  case wrongKind(expected: String)
+  /// A record field's value that the field refuses; `problem` says why.
+  indirect case badField(field: String, problem: ValueProblem)
 
   /// A lowercase fragment saying what is wrong and what would be right: `150 is above the maximum
   /// 100`, `at most 20 characters (got 23)`, the pattern message. Plain text.
@@ -56,6 +71,22 @@ public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
         + accepted.joined(separator: ", ")
     case .repeatedChoice(let text):
       return "\(shown(text)) is given twice"
+    case .tooFewElements(let minimum, let count):
+      return "at least \(minimum) element\(minimum == 1 ? "" : "s") (got \(count))"
+    case .tooManyElements(let maximum, let count):
+      return "at most \(maximum) element\(maximum == 1 ? "" : "s") (got \(count))"
+    case .repeatedElement(let text, let field?):
+      return "two elements have \(field) \(shown(text)); the list's \(field) values are unique"
+    case .repeatedElement(let text, nil):
+      return "\(shown(text)) is in the list twice; its elements are unique"
+    case .badElement(let index, let problem):
+      return "element \(index): \(problem.message)"
+    case .unknownField(let index, let field):
+      return "element \(index): unknown field \(shown(field))"
+    case .wrongKind(let expected):
+      return "expected \(expected)"
+    case .badField(let field, let problem):
+      return "\(field): \(problem.message)"
     }
   }
 

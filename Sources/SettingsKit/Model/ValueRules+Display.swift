@@ -32,6 +32,8 @@ package struct ValueStyle: Sendable, Equatable {
   /// An empty text in these words (`empty`), before any choice is looked up; nil: as `unambiguous`
   /// says.
   package var emptyText: String?
+  /// A list as the count of its elements (`3 items`), as a row shows it.
+  package var countsElements = false
   /// Never a blank or a text that could be read as something else: an empty text as
   /// ``ValueRules/emptyText``, no choice as `none`, and a text that could be misread in quotes
   /// (``ValueRules/unambiguous(_:)``).
@@ -41,8 +43,9 @@ package struct ValueStyle: Sendable, Equatable {
   package init(
     capitalizesSwitch: Bool = false, reveal: Bool = false, isSecure: Bool? = nil, withUnit: Bool = false,
     choice: ChoiceWords = .value, chosen: ChoiceWords = .value, emptyText: String? = nil,
-    unambiguous: Bool = false
+    unambiguous: Bool = false, countsElements: Bool = false
   ) {
+    self.countsElements = countsElements
     self.capitalizesSwitch = capitalizesSwitch
     self.reveal = reveal
     self.isSecure = isSecure
@@ -55,11 +58,11 @@ package struct ValueStyle: Sendable, Equatable {
 
   /// As a row of the screen shows a value: a choice by its title, chosen titles joined with `, `,
   /// a secure text field's text masked.
-  package static let row = ValueStyle(choice: .title, chosen: .title)
+  package static let row = ValueStyle(choice: .title, chosen: .title, countsElements: true)
 
   /// As the page shows a value (the API's `shown`): as ``row``, with `On`/`Off` and a number's unit.
   package static let page = ValueStyle(
-    capitalizesSwitch: true, withUnit: true, choice: .title, chosen: .title)
+    capitalizesSwitch: true, withUnit: true, choice: .title, chosen: .title, countsElements: true)
 
   /// As `list` and `show` print a value: a secure text field's text masked unless `reveal`.
   package static func listed(reveal: Bool) -> ValueStyle { ValueStyle(reveal: reveal) }
@@ -119,6 +122,13 @@ extension ValueRules {
         return values.map { $0.contains(",") ? quoted($0) : unambiguous($0) }.joined(separator: ",")
       }
       return values.joined(separator: ",")
+    case .list(let elements):
+      if style.countsElements { return countText(elements.count) }
+      // One line; `get` prints one element a line instead (``lines(of:for:)``).
+      let words = elements.map { elementText($0, in: item?.list, style: style) }
+      return style.unambiguous ? "[" + words.joined(separator: ", ") + "]" : words.joined(separator: ", ")
+    case .record:
+      return elementText(value, in: item?.list, style: style)
     }
   }
 
@@ -177,6 +187,7 @@ extension ValueRules {
 
   /// The value as JSON, masked as ``shown(_:of:reveal:)`` masks it.
   package static func json(_ value: SettingValue, of item: SettingItem, reveal: Bool) -> JSONValue {
+    if item.type == .list { return maskedJSON(value, in: item.list, reveal: reveal) }
     if item.isSecure, !reveal, case .string(let text) = value, !text.isEmpty { return .string(mask) }
     return value.json
   }

@@ -62,6 +62,9 @@ package enum ValueRules {
         guard seen.insert(value).inserted else { return .repeatedChoice(value) }
       }
       return nil
+    case (.list, .list(let elements)):
+      guard let list = item.list else { return nil }
+      return listProblem(elements, in: list)
     default:
       return nil
     }
@@ -73,6 +76,7 @@ package enum ValueRules {
     switch (item.type, value) {
     case (.number, .number), (.slider, .number), (.textField, .string): true
     case (.rightDetail, .strings): isMultiple(item)
+    case (.list, .list): true
     default: false
     }
   }
@@ -94,6 +98,9 @@ package enum ValueRules {
       }
     case .textField:
       value = .string(text)
+    case .list:
+      guard let list = item.list else { return nil }
+      return listValue(text: text, by: list)
     case .rightDetail where isMultiple(item):
       let names = text.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
       var chosen: [String] = []
@@ -151,6 +158,9 @@ package enum ValueRules {
       value = .number(number)
     case (.textField, .string(let text)):
       value = .string(text)
+    case (.list, _):
+      guard let list = item.list, case .success(let listed) = listValue(stored, by: list) else { return nil }
+      return listed
     case (.rightDetail, .array(let elements)) where isMultiple(item):
       var values: [String] = []
       for element in elements {
@@ -194,6 +204,8 @@ package enum ValueRules {
       return "any of "
         + (item.choices ?? []).map { "\"\(TerminalText.escaped($0.value))\"" }.joined(separator: ", ")
         + ", each at most once"
+    case .list:
+      return item.list.map(listExpected)
     default:
       return nil
     }

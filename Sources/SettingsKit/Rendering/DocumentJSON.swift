@@ -73,6 +73,7 @@ package enum DocumentJSON {
       pairs.append(("value", ValueRules.json(.string(text), of: item, reveal: reveal)))
     case .string(let text)?: pairs.append(("rightDetail", .string(text)))
     case .number, .strings: pairs.append(("value", value?.json ?? .null))
+    case .list?, .record?: pairs.append(("value", ValueRules.json(value!, of: item, reveal: reveal)))
     case nil: break
     }
     if let description = item.description { pairs.append(("description", .string(description))) }

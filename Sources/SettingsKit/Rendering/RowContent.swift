@@ -90,6 +90,8 @@ public struct RowContent: Sendable, Equatable {
       case (.rightDetail, let value?): .detail(value.description)
       case (.rightDetail, nil): .detail(item.rightDetail ?? "")
       case (.detailTitle, _): .chevron
+      case (.list, .list(let elements)?): .detail(ValueRules.countText(elements.count))
+      case (.list, _): .detail(ValueRules.countText(item.list?.defaultValue.count ?? 0))
       }
     self.init(
       isModified: isModified, icon: Icon.text(for: item.imageName), title: item.title,

@@ -92,8 +92,50 @@ extension SettingsSchema {
         field.summary,
         [
           ("type", .array([.string("string"), .string("number"), .string("array")])),
-          ("items", .object([("type", .string("string"))])),
+          (
+            "items",
+            .object([
+              ("type", .array([.string("string"), .string("number"), .string("boolean"), .string("object")]))
+            ])
+          ),
         ])
+    case .element:
+      described(
+        field.summary,
+        [
+          ("type", .string("object")), ("required", .array([.string("type")])),
+          (
+            "properties",
+            .object(
+              DocumentFields.item.filter { DocumentFields.listElement.contains($0.name) }.map {
+                ($0.name, property($0))
+              })
+          ),
+          ("additionalProperties", .bool(false)),
+        ])
+    case .recordFields:
+      described(
+        field.summary,
+        [
+          ("type", .string("array")), ("minItems", .integer(1)),
+          (
+            "items",
+            .object([
+              ("type", .string("object")),
+              ("required", .array([.string("key"), .string("type"), .string("title")])),
+              (
+                "properties",
+                .object(
+                  DocumentFields.item.filter { DocumentFields.listRecordField.contains($0.name) }.map {
+                    ($0.name, property($0))
+                  })
+              ),
+              ("additionalProperties", .bool(false)),
+            ])
+          ),
+        ])
+    case .unique:
+      described(field.summary, [("type", .array([.string("boolean"), .string("string")]))])
     case .conditions:
       described(
         field.summary,
@@ -146,6 +188,7 @@ extension SettingsSchema {
     case .textField: "a text value"
     case .number: "an exact decimal number"
     case .slider: "a number in a range, drawn as a bar"
+    case .list: "a list of values or records that the user builds, navigates"
     }
   }
 
@@ -160,6 +203,7 @@ extension SettingsSchema {
       switch type {
       case .detailTitle, .rightDetail: []
       case .switch, .textField: ["key"]
+      case .list: ["key"]
       case .number: ["key", "value"]
       case .slider: ["key", "value", "min", "max"]
       }

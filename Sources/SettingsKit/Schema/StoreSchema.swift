@@ -32,8 +32,60 @@ extension SettingsSchema {
     case .rightDetail: return item.choices.map { choiceProperty(item, $0) } ?? detailProperty(item)
     case .textField: return textProperty(item)
     case .number, .slider: return numberProperty(item)
+    case .list: return item.list.map { listProperty(item, $0) }
     case .detailTitle: return nil
     }
+  }
+
+  /// A list item: an array of its element's values, or of objects of its fields, with its counts
+  /// (`minItems`, `maxItems`) and `uniqueItems` for a unique value list. A field's uniqueness among
+  /// records is left to `settings check`.
+  static func listProperty(_ item: SettingItem, _ list: SettingList) -> JSONValue {
+    var schema: [(String, JSONValue)] = [("type", .string("array"))]
+    if let fields = list.fields {
+      schema.append(
+        (
+          "items",
+          .object([
+            ("type", .string("object")),
+            (
+              "properties",
+              // A field's earlier keys too: a record stored under one reads as the field's.
+              .object(
+                fields.flatMap { field -> [(String, JSONValue)] in
+                  guard let schema = elementSchema(field) else { return [] }
+                  return ([field.key].compactMap { $0 } + (field.renamedFrom ?? [])).map { ($0, schema) }
+                })
+            ),
+            ("additionalProperties", .bool(false)),
+          ])
+        ))
+    } else if let element = list.element, let items = elementSchema(element) {
+      schema.append(("items", items))
+    }
+    if let minimum = list.minCount { schema.append(("minItems", .integer(minimum))) }
+    if let maximum = list.maxCount { schema.append(("maxItems", .integer(maximum))) }
+    if list.isUnique { schema.append(("uniqueItems", .bool(true))) }
+    if !item.isSecure { schema.append(("default", .array(list.defaultValue.map(\.json)))) }
+    return itemDescribed(item, "\(item.title): \(ValueRules.listExpected(list)).", schema)
+  }
+
+  /// The schema of one element of a value list, or of one field of a record, without its title.
+  static func elementSchema(_ declaration: SettingItem) -> JSONValue? {
+    var schema: [(String, JSONValue)]
+    switch declaration.type {
+    case .switch: schema = [("type", .string("boolean"))]
+    case .rightDetail: schema = [("type", .string("string"))] + enumeration(declaration.choices ?? [])
+    case .textField:
+      schema = [("type", .string("string"))]
+      if let pattern = declaration.pattern { schema.append(("pattern", .string("^(?:\(pattern))$|^$"))) }
+    case .number, .slider:
+      schema = [("type", .string("number"))]
+      if let minimum = declaration.min { schema.append(("minimum", JSONValue(.number(minimum.description)))) }
+      if let maximum = declaration.max { schema.append(("maximum", JSONValue(.number(maximum.description)))) }
+    default: return nil
+    }
+    return .object(schema)
   }
 
   /// A text field: a string, matching its pattern (anchored, as `set` matches the whole text) or

@@ -122,7 +122,7 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
       }
         ?? "a string"
     case .detailTitle: "nothing: a detailTitle item has no value"
-    case .textField, .number, .slider: "a value"
+    case .textField, .number, .slider, .list: "a value"
     }
   }
 }

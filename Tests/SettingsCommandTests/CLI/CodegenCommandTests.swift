@@ -120,7 +120,7 @@ import Testing
       outcome.stderr == """
         Error: \(path):2:48: sections[0].items[0].subtitle: unknown field "subtitle"; did you mean "subTitle"?
         Error: \(path):3:11: sections[0].items[1].key: duplicate key "a"; first used at sections[0].items[0].key (2:11)
-        Error: \(path):3:24: sections[0].items[1].type: unknown type "toggle"; expected one of detailTitle, switch, rightDetail, textField, number, slider
+        Error: \(path):3:24: sections[0].items[1].type: unknown type "toggle"; expected one of detailTitle, switch, rightDetail, textField, number, slider, list
 
         """)
   }

@@ -265,7 +265,7 @@ struct CommandLineToolTests {
     let path = examplePath("phone-settings.json")
     #expect(
       runCLI(["validate", path])
-        == CommandOutcome(status: 0, stdout: "\(path): valid: 6 sections, 27 items\n", stderr: ""))
+        == CommandOutcome(status: 0, stdout: "\(path): valid: 7 sections, 30 items\n", stderr: ""))
     #expect(runCLI(["validate"]).stdout == "<embedded default>: valid: 3 sections, 10 items\n")
   }
 

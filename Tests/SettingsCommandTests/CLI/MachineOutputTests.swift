@@ -96,7 +96,7 @@ struct MachineOutputTests {
     #expect(valid.status == 0)
     #expect(
       valid.stdout
-        == "{\n  \"file\": \"\(examplePath("phone-settings.json"))\",\n  \"items\": 27,\n  \"sections\": 6,\n  \"valid\": true\n}\n"
+        == "{\n  \"file\": \"\(examplePath("phone-settings.json"))\",\n  \"items\": 30,\n  \"sections\": 7,\n  \"valid\": true\n}\n"
     )
     let bad = try directory.write(
       "bad.json",
@@ -118,7 +118,7 @@ struct MachineOutputTests {
               "column": 12,
               "file": "\(bad)",
               "line": 2,
-              "message": "unknown type \\"swich\\"; did you mean \\"switch\\"? expected one of detailTitle, switch, rightDetail, textField, number, slider",
+              "message": "unknown type \\"swich\\"; did you mean \\"switch\\"? expected one of detailTitle, switch, rightDetail, textField, number, slider, list",
               "path": "sections[0].items[0].type"
             },
             {

@@ -173,7 +173,7 @@ struct TableCommandTests {
         == CommandOutcome(
           status: 65, stdout: "",
           stderr:
-            "Error: \(directory.file("items.jsonl")):2:22: type: unknown type \"swtch\"; did you mean \"switch\"? expected one of detailTitle, switch, rightDetail, textField, number, slider\n"
+            "Error: \(directory.file("items.jsonl")):2:22: type: unknown type \"swtch\"; did you mean \"switch\"? expected one of detailTitle, switch, rightDetail, textField, number, slider, list\n"
         ))
     #expect(runCLI(["-f", document, "validate"]).status == 65)
     #expect(

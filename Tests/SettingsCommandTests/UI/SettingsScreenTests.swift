@@ -14,8 +14,9 @@ struct SettingsScreenTests {
     let keys: [KeyPress] = [
       .down, .character(" "), .down, .down, .enter, .character(" "), .down, .character(" "),
       .escape, .home, .down, .character(" "), .character("/"), .character("a"), .character("l"),
-      .character("l"), .character("o"), .character("w"), .enter, .end, .character("r"), .up, .up, .up, .up,
-      .up, .character(" "), .pageUp, .pageDown, .pageDown, .end, .pageUp, .pageUp, .home,
+      .character("l"), .character("o"), .character("w"), .enter, .end, .character("r"), .up, .up, .up,
+      // Past the three lists, then Preferred Languages, Name, Auto-Lock and Brightness to True Tone.
+      .up, .up, .up, .up, .up, .character(" "), .pageUp, .pageDown, .pageDown, .end, .pageUp, .pageUp, .home,
     ]
     var windows: Set<Int> = []
     for key in keys {

@@ -23,7 +23,7 @@ struct ServeItemsFileErrorTests {
     """
     {
       "error": "\(directory.path)/items.jsonl:30:24: type: unknown type \\"nope\\"; expected one of \
-    detailTitle, switch, rightDetail, textField, number, slider"
+    detailTitle, switch, rightDetail, textField, number, slider, list"
     }
 
     """
@@ -45,7 +45,7 @@ struct ServeItemsFileErrorTests {
     #expect(
       outcome.stderr
         == "Error: \(directory.path)/items.jsonl:3:23: type: unknown type \"nope\"; expected one of detailTitle, "
-        + "switch, rightDetail, textField, number, slider\n")
+        + "switch, rightDetail, textField, number, slider, list\n")
   }
 
   @Test func aBadLineOnALaterPageIsThatPagesError() throws {

@@ -85,7 +85,7 @@ struct CompilerDifferentialTests {
       if random.chance(8) { extra += #", "deprecated": "gone""# }
       if broken(3) { extra += #", "titel": "typo""# }
       if !inItemsFile { extra += conditions(prefix: prefix) }
-      let kinds = depth >= 3 || inItemsFile ? 8 : 9
+      let kinds = depth >= 3 || inItemsFile ? 10 : 11
       var condition: String?
       var json: String
       switch random.below(kinds) {
@@ -120,6 +120,20 @@ struct CompilerDifferentialTests {
         let keyed = random.chance(50)
         let keyField = keyed ? "\"key\": \"\(own)\", " : ""
         json = #"{\#(keyField)"type": "detailTitle"\#(title)\#(keyed ? extra : "")}"#
+      case 8:
+        // A list of values: text with a pattern, unique, at most three, with a default.
+        let value = broken(15) ? #"["1", "1"]"# : random.pick([#"[]"#, #"["1.1"]"#, #"["1.1", "2.2"]"#])
+        json =
+          #"{"key": "\#(own)", "type": "list"\#(title), "element": {"type": "textField", "pattern": "[0-9.]+"}, "unique": true, "maxCount": 3, "value": \#(value)\#(extra)}"#
+        condition = random.pick([#"{"notEmpty": true}"#, #"{"min": 1, "max": 2}"#])
+      case 9:
+        // A list of records with a secure field, a renamed field and a unique title.
+        let titleField = broken(15) ? "nope" : "name"
+        let value =
+          random.chance(50)
+          ? #"[{"name": "a", "host": "h", "port": 1}, {"name": "b", "secret": "s", "on": true}]"# : "[]"
+        json =
+          #"{"key": "\#(own)", "type": "list"\#(title), "titleField": "\#(titleField)", "subtitleField": "server", "unique": "name", "fields": [{"key": "name", "type": "textField", "title": "Name"}, {"key": "server", "type": "textField", "title": "Server", "renamedFrom": "host"}, {"key": "port", "type": "number", "title": "Port", "value": 0, "min": 0, "max": 9}, {"key": "on", "type": "switch", "title": "On"}, {"key": "secret", "type": "textField", "title": "Secret", "secure": true}], "value": \#(value)\#(extra)}"#
       default:
         // A page of one to three sections, one to three items each.
         var sections: [String] = []

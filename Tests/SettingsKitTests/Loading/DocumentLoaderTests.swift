@@ -50,7 +50,7 @@ struct DocumentLoaderTests {
   @Test func englishExampleLoads() throws {
     let document = try DocumentLoader.load(path: examplePath("phone-settings.json"))
     #expect(document.id == "phone-settings")
-    #expect(document.sections.count == 6)
+    #expect(document.sections.count == 7)
   }
 
   @Test func byteOrderMarkIsAccepted() throws {
@@ -147,9 +147,9 @@ struct DocumentLoaderTests {
         #"doc.json:6:65: sections[0].items[0].subtitle: unknown field "subtitle"; did you mean "subTitle"?"#,
         #"doc.json:7:7: sections[0].items[1]: missing "key"; a switch needs a key to store its state, such as "key": "airplane""#,
         #"doc.json:8:16: sections[0].items[2].key: duplicate key "wifi"; first used at sections[0].items[0].key (6:16)"#,
-        #"doc.json:8:32: sections[0].items[2].type: unknown type "toggle"; expected one of detailTitle, switch, rightDetail, textField, number, slider"#,
+        #"doc.json:8:32: sections[0].items[2].type: unknown type "toggle"; expected one of detailTitle, switch, rightDetail, textField, number, slider, list"#,
         #"doc.json:9:7: sections[0].items[3]: missing "title"; every item needs a title"#,
-        #"doc.json:9:30: sections[0].items[3].type: unknown type "swich"; did you mean "switch"? expected one of detailTitle, switch, rightDetail, textField, number, slider"#,
+        #"doc.json:9:30: sections[0].items[3].type: unknown type "swich"; did you mean "switch"? expected one of detailTitle, switch, rightDetail, textField, number, slider, list"#,
       ])
   }
 
@@ -218,7 +218,7 @@ struct DocumentLoaderTests {
     ),
     (
       #"{"id": "x", "sections": [{"items": [{"title": "A"}]}]}"#,
-      #"doc.json:1:37: sections[0].items[0]: missing "type"; expected one of detailTitle, switch, rightDetail, textField, number, slider"#
+      #"doc.json:1:37: sections[0].items[0]: missing "type"; expected one of detailTitle, switch, rightDetail, textField, number, slider, list"#
     ),
     (#"{"id": "x", "sections": [{"header": "\u001b[2J"}]}"#, ""),
   ])
@@ -268,11 +268,11 @@ struct DocumentLoaderTests {
     #expect(
       found == [
         "doc.json:1:46: sections[0].items[0].type: unknown type \"\u{1B}]0;pwned\u{7}\"; "
-          + "expected one of detailTitle, switch, rightDetail, textField, number, slider"
+          + "expected one of detailTitle, switch, rightDetail, textField, number, slider, list"
       ])
     #expect(
       found.map(TerminalText.escaped) == [
-        #"doc.json:1:46: sections[0].items[0].type: unknown type "\u{1B}]0;pwned\u{7}"; expected one of detailTitle, switch, rightDetail, textField, number, slider"#
+        #"doc.json:1:46: sections[0].items[0].type: unknown type "\u{1B}]0;pwned\u{7}"; expected one of detailTitle, switch, rightDetail, textField, number, slider, list"#
       ])
   }
 

@@ -19,7 +19,8 @@ struct DocumentSchemaTests {
       DocumentDecoder.itemFields == [
         "key", "type", "title", "subTitle", "rightDetail", "on", "imageName", "page", "choices", "value",
         "enabledWhen", "visibleWhen", "renamedFrom", "deprecated", "description", "placeholder", "maxLength",
-        "pattern", "patternMessage", "secure", "min", "max", "step", "unit", "multiple",
+        "pattern", "patternMessage", "secure", "min", "max", "step", "unit", "multiple", "element", "fields",
+        "titleField", "subtitleField", "minCount", "maxCount", "unique",
       ])
   }
 
@@ -49,7 +50,8 @@ struct DocumentSchemaTests {
       }
     }
     collect(item)
-    #expect(named.count == 21)
+    // The 21 of the other types, and the seven fields only lists have.
+    #expect(named.count == 28)
     #expect(named.isSubset(of: Set(DocumentDecoder.itemFields)), "\(named.sorted())")
   }
 

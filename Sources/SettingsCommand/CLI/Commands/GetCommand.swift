@@ -10,6 +10,13 @@ enum GetCommand {
       let (value, problem) = try settings.read(key)
       if let problem { context.warnings.add(problem) }
       if context.wantsJSON { return context.jsonText(value.json, wrappedAs: "value") }
+      if case .list = value {
+        // One element a line (a record: its title, then each other field as field=value, by tabs).
+        let item = try settings.item(key)
+        return ValueRules.lines(of: value, for: item).map { parts in
+          parts.map { TerminalText.escaped($0) }.joined(separator: "\t") + "\n"
+        }.joined()
+      }
       return TerminalText.escaped(value.description) + "\n"
     } catch {
       throw CommandError(error)

@@ -7,6 +7,9 @@ enum SetCommand {
     let arguments = try context.arguments()
     if let edit = try setEdit(context, arguments) { return edit }
     var assignments: [(key: String, text: String)] = []
+    if !arguments[0].contains("="), arguments.count > 2 {
+      return try setList(context, key: arguments[0], words: Array(arguments.dropFirst()))
+    }
     if !arguments[0].contains("=") {
       guard arguments.count == 2 else {
         let message =
@@ -34,6 +37,26 @@ enum SetCommand {
     }
     for (key, _) in assignments { context.warnings.addDeprecation(of: key, in: settings) }
     return context.wantsJSON ? ChangeJSON.text(changes, in: settings.document) : ""
+  }
+
+  /// `set KEY VALUE VALUE…` on a list of values: the list becomes these elements, in this order.
+  /// On any other item, the third argument is unexpected, as before.
+  static func setList(_ context: CommandContext, key: String, words: [String]) throws(CommandError) -> String
+  {
+    let unexpected = CommandError.usage(
+      "Unexpected argument '\(TerminalText.escaped(words[1]))'", subcommand: .set)
+    // Until the key is known to be a list, any failure is the usage error it always was.
+    guard let settings = try? context.openSettings(forWriting: true, keys: [key]),
+      (try? settings.item(key).type) == .list
+    else { throw unexpected }
+    let change: SettingChange?
+    do {
+      change = try settings.set(key, to: try settings.listValue(words: words, for: key))
+    } catch {
+      throw CommandError(error)
+    }
+    context.warnings.addDeprecation(of: key, in: settings)
+    return context.wantsJSON ? ChangeJSON.text(change.map { [$0] } ?? [], in: settings.document) : ""
   }
 
   /// `set KEY --add VALUE` or `set KEY --remove VALUE` on a multiple choice item; nil without them.

@@ -42,10 +42,11 @@ struct CompletionCandidates {
     }
   }
 
-  /// Whether `set` changes the item: a switch, an item with choices, a text field, a number or a slider.
+  /// Whether `set` changes the item: a switch, an item with choices, a text field, a number, a
+  /// slider or a list.
   static func isSettable(_ item: SettingItem) -> Bool {
     switch item.type {
-    case .switch, .textField, .number, .slider: true
+    case .switch, .textField, .number, .slider, .list: true
     case .rightDetail: item.choices != nil
     case .detailTitle: false
     }
@@ -59,6 +60,9 @@ struct CompletionCandidates {
     case .switch: return switchWords()
     case .number, .slider: return numberWords(item)
     case .textField, .detailTitle: return []
+    case .list:
+      guard let element = item.list?.element else { return [] }
+      return element.choices.map(choiceWords) ?? acceptedWords(of: element)
     case .rightDetail:
       guard let choices = item.choices else { return [] }
       guard item.multiple == true else { return choiceWords(choices) }
