@@ -46,9 +46,10 @@ def test_phone_shows_every_item_type_and_page(ctx):
     check_equal(len(browser.find_all("main")), 1, "main landmarks")
     check_equal(
         page_texts(browser, ".section-header"),
-        ["Connectivity", "Alerts", "Display", "General", "Privacy"],
+        ["Connectivity", "Alerts", "Display", "General", "Lists", "Privacy"],
         "section headers",
     )
+    check("1 item" in browser.text('[data-key="dns"]'), "DNS Servers shows its count")
     check_equal(browser.checked("airplane"), "false", "Airplane Mode's switch")
     check_equal(browser.checked("bluetooth"), "true", "Bluetooth's switch")
     wifi = browser.find('[data-key="wifi"] a.row-link')
