@@ -134,13 +134,15 @@ struct CommandContext: Sendable {
 
   /// The positional arguments, refusing more or fewer than the subcommand's declaration takes
   /// (none when an option given stands instead of them, as `reset --all` does).
-  func arguments() throws(CommandError) -> [String] {
+  /// With `refusingEmpty` false, an empty argument is left to the command (`set KEY v1 v2 …` of a
+  /// list checks its elements itself).
+  func arguments(refusingEmpty: Bool = true) throws(CommandError) -> [String] {
     let subcommand = invocation.subcommand
     let definition = subcommand.definition
     let replaced = definition.options.contains { $0.placement == .insteadOfArguments && invocation.gives($0) }
     try invocation.checkArgumentCount(replaced ? 0...0 : definition.argumentCount)
     let arguments = invocation.arguments
-    for (index, argument) in arguments.enumerated() {
+    for (index, argument) in arguments.enumerated() where refusingEmpty {
       if argument.isEmpty, let declaration = definition.refusedEmptyArgument(at: index, of: arguments.count) {
         throw .usage(
           "Empty \(declaration.name) for 'settings \(subcommand.rawValue)'; it cannot be empty",

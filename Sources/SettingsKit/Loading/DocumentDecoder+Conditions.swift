@@ -171,7 +171,8 @@ extension DocumentDecoder {
       guard map.bool(flag) == true else {
         report(
           Self.join(path, "notEmpty"), flag.offset,
-          "expected true; for an empty text write \"\" (found \(map.typeDescription(of: flag)))")
+          "expected true; for an empty text write \"\", for an empty list {\"max\": 0} "
+            + "(found \(map.typeDescription(of: flag)))")
         return nil
       }
       return issues.count == before ? .notEmpty : nil

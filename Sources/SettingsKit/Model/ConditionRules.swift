@@ -46,9 +46,16 @@ enum ConditionRules {
       return ("\(shown(key)) is a \(controller.type.rawValue); expected a number\(range)", true)
     case (.textField, _, _):
       return ("\(shown(key)) is a text field; expected a text (\"\" for empty)", true)
+    case (.list, _, _):
+      return (
+        "\(shown(key)) is a list; a condition on it is {\"notEmpty\": true} or a range of its count, "
+          + "{\"min\": N, \"max\": N}",
+        true
+      )
     default:
       return (
-        "\(shown(key)) has no value to depend on; use a switch, an item with choices, a number, a slider or a text field",
+        "\(shown(key)) has no value to depend on; use a switch, an item with choices, a number, a slider, "
+          + "a text field or a list",
         false
       )
     }
@@ -66,9 +73,19 @@ enum ConditionRules {
     case .equals(let value):
       return problem(controller: controller, key: key, value: value)
     case .range(let minimum, let maximum) where controller.type == .list:
-      // On a list, a range bounds its count of elements.
+      // On a list, a range bounds its count of elements: whole numbers the list can hold.
+      for bound in [minimum, maximum].compactMap({ $0 }) where bound.scale != 0 || bound.significand < 0 {
+        return ("a count of \(shown(key))'s elements is a whole number from 0; found \(bound)", true)
+      }
       if let minimum, let maximum, minimum > maximum {
         return ("\"min\" \(minimum) is above \"max\" \(maximum)", true)
+      }
+      let fewest = ExactDecimal(controller.list?.minCount ?? 0)
+      if let minimum, let most = controller.list?.maxCount, minimum > ExactDecimal(most) {
+        return ("\(shown(key)) never holds \(minimum) elements: its maxCount is \(most)", true)
+      }
+      if let maximum, maximum < fewest {
+        return ("\(shown(key)) never holds as few as \(maximum) elements: its minCount is \(fewest)", true)
       }
       return nil
     case .range(let minimum, let maximum):

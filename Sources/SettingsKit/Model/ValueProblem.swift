@@ -32,6 +32,8 @@ public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
   indirect case badElement(index: Int, problem: ValueProblem)
   /// A record field that the list does not declare, in element `index` (1-based).
   case unknownField(index: Int, field: String)
+  /// An empty text as element `index` (1-based) of a list of text: an element holds a value.
+  case emptyElement(index: Int)
   /// A value of another kind than the one expected (a number for a text, …); `expected` in words.
   case wrongKind(expected: String)
   /// A record field's value that the field refuses; `problem` says why.
@@ -83,6 +85,8 @@ public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
       return "element \(index): \(problem.message)"
     case .unknownField(let index, let field):
       return "element \(index): unknown field \(shown(field))"
+    case .emptyElement(let index):
+      return "element \(index) is empty; a list holds no empty text: leave the element out"
     case .wrongKind(let expected):
       return "expected \(expected)"
     case .badField(let field, let problem):

@@ -124,6 +124,7 @@ extension ValueRules {
       return values.joined(separator: ",")
     case .list(let elements):
       if style.countsElements { return countText(elements.count) }
+      if elements.isEmpty { return "none" }
       // One line; `get` prints one element a line instead (``lines(of:for:)``).
       let words = elements.map { elementText($0, in: item?.list, style: style) }
       return style.unambiguous ? "[" + words.joined(separator: ", ") + "]" : words.joined(separator: ", ")

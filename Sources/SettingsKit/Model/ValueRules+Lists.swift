@@ -24,14 +24,20 @@ extension ValueRules {
       text = "a list"
     }
     switch (list.minCount, list.maxCount) {
+    case (let minimum?, let maximum?) where minimum == maximum: text += ", \(elementCount(minimum))"
     case (let minimum?, let maximum?): text += ", from \(minimum) to \(maximum) elements"
-    case (let minimum?, nil): text += ", at least \(minimum) elements"
-    case (nil, let maximum?): text += ", at most \(maximum) elements"
+    case (let minimum?, nil): text += ", at least \(elementCount(minimum))"
+    case (nil, let maximum?): text += ", at most \(elementCount(maximum))"
     case (nil, nil): break
     }
     if list.isUnique { text += ", each once" }
     if let field = list.uniqueField { text += ", each \(field) once" }
     return text
+  }
+
+  /// `1 element`, `3 elements`.
+  static func elementCount(_ count: Int) -> String {
+    count == 1 ? "1 element" : "\(count) elements"
   }
 
   /// Why `value` is not a value of `declaration` (an element or a record field), or nil.
@@ -71,6 +77,7 @@ extension ValueRules {
       return nil
     }
     guard let element = list.element else { return nil }
+    if element.type == .textField, value == .string("") { return .emptyElement(index: index) }
     return declarationProblem(value, element).map { .badElement(index: index, problem: $0) }
   }
 

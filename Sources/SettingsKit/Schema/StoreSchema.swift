@@ -60,7 +60,7 @@ extension SettingsSchema {
             ("additionalProperties", .bool(false)),
           ])
         ))
-    } else if let element = list.element, let items = elementSchema(element) {
+    } else if let element = list.element, let items = elementSchema(element, inValueList: true) {
       schema.append(("items", items))
     }
     if let minimum = list.minCount { schema.append(("minItems", .integer(minimum))) }
@@ -70,15 +70,19 @@ extension SettingsSchema {
     return itemDescribed(item, "\(item.title): \(ValueRules.listExpected(list)).", schema)
   }
 
-  /// The schema of one element of a value list, or of one field of a record, without its title.
-  static func elementSchema(_ declaration: SettingItem) -> JSONValue? {
+  /// The schema of one element of a value list (`inValueList`: a text is never empty), or of one
+  /// field of a record, without its title.
+  static func elementSchema(_ declaration: SettingItem, inValueList: Bool = false) -> JSONValue? {
     var schema: [(String, JSONValue)]
     switch declaration.type {
     case .switch: schema = [("type", .string("boolean"))]
     case .rightDetail: schema = [("type", .string("string"))] + enumeration(declaration.choices ?? [])
     case .textField:
       schema = [("type", .string("string"))]
-      if let pattern = declaration.pattern { schema.append(("pattern", .string("^(?:\(pattern))$|^$"))) }
+      if inValueList { schema.append(("minLength", .integer(1))) }
+      if let pattern = declaration.pattern {
+        schema.append(("pattern", .string("^(?:\(pattern))$" + (inValueList ? "" : "|^$"))))
+      }
     case .number, .slider:
       schema = [("type", .string("number"))]
       if let minimum = declaration.min { schema.append(("minimum", JSONValue(.number(minimum.description)))) }

@@ -70,9 +70,8 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
   /// The longest stored text a message quotes, in display columns; longer text is cut with "…".
   static let quotedWidth = 40
 
-  /// A JSON value as a message quotes it: a scalar as JSON text (cut when long), an array of
-  /// scalars as JSON text too (`["home", "home"]`, cut when long), another array or an object by
-  /// its type. When `secure` (a secure text field's value), a string other than `""`, a
+  /// A JSON value as a message quotes it: a scalar as JSON text (cut when long), an array or an
+  /// object as compact JSON text too (`["home", "home"]`, `[{"name": "Work"}]`), cut when long. When `secure` (a secure text field's value), a string other than `""`, a
   /// number or a flag is `ValueRules.mask` instead.
   package static func shown(_ value: JSONValue, secure: Bool = false) -> String {
     if secure, masked(value, secure: true) != value { return ValueRules.mask }
@@ -87,17 +86,26 @@ public struct StoredValueProblem: Sendable, Equatable, CustomStringConvertible {
     case .number(let text): return cut(text)
     case .string(let text): return "\"\(cut(text))\""
     case .array(let elements):
-      let scalars = elements.allSatisfy {
-        switch $0.kind {
-        case .array, .object: false
-        default: true
-        }
-      }
-      guard scalars, elements.count <= quotedWidth else { return value.typeDescription }
-      let joined = "[" + elements.map { shown($0) }.joined(separator: ", ") + "]"
-      return TerminalText.truncated(joined, toWidth: quotedWidth)
-    case .object: return value.typeDescription
+      return compound("[", "]", elements.lazy.map { shown($0) })
+    case .object(let members):
+      return compound("{", "}", members.lazy.map { "\"\(cut($0.name))\": " + shown($0.value) })
     }
+  }
+
+  /// The parts of an array or object joined as compact JSON text between `open` and `close`, cut
+  /// at ``quotedWidth``: only the parts up to that width are made.
+  private static func compound(_ open: String, _ close: String, _ parts: some Sequence<String>) -> String {
+    var joined = open
+    var first = true
+    for part in parts {
+      if joined.utf8.count > quotedWidth * 4 {
+        joined += ", …"
+        break
+      }
+      joined += (first ? "" : ", ") + part
+      first = false
+    }
+    return TerminalText.truncated(joined + close, toWidth: quotedWidth)
   }
 
   /// A JSON value as JSON output carries it: when `secure` (a secure text field's value), any value

@@ -6,7 +6,8 @@ public enum UndoRefusal: Sendable, Equatable {
   case noSuchEntry(Int, kept: ClosedRange<Int>?)
   /// `key` changed again after the entry being undone, in `later`.
   case changedLater(key: String, undoing: Int, later: Int, how: String)
-  /// A secure text field's earlier text is not kept, so it can only be undone back to its default.
+  /// A secure text field's earlier text (or a list with a secure field's) is not kept, so it can only
+  /// be undone back to its default.
   case secret(key: String)
   /// At `time` every key of the choice stood as it does now.
   case nothingChangedSince(String)
@@ -28,7 +29,7 @@ public enum UndoRefusal: Sendable, Equatable {
       return "\(shown(key)) changed again after change \(undoing), in change \(later) (\(how)); "
         + "nothing was changed"
     case .secret(let key):
-      return "\(shown(key)) is a secure text field whose earlier text the journal does not keep; "
+      return "\(shown(key)) holds secure text, whose earlier value the journal does not keep; "
         + "it can only be undone back to its default; nothing was changed"
     case .nothingChangedSince(let time):
       return "nothing changed since \(time)"

@@ -72,6 +72,15 @@ struct ListValuesTests {
       "Error: vpn: two elements have name 'A'; the list's name values are unique\n"
     ),
     (["set", "vpn", #"[{"nme": "A"}]"#], "Error: vpn: element 1: unknown field 'nme'\n"),
+    // An empty element is the list's error wherever it stands, not a usage error.
+    (
+      ["set", "dns", "1.1.1.1", ""],
+      "Error: dns: element 2 is empty; a list holds no empty text: leave the element out\n"
+    ),
+    (
+      ["set", "dns", ""],
+      "Error: dns: element 1 is empty; a list holds no empty text: leave the element out\n"
+    ),
     (
       ["set", "vpn", #"[{"name": "A", "kind": "pptp"}]"#],
       "Error: vpn: element 1: kind: 'pptp' is not one of the choices: ikev2, l2tp\n"
@@ -141,7 +150,7 @@ struct ListValuesTests {
         KEY    TYPE           VALUE                                                         DEFAULT  MODIFIED  SOURCE
         dns    list           1.1.1.1                                                       1.1.1.1  no        default
         ports  list           443                                                           443      no        default
-        vpn    list (secure)  Work (server=vpn.example.com, kind=ikev2, password=••••••••)           yes       user
+        vpn    list (secure)  Work (server=vpn.example.com, kind=ikev2, password=••••••••)  none     yes       user
         sync   switch         off                                                           off      no        default
 
         """)
@@ -151,7 +160,7 @@ struct ListValuesTests {
         """
         accepts:   a JSON array of records with fields name, server, kind, password, each name once
         secure:    yes (masked; kept unencrypted in the store file)
-        default:   []
+        default:   none
         value:     [Work (server=vpn.example.com, kind=ikev2 (IKEv2), password=••••••••)]
         """))
   }

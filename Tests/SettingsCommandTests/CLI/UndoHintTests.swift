@@ -21,7 +21,7 @@ struct UndoHintTests {
     ),
     (
       .secret(key: "pin"),
-      "Error: 'pin' is a secure text field whose earlier text the journal does not keep; it can only "
+      "Error: 'pin' holds secure text, whose earlier value the journal does not keep; it can only "
         + "be undone back to its default; nothing was changed; 'settings reset pin' goes back to the default\n"
     ),
     (.nothingChangedSince("2024-05-01 10:00"), "Error: nothing changed since 2024-05-01 10:00\n"),

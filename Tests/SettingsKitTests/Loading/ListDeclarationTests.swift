@@ -85,6 +85,14 @@ struct ListDeclarationTests {
       ]
     ),
     (
+      #"{"key": "l", "type": "list", "title": "L", "maxCount": 2, "element": {"type": "textField"}}, {"key": "a", "type": "switch", "title": "A", "enabledWhen": {"l": {"min": 5}}}, {"key": "b", "type": "switch", "title": "B", "enabledWhen": {"l": {"min": 1.5}}}, {"key": "c", "type": "switch", "title": "C", "enabledWhen": {"l": true}}"#,
+      [
+        #"doc.json:2:160: sections[0].items[1].enabledWhen.l: "l" never holds 5 elements: its maxCount is 2"#,
+        #"doc.json:2:240: sections[0].items[2].enabledWhen.l: a count of "l"'s elements is a whole number from 0; found 1.5"#,
+        #"doc.json:2:322: sections[0].items[3].enabledWhen.l: "l" is a list; a condition on it is {"notEmpty": true} or a range of its count, {"min": N, "max": N}"#,
+      ]
+    ),
+    (
       #"{"key": "s", "type": "switch", "title": "S", "maxCount": 2}"#,
       [
         #"doc.json:2:58: sections[0].items[0].maxCount: "maxCount" applies only to list items; this item is a switch"#

@@ -104,7 +104,7 @@ struct ValueConditionTests {
     ),
     (
       #"{"n": {"notEmpty": false}}"#,
-      #"doc.json:6:165: sections[0].items[5].enabledWhen.n.notEmpty: expected true; for an empty text write "" (found a boolean)"#
+      #"doc.json:6:165: sections[0].items[5].enabledWhen.n.notEmpty: expected true; for an empty text write "", for an empty list {"max": 0} (found a boolean)"#
     ),
     (
       #"{"n": {"notEmpty": true, "min": 1}}"#,

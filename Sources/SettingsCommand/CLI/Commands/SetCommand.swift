@@ -4,12 +4,16 @@ import SettingsKit
 /// written; `--json` prints what changed.
 enum SetCommand {
   static func run(_ context: CommandContext) throws(CommandError) -> String {
+    // A list's elements are checked by its rules, an empty one too.
+    let words = try context.arguments(refusingEmpty: false)
+    if words.count > 2, !words[0].isEmpty, !words[0].contains("="), context.invocation[Options.add] == nil,
+      context.invocation[Options.remove] == nil
+    {
+      return try setList(context, key: words[0], words: Array(words.dropFirst()))
+    }
     let arguments = try context.arguments()
     if let edit = try setEdit(context, arguments) { return edit }
     var assignments: [(key: String, text: String)] = []
-    if !arguments[0].contains("="), arguments.count > 2 {
-      return try setList(context, key: arguments[0], words: Array(arguments.dropFirst()))
-    }
     if !arguments[0].contains("=") {
       guard arguments.count == 2 else {
         let message =
