@@ -97,6 +97,32 @@ extension Settings {
     return [.record(values)]
   }
 
+  /// The operation `set KEY[N].field VALUE` makes: the field `field` of record `index` (from 1)
+  /// of the list `key` set to the value `word` gives it.
+  ///
+  /// - Throws: as ``listElements(words:for:)``; ``SettingsError/rejectedValue(key:value:problem:accepted:)``
+  ///   with ``ValueProblem/unknownField(index:field:)`` for a field the records do not have.
+  package func fieldOperation(_ key: String, index: Int, field: String, word: String) throws(SettingsError)
+    -> ListOperation
+  {
+    let item = try self.item(key)
+    let fullKey = item.key ?? key
+    guard item.type == .list, let list = item.list else { throw .notAList(key: key, type: item.type) }
+    guard let declaration = list.field(field) else {
+      throw .rejectedValue(
+        key: fullKey, value: word, problem: .unknownField(index: index, field: field),
+        accepted: ValueRules.listExpected(list))
+    }
+    switch Self.elementValue(word, by: declaration) {
+    case .success(let value): return .setField(field, of: index, to: value)
+    case .failure(let problem):
+      throw .rejectedValue(
+        key: fullKey, value: word,
+        problem: .badElement(index: index, problem: .badField(field: field, problem: problem)),
+        accepted: ValueRules.listExpected(list))
+    }
+  }
+
   /// The value `word` gives an element or a record field declared by `declaration`.
   private static func elementValue(_ word: String, by declaration: SettingItem) -> Result<
     SettingValue, ValueProblem

@@ -2,7 +2,10 @@ import SettingsKit
 
 /// The subcommands of `settings`; each one's declaration is ``definition``.
 enum Subcommand: String, CaseIterable, Sendable {
-  case show, ui, validate, get, set, toggle, reset, list, find, describe, why, expand, collapse, schema,
+  case show, ui, validate, get, set, toggle, reset
+  /// `settings add`, `remove` and `move`: one element of a list item.
+  case add, remove, move
+  case list, find, describe, why, expand, collapse, schema,
     completions
   /// `settings watch [KEY…]`: follows changes until interrupted.
   case watch
@@ -59,6 +62,8 @@ enum Subcommand: String, CaseIterable, Sendable {
       return evolutionDeclaration
     case .history, .undo:
       return historyDeclaration
+    case .add, .remove, .move:
+      return listDeclaration
     case .codegen:
       return codegenDeclaration
     case .show:
