@@ -242,7 +242,7 @@ extension Settings {
   }
 
   /// The key an item has now for a journaled key: the item's own, or the key that renamed it.
-  private func currentKey(_ key: String) -> String {
+  func currentKey(_ key: String) -> String {
     document.locate(key) == nil ? document.renamedKeys[key] ?? key : key
   }
 

@@ -34,7 +34,15 @@ struct ListEditCommandTests {
       fixture.run(["move", "preferred-languages", "2", "--to", "1", "--json"]).stdout
         == "[\n  {\n    \"key\": \"preferred-languages\",\n    \"new\": [\n      \"ko\",\n      \"en\"\n    ],\n"
         + "    \"old\": [\n      \"en\",\n      \"ko\"\n    ]\n  }\n]\n")
-    #expect(fixture.run(["history"]).stdout.components(separatedBy: "\nchange ").count == 5)
+    let lines = fixture.run(["history"]).stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+    #expect(
+      lines == [
+        "  preferred-languages (Language Order): moved ko (한국어) to 1",
+        "  dns (DNS Servers): removed 9.9.9.9 from 2",
+        "  dns (DNS Servers): moved 1.1.1.1 to 1",
+        "  dns (DNS Servers): removed 8.8.8.8 from 2",
+        "  dns (DNS Servers): (default) -> [9.9.9.9, 8.8.8.8, 1.1.1.1]",
+      ])
   }
 
   @Test func aRecordIsAddedFromFieldsAndOneFieldIsSet() throws {

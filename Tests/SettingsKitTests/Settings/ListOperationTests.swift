@@ -26,6 +26,10 @@ struct ListOperationTests {
                      {"value": "ko", "title": "Korean"}, {"value": "ja", "title": "Japanese"}]},
          "unique": true, "minCount": 1, "value": ["en", "ko"]},
         {"key": "names", "type": "list", "title": "Names", "element": {"type": "textField"}},
+        {"key": "hosts", "type": "list", "title": "Hosts", "titleField": "name",
+         "fields": [{"key": "name", "type": "textField", "title": "Name"},
+                    {"key": "port", "type": "number", "title": "Port", "value": 80}],
+         "value": [{"name": "a", "port": 80}, {"name": "b", "port": 81}]},
         {"key": "airplane", "type": "switch", "title": "Airplane"}
       ]}]}
       """
@@ -198,5 +202,25 @@ struct ListOperationTests {
     #expect(elements.count == 2 * count)
     #expect(Set(elements) == Set((0..<count).flatMap { [SettingValue.string("a\($0)"), .string("b\($0)")] }))
     #expect(try settings.history(limit: 100).count == 2 * count)
+  }
+
+  /// The history words one element change of a list as that change, positions from 1.
+  @Test(
+    arguments: [
+      ("dns", nil, #"["1.1.1.1","9.9.9.9"]"#, "added 9.9.9.9 at 2"),
+      ("dns", #"["1.1.1.1","9.9.9.9"]"#, #"["9.9.9.9"]"#, "removed 1.1.1.1 from 1"),
+      ("langs", nil, #"["ko","en"]"#, "moved ko (Korean) to 1"),
+      ("langs", #"["en","ko","ja"]"#, #"["ko","ja","en"]"#, "moved en (English) to 3"),
+      ("hosts", nil, #"[{"name":"a","port":80},{"name":"b","port":8080}]"#, "changed port of 2 (b)"),
+      ("dns", nil, #"["2.2.2.2"]"#, nil),
+      ("dns", #"["1.1.1.1"]"#, #"["1.1.1.1","2.2.2.2","3.3.3.3"]"#, nil),
+      ("airplane", nil, "true", nil),
+    ] as [(String, String?, String, String?)])
+  func theHistoryWordsOneElementChange(key: String, before: String?, after: String, expected: String?) throws
+  {
+    let settings = Settings(document: Self.document, store: MemoryStore())
+    func json(_ text: String) throws -> JSONValue { try JSONParser().parse(Array(text.utf8)) }
+    let change = JournalChange(before: try before.map(json), after: try json(after))
+    #expect(settings.journalListWording(change, of: key) == expected)
   }
 }
