@@ -203,16 +203,23 @@ extension Settings {
         // A key changed again since, and not back to what the entry left (a secret's text is
         // never known: any later change counts).
         let now = journal.state()
+        var targets = entry.changes.mapValues(\.before)
         for key in entry.keys {
           guard let later = journal.entries[(index + 1)...].last(where: { $0.changes[key] != nil }) else {
             continue
           }
           let change = entry.changes[key]
           if change?.isSecure == true || !Self.same(now[key], change?.after) {
+            // One element change of a list is taken back from the list as it is now.
+            if let change, let target = listUndoTarget(change, of: key, now: now[key]) {
+              targets[key] = .some(target)
+              continue
+            }
             throw .undoRefused(
               .changedLater(key: key, undoing: number, later: later.sequence, how: later.context.how))
           }
         }
+        return (targets, [number])
       }
       return (entry.changes.mapValues(\.before), [number])
     case .time(let time, let names):

@@ -223,4 +223,27 @@ struct ListOperationTests {
     let change = JournalChange(before: try before.map(json), after: try json(after))
     #expect(settings.journalListWording(change, of: key) == expected)
   }
+
+  /// `undo N` of an element change that a later change followed takes it back from the list as it
+  /// is now; when that is no longer possible (the element is gone), the usual refusal.
+  @Test func undoTakesAnElementChangeBackFromTheListNow() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let settings = Settings(document: Self.document, store: FileStore(path: directory.file("s.json")))
+    settings.writeContext = WriteContext(
+      how: "test", message: nil, user: "u", host: "h", program: "p", pid: 1)
+    try settings.edit("langs", .add(.string("ja"), at: nil))  // 1: en ko ja
+    try settings.edit("langs", .move(from: 2, to: 1))  // 2: ko en ja
+    try settings.edit("langs", .remove(at: 1))  // 3: en ja
+    #expect(try settings.undo(.entry(1)).undone == [1])
+    #expect(try settings.value(of: "langs") == .list(Self.strings("en")))
+    #expect(
+      throws: SettingsError.undoRefused(
+        .changedLater(key: "langs", undoing: 2, later: 4, how: "test"))
+    ) {
+      try settings.undo(.entry(2))
+    }
+    #expect(try settings.undo(.entry(3)).undone == [3])
+    #expect(try settings.value(of: "langs") == .list(Self.strings("ko", "en")))
+  }
 }
