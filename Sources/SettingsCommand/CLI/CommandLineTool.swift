@@ -60,6 +60,7 @@ public enum CommandLineTool {
     case .set: return try SetCommand.run(context)
     case .toggle: return try ToggleCommand.run(context)
     case .reset: return try ResetCommand.run(context)
+    case .add, .remove, .move: return try ListEditCommand.run(context)
     case .list: return try ListCommand.run(context)
     case .find: return try FindCommand.run(context)
     case .describe: return try DescribeCommand.run(context)

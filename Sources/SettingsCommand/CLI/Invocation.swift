@@ -142,7 +142,8 @@ struct Invocation: Sendable, Equatable {
     if let name = inapplicable.sorted().first {
       throw .usage("'\(name)' does not apply to 'settings \(subcommand.rawValue)'", subcommand: subcommand)
     }
-    for definition in Options.all {
+    // Two subcommands may each have an option of one name (`undo --to TIME`, `move --to M`).
+    for definition in Options.all where definition.isGlobal || definition.subcommands.contains(subcommand) {
       guard let value = invocation.values[definition.name] else { continue }
       try definition.check(value, usage: subcommand)
     }

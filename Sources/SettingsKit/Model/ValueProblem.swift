@@ -38,6 +38,11 @@ public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
   case wrongKind(expected: String)
   /// A record field's value that the field refuses; `problem` says why.
   indirect case badField(field: String, problem: ValueProblem)
+  /// A position (from 1) at which a list of `count` elements has no element
+  /// (``ListOperation``).
+  case noElement(index: Int, count: Int)
+  /// A value to remove from a list (``ListOperation/removeValue(_:)``) that it does not hold.
+  case notInList(String)
 
   /// A lowercase fragment saying what is wrong and what would be right: `150 is above the maximum
   /// 100`, `at most 20 characters (got 23)`, the pattern message. Plain text.
@@ -91,6 +96,10 @@ public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
       return "expected \(expected)"
     case .badField(let field, let problem):
       return "\(field): \(problem.message)"
+    case .noElement(let index, let count):
+      return "no position \(index) in a list of \(count) element\(count == 1 ? "" : "s")"
+    case .notInList(let text):
+      return "\(shown(text)) is not in the list"
     }
   }
 

@@ -204,6 +204,7 @@ extension Settings {
         // never known: any later change counts). A value moved to the key that renamed it
         // (renamedFrom) is the same setting's, under the item's key now.
         let now = underCurrentKeys(journal.state())
+        var targets = entry.changes.mapValues(\.before)
         for key in entry.keys {
           let current = currentKey(key)
           guard
@@ -215,10 +216,16 @@ extension Settings {
           }
           let change = entry.changes[key]
           if change?.isSecure == true || !Self.same(now[current], change?.after) {
+            // One element change of a list is taken back from the list as it is now.
+            if let change, let target = listUndoTarget(change, of: key, now: now[current]) {
+              targets[key] = .some(target)
+              continue
+            }
             throw .undoRefused(
               .changedLater(key: key, undoing: number, later: later.sequence, how: later.context.how))
           }
         }
+        return (targets, [number])
       }
       return (entry.changes.mapValues(\.before), [number])
     case .time(let time, let names):
@@ -248,7 +255,7 @@ extension Settings {
   }
 
   /// The key an item has now for a journaled key: the item's own, or the key that renamed it.
-  private func currentKey(_ key: String) -> String {
+  func currentKey(_ key: String) -> String {
     document.locate(key) == nil ? document.renamedKeys[key] ?? key : key
   }
 

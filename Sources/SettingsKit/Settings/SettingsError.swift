@@ -25,6 +25,8 @@ public enum SettingsError: ExplainedError, Equatable {
   case typeMismatch(key: String, value: String, expected: String)
   /// `--add`/`--remove` on an item that is not a multiple choice item.
   case notMultiple(key: String)
+  /// An element change (``Settings/edit(_:_:)``) of an item that is not a list.
+  case notAList(key: String, type: CellType)
   /// An assignment is not of the form KEY=VALUE.
   case malformedAssignment(String)
   /// One `set` names the same key twice.
@@ -75,6 +77,8 @@ public enum SettingsError: ExplainedError, Equatable {
       return "\(shown(key)) holds \(shown(value)), which is not a value of type \(expected)"
     case .notMultiple(let key):
       return "\(shown(key)) is not a multiple choice item; only those add and remove values"
+    case .notAList(let key, let type):
+      return "\(shown(key)) is a \(type.rawValue) item, not a list; only lists add, remove and move elements"
     case .malformedAssignment(let text):
       return "expected KEY=VALUE; found \(shown(text))"
     case .duplicateAssignment(let key):

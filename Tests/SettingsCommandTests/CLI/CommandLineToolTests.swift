@@ -84,6 +84,9 @@ struct CommandLineToolTests {
           set          Set values: KEY VALUE, or KEY=VALUE pairs (all or nothing).
           toggle       Turn a switch over and print its new state.
           reset        Remove overrides: items read as their defaults or system values.
+          add          Add elements to a list: values, or a record as field=value pairs.
+          remove       Remove one element from a list, by value or by position (--at N).
+          move         Move one element of a list to another position.
           list         List the items that have values: key, type, value, default,
                        modified.
           find         Find items by title, subtitle, key, choice or description on

@@ -48,7 +48,10 @@ struct HelpTests {
                      comma-separated (en,ko; empty for none). For a text field: the
                      text. For a number or slider: a decimal number with a point, such
                      as 2.5, in its range and on its step ('settings describe KEY' says
-                     what an item accepts). Other items cannot be set.
+                     what an item accepts). Other items cannot be set. One field of one
+                     record of a list: KEY[N].field (quoted for the shell), N from 1 as
+                     get prints the records, such as set 'vpn[2].server'
+                     vpn.example.com.
           KEY=VALUE  Several items at once; every pair is checked before anything is
                      written.
 
@@ -236,6 +239,9 @@ struct HelpTests {
     ),
     ("toggle", "Usage: settings toggle KEY [--message TEXT] [--json]"),
     ("reset", "Usage: settings reset KEY... | --all [--message TEXT] [--json]"),
+    ("add", "Usage: settings add KEY VALUE... [--at N] [--message TEXT] [--json]"),
+    ("remove", "Usage: settings remove KEY [VALUE] [--at N] [--message TEXT] [--json]"),
+    ("move", "Usage: settings move KEY N [--to M] [--message TEXT] [--json]"),
     ("list", "Usage: settings list [--modified] [--reveal] [--json]"),
     ("find", "Usage: settings find TEXT [--json]"),
     ("describe", "Usage: settings describe KEY [--reveal] [--json]"),

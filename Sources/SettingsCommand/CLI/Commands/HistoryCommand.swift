@@ -77,14 +77,18 @@ enum HistoryCommand {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// One line per key of a journaled change, in key order: `  key (Title): old → new`, each value
-  /// as `show` prints it, `(default)` for no override, a secure field's as the mask. The one way a
+  /// One line per key of a journaled change, in key order: `  key (Title): old → new`, or for
+  /// one element change of a list `  key (Title): added 9.9.9.9 at 3`; each value as `show` prints it, `(default)` for no override, a secure field's as the mask. The one way a
   /// change is printed, by `history` and by `undo`'s summary.
   static func changeLines(_ changes: [String: JournalChange], _ settings: Settings, arrow: String) -> [String]
   {
     changes.keys.sorted().compactMap { key in
       guard let change = changes[key] else { return nil }
       let title = settings.journalTitle(of: key).map { " (\(TerminalText.escaped($0)))" } ?? ""
+      // One element of a list added, removed, moved or changed: said as that change.
+      if let wording = settings.journalListWording(change, of: key) {
+        return "  \(TerminalText.escaped(key))\(title): \(wording)"
+      }
       let old = settings.journalValueText(change.before, of: key, secure: change.isSecure)
       let new = settings.journalValueText(change.after, of: key, secure: change.isSecure)
       return "  \(TerminalText.escaped(key))\(title): \(old) \(arrow) \(new)"

@@ -13,6 +13,7 @@ enum SetCommand {
     }
     let arguments = try context.arguments()
     if let edit = try setEdit(context, arguments) { return edit }
+    if arguments.count == 2, let field = try setField(context, arguments) { return field }
     var assignments: [(key: String, text: String)] = []
     if !arguments[0].contains("=") {
       guard arguments.count == 2 else {
@@ -56,6 +57,31 @@ enum SetCommand {
     let change: SettingChange?
     do {
       change = try settings.set(key, to: try settings.listValue(words: words, for: key))
+    } catch {
+      throw CommandError(error)
+    }
+    context.warnings.addDeprecation(of: key, in: settings)
+    return context.wantsJSON ? ChangeJSON.text(change.map { [$0] } ?? [], in: settings.document) : ""
+  }
+
+  /// `set KEY[N].field VALUE`: one field of record N (from 1) of a list of records; nil when the
+  /// first argument is not of that form or names no list, so that it is read as a key as before.
+  static func setField(_ context: CommandContext, _ arguments: [String]) throws(CommandError) -> String? {
+    let target = arguments[0]
+    guard let open = target.firstIndex(of: "["), open != target.startIndex,
+      let close = target[open...].firstIndex(of: "]"),
+      let index = Int(target[target.index(after: open)..<close]), index >= 1,
+      target[close...].hasPrefix("]."), target.index(close, offsetBy: 2) < target.endIndex
+    else { return nil }
+    let key = String(target[..<open])
+    let field = String(target[target.index(close, offsetBy: 2)...])
+    guard let settings = try? context.openSettings(forWriting: true, keys: [key]),
+      (try? settings.item(key).type) == .list
+    else { return nil }
+    let change: SettingChange?
+    do {
+      change = try settings.edit(
+        key, [settings.fieldOperation(key, index: index, field: field, word: arguments[1])])
     } catch {
       throw CommandError(error)
     }

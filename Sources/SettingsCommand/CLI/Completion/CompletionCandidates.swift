@@ -15,6 +15,7 @@ struct CompletionCandidates {
     case .key: return keys { _ in true }
     case .settableKey: return keys(where: Self.isSettable)
     case .switchKey: return keys { $0.type == .switch }
+    case .listKey: return keys { $0.type == .list }
     case .value:
       guard let previous, let item = item(named: previous) else { return [] }
       return Self.acceptedWords(of: item, current: current)

@@ -121,7 +121,7 @@ struct CompletionRequest: Sendable {
     func fits(_ argument: ArgumentDefinition, _ word: String) -> Bool {
       switch argument.kind {
       case .assignment: word.contains("=")
-      case .key, .settableKey, .switchKey: !word.contains("=")
+      case .key, .settableKey, .switchKey, .listKey: !word.contains("=")
       default: true
       }
     }

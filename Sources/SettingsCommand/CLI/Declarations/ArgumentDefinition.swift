@@ -25,6 +25,8 @@ struct ArgumentDefinition: Sendable, Equatable {
     case settableKey
     /// The key of a switch.
     case switchKey
+    /// The key of a list item.
+    case listKey
     /// A value that the item named by the argument before it accepts (on/off, choice values).
     case value
     /// `KEY=VALUE`: a settable key, then after `=` a value it accepts.
@@ -46,7 +48,8 @@ struct ArgumentDefinition: Sendable, Equatable {
   var mayBeEmpty: Bool {
     switch kind {
     case .value, .text: true
-    case .key, .settableKey, .switchKey, .assignment, .section, .pageOrSection, .path, .subcommand: false
+    case .key, .settableKey, .switchKey, .listKey, .assignment, .section, .pageOrSection, .path, .subcommand:
+      false
     }
   }
 

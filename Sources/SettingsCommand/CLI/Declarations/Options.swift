@@ -58,7 +58,8 @@ enum Options {
     definition: OptionDefinition(
       long: "json", help: "Print JSON instead of text.",
       subcommands: [
-        .show, .validate, .get, .set, .toggle, .reset, .list, .find, .describe, .why, .expand, .collapse,
+        .show, .validate, .get, .set, .toggle, .reset, .add, .remove, .move, .list, .find, .describe, .why,
+        .expand, .collapse,
         .watch, .check, .load, .history, .undo,
       ]))
 
@@ -211,7 +212,8 @@ enum Options {
   /// Every declaration, in the order help and usage lines list them.
   static let all: [OptionDefinition] = [
     page.definition, showAll.definition, resetAll.definition, expandAll.definition, modified.definition,
-    add.definition, remove.definition, reveal.definition, storeSchema.definition, fix.definition,
+    add.definition, remove.definition, at.definition, to.definition, reveal.definition,
+    storeSchema.definition, fix.definition,
     dropUnknown.definition, includeSecure.definition, replace.definition, dryRun.definition,
     keepUnknown.definition, maxCount.definition, since.definition, until.definition, undoTo.definition,
     force.definition, message.definition, json.definition, width.definition, color.definition,

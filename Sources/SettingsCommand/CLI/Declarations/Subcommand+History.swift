@@ -15,7 +15,7 @@ extension Subcommand {
         forms: [[keys]],
         discussion:
           "Each change shows its number, time (UTC), who made it (user@host, program and pid), how (set, "
-          + "toggle, reset, load, check --fix, undo, an app's name, or outside: a change made behind the "
+          + "toggle, reset, add, remove, move, load, check --fix, undo, an app's name, or outside: a change made behind the "
           + "tool's back, such as a hand edit), its message, and 'key: old → new' per key. With KEY, only "
           + "changes of those keys. TIME is RFC 3339 (2026-12-02, 2026-12-02T13:27:05Z; UTC unless an "
           + "offset is given), now, today, yesterday, or a span back from now as systemd.time(7) writes it "
@@ -82,6 +82,6 @@ extension Options {
   static let message = Option<String>(
     definition: OptionDefinition(
       long: "message", value: .text(name: "TEXT"), help: "Why: kept with the change in the history.",
-      subcommands: [.set, .toggle, .reset, .check, .load, .undo]),
+      subcommands: [.set, .toggle, .reset, .add, .remove, .move, .check, .load, .undo]),
     convert: { $0 })
 }

@@ -2,7 +2,10 @@ import SettingsKit
 
 /// The subcommands of `settings`; each one's declaration is ``definition``.
 enum Subcommand: String, CaseIterable, Sendable {
-  case show, ui, validate, get, set, toggle, reset, list, find, describe, why, expand, collapse, schema,
+  case show, ui, validate, get, set, toggle, reset
+  /// `settings add`, `remove` and `move`: one element of a list item.
+  case add, remove, move
+  case list, find, describe, why, expand, collapse, schema,
     completions
   /// `settings watch [KEY…]`: follows changes until interrupted.
   case watch
@@ -59,6 +62,8 @@ enum Subcommand: String, CaseIterable, Sendable {
       return evolutionDeclaration
     case .history, .undo:
       return historyDeclaration
+    case .add, .remove, .move:
+      return listDeclaration
     case .codegen:
       return codegenDeclaration
     case .show:
@@ -114,7 +119,8 @@ enum Subcommand: String, CaseIterable, Sendable {
                 + "for multiple choice the whole set, comma-separated (en,ko; empty for none). "
                 + "For a text field: the text. For a number or slider: a decimal number with a point, such as "
                 + "2.5, in its range and on its step ('settings describe KEY' says what an item accepts). "
-                + "Other items cannot be set.",
+                + "Other items cannot be set. One field of one record of a list: KEY[N].field (quoted for the "
+                + "shell), N from 1 as get prints the records, such as set 'vpn[2].server' vpn.example.com.",
               kind: .value),
           ],
           [

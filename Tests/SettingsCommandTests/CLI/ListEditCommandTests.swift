@@ -1,0 +1,114 @@
+import TestSupport
+import Testing
+
+@testable import SettingsCommand
+@testable import SettingsKit
+
+/// `add`, `remove`, `move` and `set KEY[N].field` on the lists of Examples/phone-settings.json:
+/// the store written, the messages and exit statuses, one journal entry each.
+@Suite(.serialized)
+struct ListEditCommandTests {
+  struct Fixture {
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    func run(_ arguments: [String]) -> CommandOutcome {
+      runCLI(["-f", examplePath("phone-settings.json"), "--store", directory.file("s.json")] + arguments)
+    }
+  }
+
+  @Test func addRemoveAndMoveChangeTheListOneElementAtATime() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(
+      fixture.run(["add", "dns", "9.9.9.9", "8.8.8.8", "--at", "1"])
+        == CommandOutcome(status: 0, stdout: "", stderr: ""))
+    #expect(fixture.run(["get", "dns"]).stdout == "9.9.9.9\n8.8.8.8\n1.1.1.1\n")
+    #expect(fixture.run(["remove", "dns", "8.8.8.8"]).status == 0)
+    #expect(fixture.run(["move", "dns", "2", "--to", "1"]).status == 0)
+    #expect(fixture.run(["remove", "dns", "--at", "2"]).status == 0)
+    #expect(fixture.run(["get", "dns"]).stdout == "1.1.1.1\n")
+    #expect(try fixture.directory.read("s.json") == "{\n  \"dns\": [\n    \"1.1.1.1\"\n  ]\n}\n")
+    #expect(
+      fixture.run(["move", "preferred-languages", "2", "--to", "1", "--json"]).stdout
+        == "[\n  {\n    \"key\": \"preferred-languages\",\n    \"new\": [\n      \"ko\",\n      \"en\"\n    ],\n"
+        + "    \"old\": [\n      \"en\",\n      \"ko\"\n    ]\n  }\n]\n")
+    let lines = fixture.run(["history"]).stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+    #expect(
+      lines == [
+        "  preferred-languages (Language Order): moved ko (한국어) to 1",
+        "  dns (DNS Servers): removed 9.9.9.9 from 2",
+        "  dns (DNS Servers): moved 1.1.1.1 to 1",
+        "  dns (DNS Servers): removed 8.8.8.8 from 2",
+        "  dns (DNS Servers): (default) -> [9.9.9.9, 8.8.8.8, 1.1.1.1]",
+      ])
+  }
+
+  @Test func aRecordIsAddedFromFieldsAndOneFieldIsSet() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(fixture.run(["add", "vpn", "name=Work", "server=vpn.example.com", "type=L2TP"]).status == 0)
+    #expect(fixture.run(["set", "vpn[1].server", "other.example"]).status == 0)
+    #expect(
+      fixture.run(["get", "vpn"]).stdout == "Work\tserver=other.example\ttype=l2tp\taccount=\tpassword=\n")
+    #expect(fixture.run(["remove", "vpn", "Work"]).status == 0)
+    #expect(fixture.run(["get", "vpn"]).stdout == "")
+  }
+
+  static let refusals: [([String], Int32, String)] = [
+    (["add", "dns", "1.1.1.1"], 1, "Error: dns: '1.1.1.1' is in the list twice; its elements are unique\n"),
+    (["add", "dns", "x.y"], 1, "Error: dns: must be an IP address, such as 1.1.1.1\n"),
+    (
+      ["add", "dns", "2.2.2.2", "3.3.3.3", "4.4.4.4", "5.5.5.5"], 1,
+      "Error: dns: at most 4 elements (got 5)\n"
+    ),
+    (["add", "dns", "2.2.2.2", "--at", "3"], 1, "Error: dns: no position 3 in a list of 1 element\n"),
+    (["remove", "dns", "8.8.8.8"], 1, "Error: dns: '8.8.8.8' is not in the list\n"),
+    (["remove", "preferred-languages", "--at", "1"], 0, ""),
+    (["move", "dns", "1", "--to", "2"], 1, "Error: dns: no position 2 in a list of 1 element\n"),
+    (
+      ["add", "airplane", "x"], 1,
+      "Error: 'airplane' is a switch item, not a list; only lists add, remove and move elements\n"
+    ),
+    (["add", "dnss", "1.1.1.1"], 1, "Error: unknown key 'dnss'; did you mean 'dns'?\n"),
+    (
+      ["add", "vpn", "port=1"], 1,
+      "Error: vpn: expected field=value with a field of name, server, type, account, password\n"
+    ),
+    (["set", "vpn[1].server", "x"], 1, "Error: vpn: no position 1 in a list of 0 elements\n"),
+    (["set", "dns[1].server", "x"], 1, "Error: dns: element 1: unknown field 'server'\n"),
+    (
+      ["remove", "dns"], 64,
+      "Error: Give VALUE or --at N, one of them\nUsage: settings remove KEY [VALUE] [--at N] [--message TEXT] [--json]\n"
+        + "See 'settings help remove' for more information.\n"
+    ),
+    (
+      ["move", "dns", "1"], 64,
+      "Error: Missing --to M for 'settings move'\nUsage: settings move KEY N [--to M] [--message TEXT] [--json]\n"
+        + "See 'settings help move' for more information.\n"
+    ),
+    (
+      ["move", "dns", "0", "--to", "1"], 64,
+      "Error: Invalid position '0' for N; expected a whole number from 1\nUsage: settings move KEY N [--to M] "
+        + "[--message TEXT] [--json]\nSee 'settings help move' for more information.\n"
+    ),
+  ]
+
+  @Test(arguments: refusals)
+  func refusalsNameTheKeyAndTheRule(arguments: [String], status: Int32, stderr: String) throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let outcome = fixture.run(arguments)
+    #expect(outcome.status == status)
+    #expect(outcome.stderr == stderr)
+    if status != 0 { #expect((try? fixture.directory.read("s.json")) == nil) }
+  }
+
+  @Test func completionsOfferListKeysOnly() {
+    let outcome = runCLI(["__complete", "--", "-f", examplePath("phone-settings.json"), "move", ""])
+    #expect(
+      outcome.stdout
+        == "words\ndns\tDNS Servers\nvpn\tVPN Configurations\npreferred-languages\tLanguage Order\n")
+  }
+}
