@@ -379,7 +379,7 @@ extension JournalCommandTests {
           pin (PIN): (default) → ••••••••
 
         """)
-    #expect(try fixture.run(["undo"]).stderr.hasPrefix("Error: 'pin' is a secure text field"))
+    #expect(try fixture.run(["undo"]).stderr.hasPrefix("Error: 'pin' holds secure text, whose earlier value"))
     #expect(try fixture.run(["undo", "1", "--force"]).status == 0)
     #expect(try fixture.directory.read("s.json") == "{}\n")
   }

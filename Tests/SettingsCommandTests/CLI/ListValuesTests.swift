@@ -171,11 +171,12 @@ struct ListValuesTests {
     #expect(fixture.run(["set", "dns", "9.9.9.9", "8.8.8.8"]).status == 0)
     #expect(fixture.run(["set", "dns", "8.8.8.8"]).status == 0)
     let history = fixture.run(["history"]).stdout
-    #expect(history.contains("  dns (DNS Servers): [9.9.9.9, 8.8.8.8] -> [8.8.8.8]\n"))
+    // A whole-list set that removed one element is worded as that removal.
+    #expect(history.contains("  dns (DNS Servers): removed 9.9.9.9 from 1\n"))
     #expect(history.contains("  dns (DNS Servers): (default) -> [9.9.9.9, 8.8.8.8]\n"))
     let undo = fixture.run(["undo"])
     #expect(undo.status == 0)
-    #expect(undo.stdout == "undid change 2\n  dns (DNS Servers): [8.8.8.8] -> [9.9.9.9, 8.8.8.8]\n")
+    #expect(undo.stdout == "undid change 2\n  dns (DNS Servers): added 9.9.9.9 at 1\n")
     #expect(fixture.run(["get", "dns"]).stdout == "9.9.9.9\n8.8.8.8\n")
   }
 

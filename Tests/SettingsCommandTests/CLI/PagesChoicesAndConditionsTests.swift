@@ -138,7 +138,7 @@ struct PagesChoicesAndConditionsTests {
     ),
     (
       #"{"key": "a", "type": "switch", "title": "A", "enabledWhen": {"b": true}}, {"key": "b", "type": "detailTitle", "title": "B"}"#,
-      #"doc.json:1:98: sections[0].items[0].enabledWhen.b: "b" has no value to depend on; use a switch, an item with choices, a number, a slider or a text field"#
+      #"doc.json:1:98: sections[0].items[0].enabledWhen.b: "b" has no value to depend on; use a switch, an item with choices, a number, a slider, a text field or a list"#
     ),
     (
       #"{"key": "a", "type": "switch", "title": "A", "enabledWhen": {"a": true}}"#,

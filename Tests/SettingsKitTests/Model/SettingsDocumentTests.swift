@@ -151,7 +151,7 @@ struct SettingsDocumentTests {
           sections[0].items[3].choices[1].title: duplicate choice title "a"; first used at sections[0].items[3].choices[0]; `set` takes a title, so titles must differ
           sections[0].items[3].value: default "z" is not one of the choices: "a", "a"
           sections[0].items[4].page: a switch cannot open a page; use type detailTitle or rightDetail
-          sections[1].items[2].visibleWhen.c: "c" has no value to depend on; use a switch, an item with choices, a number, a slider or a text field
+          sections[1].items[2].visibleWhen.c: "c" has no value to depend on; use a switch, an item with choices, a number, a slider, a text field or a list
           sections[1].items[2].visibleWhen.nope: unknown key "nope"; conditions name items by their full keys
           sections[1].items[1].enabledWhen.p: dependency cycle: "p" → "q" → "p"
           """)
