@@ -7,6 +7,29 @@ extension DocumentCompilation {
     var bytes: [UInt8]
     var locales: [String]
     var sections: [Int: Taken]
+    /// The compiled form encoded from this compile (``DocumentCacheFile/encoding(_:sources:locales:fingerprint:)``),
+    /// once known; empty before.
+    var encoded: [UInt8] = []
+    /// Where the records of each section of ``sections`` stand in ``encoded``, by index.
+    var records: [Int: Range<Int>] = [:]
+
+    /// This, with the compiled form encoded from it, so that the next encoding copies the records
+    /// of the sections it takes instead of encoding them again.
+    func encoded(as encoding: DocumentCacheFile.Encoding) -> Reusable {
+      var reusable = self
+      reusable.encoded = encoding.bytes
+      reusable.records = [:]
+      for index in sections.keys where index < encoding.records.count {
+        reusable.records[index] = encoding.records[index]
+      }
+      return reusable
+    }
+  }
+
+  /// The records of a section taken, as the encoding of the compile before wrote them: copied
+  /// into the new encoding with their offsets set again (``DocumentCacheFile/encoding(_:sources:locales:fingerprint:)``).
+  struct CopiedRecords: Sendable {
+    var bytes: ArraySlice<UInt8>
   }
 
   /// One top-page section as its compile read it.
@@ -26,6 +49,8 @@ extension DocumentCompilation {
     var taken: Taken
     var start: Int
     var shift: Int
+    /// Its records in the compiled form encoded before; nil when not known.
+    var records: CopiedRecords?
   }
 
   /// The sections of `previous` whose items have the same bytes in `bytes` (split as `skeleton`
@@ -50,7 +75,8 @@ extension DocumentCompilation {
         bytes[first.lowerBound..<last.upperBound].elementsEqual(
           previous.bytes[oldFirst.lowerBound..<oldLast.upperBound])
       else { continue }
-      reused[index] = Reused(taken: taken, start: first.lowerBound, shift: shift)
+      let records = previous.records[index].map { CopiedRecords(bytes: previous.encoded[$0]) }
+      reused[index] = Reused(taken: taken, start: first.lowerBound, shift: shift, records: records)
     }
     return reused
   }

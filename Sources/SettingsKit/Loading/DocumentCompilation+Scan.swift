@@ -252,6 +252,7 @@ extension DocumentCompilation {
           rows: collector.rows(of: index))
       else { return nil }
       sections.append(section)
+      if decoder.takenSections.contains(index) { sections[index].copied = reused[index]?.records }
       if index < collector.search.count { search.append(collector.search[index]) }
     }
     let root = DocumentSkeleton.object(skeleton.members, leaving: "sections", in: source.bytes)
