@@ -7,20 +7,25 @@ extension DocumentCompilation {
     var bytes: [UInt8]
     var locales: [String]
     var sections: [Int: Taken]
-    /// The compiled form encoded from this compile (``DocumentCacheFile/encoding(_:sources:locales:fingerprint:)``),
-    /// once known; empty before.
-    var encoded: [UInt8] = []
-    /// Where the records of each section of ``sections`` stand in ``encoded``, by index.
+    /// The records of the sections of ``sections``, one after another, as the compiled form
+    /// encoded from this compile (``DocumentCacheFile/encoding(_:sources:locales:fingerprint:)``)
+    /// has them, once known; empty before. Only they are kept, not the whole form.
+    var recordBytes: [UInt8] = []
+    /// Where the records of each section of ``sections`` stand in ``recordBytes``, by index.
     var records: [Int: Range<Int>] = [:]
 
-    /// This, with the compiled form encoded from it, so that the next encoding copies the records
-    /// of the sections it takes instead of encoding them again.
+    /// This, with the records of its sections as `encoding` wrote them, so that the next encoding
+    /// copies the records of the sections it takes instead of encoding them again.
     func encoded(as encoding: DocumentCacheFile.Encoding) -> Reusable {
       var reusable = self
-      reusable.encoded = encoding.bytes
+      let kept = sections.keys.filter { $0 < encoding.records.count }.sorted()
+      reusable.recordBytes = []
+      reusable.recordBytes.reserveCapacity(kept.reduce(0) { $0 + encoding.records[$1].count })
       reusable.records = [:]
-      for index in sections.keys where index < encoding.records.count {
-        reusable.records[index] = encoding.records[index]
+      for index in kept {
+        let start = reusable.recordBytes.count
+        reusable.recordBytes += encoding.bytes[encoding.records[index]]
+        reusable.records[index] = start..<reusable.recordBytes.count
       }
       return reusable
     }
@@ -72,10 +77,10 @@ extension DocumentCompilation {
         zip(ranges, taken.ranges).allSatisfy({
           $0.lowerBound - shift == $1.lowerBound && $0.count == $1.count
         }),
-        bytes[first.lowerBound..<last.upperBound].elementsEqual(
-          previous.bytes[oldFirst.lowerBound..<oldLast.upperBound])
+        bytes[first.lowerBound..<last.upperBound].hasSameBytes(
+          as: previous.bytes[oldFirst.lowerBound..<oldLast.upperBound])
       else { continue }
-      let records = previous.records[index].map { CopiedRecords(bytes: previous.encoded[$0]) }
+      let records = previous.records[index].map { CopiedRecords(bytes: previous.recordBytes[$0]) }
       reused[index] = Reused(taken: taken, start: first.lowerBound, shift: shift, records: records)
     }
     return reused
