@@ -440,6 +440,7 @@ package struct DocumentCache: Sendable {
     let document: SettingsDocument?
     let compilation: DocumentCompilation?
     let expected: DocumentCacheFile.Expected?
+    var reusable: DocumentCompilation.Reusable?
     if decodingWhole {
       let whole = try decodeWhole()
       document = whole
@@ -457,7 +458,7 @@ package struct DocumentCache: Sendable {
       compilation?.forEachOwned { _ in owned += 1 }
       itemCount?.add(compiled: owned - (scanned?.reused ?? 0), compilerBuilt: scanned?.built ?? 0)
       expected = scanned?.expected
-      if let reuse, let reusable = scanned?.reusable { reuse.keep(reusable) }
+      reusable = scanned?.reusable
     }
     guard let compilation, var expected else { return (try decodeWhole(unless: document), bytes, nil) }
     if let itemCount {
@@ -467,13 +468,15 @@ package struct DocumentCache: Sendable {
         return row(section, number)
       }
     }
-    let encoded = DocumentCacheFile.encode(
+    let encoding = DocumentCacheFile.encoding(
       compilation, sources: identities, locales: locales, fingerprint: fingerprint)
-    guard
-      DocumentCacheFile.check(
-        encoded, against: expected, locales: locales, fingerprint: fingerprint, itemCount: itemCount,
-        sources: sourceBytes)
-    else { return (try decodeWhole(unless: document), bytes, nil) }
+    let encoded = encoding.bytes
+    // The compile is kept for the next with its encoding only once the encoding is checked.
+    let checked = DocumentCacheFile.check(
+      encoded, against: expected, locales: locales, fingerprint: fingerprint, itemCount: itemCount,
+      sources: sourceBytes)
+    if let reuse, let reusable { reuse.keep(checked ? reusable.encoded(as: encoding) : reusable) }
+    guard checked else { return (try decodeWhole(unless: document), bytes, nil) }
     if writing { write(encoded, to: self.path(forDocument: absolutePath, locales: locales)) }
     return (document, bytes, encoded)
   }

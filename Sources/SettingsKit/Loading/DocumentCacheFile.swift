@@ -455,6 +455,27 @@ struct DocumentCacheFile {
     _ compilation: DocumentCompilation, sources: [(path: SystemPath, identity: [UInt64])],
     locales: [String], fingerprint: UInt64
   ) -> [UInt8] {
+    encoding(compilation, sources: sources, locales: locales, fingerprint: fingerprint).bytes
+  }
+
+  /// A compiled form as ``encoding(_:sources:locales:fingerprint:)`` wrote it.
+  struct Encoding {
+    /// The compiled form: what ``encode(_:sources:locales:fingerprint:)`` gives.
+    var bytes: [UInt8]
+    /// Where each top-page section's records stand in ``bytes``, by index.
+    var records: [Range<Int>]
+    /// How many sections had their records copied (``DocumentCompilation/Section/copied``).
+    var copiedSections: Int
+  }
+
+  /// ``encode(_:sources:locales:fingerprint:)``, copying the records of each section that has
+  /// them from the encoding before (``DocumentCompilation/Section/copied``) with their offsets set
+  /// again, instead of encoding them: the same bytes. A section whose copy does not fit its rows
+  /// (a row with a page node or conditions, a record of another key length) is encoded.
+  static func encoding(
+    _ compilation: DocumentCompilation, sources: [(path: SystemPath, identity: [UInt64])],
+    locales: [String], fingerprint: UInt64
+  ) -> Encoding {
     var meta = CacheWriter()
     meta.u32(UInt32(locales.count))
     for locale in locales { meta.string(locale) }
@@ -485,11 +506,23 @@ struct DocumentCacheFile {
     body.bytes = search + page
     body.bytes.reserveCapacity(compilation.sections.reduce(0) { $0 + $1.rows.count } * 64)
     var slots: [(hash: UInt32, offset: Int, length: Int)] = []
+    var records: [Range<Int>] = []
+    var copiedSections = 0
     for (sectionIndex, section) in compilation.sections.enumerated() {
       let sectionOffset = recordBase + body.bytes.count
       body.u64(DocumentCacheFormat.hash(section.json))
       body.bytes += section.json
       let sectionLength = 8 + section.json.count
+      let first = body.bytes.count
+      defer { records.append(recordBase + first..<recordBase + body.bytes.count) }
+      if let copied = section.copied, nodes[sectionIndex].allSatisfy(\.isEmpty),
+        copyRecords(
+          copied, of: section, index: sectionIndex, at: sectionOffset, length: sectionLength,
+          recordBase: recordBase, into: &body, slots: &slots)
+      {
+        copiedSections += 1
+        continue
+      }
       for (row, entry) in section.rows.enumerated() {
         let conditions = entry.conditionsJSON
         // An item on a page is shown and enabled only while the items that lead to it are
@@ -558,6 +591,66 @@ struct DocumentCacheFile {
     header.u64(UInt64(tableOffset))
     header.u64(UInt64(slotCount))
     header.u64(DocumentCacheFormat.hash(header.bytes + meta.bytes))
-    return header.bytes + meta.bytes + body.bytes + table
+    return Encoding(
+      bytes: header.bytes + meta.bytes + body.bytes + table, records: records, copiedSections: copiedSections)
+  }
+
+  /// The length of a record's fields after its key: source, item offset and length, section
+  /// offset and length, section index, row, page node offset and length, conditions offset and
+  /// length.
+  static let recordTailLength = 4 + 8 + 8 + 8 + 4 + 4 + 4 + 8 + 4 + 8 + 4
+
+  /// Appends `copied` (the records of `section`, top-page section `index`, as an encoding before
+  /// wrote them) to `body`, each with its item's offset and length, its section's offset and
+  /// length, its section index and row set to what they are now and its checksum made again, and
+  /// their slots to `slots`. False, with nothing appended, when the records do not fit the rows:
+  /// each keyed row has one record, of its key's length, and no page node or conditions.
+  static func copyRecords(
+    _ copied: DocumentCompilation.CopiedRecords, of section: DocumentCompilation.Section, index: Int,
+    at sectionOffset: Int, length sectionLength: Int, recordBase: Int, into body: inout CacheWriter,
+    slots: inout [(hash: UInt32, offset: Int, length: Int)]
+  ) -> Bool {
+    let start = body.bytes.count
+    let slotCount = slots.count
+    body.bytes.append(contentsOf: copied.bytes)
+    let fits = body.bytes.withUnsafeMutableBytes { raw -> Bool in
+      func put(_ value: UInt64, _ count: Int, at offset: Int) {
+        for byte in 0..<count { raw[offset + byte] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(byte))) }
+      }
+      var at = start
+      for (row, entry) in section.rows.enumerated() {
+        guard entry.owned.count == 1, entry.owned[0].enabledWhen == nil, entry.owned[0].visibleWhen == nil
+        else { return false }
+        guard let key = entry.owned[0].key else { continue }
+        guard at + 12 <= raw.count else { return false }
+        var keyLength = 0
+        for byte in 0..<4 { keyLength |= Int(raw[at + 8 + byte]) << (8 * byte) }
+        let tail = at + 12 + keyLength
+        let end = tail + recordTailLength
+        guard keyLength == key.utf8.count, end <= raw.count else { return false }
+        put(UInt64(section.source), 4, at: tail)
+        put(UInt64(section.ranges[row].lowerBound), 8, at: tail + 4)
+        put(UInt64(section.ranges[row].count), 8, at: tail + 12)
+        put(UInt64(sectionOffset), 8, at: tail + 20)
+        put(UInt64(sectionLength), 4, at: tail + 28)
+        put(UInt64(index), 4, at: tail + 32)
+        put(UInt64(row), 4, at: tail + 36)
+        put(0, 8 + 4 + 8 + 4, at: tail + 40)
+        put(DocumentCacheFormat.hash(UnsafeRawBufferPointer(rebasing: raw[(at + 8)..<end])), 8, at: at)
+        slots.append(
+          (
+            DocumentCacheFormat.slotHash(UnsafeRawBufferPointer(rebasing: raw[(at + 12)..<tail])),
+            recordBase + at, end - at
+          ))
+        at = end
+      }
+      return at == raw.count
+    }
+    guard fits else {
+      body.bytes.removeSubrange(start...)
+      slots.removeSubrange(slotCount...)
+      return false
+    }
+    return true
   }
 }

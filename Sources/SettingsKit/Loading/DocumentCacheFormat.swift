@@ -69,8 +69,12 @@ enum DocumentCacheFormat {
   /// A key's slot hash: never 0, which marks an empty slot.
   static func slotHash(_ key: String) -> UInt32 {
     var key = key
-    let full = key.withUTF8 { hash(UnsafeRawBufferPointer($0), seed: 1) }
-    return UInt32(truncatingIfNeeded: full >> 32) | 1
+    return key.withUTF8 { slotHash(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The slot hash of a key given as its UTF-8 bytes.
+  static func slotHash(_ key: UnsafeRawBufferPointer) -> UInt32 {
+    UInt32(truncatingIfNeeded: hash(key, seed: 1) >> 32) | 1
   }
 
   /// What a cache was built by: the format version, the caller's build tag, the decoder's field

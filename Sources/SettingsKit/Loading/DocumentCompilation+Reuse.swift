@@ -7,6 +7,34 @@ extension DocumentCompilation {
     var bytes: [UInt8]
     var locales: [String]
     var sections: [Int: Taken]
+    /// The records of the sections of ``sections``, one after another, as the compiled form
+    /// encoded from this compile (``DocumentCacheFile/encoding(_:sources:locales:fingerprint:)``)
+    /// has them, once known; empty before. Only they are kept, not the whole form.
+    var recordBytes: [UInt8] = []
+    /// Where the records of each section of ``sections`` stand in ``recordBytes``, by index.
+    var records: [Int: Range<Int>] = [:]
+
+    /// This, with the records of its sections as `encoding` wrote them, so that the next encoding
+    /// copies the records of the sections it takes instead of encoding them again.
+    func encoded(as encoding: DocumentCacheFile.Encoding) -> Reusable {
+      var reusable = self
+      let kept = sections.keys.filter { $0 < encoding.records.count }.sorted()
+      reusable.recordBytes = []
+      reusable.recordBytes.reserveCapacity(kept.reduce(0) { $0 + encoding.records[$1].count })
+      reusable.records = [:]
+      for index in kept {
+        let start = reusable.recordBytes.count
+        reusable.recordBytes += encoding.bytes[encoding.records[index]]
+        reusable.records[index] = start..<reusable.recordBytes.count
+      }
+      return reusable
+    }
+  }
+
+  /// The records of a section taken, as the encoding of the compile before wrote them: copied
+  /// into the new encoding with their offsets set again (``DocumentCacheFile/encoding(_:sources:locales:fingerprint:)``).
+  struct CopiedRecords: Sendable {
+    var bytes: ArraySlice<UInt8>
   }
 
   /// One top-page section as its compile read it.
@@ -26,6 +54,8 @@ extension DocumentCompilation {
     var taken: Taken
     var start: Int
     var shift: Int
+    /// Its records in the compiled form encoded before; nil when not known.
+    var records: CopiedRecords?
   }
 
   /// The sections of `previous` whose items have the same bytes in `bytes` (split as `skeleton`
@@ -47,10 +77,11 @@ extension DocumentCompilation {
         zip(ranges, taken.ranges).allSatisfy({
           $0.lowerBound - shift == $1.lowerBound && $0.count == $1.count
         }),
-        bytes[first.lowerBound..<last.upperBound].elementsEqual(
-          previous.bytes[oldFirst.lowerBound..<oldLast.upperBound])
+        bytes[first.lowerBound..<last.upperBound].hasSameBytes(
+          as: previous.bytes[oldFirst.lowerBound..<oldLast.upperBound])
       else { continue }
-      reused[index] = Reused(taken: taken, start: first.lowerBound, shift: shift)
+      let records = previous.records[index].map { CopiedRecords(bytes: previous.recordBytes[$0]) }
+      reused[index] = Reused(taken: taken, start: first.lowerBound, shift: shift, records: records)
     }
     return reused
   }

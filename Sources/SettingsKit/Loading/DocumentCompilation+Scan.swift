@@ -230,6 +230,8 @@ extension DocumentCompilation {
     var decoder = try DocumentLoader.decoder(for: source, locales: locales)
     decoder.compiling = Collector()
     decoder.reusing = reused
+    // One table for every top-level key, made once: not grown and copied as sections are taken.
+    decoder.firstKeyUse.reserveCapacity(skeleton.sections?.reduce(0) { $0 + ($1.items?.count ?? 0) } ?? 0)
     let document = try DocumentLoader.decodeDocument(with: &decoder)
     // The items files' lines replace the decoder's map and source: the document's are kept here.
     let scratch = DocumentDecoder(map: decoder.map, source: decoder.source, locales: locales)
@@ -252,6 +254,7 @@ extension DocumentCompilation {
           rows: collector.rows(of: index))
       else { return nil }
       sections.append(section)
+      if decoder.takenSections.contains(index) { sections[index].copied = reused[index]?.records }
       if index < collector.search.count { search.append(collector.search[index]) }
     }
     let root = DocumentSkeleton.object(skeleton.members, leaving: "sections", in: source.bytes)

@@ -68,6 +68,8 @@ struct DocumentCompilation {
 
     /// The keys that the conditions of the item and its pages' items name, sorted.
     var controllers: [String] {
+      // Most rows have no conditions: no set is made for them.
+      guard owned.contains(where: { $0.enabledWhen != nil || $0.visibleWhen != nil }) else { return [] }
       var named = Set<String>()
       for entry in owned {
         named.formUnion((entry.enabledWhen ?? [:]).keys)
@@ -108,6 +110,9 @@ struct DocumentCompilation {
     /// JSON without `"page"` and its page's sections and items, read on demand; empty for a row
     /// without a page, or one whose page cannot be read so (the item is then kept whole).
     var pages: [[UInt8]]
+    /// For a section taken from the compile before, its records as that compile's encoding wrote
+    /// them; nil when they are encoded.
+    var copied: CopiedRecords? = nil
   }
 
   /// The document object's JSON without `"sections"`.

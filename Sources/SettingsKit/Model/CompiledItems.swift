@@ -131,7 +131,7 @@ public final class CompiledItems: Sendable {
     // The decoder reads no rows from a list that runs backwards; such lists are not compared.
     guard start <= end, otherStart <= otherEnd else { return false }
     return end - start == otherEnd - otherStart
-      && source.bytes[start..<end].elementsEqual(other.source.bytes[otherStart..<otherEnd])
+      && source.bytes[start..<end].hasSameBytes(as: other.source.bytes[otherStart..<otherEnd])
       && ranges.elementsEqual(otherRanges) {
         $0.lowerBound - start == $1.lowerBound - otherStart && $0.count == $1.count
       }
