@@ -91,16 +91,15 @@ extension Settings {
       guard fields.count == 1, let field = fields.first else { return nil }
       return (list, .changedField(field, at: index, before: old[index], after: new[index]))
     }
-    // One element taken out and put back elsewhere, the others keeping their order; of two
-    // elements that swapped places, the later one moved up.
-    for from in old.indices.reversed() {
-      var rest = old
-      let element = rest.remove(at: from)
-      for to in new.indices where to != from && new[to] == element {
-        var placed = rest
-        placed.insert(element, at: to)
-        if placed == new { return (list, .moved(element, from: from, to: to)) }
-      }
+    // One element taken out and put back elsewhere, the others keeping their order: between the
+    // first and the last position that differ, the last moved up to the first, or the first down
+    // to the last (one pass each). Of two elements that swapped places, the later one moved up.
+    guard let first = differing.first, let last = differing.last, first < last else { return nil }
+    if new[first] == old[last], old[first..<last] == new[(first + 1)...last] {
+      return (list, .moved(old[last], from: last, to: first))
+    }
+    if new[last] == old[first], old[(first + 1)...last] == new[first..<last] {
+      return (list, .moved(old[first], from: first, to: last))
     }
     return nil
   }

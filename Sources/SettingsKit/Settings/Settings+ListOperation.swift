@@ -12,7 +12,8 @@ extension Settings {
   /// - Throws: ``SettingsError/unknownKey(_:suggestion:)``; ``SettingsError/notAList(key:type:)``
   ///   when the item is not a list; ``SettingsError/rejectedValue(key:value:problem:accepted:)``
   ///   when the operation breaks a rule or names a position or value the list does not have;
-  ///   ``SettingsError/locked(key:file:reason:)``,
+  ///   ``SettingsError/refusedStoredList(_:)`` when the user's stored list breaks its rules (the
+  ///   change would drop it); ``SettingsError/locked(key:file:reason:)``,
   ///   ``SettingsError/disabled(key:reason:controllingKey:changedHere:)``,
   ///   ``SettingsError/store(_:)``.
   @discardableResult
@@ -30,6 +31,10 @@ extension Settings {
     return try change { (snapshot, contents) throws(SettingsError) in
       try checkUnlocked(item, in: snapshot)
       try checkEnabled(item, in: snapshot)
+      // The user's stored list that its rules refuse would be dropped: refused instead.
+      if contents.values[fullKey] != nil, let problem = snapshot.problem(of: item) {
+        throw .refusedStoredList(problem)
+      }
       let old = snapshot.value(of: item).value
       guard case .list(let current)? = old else { return [] }
       var new = current

@@ -25,6 +25,10 @@ public enum SettingsError: ExplainedError, Equatable {
   case typeMismatch(key: String, value: String, expected: String)
   /// `--add`/`--remove` on an item that is not a multiple choice item.
   case notMultiple(key: String)
+  /// An element change (``Settings/edit(_:_:)``) of a list whose stored value its rules refuse
+  /// (``SettingsSnapshot/problems`` lists it): made on the default it reads as, the change would
+  /// drop the stored elements.
+  case refusedStoredList(StoredValueProblem)
   /// An element change (``Settings/edit(_:_:)``) of an item that is not a list.
   case notAList(key: String, type: CellType)
   /// An assignment is not of the form KEY=VALUE.
@@ -79,6 +83,10 @@ public enum SettingsError: ExplainedError, Equatable {
       return "\(shown(key)) is not a multiple choice item; only those add and remove values"
     case .notAList(let key, let type):
       return "\(shown(key)) is a \(type.rawValue) item, not a list; only lists add, remove and move elements"
+    case .refusedStoredList(let problem):
+      return "\(shown(problem.key)) reads as its default, for its stored value is refused ("
+        + "\(StoredValueProblem.shown(problem.storedValue, secure: problem.isSecure)); expected \(problem.expected)); "
+        + "an element change would drop the stored elements"
     case .malformedAssignment(let text):
       return "expected KEY=VALUE; found \(shown(text))"
     case .duplicateAssignment(let key):
@@ -125,6 +133,8 @@ public enum SettingsError: ExplainedError, Equatable {
       return error.hint
     case .undoRefused(let refusal):
       return refusal.hint
+    case .refusedStoredList:
+      return "set the whole list, or reset it to its default"
     default:
       return nil
     }

@@ -105,6 +105,47 @@ struct ListEditCommandTests {
     if status != 0 { #expect((try? fixture.directory.read("s.json")) == nil) }
   }
 
+  /// An element change of a stored list that its rules refuse would be made on the default and
+  /// drop the stored elements: it is refused, and the store is left as it was.
+  @Test func anElementChangeOfARefusedStoredListIsRefused() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let stored = #"{"dns": ["1.1.1.1", "not an address"]}"#
+    _ = try fixture.directory.write("s.json", stored)
+    let outcome = fixture.run(["add", "dns", "9.9.9.9"])
+    #expect(outcome.status == 1)
+    #expect(
+      outcome.stderr
+        == #"Error: 'dns' reads as its default, for its stored value is refused (["1.1.1.1", "not an address"]; "#
+        + "expected a list of text matching [0-9.]+|[0-9a-fA-F:]+, at most 4 elements, each once); an element "
+        + "change would drop the stored elements; set the whole list, or reset it to its default\n")
+    #expect(try fixture.directory.read("s.json") == stored)
+    #expect(fixture.run(["set", "dns", "9.9.9.9"]).status == 0)
+    #expect(fixture.run(["add", "dns", "8.8.8.8"]).status == 0)
+    #expect(fixture.run(["get", "dns"]).stdout == "9.9.9.9\n8.8.8.8\n")
+  }
+
+  /// A move in a long list is worded as the move, found in one pass over the list (it once tried
+  /// every pair of positions, and `history` took minutes at 100 000 elements).
+  @Test func aMoveInALongListIsWordedAsTheMove() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    let document = try fixture.directory.write(
+      "doc.json",
+      #"{"id": "long", "sections": [{"items": [{"key": "dns", "type": "list", "title": "DNS Servers", "element": {"type": "textField"}}]}]}"#
+    )
+    let elements = (0..<20_000).map { "\"10.0.\($0 / 256).\($0 % 256)\"" }
+    _ = try fixture.directory.write("s.json", #"{"dns": ["# + elements.joined(separator: ", ") + "]}")
+    func run(_ arguments: [String]) -> CommandOutcome {
+      runCLI(["-f", document, "--store", fixture.directory.file("s.json")] + arguments)
+    }
+    #expect(run(["move", "dns", "3", "--to", "19999"]).status == 0)
+    #expect(run(["move", "dns", "19999", "--to", "2"]).status == 0)
+    let lines = run(["history"]).stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+    #expect(
+      lines == ["  dns (DNS Servers): moved 10.0.0.2 to 2", "  dns (DNS Servers): moved 10.0.0.2 to 19999"])
+  }
+
   @Test func completionsOfferListKeysOnly() {
     let outcome = runCLI(["__complete", "--", "-f", examplePath("phone-settings.json"), "move", ""])
     #expect(
