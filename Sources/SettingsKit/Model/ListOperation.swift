@@ -17,6 +17,8 @@ public enum ListOperation: Sendable, Equatable, Hashable {
   case move(from: Int, to: Int)
   /// Sets the field whose key is the first value of the record at position `of` (from 1) to `to`.
   case setField(String, of: Int, to: SettingValue)
+  /// Puts `with` in place of the element at position `at` (from 1): `settings set 'dns[2]' 9.9.9.9`.
+  case replace(at: Int, with: SettingValue)
 
   /// The elements after this change, checked against every rule of `list`: each element's type
   /// and rules (pattern, range, choices, a record's fields), `minCount`, `maxCount` and
@@ -67,6 +69,10 @@ public enum ListOperation: Sendable, Equatable, Hashable {
       }
       values[key] = value
       new[of - 1] = .record(values)
+    case .replace(let at, let element):
+      try Self.check(at, in: elements)
+      if let problem = ValueRules.elementProblem(element, in: list, index: at) { throw problem }
+      new[at - 1] = element
     }
     if let problem = ValueRules.listProblem(new, in: list) { throw problem }
     return new

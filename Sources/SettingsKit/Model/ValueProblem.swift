@@ -34,6 +34,9 @@ public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownField(index: Int, field: String)
   /// An empty text as element `index` (1-based) of a list of text: an element holds a value.
   case emptyElement(index: Int)
+  /// A record whose title field (``SettingList/titleField``) holds an empty text, element `index`
+  /// (1-based): a record is known by its title.
+  case emptyTitle(index: Int, field: String)
   /// A value of another kind than the one expected (a number for a text, …); `expected` in words.
   case wrongKind(expected: String)
   /// A record field's value that the field refuses; `problem` says why.
@@ -92,6 +95,8 @@ public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
       return "element \(index): unknown field \(shown(field))"
     case .emptyElement(let index):
       return "element \(index) is empty; a list holds no empty text: leave the element out"
+    case .emptyTitle(let index, let field):
+      return "element \(index) has an empty \(field); a record's \(field) titles it, so it holds a text"
     case .wrongKind(let expected):
       return "expected \(expected)"
     case .badField(let field, let problem):

@@ -74,6 +74,9 @@ extension ValueRules {
           return .badElement(index: index, problem: .badField(field: key, problem: problem))
         }
       }
+      if let title = list.titleField, values[title] == .string("") {
+        return .emptyTitle(index: index, field: title)
+      }
       return nil
     }
     guard let element = list.element else { return nil }

@@ -10,12 +10,15 @@ extension Settings {
     case moved(SettingValue, from: Int, to: Int)
     /// Field `field` of the record at `at` changed from `before` to `after` (the whole records).
     case changedField(String, at: Int, before: SettingValue, after: SettingValue)
+    /// The element at `at` was put in place of `before` (more than one field of a record, or a
+    /// value).
+    case replaced(SettingValue, at: Int, with: SettingValue)
   }
 
   /// A journaled change of a list worded as the one element change it is, or nil when it is not
   /// one (a whole list set, several elements changed, a value that is not a list of this item):
   /// `added 9.9.9.9 at 3`, `removed 8.8.8.8 from 2`, `moved ko (한국어) to 1`,
-  /// `changed server of 2 (Work)`. Positions count from 1; no override reads as the default list;
+  /// `changed server of 2 (Work)`, `changed 8.8.8.8 to 9.9.9.9 at 2`. Positions count from 1; no override reads as the default list;
   /// a secure list is never worded (its values are not journaled). Control characters are escaped.
   package func journalListWording(_ change: JournalChange, of key: String) -> String? {
     guard let (list, step) = journalListStep(change, of: key) else { return nil }
@@ -37,6 +40,8 @@ extension Settings {
           + ")"
       }
       return "changed \(TerminalText.escaped(field)) of \(at + 1)\(title)"
+    case .replaced(let before, let at, let after):
+      return "changed \(shown(before)) to \(shown(after)) at \(at + 1)"
     }
   }
 
@@ -64,6 +69,9 @@ extension Settings {
         let value = values[field]
       else { return nil }
       operation = .setField(field, of: index + 1, to: value)
+    case .replaced(let before, _, let after):
+      guard let index = current.firstIndex(of: after) else { return nil }
+      operation = .replace(at: index + 1, with: before)
     }
     guard let new = try? operation.apply(to: current, in: list) else { return nil }
     return SettingValue.list(new).json
@@ -88,8 +96,12 @@ extension Settings {
       case .record(let before) = old[index], case .record(let after) = new[index]
     {
       let fields = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-      guard fields.count == 1, let field = fields.first else { return nil }
-      return (list, .changedField(field, at: index, before: old[index], after: new[index]))
+      if fields.count == 1, let field = fields.first {
+        return (list, .changedField(field, at: index, before: old[index], after: new[index]))
+      }
+    }
+    if differing.count == 1, let index = differing.first {
+      return (list, .replaced(old[index], at: index, with: new[index]))
     }
     // One element taken out and put back elsewhere, the others keeping their order: between the
     // first and the last position that differ, the last moved up to the first, or the first down

@@ -157,7 +157,7 @@ extension ListOperation {
   func givenText(in list: SettingList) -> String {
     let style = ValueStyle(unambiguous: true)
     switch self {
-    case .add(let element, _), .removeValue(let element):
+    case .add(let element, _), .removeValue(let element), .replace(_, let element):
       return ValueRules.elementText(element, in: list, style: style)
     case .remove(let at): return String(at)
     case .move(let from, _): return String(from)

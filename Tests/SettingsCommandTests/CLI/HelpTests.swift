@@ -48,9 +48,10 @@ struct HelpTests {
                      comma-separated (en,ko; empty for none). For a text field: the
                      text. For a number or slider: a decimal number with a point, such
                      as 2.5, in its range and on its step ('settings describe KEY' says
-                     what an item accepts). Other items cannot be set. One field of one
-                     record of a list: KEY[N].field (quoted for the shell), N from 1 as
-                     get prints the records, such as set 'vpn[2].server'
+                     what an item accepts). Other items cannot be set. One element of a
+                     list of values: KEY[N]; one field of one record of a list:
+                     KEY[N].field (quoted for the shell), N from 1 as get prints the
+                     elements, such as set 'dns[2]' 9.9.9.9 or set 'vpn[2].server'
                      vpn.example.com.
           KEY=VALUE  Several items at once; every pair is checked before anything is
                      written.

@@ -56,6 +56,22 @@ struct ListEditCommandTests {
     #expect(fixture.run(["get", "vpn"]).stdout == "")
   }
 
+  @Test func oneValueIsPutInPlaceOfAnElementAndTheChangeIsUndone() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(fixture.run(["add", "dns", "9.9.9.9"]).status == 0)
+    #expect(fixture.run(["set", "dns[2]", "8.8.8.8"]) == CommandOutcome(status: 0, stdout: "", stderr: ""))
+    #expect(fixture.run(["get", "dns"]).stdout == "1.1.1.1\n8.8.8.8\n")
+    #expect(fixture.run(["move", "dns", "2", "--to", "1"]).status == 0)
+    let lines = fixture.run(["history"]).stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+    #expect(lines.dropFirst().first == "  dns (DNS Servers): changed 9.9.9.9 to 8.8.8.8 at 2")
+    // Undone from the list as it is now: 8.8.8.8 has moved to 1 since.
+    #expect(
+      fixture.run(["undo", "2"]).stdout
+        == "undid change 2\n  dns (DNS Servers): changed 8.8.8.8 to 9.9.9.9 at 1\n")
+    #expect(fixture.run(["get", "dns"]).stdout == "9.9.9.9\n1.1.1.1\n")
+  }
+
   static let refusals: [([String], Int32, String)] = [
     (["add", "dns", "1.1.1.1"], 1, "Error: dns: '1.1.1.1' is in the list twice; its elements are unique\n"),
     (["add", "dns", "x.y"], 1, "Error: dns: must be an IP address, such as 1.1.1.1\n"),
@@ -77,7 +93,32 @@ struct ListEditCommandTests {
       "Error: vpn: expected field=value with a field of name, server, type, account, password\n"
     ),
     (["set", "vpn[1].server", "x"], 1, "Error: vpn: no position 1 in a list of 0 elements\n"),
-    (["set", "dns[1].server", "x"], 1, "Error: dns: element 1: unknown field 'server'\n"),
+    (
+      ["set", "dns[1].server", "x"], 64,
+      "Error: 'dns' is a list of values, whose elements have no fields: 'set dns[1] VALUE' changes element 1\n"
+        + "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
+        + "                    [--message TEXT] [--json]\nSee 'settings help set' for more information.\n"
+    ),
+    (
+      ["set", "dns[0]", "x"], 64,
+      "Error: '0' is not a position in 'dns': positions count from 1, as 'settings get dns' prints the "
+        + "elements\n"
+        + "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
+        + "                    [--message TEXT] [--json]\nSee 'settings help set' for more information.\n"
+    ),
+    (
+      ["set", "vpn[1]", "x"], 64,
+      "Error: 'vpn' is a list of records: name the field to change, as in 'set vpn[1].FIELD VALUE' with a "
+        + "FIELD of name, server, type, account, password\n"
+        + "Usage: settings set KEY VALUE | KEY=VALUE... [--add VALUE] [--remove VALUE]\n"
+        + "                    [--message TEXT] [--json]\nSee 'settings help set' for more information.\n"
+    ),
+    (["set", "dns[1]", "x.y"], 1, "Error: dns: must be an IP address, such as 1.1.1.1\n"),
+    (["set", "dns[2]", "8.8.8.8"], 1, "Error: dns: no position 2 in a list of 1 element\n"),
+    (
+      ["add", "vpn", "server=x"], 1,
+      "Error: vpn: element 1 has an empty name; a record's name titles it, so it holds a text\n"
+    ),
     (
       ["remove", "dns"], 64,
       "Error: Give VALUE or --at N, one of them\nUsage: settings remove KEY [VALUE] [--at N] [--message TEXT] [--json]\n"

@@ -127,6 +127,41 @@ struct ListOperationTests {
     }
   }
 
+  @Test func replacePutsAnElementInPlaceOfAnotherUnderEveryRule() throws {
+    let dns = Self.list("dns")
+    let current = Self.strings("1.1.1.1", "8.8.8.8")
+    #expect(
+      try ListOperation.replace(at: 2, with: .string("9.9.9.9")).apply(to: current, in: dns)
+        == Self.strings("1.1.1.1", "9.9.9.9"))
+    #expect(throws: ValueProblem.repeatedElement("1.1.1.1", field: nil)) {
+      try ListOperation.replace(at: 2, with: .string("1.1.1.1")).apply(to: current, in: dns)
+    }
+    #expect(throws: ValueProblem.noElement(index: 3, count: 2)) {
+      try ListOperation.replace(at: 3, with: .string("9.9.9.9")).apply(to: current, in: dns)
+    }
+    #expect(throws: ValueProblem.emptyElement(index: 1)) {
+      try ListOperation.replace(at: 1, with: .string("")).apply(to: current, in: dns)
+    }
+    // A list at its least count keeps it: one element replaced, not removed then added.
+    let langs = Self.list("langs")
+    #expect(
+      try ListOperation.replace(at: 1, with: .string("ja")).apply(to: Self.strings("en"), in: langs)
+        == Self.strings("ja"))
+  }
+
+  @Test func aRecordWithAnEmptyTitleIsRefused() throws {
+    let vpn = Self.list("vpn")
+    let nameless = SettingValue.record([
+      "name": .string(""), "server": .string("a.example"), "password": .string(""),
+    ])
+    #expect(throws: ValueProblem.emptyTitle(index: 1, field: "name")) {
+      try ListOperation.add(nameless, at: nil).apply(to: [], in: vpn)
+    }
+    #expect(
+      ValueProblem.emptyTitle(index: 1, field: "name").message
+        == "element 1 has an empty name; a record's name titles it, so it holds a text")
+  }
+
   @Test func settingsEditsTheStoredListAndRefusesWithTheKey() throws {
     let store = MemoryStore()
     let settings = Settings(document: Self.document, store: store)
@@ -212,7 +247,8 @@ struct ListOperationTests {
       ("langs", nil, #"["ko","en"]"#, "moved ko (Korean) to 1"),
       ("langs", #"["en","ko","ja"]"#, #"["ko","ja","en"]"#, "moved en (English) to 3"),
       ("hosts", nil, #"[{"name":"a","port":80},{"name":"b","port":8080}]"#, "changed port of 2 (b)"),
-      ("dns", nil, #"["2.2.2.2"]"#, nil),
+      ("dns", nil, #"["2.2.2.2"]"#, "changed 1.1.1.1 to 2.2.2.2 at 1"),
+      ("dns", nil, #"["2.2.2.2","3.3.3.3"]"#, nil),
       ("dns", #"["1.1.1.1"]"#, #"["1.1.1.1","2.2.2.2","3.3.3.3"]"#, nil),
       ("airplane", nil, "true", nil),
     ] as [(String, String?, String, String?)])

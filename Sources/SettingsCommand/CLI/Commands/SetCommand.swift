@@ -64,24 +64,58 @@ enum SetCommand {
     return context.wantsJSON ? ChangeJSON.text(change.map { [$0] } ?? [], in: settings.document) : ""
   }
 
-  /// `set KEY[N].field VALUE`: one field of record N (from 1) of a list of records; nil when the
-  /// first argument is not of that form or names no list, so that it is read as a key as before.
+  /// `set KEY[N].field VALUE`: one field of record N (from 1) of a list of records, or
+  /// `set KEY[N] VALUE`: element N of a list of values; nil when the first argument is not of that
+  /// form or names no list, so that it is read as a key as before.
   static func setField(_ context: CommandContext, _ arguments: [String]) throws(CommandError) -> String? {
     let target = arguments[0]
     guard let open = target.firstIndex(of: "["), open != target.startIndex,
-      let close = target[open...].firstIndex(of: "]"),
-      let index = Int(target[target.index(after: open)..<close]), index >= 1,
-      target[close...].hasPrefix("]."), target.index(close, offsetBy: 2) < target.endIndex
+      let close = target[open...].firstIndex(of: "]")
     else { return nil }
     let key = String(target[..<open])
-    let field = String(target[target.index(close, offsetBy: 2)...])
+    let rest = target[target.index(after: close)...]
+    guard rest.isEmpty || (rest.hasPrefix(".") && rest.count > 1) else { return nil }
+    let field = rest.isEmpty ? nil : String(rest.dropFirst())
     guard let settings = try? context.openSettings(forWriting: true, keys: [key]),
-      (try? settings.item(key).type) == .list
+      let item = try? settings.item(key), item.type == .list, let list = item.list
     else { return nil }
+    let shownKey = TerminalText.escaped(key)
+    let position = target[target.index(after: open)..<close]
+    guard let index = Int(position), index >= 1 else {
+      throw .usage(
+        "'\(TerminalText.escaped(String(position)))' is not a position in '\(shownKey)': positions count "
+          + "from 1, as 'settings get \(shownKey)' prints the elements", subcommand: .set)
+    }
+    let operation: ListOperation
+    do {
+      switch (field, list.fields) {
+      case (let field?, _?):
+        operation = try settings.fieldOperation(key, index: index, field: field, word: arguments[1])
+      case (nil, nil):
+        guard let element = try settings.listElements(words: [arguments[1]], for: key).first else {
+          return nil
+        }
+        operation = .replace(at: index, with: element)
+      case (_?, nil):
+        throw CommandError.usage(
+          "'\(shownKey)' is a list of values, whose elements have no fields: 'set \(shownKey)[\(index)] VALUE' "
+            + "changes element \(index)", subcommand: .set)
+      case (nil, _?):
+        let fields = list.fields?.compactMap(\.key).joined(separator: ", ") ?? ""
+        throw CommandError.usage(
+          "'\(shownKey)' is a list of records: name the field to change, as in "
+            + "'set \(shownKey)[\(index)].FIELD VALUE' with a FIELD of \(fields)", subcommand: .set)
+      }
+    } catch let error as CommandError {
+      throw error
+    } catch let error as SettingsError {
+      throw CommandError(error)
+    } catch {
+      throw CommandError.usage(String(describing: error), subcommand: .set)
+    }
     let change: SettingChange?
     do {
-      change = try settings.edit(
-        key, [settings.fieldOperation(key, index: index, field: field, word: arguments[1])])
+      change = try settings.edit(key, [operation])
     } catch {
       throw CommandError(error)
     }
