@@ -63,6 +63,8 @@ extension DocumentDecoder {
         report(
           Self.join(path(), name), value.offset, "\"\(name)\" applies only to a list of records (\"fields\")")
       } else if !keys.contains(key) {
+        // With no field read (each already reported), there is nothing to name.
+        guard !keys.isEmpty else { continue }
         report(
           Self.join(path(), name), value.offset,
           "\(shown(key)) is not one of the fields: " + keys.map(shown).joined(separator: ", "))
@@ -93,7 +95,7 @@ extension DocumentDecoder {
       } else if let key = map.string(value), list.fields != nil {
         if keys.contains(key) {
           list.uniqueField = key
-        } else {
+        } else if !keys.isEmpty {
           report(
             Self.join(path(), "unique"), value.offset,
             "\(shown(key)) is not one of the fields: " + keys.map(shown).joined(separator: ", "))

@@ -152,6 +152,11 @@ struct DocumentValidator {
     for problem in ValueRules.fieldProblems(of: item) {
       report(problem.field.map { Self.join(path, $0) } ?? path, problem.message)
     }
+    if let list = item.list {
+      checkList(list, of: item, at: path)
+    } else if item.type == .list {
+      report(path, "missing \"element\" or \"fields\"; a list declares what it holds")
+    }
     if let page = item.page {
       if item.type == .switch {
         report(Self.join(path, "page"), "a switch cannot open a page; use type detailTitle or rightDetail")
@@ -167,6 +172,48 @@ struct DocumentValidator {
       for (key, value) in values.sorted(by: { $0.key < $1.key }) {
         conditions.append((fullKey, Self.join(Self.join(path, field), key), key, value))
       }
+    }
+  }
+
+  /// A list's declaration, as the loader checks it: an element or fields (not both), field keys
+  /// once each, the title, subtitle and unique fields among them, the counts in order, and a
+  /// default that keeps every rule.
+  mutating func checkList(_ list: SettingList, of item: SettingItem, at path: String) {
+    if item.type != .list {
+      report(Self.join(path, "list"), "a list's declaration applies only to list items")
+      return
+    }
+    switch (list.element, list.fields) {
+    case (nil, nil): report(path, "missing \"element\" or \"fields\"; a list declares what it holds")
+    case (_?, _?):
+      report(Self.join(path, "fields"), "a list holds values (\"element\") or records (\"fields\"), not both")
+    default: break
+    }
+    let keys = list.fields?.map { $0.key ?? "" } ?? []
+    var seen: Set<String> = []
+    for (index, key) in keys.enumerated() where !seen.insert(key).inserted || key.isEmpty {
+      report(
+        "\(Self.join(path, "fields"))[\(index)].key",
+        key.isEmpty ? "missing \"key\"; a record's field needs a key" : "duplicate field key \(shown(key))")
+    }
+    for (name, key) in [
+      ("titleField", list.titleField), ("subtitleField", list.subtitleField), ("unique", list.uniqueField),
+    ] {
+      guard let key, !keys.contains(key) else { continue }
+      report(
+        Self.join(path, name),
+        "\(shown(key)) is not one of the fields: "
+          + keys.enumerated().filter { !keys[..<$0.offset].contains($0.element) }.map { shown($0.element) }
+          .joined(separator: ", "))
+    }
+    if list.fields != nil, list.titleField == nil {
+      report(path, "missing \"titleField\"; a list of records names the field that titles a record")
+    }
+    if let minimum = list.minCount, let maximum = list.maxCount, minimum > maximum {
+      report(Self.join(path, "maxCount"), "\"maxCount\" \(maximum) is below \"minCount\" \(minimum)")
+    }
+    if let problem = ValueRules.listProblem(list.defaultValue, in: list) {
+      report(Self.join(path, "value"), "default value: \(problem.message)")
     }
   }
 

@@ -108,6 +108,36 @@ struct SettingsDocumentTests {
     try SettingsDocument.embeddedDefault.validate()
   }
 
+  /// A list built in code is checked as the loader checks one: its fields, the fields it names,
+  /// its counts and its default.
+  @Test func validateChecksTheRulesOfAListBuiltInCode() {
+    var hosts = SettingItem(key: "hosts", type: .list, title: "Hosts")
+    hosts.list = SettingList(
+      fields: [
+        SettingItem(key: "name", type: .textField, title: "Name"),
+        SettingItem(key: "name", type: .textField, title: "Again"),
+      ],
+      titleField: "host", minCount: 3, maxCount: 2, uniqueField: "port")
+    var dns = SettingItem(key: "dns", type: .list, title: "DNS")
+    dns.list = SettingList(
+      element: SettingItem(type: .textField, title: ""), maxCount: 1,
+      defaultValue: [.string("1.1.1.1"), .string("8.8.8.8")])
+    let bare = SettingItem(key: "bare", type: .list, title: "Bare")
+    let document = SettingsDocument(id: "lists", title: "Lists", sections: [SettingSection(items: [hosts, dns, bare])])
+    var issues: [String] = []
+    do throws(DocumentValidationError) { try document.validate() } catch { issues = error.issues.map { "\($0.path): \($0.message)" } }
+    #expect(
+      issues == [
+        "sections[0].items[0].fields[1].key: duplicate field key \"name\"",
+        "sections[0].items[0].titleField: \"host\" is not one of the fields: \"name\"",
+        "sections[0].items[0].unique: \"port\" is not one of the fields: \"name\"",
+        "sections[0].items[0].maxCount: \"maxCount\" 2 is below \"minCount\" 3",
+        "sections[0].items[0].value: default value: at least 3 elements (got 0)",
+        "sections[0].items[1].value: default value: at most 1 element (got 2)",
+        "sections[0].items[2]: missing \"element\" or \"fields\"; a list declares what it holds",
+      ])
+  }
+
   @Test func validateNamesEveryProblemByPath() {
     let document = SettingsDocument(
       version: 2, id: "..", title: "T",
