@@ -123,9 +123,12 @@ struct SettingsDocumentTests {
       element: SettingItem(type: .textField, title: ""), maxCount: 1,
       defaultValue: [.string("1.1.1.1"), .string("8.8.8.8")])
     let bare = SettingItem(key: "bare", type: .list, title: "Bare")
-    let document = SettingsDocument(id: "lists", title: "Lists", sections: [SettingSection(items: [hosts, dns, bare])])
+    let document = SettingsDocument(
+      id: "lists", title: "Lists", sections: [SettingSection(items: [hosts, dns, bare])])
     var issues: [String] = []
-    do throws(DocumentValidationError) { try document.validate() } catch { issues = error.issues.map { "\($0.path): \($0.message)" } }
+    do throws(DocumentValidationError) { try document.validate() } catch {
+      issues = error.issues.map { "\($0.path): \($0.message)" }
+    }
     #expect(
       issues == [
         "sections[0].items[0].fields[1].key: duplicate field key \"name\"",
