@@ -107,7 +107,7 @@ struct CommandError: Error {
       "give \(Options.force.definition.name) to undo it anyway, or 'settings history' to see both"
     case .secret(let key): "'settings reset \(key)' goes back to the default"
     case .noSuchEntry, .nothingToUndo: "'settings history' lists the entries"
-    case .nothingChangedSince: nil
+    case .nothingChangedSince, .alreadyAsBefore: nil
     case .beforeJournal(_, let known):
       "give a time from \(known) on, or 'settings undo ID' to take back one change"
     }

@@ -140,7 +140,8 @@ extension Settings {
   ///
   /// The journal is read under the store's lock, with the change, so that two undos at once take
   /// back two changes (the second the first's undo), never one change twice. An undo that would
-  /// write nothing refuses (``UndoRefusal/nothingToUndo``).
+  /// write nothing refuses (``UndoRefusal/nothingToUndo``; ``UndoRefusal/alreadyAsBefore(_:)``
+  /// for one entry).
   ///
   /// - Throws: ``SettingsError/undoRefused(_:)`` (``UndoRefusal``), ``SettingsError/locked(key:file:reason:)``,
   ///   ``SettingsError/disabled(key:reason:controllingKey:changedHere:)``, the value errors of
@@ -177,7 +178,10 @@ extension Settings {
       secureKeys: secureKeys, comparingSecureText: true)
     // An undo that wrote nothing took nothing back (`undo N --force` of values already as they
     // were): it is never reported as done.
-    guard !journalChanges.isEmpty || !write.changes.isEmpty else { throw .undoRefused(.nothingToUndo) }
+    guard !journalChanges.isEmpty || !write.changes.isEmpty else {
+      if case .entry(let number) = target { throw .undoRefused(.alreadyAsBefore(number)) }
+      throw .undoRefused(.nothingToUndo)
+    }
     return UndoResult(
       undone: undone, entry: write.entry, changes: write.changes, journalChanges: journalChanges,
       damagedStoreCopy: setAside)

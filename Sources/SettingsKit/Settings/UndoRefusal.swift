@@ -11,6 +11,9 @@ public enum UndoRefusal: Sendable, Equatable {
   case secret(key: String)
   /// At `time` every key of the choice stood as it does now.
   case nothingChangedSince(String)
+  /// Every key that entry `number` changed already holds the value it had before that entry
+  /// (`undo N --force` of a change taken back already).
+  case alreadyAsBefore(Int)
   /// The values at the time (the first string) are no longer known: the journal knows them from
   /// `knownSince` on (older entries were folded into its base).
   case beforeJournal(String, knownSince: String)
@@ -33,6 +36,8 @@ public enum UndoRefusal: Sendable, Equatable {
         + "it can only be undone back to its default; nothing was changed"
     case .nothingChangedSince(let time):
       return "nothing changed since \(time)"
+    case .alreadyAsBefore(let number):
+      return "what change \(number) changed is as it was before it already; nothing was changed"
     case .beforeJournal(let time, let known):
       return "the journal no longer knows the values at \(time): it knows them from \(known) on; "
         + "nothing was changed"
@@ -45,7 +50,7 @@ public enum UndoRefusal: Sendable, Equatable {
     case .changedLater: "undo it anyway to replace the later change, or read the history to see both"
     case .secret: "reset it to go back to its default"
     case .noSuchEntry, .nothingToUndo: "the history lists the entries"
-    case .nothingChangedSince: nil
+    case .nothingChangedSince, .alreadyAsBefore: nil
     case .beforeJournal(_, let known): "undo to a time from \(known) on, or undo one change by its number"
     }
   }

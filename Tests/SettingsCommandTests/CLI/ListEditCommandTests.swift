@@ -72,6 +72,21 @@ struct ListEditCommandTests {
     #expect(fixture.run(["get", "dns"]).stdout == "9.9.9.9\n1.1.1.1\n")
   }
 
+  /// `undo N --force` of an element change already taken back says so, and writes nothing.
+  @Test func forcingTheUndoOfAChangeTakenBackAlreadySaysSo() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(fixture.run(["add", "dns", "9.9.9.9"]).status == 0)
+    #expect(fixture.run(["undo", "1"]).status == 0)
+    let store = try fixture.directory.read("s.json")
+    #expect(
+      fixture.run(["undo", "1", "--force"])
+        == CommandOutcome(
+          status: 1, stdout: "",
+          stderr: "Error: what change 1 changed is as it was before it already; nothing was changed\n"))
+    #expect(try fixture.directory.read("s.json") == store)
+  }
+
   static let refusals: [([String], Int32, String)] = [
     (["add", "dns", "1.1.1.1"], 1, "Error: dns: '1.1.1.1' is in the list twice; its elements are unique\n"),
     (["add", "dns", "x.y"], 1, "Error: dns: must be an IP address, such as 1.1.1.1\n"),

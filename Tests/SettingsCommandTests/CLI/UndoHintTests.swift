@@ -26,6 +26,10 @@ struct UndoHintTests {
     ),
     (.nothingChangedSince("2024-05-01 10:00"), "Error: nothing changed since 2024-05-01 10:00\n"),
     (
+      .alreadyAsBefore(4),
+      "Error: what change 4 changed is as it was before it already; nothing was changed\n"
+    ),
+    (
       .beforeJournal("2024-05-01 10:00", knownSince: "2024-06-01 09:00"),
       "Error: the journal no longer knows the values at 2024-05-01 10:00: it knows them from "
         + "2024-06-01 09:00 on; nothing was changed; give a time from 2024-06-01 09:00 on, or "
