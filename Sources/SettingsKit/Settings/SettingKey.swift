@@ -1,8 +1,10 @@
 /// A type that a setting's value can be read as and written from through a ``SettingKey``.
 ///
 /// `Bool` (switches), `String` (text fields, single choices), `ExactDecimal`, `Int` and `Double`
-/// (numbers and sliders), arrays of choice values (multiple choice), and enums with `String` raw
-/// values that adopt ``SettingChoiceValue`` (single choices).
+/// (numbers and sliders), arrays of choice values (multiple choice), enums with `String` raw
+/// values that adopt ``SettingChoiceValue`` (single choices), and arrays of any of these or of a
+/// record type (lists: `[String]`, `[Int]`, `[Language]`, `[VPNConfiguration]`), whose elements
+/// convert one by one.
 public protocol SettingKeyValue: Sendable {
   /// The typed value `value` holds, or nil when it holds another kind (or a number `Int` cannot hold).
   init?(settingValue value: SettingValue)
@@ -93,19 +95,33 @@ extension Double: SettingKeyValue {
   }
 }
 
-extension Array: SettingKeyValue where Element: SettingChoiceValue {
-  /// A multiple choice item's chosen values; nil when one is not a value of `Element`.
+extension Array: SettingKeyValue where Element: SettingKeyValue {
+  /// A list's elements (`[String]` for a list of text, `[Int]` for one of whole numbers, an array
+  /// of a choice enum or of a record type), or a multiple choice item's chosen values (an array of
+  /// ``SettingChoiceValue``s); nil when an element is not a value of `Element`.
   public init?(settingValue value: SettingValue) {
-    guard case .strings(let values) = value else { return nil }
+    let elements: [SettingValue]
+    switch value {
+    case .list(let values): elements = values
+    case .strings(let values): elements = values.map(SettingValue.string)
+    default: return nil
+    }
     var result: [Element] = []
-    for value in values {
-      guard let element = Element(choiceValue: value) else { return nil }
-      result.append(element)
+    result.reserveCapacity(elements.count)
+    for element in elements {
+      guard let typed = Element(settingValue: element) else { return nil }
+      result.append(typed)
     }
     self = result
   }
-  /// The chosen values.
-  public var settingValue: SettingValue { .strings(map(\.choiceValue)) }
+
+  /// The chosen values (``SettingValue/strings(_:)``) for an array of ``SettingChoiceValue``s,
+  /// which a typed write stores as a list's elements when the key is a list's; else the list's
+  /// elements (``SettingValue/list(_:)``).
+  public var settingValue: SettingValue {
+    guard Element.self is any SettingChoiceValue.Type else { return .list(map(\.settingValue)) }
+    return .strings(compactMap { ($0 as? any SettingChoiceValue)?.choiceValue })
+  }
 }
 
 /// The base of typed keys: extend it with your keys, so that `.theme` names one where a

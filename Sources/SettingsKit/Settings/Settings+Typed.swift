@@ -11,18 +11,27 @@ extension Settings {
     return typed
   }
 
-  /// Sets `key` to a typed value; see ``set(_:to:)-(String,SettingValue)``.
+  /// Sets `key` to a typed value; see ``set(_:to:)-(String,SettingValue)``. A list is replaced
+  /// whole, checked against every rule of the list (each element's, `minCount`, `maxCount`,
+  /// uniqueness), as `settings set` checks it; ``edit(_:_:)-(SettingKey<[Element]>,_)`` changes one
+  /// element.
   ///
   /// - Throws: ``SettingsError/rejectedValue(key:value:problem:accepted:)`` when the item does not
   ///   accept it (out of range, …), and the errors of ``set(_:to:)-(String,SettingValue)``.
   @discardableResult
   public func set<Value>(_ key: SettingKey<Value>, to value: Value) throws(SettingsError) -> SettingChange? {
-    try set(key.name, to: value.settingValue)
+    var stored = value.settingValue
+    // An array of choice values is a multiple choice's value; for a list, its elements.
+    if case .strings(let values) = stored, try item(key.name).type == .list {
+      stored = .list(values.map(SettingValue.string))
+    }
+    return try set(key.name, to: stored)
   }
 
   /// Checks once that `key` names an item whose values `Value` can hold: its default converts, and
-  /// so does each of its choices (a single choice's value, or a multiple choice item's value alone),
-  /// so that no value a user may pick later fails to read as `Value`.
+  /// so does each of its choices (a single choice's value, a multiple choice item's value alone,
+  /// or a list of choices holding that choice alone), so that no value a user may pick later fails
+  /// to read as `Value`.
   ///
   /// - Throws: ``SettingsError/typeMismatch(key:value:expected:)`` naming the first value that does
   ///   not convert, ``SettingsError/noValue(key:type:)`` for an item without a value, and the errors
@@ -40,6 +49,7 @@ extension Settings {
       default: break
       }
     }
+    for choice in item.list?.element?.choices ?? [] { values.append(.list([.string(choice.value)])) }
     for value in values where Value(settingValue: value) == nil {
       throw .typeMismatch(key: key.name, value: value.description, expected: "\(Value.self)")
     }
@@ -73,5 +83,27 @@ extension Settings {
   /// - Throws: ``SettingsError/typeMismatch(key:value:expected:)`` for another kind of value.
   public func strings(_ key: String) throws(SettingsError) -> [String] {
     try value(SettingKey<[String]>(key))
+  }
+}
+
+extension Settings {
+  /// Changes one element of the typed list `key` (adds, removes or moves one, or sets a field of a
+  /// record) as ``edit(_:_:)-(String,_)`` does: one atomic change checked against every rule of
+  /// the list, one journal entry.
+  ///
+  /// ```swift
+  /// try settings.edit(SettingKeys.dns, .add("9.9.9.9"))
+  /// ```
+  ///
+  /// - Returns: the change of value made; nil when the list is as it was.
+  /// - Throws: the errors of ``edit(_:_:)-(String,_)``:
+  ///   ``SettingsError/rejectedValue(key:value:problem:accepted:)`` when the change breaks a rule
+  ///   of the list (an element's pattern or range, `maxCount`, uniqueness) or names a position
+  ///   the list does not have.
+  @discardableResult
+  public func edit<Element>(_ key: SettingKey<[Element]>, _ change: ListEdit<Element>) throws(SettingsError)
+    -> SettingChange?
+  {
+    try edit(key.name, change.operation)
   }
 }
