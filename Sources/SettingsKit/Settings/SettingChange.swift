@@ -44,6 +44,19 @@ public struct SettingChange: Sendable, Equatable, CustomStringConvertible, Custo
     self.journalSequence = journalSequence
   }
 
+  /// The element change of a list that this change is (an element added, removed or moved, or a
+  /// field of a record changed), with the element's value and its positions from 1; nil when the
+  /// values are not lists, or differ by more than one element change (a list set whole).
+  ///
+  /// Worked out from ``oldValue`` and ``newValue`` by the rule `settings history` words a list's
+  /// change with, so an observer of ``Settings/changes(_:)`` learns what was added, removed or
+  /// moved, whichever process made the change. A secure field's text is in the values, as it is
+  /// in ``oldValue`` and ``newValue``.
+  public var listChange: ListElementChange? {
+    guard case .list(let old) = oldValue, case .list(let new) = newValue else { return nil }
+    return ListElementChange(from: old, to: new)
+  }
+
   /// `key: old -> new`, each value as `settings get` prints it, or `ValueRules.mask` for a secure
   /// text field (even an empty one).
   public var description: String { "\(key): \(shown(oldValue)) -> \(shown(newValue))" }

@@ -1,20 +1,4 @@
 extension Settings {
-  /// One element change of a list, as worked out from a journal entry's list before and after;
-  /// positions from 0.
-  enum ListStep: Equatable {
-    /// `element` was added at `at`.
-    case added(SettingValue, at: Int)
-    /// `element` was removed from `from`.
-    case removed(SettingValue, from: Int)
-    /// `element` was moved from `from` to `to`.
-    case moved(SettingValue, from: Int, to: Int)
-    /// Field `field` of the record at `at` changed from `before` to `after` (the whole records).
-    case changedField(String, at: Int, before: SettingValue, after: SettingValue)
-    /// The element at `at` was put in place of `before` (more than one field of a record, or a
-    /// value).
-    case replaced(SettingValue, at: Int, with: SettingValue)
-  }
-
   /// A journaled change of a list worded as the one element change it is, or nil when it is not
   /// one (a whole list set, several elements changed, a value that is not a list of this item):
   /// `added 9.9.9.9 at 3`, `removed 8.8.8.8 from 2`, `moved ko (한국어) to 1`,
@@ -28,9 +12,9 @@ extension Settings {
       TerminalText.escaped(ValueRules.elementText(element, in: list, style: style))
     }
     switch step {
-    case .added(let element, let at): return "added \(shown(element)) at \(at + 1)"
-    case .removed(let element, let from): return "removed \(shown(element)) from \(from + 1)"
-    case .moved(let element, _, let to): return "moved \(shown(element)) to \(to + 1)"
+    case .added(let element, let at): return "added \(shown(element)) at \(at)"
+    case .removed(let element, let from): return "removed \(shown(element)) from \(from)"
+    case .moved(let element, _, let to): return "moved \(shown(element)) to \(to)"
     case .changedField(let field, let at, _, let after):
       var title = ""
       if let titleField = list.titleField, case .record(let values) = after, let value = values[titleField] {
@@ -39,9 +23,9 @@ extension Settings {
           + TerminalText.escaped(ValueRules.text(of: value, forRow: list.field(titleField), style: style))
           + ")"
       }
-      return "changed \(TerminalText.escaped(field)) of \(at + 1)\(title)"
+      return "changed \(TerminalText.escaped(field)) of \(at)\(title)"
     case .replaced(let before, let at, let after):
-      return "changed \(shown(before)) to \(shown(after)) at \(at + 1)"
+      return "changed \(shown(before)) to \(shown(after)) at \(at)"
     }
   }
 
@@ -60,10 +44,10 @@ extension Settings {
       guard let index = current.firstIndex(of: element) else { return nil }
       operation = .remove(at: index + 1)
     case .removed(let element, let from):
-      operation = .add(element, at: min(from, current.count) + 1)
+      operation = .add(element, at: min(from, current.count + 1))
     case .moved(let element, let from, _):
       guard let index = current.firstIndex(of: element) else { return nil }
-      operation = .move(from: index + 1, to: min(from, current.count - 1) + 1)
+      operation = .move(from: index + 1, to: min(from, current.count))
     case .changedField(let field, _, let before, let after):
       guard let index = current.firstIndex(of: after), case .record(let values) = before,
         let value = values[field]
@@ -79,41 +63,13 @@ extension Settings {
 
   /// The one element change a journaled change of the list `key` is, with the list's declaration;
   /// nil when it is not one, or the key is not a list's, or its values are not journaled.
-  private func journalListStep(_ change: JournalChange, of key: String) -> (SettingList, ListStep)? {
+  private func journalListStep(_ change: JournalChange, of key: String) -> (SettingList, ListElementChange)? {
     guard !change.isSecure, let item = item(forFullKey: currentKey(key)), item.type == .list,
       let list = item.list,
-      let old = listElements(change.before, of: item), let new = listElements(change.after, of: item)
+      let old = listElements(change.before, of: item), let new = listElements(change.after, of: item),
+      let step = ListElementChange(from: old, to: new)
     else { return nil }
-    if new.count == old.count + 1, let index = Self.onlyInsertion(of: old, into: new) {
-      return (list, .added(new[index], at: index))
-    }
-    if old.count == new.count + 1, let index = Self.onlyInsertion(of: new, into: old) {
-      return (list, .removed(old[index], from: index))
-    }
-    guard old.count == new.count, old != new else { return nil }
-    let differing = old.indices.filter { old[$0] != new[$0] }
-    if differing.count == 1, let index = differing.first,
-      case .record(let before) = old[index], case .record(let after) = new[index]
-    {
-      let fields = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-      if fields.count == 1, let field = fields.first {
-        return (list, .changedField(field, at: index, before: old[index], after: new[index]))
-      }
-    }
-    if differing.count == 1, let index = differing.first {
-      return (list, .replaced(old[index], at: index, with: new[index]))
-    }
-    // One element taken out and put back elsewhere, the others keeping their order: between the
-    // first and the last position that differ, the last moved up to the first, or the first down
-    // to the last (one pass each). Of two elements that swapped places, the later one moved up.
-    guard let first = differing.first, let last = differing.last, first < last else { return nil }
-    if new[first] == old[last], old[first..<last] == new[(first + 1)...last] {
-      return (list, .moved(old[last], from: last, to: first))
-    }
-    if new[last] == old[first], old[(first + 1)...last] == new[first..<last] {
-      return (list, .moved(old[first], from: first, to: last))
-    }
-    return nil
+    return (list, step)
   }
 
   /// A journaled list override's elements (no override: the default list), or nil when it is not a
@@ -125,13 +81,5 @@ extension Settings {
     }
     guard case .list(let elements)? = SettingsSnapshot.accepted(value, by: item) else { return nil }
     return elements
-  }
-
-  /// The one position at which `longer` holds an element that `shorter` lacks, the others in the
-  /// same order; nil when the two differ otherwise.
-  private static func onlyInsertion(of shorter: [SettingValue], into longer: [SettingValue]) -> Int? {
-    var index = 0
-    while index < shorter.count, shorter[index] == longer[index] { index += 1 }
-    return shorter[index...] == longer[(index + 1)...] ? index : nil
   }
 }
