@@ -37,8 +37,25 @@ enum DocComment {
     return comment(paragraphs)
   }
 
-  /// A namespace's or choice enum's comment.
+  /// A record field's comment: title and key, what it accepts.
+  static func field(_ field: SettingItem) -> [String] {
+    var paragraphs = [
+      ["\(SwiftKeysGenerator.oneLine(field.title)) (`\(field.key ?? "")`, \(kind(of: field)))."]
+    ]
+    if let accepts = ValueRules.expected(by: field) { paragraphs.append(["- Accepts: \(accepts)"]) }
+    return comment(paragraphs)
+  }
+
+  /// A namespace's, choice enum's or record struct's comment.
   static func namespace(_ namespace: KeyNamespace) -> [String] {
+    if let record = namespace.record {
+      let title = SwiftKeysGenerator.oneLine(record.item.title)
+      return comment([["An element of \(title) (`\(namespace.path)`): a record of its fields."]])
+    }
+    if let choices = namespace.choices, let list = choices.recordOf {
+      let title = SwiftKeysGenerator.oneLine(choices.item.title)
+      return comment([["The choices of the field \(title) (`\(namespace.path)`) of `\(list)`'s records."]])
+    }
     if let choices = namespace.choices {
       let title = SwiftKeysGenerator.oneLine(choices.item.title)
       var lines = ["The choices of \(title) (`\(namespace.path)`)."]

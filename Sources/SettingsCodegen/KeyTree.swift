@@ -11,6 +11,9 @@ struct KeyNamespace {
   var swiftPath = "SettingKeys"
   /// The choice enum that is this type too, when the item has choices (and maybe a page).
   var choices: ChoiceEnum?
+  /// The record struct that this type is, when the item is a list of records; its choice fields'
+  /// enums are its ``children``.
+  var record: RecordStruct?
   /// The keys declared here, in document order.
   var keys: [KeyDeclaration] = []
   /// The namespaces declared here, in document order.
@@ -35,11 +38,21 @@ struct NameOwner {
 
 /// An item's choices as a `String`-backed enum.
 struct ChoiceEnum {
-  /// The item (its key is the full dot path).
+  /// The item (its key is the full dot path), or the record field, whose choices these are.
   var item: SettingItem
+  /// The full key of the list whose records have this field; nil for an item's own choices.
+  var recordOf: String? = nil
   /// Each choice with its case name; `renamedFrom` is the name it would have had, when that is a
   /// member every choice enum has (`rawValue`), so the case took the name with a `_` after it.
   var cases: [(name: String, choice: SettingChoice, renamedFrom: String?)]
+}
+
+/// A list's record as a struct: one stored property per field, in the document's order.
+struct RecordStruct {
+  /// The list item (its key is the full dot path).
+  var item: SettingItem
+  /// Each field: its Swift property name, its declaration (with its key) and its Swift type.
+  var fields: [(name: String, field: SettingItem, valueType: String)] = []
 }
 
 /// One `static let` of type `SettingKey<Value>`.
@@ -60,6 +73,10 @@ extension KeyNamespace {
   static let choiceEnumMembers: Set<String> = [
     "rawValue", "allCases", "hashValue", "choiceValue", "settingValue", "init", "description",
   ]
+
+  /// What a record struct already has: a field whose property would have one of these names gets
+  /// a `_` after it (`settingValue_`).
+  static let recordMembers: Set<String> = ["settingValue", "init"]
 
   /// The namespaces and keys of `document`, whose text `locator` finds paths in for messages.
   ///
@@ -125,10 +142,7 @@ extension KeyNamespace {
       let typeName = SwiftNames.type(localKey)
       var valueType: String?
       // A right detail without choices is shown, never stored: no key, as the TypeScript store has none.
-      // A list has no typed key yet: it is read and written by name.
-      if SettingsSnapshot.defaultValue(of: item) != nil, item.type != .rightDetail || item.choices != nil,
-        item.type != .list
-      {
+      if SettingsSnapshot.defaultValue(of: item) != nil, item.type != .rightDetail || item.choices != nil {
         valueType = Self.valueType(of: item, enumName: typeName)
       }
       // Earlier keys only for an item that gets a key: for another one there is nothing to read.
@@ -139,35 +153,25 @@ extension KeyNamespace {
           builder.aliases.append((old, item, isArray ? "\(field)[\(index)]" : field))
         }
       }
-      if let choices = item.choices {
+      // A list of choices has an enum as a choice item does; a list of records, a struct.
+      let elementChoices = item.type == .list ? item.list?.element?.choices : nil
+      if let choices = item.choices ?? elementChoices {
         let enumPath = swiftPath + "." + typeName
-        var names: [String: NameOwner] = [:]
-        for member in Self.choiceEnumMembers.union(["`init`"]) {
-          names[member] = NameOwner(id: key, what: member, path: nil)
-        }
-        var cases: [(name: String, choice: SettingChoice, renamedFrom: String?)] = []
-        for (index, choice) in choices.enumerated() {
-          var name = SwiftNames.member(choice.value)
-          var renamedFrom: String?
-          let unquoted = name.filter { $0 != "`" }
-          if Self.choiceEnumMembers.contains(unquoted) {
-            renamedFrom = unquoted
-            name = unquoted + "_"
-          }
-          let choiceOwner = NameOwner(
-            id: "\(key) \(choice.value)", what: "choice \"\(choice.value)\" of \(key)",
-            path: "\(itemPath).choices[\(index)].value")
-          if let other = names[name] {
-            throw builder.clash(choiceOwner, other, name: name, in: "enum \(enumPath)", kind: "case name")
-          }
-          names[name] = choiceOwner
-          cases.append((name, choice, renamedFrom))
-        }
+        let choicesPath = item.choices != nil ? "\(itemPath).choices" : "\(itemPath).element.choices"
+        let (cases, names) = try Self.choiceCases(
+          choices, key: key, jsonPath: choicesPath, enumPath: enumPath, builder: builder)
         try claim(typeName, for: owner, isType: true, builder: builder)
         children.append(
           KeyNamespace(
             typeName: typeName, path: key, swiftPath: enumPath, choices: ChoiceEnum(item: item, cases: cases),
             takenNames: names))
+      }
+      if item.type == .list, let fields = item.list?.fields {
+        try claim(typeName, for: owner, isType: true, builder: builder)
+        children.append(
+          try Self.recordStruct(
+            item, fields: fields, typeName: typeName, key: key, itemPath: itemPath, in: swiftPath,
+            builder: builder))
       }
       if let valueType {
         let name = SwiftNames.member(localKey)
@@ -182,6 +186,79 @@ extension KeyNamespace {
         }
       }
     }
+  }
+
+  /// The cases of the enum `enumPath` for `choices` (at `jsonPath`) of the item or field `key`,
+  /// and the names they and the enum's own members take.
+  ///
+  /// - Throws: ``CodegenError`` when two choices would have one case name.
+  private static func choiceCases(
+    _ choices: [SettingChoice], key: String, jsonPath: String, enumPath: String, builder: Builder
+  ) throws(CodegenError) -> (
+    [(name: String, choice: SettingChoice, renamedFrom: String?)], [String: NameOwner]
+  ) {
+    var names: [String: NameOwner] = [:]
+    for member in choiceEnumMembers.union(["`init`"]) {
+      names[member] = NameOwner(id: key, what: member, path: nil)
+    }
+    var cases: [(name: String, choice: SettingChoice, renamedFrom: String?)] = []
+    for (index, choice) in choices.enumerated() {
+      var name = SwiftNames.member(choice.value)
+      var renamedFrom: String?
+      let unquoted = name.filter { $0 != "`" }
+      if choiceEnumMembers.contains(unquoted) {
+        renamedFrom = unquoted
+        name = unquoted + "_"
+      }
+      let choiceOwner = NameOwner(
+        id: "\(key) \(choice.value)", what: "choice \"\(choice.value)\" of \(key)",
+        path: "\(jsonPath)[\(index)].value")
+      if let other = names[name] {
+        throw builder.clash(choiceOwner, other, name: name, in: "enum \(enumPath)", kind: "case name")
+      }
+      names[name] = choiceOwner
+      cases.append((name, choice, renamedFrom))
+    }
+    return (cases, names)
+  }
+
+  /// The struct `typeName` in the namespace `namespacePath` for the records of the list `item`
+  /// (whose key is `key`, at `itemPath`): a property per field, an enum per choice field.
+  ///
+  /// - Throws: ``CodegenError`` when two fields would have one Swift name, or two choices of a
+  ///   field one case name.
+  private static func recordStruct(
+    _ item: SettingItem, fields: [SettingItem], typeName: String, key: String, itemPath: String,
+    in namespacePath: String, builder: Builder
+  ) throws(CodegenError) -> KeyNamespace {
+    let structPath = namespacePath + "." + typeName
+    var record = KeyNamespace(typeName: typeName, path: key, swiftPath: structPath)
+    var recordStruct = RecordStruct(item: item)
+    for (index, field) in fields.enumerated() {
+      guard let fieldKey = field.key else { continue }
+      let fieldPath = "\(itemPath).fields[\(index)]"
+      let owner = NameOwner(
+        id: "\(key) \(fieldKey)", what: "field \"\(fieldKey)\" of \(key)", path: fieldPath + ".key")
+      var name = SwiftNames.member(fieldKey)
+      let unquoted = name.filter { $0 != "`" }
+      if recordMembers.contains(unquoted) { name = unquoted + "_" }
+      try record.claim(name, for: owner, builder: builder)
+      let fieldType = SwiftNames.type(fieldKey)
+      if let choices = field.choices {
+        let enumPath = structPath + "." + fieldType
+        let (cases, names) = try choiceCases(
+          choices, key: "\(key) \(fieldKey)", jsonPath: fieldPath + ".choices", enumPath: enumPath,
+          builder: builder)
+        try record.claim(fieldType, for: owner, isType: true, builder: builder)
+        record.children.append(
+          KeyNamespace(
+            typeName: fieldType, path: fieldKey, swiftPath: enumPath,
+            choices: ChoiceEnum(item: field, recordOf: key, cases: cases), takenNames: names))
+      }
+      recordStruct.fields.append((name, field, valueType(of: field, enumName: fieldType)))
+    }
+    record.record = recordStruct
+    return record
   }
 
   /// The index of the child namespace `typeName` for the page of `path`, made when there is none yet.
@@ -253,9 +330,14 @@ extension KeyNamespace {
   }
 
   /// The Swift type of an item's values: `Swift.Bool`, the choice enum, an array of it,
-  /// `SettingsKit.SecureText`, `Swift.String`, `Swift.Int` or `SettingsKit.ExactDecimal`.
+  /// `SettingsKit.SecureText`, `Swift.String`, `Swift.Int` or `SettingsKit.ExactDecimal`; for a
+  /// list, an array of its element's type, or of the record struct `enumName`.
   static func valueType(of item: SettingItem, enumName: String) -> String {
     switch item.type {
+    case .list:
+      // A list of records holds the struct `enumName`; a list of choices, the enum `enumName`.
+      guard let element = item.list?.element else { return "[\(enumName)]" }
+      return "[\(valueType(of: element, enumName: enumName))]"
     case .switch: return "Swift.Bool"
     case .rightDetail where item.choices != nil && item.multiple == true: return "[\(enumName)]"
     case .rightDetail where item.choices != nil: return enumName

@@ -91,6 +91,21 @@ public enum SwiftKeysGenerator {
     for child in namespace.children {
       if !lines.isEmpty { lines.append("") }
       lines += DocComment.namespace(child).map { indent + $0 }
+      if let record = child.record {
+        lines.append("\(indent)struct \(child.typeName): SettingsKit.SettingKeyValue, Swift.Equatable {")
+        lines += members(of: record, indent: indent + "  ")
+        for grandchild in child.children {
+          lines.append("")
+          lines += DocComment.namespace(grandchild).map { indent + "  " + $0 }
+          lines.append(
+            "\(indent)  enum \(grandchild.typeName): Swift.String, SettingsKit.SettingChoiceValue, "
+              + "Swift.CaseIterable, Swift.CustomStringConvertible {")
+          lines += body(of: grandchild, indent: indent + "    ")
+          lines.append("\(indent)  }")
+        }
+        lines.append("\(indent)}")
+        continue
+      }
       if child.choices != nil {
         lines.append(
           "\(indent)enum \(child.typeName): Swift.String, SettingsKit.SettingChoiceValue, Swift.CaseIterable, "
@@ -102,6 +117,54 @@ public enum SwiftKeysGenerator {
       lines += body(of: child, indent: indent + "  ")
       lines.append("\(indent)}")
     }
+    return lines
+  }
+
+  /// A record struct's members: a property per field, the memberwise initializer, and the
+  /// conversions from and to ``SettingsKit/SettingValue/record(_:)``.
+  private static func members(of record: RecordStruct, indent: String) -> [String] {
+    var lines: [String] = []
+    for (name, field, valueType) in record.fields {
+      lines += DocComment.field(field).map { indent + $0 }
+      lines.append("\(indent)var \(name): \(valueType)")
+      lines.append("")
+    }
+    func bare(_ name: String) -> String { name.filter { $0 != "`" } }
+    let parameters = record.fields.map { "\(bare($0.name)): \($0.valueType)" }.joined(separator: ", ")
+    lines.append("\(indent)/// A record with these fields' values.")
+    lines.append("\(indent)init(\(parameters)) {")
+    for (name, _, _) in record.fields {
+      lines.append("\(indent)  self.\(name) = \(name)")
+    }
+    lines.append("\(indent)}")
+    lines += [
+      "",
+      "\(indent)/// The record that a list's element holds; nil when a field is missing or holds another kind of value.",
+      "\(indent)init?(settingValue _value: SettingsKit.SettingValue) {",
+      "\(indent)  guard case .record(let _record) = _value,",
+    ]
+    for (offset, (name, field, valueType)) in record.fields.enumerated() {
+      let end = offset == record.fields.count - 1 ? "" : ","
+      let type =
+        valueType.hasPrefix("Swift.") || valueType.hasPrefix("SettingsKit.") ? valueType : "Self." + valueType
+      lines.append(
+        "\(indent)    let \(name) = _record[\(SwiftNames.stringLiteral(field.key ?? ""))]"
+          + ".flatMap(\(type).init(settingValue:))\(end)")
+    }
+    lines.append("\(indent)  else { return nil }")
+    let arguments = record.fields.map { "\(bare($0.name)): \($0.name)" }.joined(separator: ", ")
+    lines.append("\(indent)  self.init(\(arguments))")
+    lines.append("\(indent)}")
+    let members = record.fields.map {
+      "\(SwiftNames.stringLiteral($0.field.key ?? "")): \($0.name).settingValue"
+    }
+    lines += [
+      "",
+      "\(indent)/// The record, each field's value under its key.",
+      "\(indent)var settingValue: SettingsKit.SettingValue {",
+      "\(indent)  .record([\(members.joined(separator: ", "))])",
+      "\(indent)}",
+    ]
     return lines
   }
 

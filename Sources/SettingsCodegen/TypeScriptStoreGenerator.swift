@@ -13,18 +13,25 @@ public enum TypeScriptStoreGenerator {
       "",
     ]
     var members: [String] = []
+    var records: [String] = []
     document.forEachItem { item, _ in
       guard let key = item.key, let defaultValue = SettingsSnapshot.defaultValue(of: item) else { return }
       if item.type == .rightDetail, item.choices == nil { return }  // shown, never stored
-      if item.type == .list { return }  // lists have no typed shape yet
       let type: String
-      switch item.type {
-      case .switch: type = "boolean"
-      case .number, .slider: type = "number"
-      case .rightDetail:
-        let union = (item.choices ?? []).map { jsonString($0.value) }.joined(separator: " | ")
-        type = item.multiple == true ? "Array<\(union)>" : union
-      default: type = "string"
+      if item.type == .list, let list = item.list {
+        if let fields = list.fields {
+          // A record list's elements: an interface of their own, named after the list's key.
+          let name = interfaceName(key)
+          records += recordInterface(name, of: item, fields: fields)
+          type = "\(name)[]"
+        } else {
+          // A union of choices is written `Array<…>`, as a multiple choice's is; `string[]` otherwise.
+          type =
+            list.element.map { $0.choices != nil ? "Array<\(valueType(of: $0))>" : valueType(of: $0) + "[]" }
+            ?? "unknown[]"
+        }
+      } else {
+        type = valueType(of: item)
       }
       var comment = "\(SwiftKeysGenerator.oneLine(item.title)). Default: "
       comment += item.isSecure ? "(secure)" : defaultValue.json.compactText
@@ -35,10 +42,51 @@ public enum TypeScriptStoreGenerator {
       members.append("  /** \(TerminalText.escaped(comment).replacingCommentEnd) */")
       members.append("  \(jsonString(key))?: \(type);")
     }
+    lines += records
     lines.append("export interface SettingsStore {")
     lines += members
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The TypeScript type of an item's or a list element's or a record field's values.
+  private static func valueType(of item: SettingItem) -> String {
+    switch item.type {
+    case .switch: return "boolean"
+    case .number, .slider: return "number"
+    case .rightDetail:
+      let union = (item.choices ?? []).map { jsonString($0.value) }.joined(separator: " | ")
+      return item.multiple == true ? "Array<\(union)>" : union
+    default: return "string"
+    }
+  }
+
+  /// The interface of a record list's elements: a record as the store holds it, a field left out
+  /// reading as its default; each field's title and default in its comment (a secure field's
+  /// default shown as `(secure)`).
+  private static func recordInterface(_ name: String, of item: SettingItem, fields: [SettingItem]) -> [String]
+  {
+    let title = "An element of \(SwiftKeysGenerator.oneLine(item.title)) (\(item.key ?? "")): a record."
+    var lines = ["/** \(TerminalText.escaped(title).replacingCommentEnd) */", "export interface \(name) {"]
+    for field in fields {
+      guard let key = field.key else { continue }
+      var comment = "\(SwiftKeysGenerator.oneLine(field.title)). Default: "
+      comment += field.isSecure ? "(secure)" : field.defaultValue.map { $0.json.compactText } ?? "none"
+      if let accepts = ValueRules.expected(by: field) { comment += "; " + accepts }
+      lines.append("  /** \(TerminalText.escaped(comment).replacingCommentEnd) */")
+      lines.append("  \(jsonString(key))?: \(valueType(of: field));")
+    }
+    lines += ["}", ""]
+    return lines
+  }
+
+  /// A TypeScript type name for the records of the list `key`: its words capitalised and joined
+  /// (`network.vpn` is `NetworkVpn`), with `Record` after it, so no key's name is a type of the
+  /// language or of this file (`SettingsStore`).
+  private static func interfaceName(_ key: String) -> String {
+    var name = SwiftNames.words(key).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    if name.first?.isNumber != false { name = "_" + name }
+    return name + "Record"
   }
 
   /// `text` as a JSON (and TypeScript) string literal.
