@@ -358,6 +358,85 @@ import Testing
     #expect(compiled == CommandOutcome(status: 0, stdout: "", stderr: ""))
   }
 
+  /// Lists get arrays of their element's type: `[Swift.String]`, `[Swift.Int]` where every value
+  /// is whole, an enum of a list's choices, and a struct for a list's records (a property per
+  /// field, a secure one a `SecureText`, an enum per choice field); the code compiles.
+  @Test func listsGetArraysOfTheirElementsType() throws {
+    let code = try generate(
+      """
+      {"id": "d", "sections": [{"items": [
+        {"key": "dns", "type": "list", "title": "DNS", "element": {"type": "textField"}},
+        {"key": "ports", "type": "list", "title": "Ports", "element": {"type": "number", "min": 1, "max": 9}},
+        {"key": "ratios", "type": "list", "title": "Ratios", "element": {"type": "slider", "min": 0, "max": 1, "step": 0.5}},
+        {"key": "langs", "type": "list", "title": "Languages",
+         "element": {"type": "rightDetail", "choices": [{"value": "en", "title": "English"}, {"value": "rawValue", "title": "R"}]}},
+        {"key": "hosts", "type": "list", "title": "Hosts", "titleField": "name", "fields": [
+          {"key": "name", "type": "textField", "title": "Name"},
+          {"key": "setting-value", "type": "textField", "title": "Odd"},
+          {"key": "port", "type": "number", "title": "Port", "min": 1, "max": 9, "value": 1},
+          {"key": "on", "type": "switch", "title": "On"},
+          {"key": "key", "type": "textField", "title": "Key", "secure": true},
+          {"key": "mode", "type": "rightDetail", "title": "Mode", "value": "a", "choices": [{"value": "a", "title": "A"}]}]}
+      ]}]}
+      """)
+    let declarations = keys(code).split(separator: "\n").map(String.init).filter {
+      !$0.contains("///") && !$0.contains("description")
+        && ($0.contains("static let") || $0.contains("enum ") || $0.contains("struct ")
+          || $0.hasPrefix("    var ") || $0.hasPrefix("    init"))
+    }
+    let conformances =
+      "Swift.String, SettingsKit.SettingChoiceValue, Swift.CaseIterable, Swift.CustomStringConvertible {"
+    let expected: [String] = [
+      "  static let dns = SettingsKit.SettingKey<[Swift.String]>(\"dns\")",
+      "  static let ports = SettingsKit.SettingKey<[Swift.Int]>(\"ports\")",
+      "  static let ratios = SettingsKit.SettingKey<[SettingsKit.ExactDecimal]>(\"ratios\")",
+      "  static let langs = SettingsKit.SettingKey<[Langs]>(\"langs\")",
+      "  static let hosts = SettingsKit.SettingKey<[Hosts]>(\"hosts\")",
+      "  enum Langs: \(conformances)",
+      "  struct Hosts: SettingsKit.SettingKeyValue, Swift.Equatable {",
+      "    var name: Swift.String",
+      "    var settingValue_: Swift.String",
+      "    var port: Swift.Int",
+      "    var on: Swift.Bool",
+      "    var key: SettingsKit.SecureText",
+      "    var mode: Mode",
+      "    init(name: Swift.String, settingValue_: Swift.String, port: Swift.Int, on: Swift.Bool, "
+        + "key: SettingsKit.SecureText, mode: Mode) {",
+      "    init?(settingValue _value: SettingsKit.SettingValue) {",
+      "    var settingValue: SettingsKit.SettingValue {",
+      "    enum Mode: \(conformances)",
+    ]
+    #expect(declarations == expected)
+    #expect(keys(code).contains("  case rawValue_ = \"rawValue\""))
+    let compiled = try typecheck(code)
+    #expect(compiled == CommandOutcome(status: 0, stdout: "", stderr: ""))
+  }
+
+  /// The keys of Examples/phone-settings.json's lists compile.
+  @Test func thePhoneSettingsListsCompile() throws {
+    let path = examplePath("phone-settings.json")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let compiled = try typecheck(try generate(text))
+    #expect(compiled == CommandOutcome(status: 0, stdout: "", stderr: ""))
+  }
+
+  /// Two fields of a record with one Swift name are refused, located at the second.
+  @Test func twoFieldsWithOneSwiftNameAreRefused() throws {
+    let message = try refusal(
+      """
+      {"id": "d", "sections": [{"items": [
+        {"key": "hosts", "type": "list", "title": "Hosts", "titleField": "a-b", "fields": [
+          {"key": "a-b", "type": "textField", "title": "A"},
+          {"key": "a_b", "type": "textField", "title": "B"}]}
+      ]}]}
+      """)
+    #expect(
+      message
+        == "doc.json:4:13: sections[0].items[0].fields[1].key: field \"a_b\" of hosts would have the Swift "
+        + "name 'aB' in SettingKeys.Hosts, which field \"a-b\" of hosts at sections[0].items[0].fields[0].key "
+        + "(3:13) has; \(rule)")
+  }
+
   /// An earlier key whose Swift name is the item's own names the same property: no deprecated
   /// key, no refusal.
   @Test func anEarlierKeyWithTheItemsOwnSwiftNameGetsNoDeprecatedKey() throws {

@@ -17,6 +17,7 @@ import Testing
   @Test(arguments: [
     ("all-items/Sources/all-items/settings.json", "all-items.swift.golden"),
     ("airplane-mode/settings.json", "airplane-mode.swift.golden"),
+    ("phone-settings.json", "phone-settings.swift.golden"),
   ])
   func swiftIsTheGoldenFile(document: String, goldenName: String) throws {
     let outcome = runCLI(["codegen", "swift", "-f", examplePath(document)])
@@ -49,12 +50,15 @@ import Testing
     #expect(try String(contentsOf: file, encoding: .utf8) == (try golden(goldenName)))
   }
 
-  @Test func typeScriptIsTheGoldenFile() throws {
-    let outcome = runCLI([
-      "codegen", "typescript", "-f", examplePath("all-items/Sources/all-items/settings.json"),
-    ])
+  /// A list is an array of its element's type; a list of records, of an interface of their own.
+  @Test(arguments: [
+    ("all-items/Sources/all-items/settings.json", "all-items.d.ts.golden"),
+    ("phone-settings.json", "phone-settings.d.ts.golden"),
+  ])
+  func typeScriptIsTheGoldenFile(document: String, goldenName: String) throws {
+    let outcome = runCLI(["codegen", "typescript", "-f", examplePath(document)])
     #expect(outcome.status == 0, "\(outcome)")
-    #expect(outcome.stdout == (try golden("all-items.d.ts.golden")))
+    #expect(outcome.stdout == (try golden(goldenName)))
   }
 
   /// A document on standard input is named so in the header, the comments and the embedded
