@@ -180,4 +180,23 @@ struct TypedListTests {
       ])
     #expect(changes.map(\.key) == ["dns", "dns", "dns", "vpn", "vpn", "dns"])
   }
+
+  /// A watch reports an element change made by another `Settings` on the same file with what it
+  /// changed, as history words it.
+  @Test func aChangeMadeElsewhereSaysWhichElementChanged() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let watching = makeSettings(directory)
+    let recorder = Recorder(watching.changes())
+    try makeSettings(directory).edit(SettingKeys.preferredLanguages, .move(from: 2, to: 1))
+    let events = await recorder.wait { events in
+      events.contains { if case .changed = $0 { true } else { false } }
+    }
+    let changes = events.compactMap { event -> SettingChange? in
+      if case .changed(let change) = event { change } else { nil }
+    }
+    #expect(changes.map(\.key) == ["preferred-languages"])
+    #expect(changes.map(\.origin) == [.elsewhere])
+    #expect(changes.map(\.listChange) == [.moved(.string("ko"), from: 2, to: 1)])
+  }
 }
