@@ -14,6 +14,7 @@ public enum TypeScriptStoreGenerator {
     ]
     var members: [String] = []
     var records: [String] = []
+    var interfaceNames: Set<String> = ["SettingsStore"]
     document.forEachItem { item, _ in
       guard let key = item.key, let defaultValue = SettingsSnapshot.defaultValue(of: item) else { return }
       if item.type == .rightDetail, item.choices == nil { return }  // shown, never stored
@@ -21,7 +22,15 @@ public enum TypeScriptStoreGenerator {
       if item.type == .list, let list = item.list {
         if let fields = list.fields {
           // A record list's elements: an interface of their own, named after the list's key.
-          let name = interfaceName(key)
+          var name = interfaceName(key)
+          // Keys whose words are the same (`a.vpn`, `a-vpn`) would merge into one interface.
+          let base = name
+          var number = 2
+          while interfaceNames.contains(name) {
+            name = base + String(number)
+            number += 1
+          }
+          interfaceNames.insert(name)
           records += recordInterface(name, of: item, fields: fields)
           type = "\(name)[]"
         } else {

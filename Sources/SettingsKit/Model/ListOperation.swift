@@ -1,5 +1,5 @@
 /// One change to a list item's elements: add one, remove one, move one, or change one field of a
-/// record. Every front end changes a list through it (``Settings/edit(_:_:)``), so each is checked
+/// record. Every front end changes a list through it (``Settings/edit(_:_:)-(String,_)``), so each is checked
 /// against every rule of the list the same way.
 ///
 /// Positions count from 1, as `settings get` prints a list's elements, one a line: element 1 is

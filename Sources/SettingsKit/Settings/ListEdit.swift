@@ -1,5 +1,5 @@
 /// One change to the elements of a typed list key: a ``ListOperation`` whose elements are of the
-/// key's element type, for ``Settings/edit(_:_:)-(SettingKey<[Element]>,_)``.
+/// key's element type, for ``Settings/edit(_:_:)-(_,ListEdit<Element>)``.
 ///
 /// ```swift
 /// try settings.edit(SettingKeys.dns, .add("9.9.9.9", at: 1))

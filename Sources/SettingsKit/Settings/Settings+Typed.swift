@@ -13,7 +13,7 @@ extension Settings {
 
   /// Sets `key` to a typed value; see ``set(_:to:)-(String,SettingValue)``. A list is replaced
   /// whole, checked against every rule of the list (each element's, `minCount`, `maxCount`,
-  /// uniqueness), as `settings set` checks it; ``edit(_:_:)-(SettingKey<[Element]>,_)`` changes one
+  /// uniqueness), as `settings set` checks it; ``edit(_:_:)-(_,ListEdit<Element>)`` changes one
   /// element.
   ///
   /// - Throws: ``SettingsError/rejectedValue(key:value:problem:accepted:)`` when the item does not
@@ -30,8 +30,9 @@ extension Settings {
 
   /// Checks once that `key` names an item whose values `Value` can hold: its default converts, and
   /// so does each of its choices (a single choice's value, a multiple choice item's value alone,
-  /// or a list of choices holding that choice alone), so that no value a user may pick later fails
-  /// to read as `Value`.
+  /// or a list of choices holding that choice alone), and for a list of records a record of its
+  /// fields' defaults (and one for each choice of a choice field), so that no value a user may
+  /// pick later fails to read as `Value`.
   ///
   /// - Throws: ``SettingsError/typeMismatch(key:value:expected:)`` naming the first value that does
   ///   not convert, ``SettingsError/noValue(key:type:)`` for an item without a value, and the errors
@@ -50,6 +51,23 @@ extension Settings {
       }
     }
     for choice in item.list?.element?.choices ?? [] { values.append(.list([.string(choice.value)])) }
+    if let fields = item.list?.fields {
+      // A record of the fields' defaults, and one for each choice of a choice field.
+      var record: [String: SettingValue] = [:]
+      for field in fields {
+        guard let key = field.key, let value = field.defaultValue else { continue }
+        record[key] = value
+      }
+      values.append(.list([.record(record)]))
+      for field in fields {
+        guard let key = field.key else { continue }
+        for choice in field.choices ?? [] {
+          var variant = record
+          variant[key] = .string(choice.value)
+          values.append(.list([.record(variant)]))
+        }
+      }
+    }
     for value in values where Value(settingValue: value) == nil {
       throw .typeMismatch(key: key.name, value: value.description, expected: "\(Value.self)")
     }

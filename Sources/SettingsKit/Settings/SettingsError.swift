@@ -25,11 +25,11 @@ public enum SettingsError: ExplainedError, Equatable {
   case typeMismatch(key: String, value: String, expected: String)
   /// `--add`/`--remove` on an item that is not a multiple choice item.
   case notMultiple(key: String)
-  /// An element change (``Settings/edit(_:_:)``) of a list whose stored value its rules refuse
+  /// An element change (``Settings/edit(_:_:)-(String,_)``) of a list whose stored value its rules refuse
   /// (``SettingsSnapshot/problems`` lists it): made on the default it reads as, the change would
   /// drop the stored elements.
   case refusedStoredList(StoredValueProblem)
-  /// An element change (``Settings/edit(_:_:)``) of an item that is not a list.
+  /// An element change (``Settings/edit(_:_:)-(String,_)``) of an item that is not a list.
   case notAList(key: String, type: CellType)
   /// An assignment is not of the form KEY=VALUE.
   case malformedAssignment(String)

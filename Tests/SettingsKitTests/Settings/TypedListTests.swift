@@ -35,6 +35,17 @@ struct TypedListTests {
     #expect(throws: SettingsError.typeMismatch(key: "dns", value: "1.1.1.1", expected: "Array<Int>")) {
       try settings.check(SettingKey<[Int]>("dns"))
     }
+    // The default list is empty: a record of the fields' defaults does not convert to a String.
+    do {
+      try settings.check(SettingKey<[String]>("vpn"))
+      Issue.record("no error")
+    } catch {
+      guard case .typeMismatch(let key, _, let expected) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(key == "vpn" && expected == "Array<String>")
+    }
   }
 
   @Test func elementsAreAddedRemovedAndMovedOnTheStoreFile() throws {
