@@ -36,6 +36,11 @@ public struct ListEdit<Element: SettingKeyValue>: Sendable, Equatable {
     ListEdit(.move(from: from, to: to))
   }
 
+  /// Puts `element` in place of the element at position `at` (from 1).
+  public static func replace(at position: Int, with element: Element) -> ListEdit {
+    ListEdit(.replace(at: position, with: element.settingValue))
+  }
+
   /// Sets the field whose key is `field` (its key in the document, such as `server`) of the record
   /// at position `of` (from 1) to `value`.
   public static func setField(_ field: String, of position: Int, to value: some SettingKeyValue) -> ListEdit {

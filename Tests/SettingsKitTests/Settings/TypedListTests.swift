@@ -176,6 +176,7 @@ struct TypedListTests {
     try settings.edit(SettingKeys.dns, .remove(at: 1))
     try settings.edit(SettingKeys.vpn, .add(Self.home))
     try settings.edit(SettingKeys.vpn, .setField("account", of: 1, to: "lee"))
+    try settings.edit(SettingKeys.dns, .replace(at: 1, with: "4.4.4.4"))
     try settings.set(SettingKeys.dns, ["2.2.2.2", "3.3.3.3"])
     var renamed = Self.home
     renamed.account = "lee"
@@ -187,9 +188,10 @@ struct TypedListTests {
         .removed(.string("1.1.1.1"), from: 1),
         .added(Self.home.settingValue, at: 1),
         .changedField("account", at: 1, before: Self.home.settingValue, after: renamed.settingValue),
+        .replaced(.string("9.9.9.9"), at: 1, with: .string("4.4.4.4")),
         nil,
       ])
-    #expect(changes.map(\.key) == ["dns", "dns", "dns", "vpn", "vpn", "dns"])
+    #expect(changes.map(\.key) == ["dns", "dns", "dns", "vpn", "vpn", "dns", "dns"])
   }
 
   /// A watch reports an element change made by another `Settings` on the same file with what it
