@@ -30,7 +30,9 @@ def button(browser, label):
 
 
 def click_button(browser, label):
-    wait_until(lambda: button(browser, label) is not None and (button(browser, label).click() or True), f"a click on {label}")
+    # The list is drawn again after each change: the button is found again until a click lands.
+    wait_until(lambda: button(browser, label) is not None and (button(browser, label).click() or True),
+               f"a click on {label}")
 
 
 def focused_label(browser):
