@@ -127,11 +127,15 @@ export function createLists(page) {
   /** Sends one change; on success draws the list the server answered and offers its Undo with `text(data)`. */
   async function change(body, text) {
     const data = shown.data;
+    // The change's event may come before its answer: while the answer is awaited, it is this page's own.
+    state.pending.set(data.key, (state.pending.get(data.key) || 0) + 1);
     let answer;
     try {
       answer = await post('/api/edit', { key: data.key, expect: texts(data), ...body });
     } catch (error) {
       answer = { status: 0, body: { error: error.message } };
+    } finally {
+      state.pending.set(data.key, state.pending.get(data.key) - 1);
     }
     if (answer.status === 200) {
       if (answer.body.eventId !== undefined) state.ownEvents.add(String(answer.body.eventId));
@@ -355,11 +359,12 @@ export function createLists(page) {
     }
   }
 
-  /** A `change` event: the list shown is fetched again when its row is no longer the one drawn. */
+  /** A `change` event made elsewhere: the list shown is said and fetched again (this page's own changes are
+   * drawn from their answers, an Undo's by undo.js). */
   function onChange(data, mine) {
-    if (!shown || !shown.root.isConnected || data.key !== shown.data.key || !data.row) return;
+    if (mine || !shown || !shown.root.isConnected || data.key !== shown.data.key || !data.row) return;
     if (same(data.row, shown.data.row) && !data.row.secure) return;
-    if (!mine) announce(t('changedTo', data.row.title, data.row.shown || ''));
+    announce(t('changedTo', data.row.title, data.row.shown || ''));
     refresh();
   }
 

@@ -244,3 +244,18 @@ def test_list_pages_pass_axe_in_light_and_dark(ctx):
             browser.set_dark(dark)
             check_equal(browser.axe(), [], f"axe-core violations on {path} ({'dark' if dark else 'light'})")
         browser.set_dark(False)
+
+
+def test_a_change_made_on_one_page_is_drawn_and_said_on_another(ctx):
+    server = ctx.server(PHONE)
+    first = ctx.browser()
+    second = ctx.browser()
+    first.open(server, "/page/dns")
+    second.open(server, "/page/dns")
+    wait_until(lambda: second.js("return document.documentElement.dataset.live") == "open", "the second page's stream")
+    add(first, "9.9.9.9")
+    wait_until(lambda: elements(second) == ["1.1.1.1", "9.9.9.9"], "the other page draws the new element")
+    wait_until(
+        lambda: second.text("#live") == "DNS Servers changed elsewhere to 2 items", "the other page says the change"
+    )
+    check_equal(first.text("#live"), "", "the page that made it does not call it a change elsewhere")
