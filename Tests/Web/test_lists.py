@@ -157,6 +157,21 @@ def test_keyboard_only_reorder(ctx):
     ActionChains(browser.driver).key_down(Keys.ALT).send_keys(Keys.ARROW_UP).key_up(Keys.ALT).perform()
     check_equal(stored(server, "preferred-languages"), ["en", "ko"], "the first stays first")
 
+    # Delete from the keyboard: Enter on Delete asks, Enter on the answer deletes; the last one is refused.
+    focus = lambda label: browser.js("arguments[0].focus()", button(browser, label))  # noqa: E731
+    focus("Delete: 한국어")
+    ActionChains(browser.driver).send_keys(Keys.ENTER).perform()
+    wait_until(lambda: browser.js("return document.activeElement.dataset.focus") == "confirm", "the question's answer")
+    ActionChains(browser.driver).send_keys(Keys.ENTER).perform()
+    wait_until(lambda: stored(server, "preferred-languages") == ["en"], "한국어 deleted")
+    wait_until(lambda: focused_label(browser) == "Delete: English", "the focus on the element now there")
+    ActionChains(browser.driver).send_keys(Keys.ENTER).perform()
+    wait_until(lambda: browser.js("return document.activeElement.dataset.focus") == "confirm", "asked again")
+    ActionChains(browser.driver).send_keys(Keys.ENTER).perform()
+    wait_until(lambda: browser.find_all(".list-status:not([hidden])"), "the refusal under the list")
+    check_equal(browser.text(".list-status"), "preferred-languages: at least 1 element (got 0)", "the CLI's words")
+    check_equal(stored(server, "preferred-languages"), ["en"], "nothing deleted")
+
 
 def test_vpn_record_added_through_the_form_without_echoing_its_password(ctx):
     server = ctx.server(PHONE)
