@@ -29,7 +29,7 @@ extension WebApp {
 
   /// `POST /api/edit` with `{"key", "op", …}`: one element change of a list through
   /// ``Settings/edit(_:_:)``, one journal entry: `add` (`value`, optional `at`), `remove` (`at`),
-  /// `move` (`from`, `to`), `replace` (`at`, `value`: a value list's element given anew) and `set`
+  /// `move` (`from`, `to`), `replace` (`at`, `value`: an element given anew) and `set`
   /// (`at`, `fields`: a record's fields by key; a secure field left empty keeps its text). A value
   /// is JSON of the element's type or text as `settings add` reads a word; a record is an object of
   /// its fields. Positions count from 1. With `expect` (the elements' `shown` texts the page drew),
@@ -60,10 +60,12 @@ extension WebApp {
         }
         expected = texts.compactMap { if case .string(let text) = $0.kind { text } else { nil } }
       }
-      let outcome = try write(knowing: [fullKey]) { (settings) throws(SettingsError) -> ListOutcome in
-        // The page's writes take turns; the elements it drew are checked just before the change.
-        if let expected, Self.shownTexts(item, in: try settings.snapshot()) != expected { return .conflict }
-        return .written(try settings.edit(fullKey, operations))
+      // The elements the page drew are compared with the list under the store's lock, in the page's words.
+      let matches: (([SettingValue]) -> Bool)? = expected.map { texts in
+        { elements in elements.map { Self.shownText($0, in: list).shown } == texts }
+      }
+      let outcome = try write(knowing: [fullKey]) { (settings) throws(SettingsError) in
+        try settings.edit(fullKey, operations, expecting: matches)
       }
       let snapshot = view.snapshot()
       let shown = (try? known.item(fullKey)) ?? item
@@ -84,13 +86,6 @@ extension WebApp {
     } catch {
       return Self.refusal(Self.inLocale(of: view, error))
     }
-  }
-
-  /// What a list change's write did: the change (nil when nothing changed), or nothing because
-  /// the elements were no longer those the page drew.
-  enum ListOutcome: Sendable {
-    case written(SettingChange?)
-    case conflict
   }
 
   /// Why a list change's body gives no operations: a malformed request (400), or a value the
@@ -157,7 +152,7 @@ extension WebApp {
       guard !list.holdsRecords else {
         return .failure(.request("a record's fields are changed with \"set\""))
       }
-      return element().map { [.remove(at: at), .add($0, at: at)] }
+      return element().map { [.replace(at: at, with: $0)] }
     case "set":
       guard let at = position("at") else { return .failure(.request("\"at\" must be a position from 1")) }
       guard case .object(let members)? = body[member: "fields"]?.kind else {
@@ -220,12 +215,6 @@ extension WebApp {
   static func elements(of item: SettingItem, in snapshot: SettingsSnapshot) -> [SettingValue] {
     guard case .list(let elements)? = snapshot.value(of: item).value else { return [] }
     return elements
-  }
-
-  /// The `shown` texts of the list's elements now, which `expect` names.
-  static func shownTexts(_ item: SettingItem, in snapshot: SettingsSnapshot) -> [String] {
-    guard let list = item.list else { return [] }
-    return elements(of: item, in: snapshot).map { shownText($0, in: list).shown }
   }
 
   /// An element's title and subtitle as its row shows them: a value as its row would; a record's

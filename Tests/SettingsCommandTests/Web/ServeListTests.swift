@@ -59,6 +59,7 @@ struct ServeListTests {
     let history = try server.cli(["history"]).stdout
     #expect(history.contains("added 9.9.9.9 at 2"))
     #expect(history.contains("moved 9.9.9.9 to 1"))
+    #expect(history.contains("changed 1.1.1.1 to 8.8.8.8 at 2"))
     #expect(history.contains("removed 9.9.9.9 from 1"))
     // Its Undo is the journal's, as for any change.
     let undo = try server.post("/api/undo", #"{"entry": 4}"#)
