@@ -3,8 +3,8 @@
 //
 // This module holds the page's state and wires the others to it: each gets `page` (the state, the
 // elements, `announce`, the banners and each other's functions) rather than reading a global.
-// view.js draws and loads, view-rows.js updates rows in place, edit.js changes values, undo.js offers their
-// Undo, search.js is the search and the Modified filter, dump.js the JSON view, live-changes.js the event
+// view.js draws and loads, view-rows.js updates rows in place, edit.js changes values, lists.js a list's
+// elements, undo.js offers their Undo, search.js is the search and the Modified filter, dump.js the JSON view, live-changes.js the event
 // stream's changes.
 
 import { get, onReachability } from './api.js';
@@ -12,6 +12,7 @@ import { createDump } from './dump.js';
 import { createEdit } from './edit.js';
 import { connectEvents } from './live.js';
 import { createLiveChanges } from './live-changes.js';
+import { createLists } from './lists.js';
 import { h } from './rows.js';
 import { createSearch } from './search.js';
 import { t, translateMarkup } from './strings.js';
@@ -37,7 +38,7 @@ const { root, liveRegion } = elements;
 
 const state = {
   document: null,
-  view: null, // {kind: 'page', key, title, crumbs, data, choiceRow} or {kind: 'search', query, data}
+  view: null, // {kind: 'page', key, title, crumbs, data, choiceRow, listData} or {kind: 'search', query, data}
   pageView: null, // the page under a search
   filter: false,
   justReset: new Map(), // key → the value before a reset, for Undo, while the Modified filter is on
@@ -109,6 +110,7 @@ page.rows = createRowUpdates(page);
 page.view = createView(page);
 page.edit = createEdit(page);
 page.undo = createUndoToast(page);
+page.lists = createLists(page);
 page.search = createSearch(page);
 page.dump = createDump(page);
 page.live = createLiveChanges(page);

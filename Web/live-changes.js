@@ -39,6 +39,7 @@ export function createLiveChanges(page) {
     } else {
       page.rows.replaceInModel(row);
     }
+    page.lists.onChange(data, mine);
     if (data.dependents && data.dependents.length) page.view.refreshView();
     if (page.dump.isOpen()) page.dump.loadDump().catch(() => {});
   }

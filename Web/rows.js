@@ -122,7 +122,7 @@ export function renderRow(row, context = {}) {
   if (context.footerId) described.push(context.footerId);
   const iconElement = icon ? h('span', { class: 'icon', 'aria-hidden': 'true', text: icon }) : null;
 
-  const opensPage = row.page === true || (row.choices && row.key !== undefined && row.type !== 'switch');
+  const opensPage = row.page === true || row.type === 'list' || (row.choices && row.key !== undefined && row.type !== 'switch');
   let cell;
   if (opensPage && row.key !== undefined) {
     // A disabled or locked row still opens its page (to read it), and says it is disabled and why.

@@ -32,6 +32,11 @@ const tables = {
     historySkip: 'Skip to the history', historyEmpty: 'The journal holds no change yet.',
     historyMore: 'The newest {0} are shown; settings history lists them all.', change: 'Change {0}',
     historyAdded: ['{0} new change in the history', '{0} new changes in the history'], cannotLoadHistory: 'Cannot load the history: {0}',
+    moveUp: 'Move up', moveDown: 'Move down', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', save: 'Save',
+    add: 'Add…', addSubmit: 'Add', deleteQuestion: 'Delete {0}?', noElements: 'No items.', unchanged: 'Unchanged',
+    newElement: 'New item of {0}', elementValue: 'New value of {0}', listAdded: 'Added {0} at {1}', listRemoved: 'Removed {0}',
+    listMoved: 'Moved {0} to {1}', listChanged: 'Changed {0}', listFull: 'The list holds at most {0} items.',
+    listChangedElsewhere: 'The list changed elsewhere, so nothing was changed: it now shows the new list.',
   },
   ko: {
     skip: '설정으로 건너뛰기', breadcrumb: '이동 경로', searchLabel: '설정 검색', search: '검색',
@@ -64,6 +69,11 @@ const tables = {
     historySkip: '기록으로 건너뛰기', historyEmpty: '저널에 아직 변경이 없습니다.',
     historyMore: '최신 {0}개만 보입니다. settings history 는 모두 보여 줍니다.', change: '변경 {0}',
     historyAdded: ['기록에 새 변경 {0}개', '기록에 새 변경 {0}개'], cannotLoadHistory: '기록을 불러올 수 없습니다: {0}',
+    moveUp: '위로 이동', moveDown: '아래로 이동', edit: '편집', delete: '삭제', cancel: '취소', save: '저장',
+    add: '추가…', addSubmit: '추가', deleteQuestion: '{0}을(를) 삭제할까요?', noElements: '항목이 없습니다.', unchanged: '변경 안 함',
+    newElement: '{0}의 새 항목', elementValue: '{0}의 새 값', listAdded: '{0}을(를) {1}번에 추가함', listRemoved: '{0} 삭제함',
+    listMoved: '{0}을(를) {1}번으로 이동함', listChanged: '{0} 변경함', listFull: '목록에는 최대 {0}개까지 넣을 수 있습니다.',
+    listChangedElsewhere: '목록이 다른 곳에서 바뀌어 아무것도 바꾸지 않았습니다. 새 목록을 표시합니다.',
   },
 };
 

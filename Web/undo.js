@@ -92,6 +92,7 @@ export function createUndoToast(page) {
     if (result.ok) {
       if (result.body.eventId !== undefined) state.ownEvents.add(String(result.body.eventId));
       for (const row of result.body.rows || []) page.rows.updateRow(row, { mine: true });
+      if (page.lists) page.lists.refresh();
     }
     const hadFocus = toast.contains(document.activeElement);
     show(result.ok ? result.text : t('undoRefused', result.text), null);

@@ -69,6 +69,8 @@ export function createView(page) {
       return rows().catchUp({ kind: 'page', key: null, title: data.title, crumbs: data.breadcrumb || [{ title: data.title }], data });
     }
     const remembered = historyState && historyState.row && historyState.row.key === key ? historyState.row : null;
+    // A list's own page is its editor (lists.js).
+    if (remembered && remembered.type === 'list') return listView(key);
     const wantsPage = remembered ? remembered.page === true : true;
     const wantsRow = remembered ? Boolean(remembered.choices) : true;
     const pageRequest = wantsPage
@@ -81,6 +83,7 @@ export function createView(page) {
     const [data, found] = await Promise.all([pageRequest, rowRequest]);
     if (found instanceof Error && !data) throw found;
     const row = found && !(found instanceof Error) ? found.row : null;
+    if (!data && row && row.type === 'list') return listView(key);
     const choiceRow = row && row.choices ? row : null;
     let trail = data ? data.breadcrumb : null;
     if (!trail && row) {
@@ -89,6 +92,11 @@ export function createView(page) {
     if (!data && !choiceRow) throw new ApiError(404, { error: t('noPage', key) });
     const title = data ? data.title : choiceRow ? choiceRow.title : key;
     return rows().catchUp({ kind: 'page', key, title, crumbs: trail || [{ title }], data, choiceRow });
+  }
+
+  async function listView(key) {
+    const listData = await get(`/api/list${query({ key })}`);
+    return { kind: 'page', key, title: listData.row.title, crumbs: listData.breadcrumb || [{ title: listData.row.title }], data: null, listData };
   }
 
   let navigation = 0;
@@ -226,6 +234,7 @@ export function createView(page) {
 
   function renderPage(view) {
     const sections = [];
+    if (view.listData) sections.push(page.lists.render(view.listData));
     if (view.choiceRow) {
       const wrapper = h('div', { class: 'section' }, renderChoices(view.choiceRow, choose, view.data ? view.choiceRow.title : null));
       sections.push(wrapper);

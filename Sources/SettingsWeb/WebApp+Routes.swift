@@ -66,7 +66,7 @@ extension WebApp {
     "/api/document": [], "/api/page": ["key", "focus"], "/api/more": ["page", "section", "offset"],
     "/api/section": ["page", "section"], "/api/search": ["q"], "/api/row": ["key"], "/api/modified": [],
     "/api/dump": [], "/api/history": ["limit"], "/api/events": ["after"], "/api/set": [], "/api/reset": [],
-    "/api/reveal": [], "/api/undo": [],
+    "/api/reveal": [], "/api/undo": [], "/api/list": ["key"], "/api/edit": [],
   ]
 
   /// The route for an authenticated request.
@@ -83,10 +83,11 @@ extension WebApp {
       "/api/row": { query throws(WebQuery.Refusal) in try self.rowResponse(query, view) },
       "/api/modified": { _ in self.modifiedResponse(view) }, "/api/dump": { _ in self.dumpResponse() },
       "/api/history": { query throws(WebQuery.Refusal) in try self.historyResponse(query, view) },
+      "/api/list": { query throws(WebQuery.Refusal) in try self.listResponse(query, view) },
     ]
     let posts: [String: (JSONValue, WebView) -> WebResponse] = [
       "/api/set": setResponse, "/api/reset": resetResponse, "/api/reveal": revealResponse,
-      "/api/undo": undoResponse,
+      "/api/undo": undoResponse, "/api/edit": listChangeResponse,
     ]
     if path == "/api/events" {
       guard request.head.method == "GET" else {

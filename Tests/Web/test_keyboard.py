@@ -32,7 +32,8 @@ TOP_ORDER = [
     "Skip to settings", "search", "modified", "json", "history",
     "airplane:switch", "wifi:link", "bluetooth:switch", "cellular:link", "hotspot:switch", "previews:link",
     "focus:switch", "appearance:link", "true-tone:switch", "brightness:input", "auto-lock:input",
-    "device-name:input", "languages:link", "location:switch", "analytics:switch",
+    "device-name:input", "languages:link", "dns:link", "vpn:link", "preferred-languages:link", "location:switch",
+    "analytics:switch",
 ]
 
 

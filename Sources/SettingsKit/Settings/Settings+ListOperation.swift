@@ -25,10 +25,27 @@ extension Settings {
   /// or nothing, one journal entry. Errors as ``edit(_:_:)``'s.
   @discardableResult
   package func edit(_ key: String, _ operations: [ListOperation]) throws(SettingsError) -> SettingChange? {
+    guard case .written(let change) = try edit(key, operations, expecting: nil) else { return nil }
+    return change
+  }
+
+  /// Applies `operations` in turn as one change, as ``edit(_:_:)`` does, only while `expected` holds
+  /// for the list's elements now (the elements a page showed): the check and the write happen in
+  /// one update under the store's lock (`settings serve`'s `POST /api/edit`). Errors as
+  /// ``edit(_:_:)``'s.
+  ///
+  /// - Returns: ``ExpectedWrite/written(_:)`` with the change made (nil when the list is as it
+  ///   was), or ``ExpectedWrite/conflict(current:)`` with the list now when `expected` does not hold
+  ///   for it; then nothing is written.
+  package func edit(
+    _ key: String, _ operations: [ListOperation], expecting expected: (([SettingValue]) -> Bool)?
+  ) throws(SettingsError) -> ExpectedWrite {
     let item = try self.item(key)
     guard item.type == .list, let list = item.list else { throw .notAList(key: key, type: item.type) }
     let fullKey = item.key ?? key
-    return try change { (snapshot, contents) throws(SettingsError) in
+    var conflict: [SettingValue]?
+    let changes = try change { (snapshot, contents) throws(SettingsError) in
+      conflict = nil
       try checkUnlocked(item, in: snapshot)
       try checkEnabled(item, in: snapshot)
       // The user's stored list that its rules refuse would be dropped: refused instead.
@@ -37,6 +54,10 @@ extension Settings {
       }
       let old = snapshot.value(of: item).value
       guard case .list(let current)? = old else { return [] }
+      if let expected, !expected(current) {
+        conflict = current
+        return []
+      }
       var new = current
       for operation in operations {
         do throws(ValueProblem) {
@@ -51,7 +72,8 @@ extension Settings {
       contents.values[fullKey] = SettingValue.list(new).json
       return [SettingChange(key: fullKey, oldValue: .list(current), newValue: .list(new))]
     }
-    .first
+    if let conflict { return .conflict(current: .list(conflict)) }
+    return .written(changes.first)
   }
 }
 
