@@ -211,9 +211,11 @@ struct ListOperationTests {
       ("dns", #"["1.1.1.1","9.9.9.9"]"#, #"["9.9.9.9"]"#, "removed 1.1.1.1 from 1"),
       ("langs", nil, #"["ko","en"]"#, "moved ko (Korean) to 1"),
       ("langs", #"["en","ko","ja"]"#, #"["ko","ja","en"]"#, "moved en (English) to 3"),
-      ("hosts", nil, #"[{"name":"a","port":80},{"name":"b","port":8080}]"#, "changed port of 2 (b)"),
+      ("hosts", nil, #"[{"name":"a","port":80},{"name":"b","port":8080}]"#, "changed port of 2 (b) from 81 to 8080"),
       ("dns", nil, #"["2.2.2.2"]"#, nil),
-      ("dns", #"["1.1.1.1"]"#, #"["1.1.1.1","2.2.2.2","3.3.3.3"]"#, nil),
+      ("dns", #"["1.1.1.1"]"#, #"["1.1.1.1","2.2.2.2","3.3.3.3"]"#, "added 2.2.2.2 at 2, 3.3.3.3 at 3"),
+      ("dns", #"["1.1.1.1"]"#, #"["2.2.2.2","1.1.1.1","3.3.3.3"]"#, "added 2.2.2.2 at 1, 3.3.3.3 at 3"),
+      ("dns", #"["1.1.1.1"]"#, #"["2.2.2.2","3.3.3.3"]"#, nil),
       ("airplane", nil, "true", nil),
     ] as [(String, String?, String, String?)])
   func theHistoryWordsOneElementChange(key: String, before: String?, after: String, expected: String?) throws
