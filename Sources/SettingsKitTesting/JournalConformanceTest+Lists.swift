@@ -17,7 +17,9 @@ extension JournalConformanceTest {
     #expect(history.map(\.sequence) == [5, 4, 3, 2, 1])
     #expect(
       history.map { entry in
-        entry.keys.map { key in "\(key): " + (entry.changes[key].flatMap { settings.journalListWording($0, of: key) } ?? "-") }
+        entry.keys.map { key in
+          "\(key): " + (entry.changes[key].flatMap { settings.journalListWording($0, of: key) } ?? "-")
+        }
       } == [
         ["dns: moved 9.9.9.9 to 3"], ["dns: added 8.8.8.8 at 3"], ["hosts: -"], ["hosts: -"],
         ["dns: added 9.9.9.9 at 1"],

@@ -117,7 +117,8 @@ public struct StoreConformanceTest: Sendable {
     case .aRemovedKeyIsGone: try checkARemovedKeyIsGone(store)
     case .changesReportEveryKeyOnceAndTheLastValueOfEach: try await checkChangesReportEveryKeyOnce(store)
     case .changesAfterAnOlderRevisionCatchUpFirst: try await checkChangesAfterAnOlderRevision(store)
-    case .listsAreStoredReadBackUpdatedAndWatched: try await checkListsAreStoredReadBackUpdatedAndWatched(store)
+    case .listsAreStoredReadBackUpdatedAndWatched:
+      try await checkListsAreStoredReadBackUpdatedAndWatched(store)
     }
   }
 }

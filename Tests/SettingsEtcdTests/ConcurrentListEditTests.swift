@@ -62,7 +62,8 @@ struct ConcurrentListEditTests {
     let seen = racing.runs.withLock { $0.map { $0.values["dns"].map(text) } }
     #expect(seen.first == .some(nil))
     #expect(seen.last == Self.listText(["1.1.1.1", "8.8.8.8"]))
-    #expect(texts(try subject.store.read().values) == ["dns": Self.listText(["1.1.1.1", "8.8.8.8", "9.9.9.9"])])
+    #expect(
+      texts(try subject.store.read().values) == ["dns": Self.listText(["1.1.1.1", "8.8.8.8", "9.9.9.9"])])
     let reader = Self.settings(subject.store, host: "h3")
     #expect(
       try reader.history().map { "\($0.sequence) \($0.context.host)" } == ["2 h1", "1 h2"])

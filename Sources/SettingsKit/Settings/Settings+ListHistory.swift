@@ -42,7 +42,9 @@ extension Settings {
       let title = list.titleField.flatMap { fieldText(after, $0) }.map { " (\($0))" } ?? ""
       var wording = "changed \(TerminalText.escaped(field)) of \(at + 1)\(title)"
       // A secure field's text is never shown (a list with one is journaled without its values).
-      if list.field(field)?.isSecure != true, let old = fieldText(before, field), let new = fieldText(after, field) {
+      if list.field(field)?.isSecure != true, let old = fieldText(before, field),
+        let new = fieldText(after, field)
+      {
         wording += " from \(old) to \(new)"
       }
       return wording

@@ -57,14 +57,16 @@ struct ListLockTests {
           "XDG_CONFIG_DIRS": directory.file("a"),
         ])
       func clean(_ text: String) -> String { text.replacingOccurrences(of: directory.path, with: "T") }
-      return CommandOutcome(status: outcome.status, stdout: clean(outcome.stdout), stderr: clean(outcome.stderr))
+      return CommandOutcome(
+        status: outcome.status, stdout: clean(outcome.stdout), stderr: clean(outcome.stderr))
     }
   }
 
   @Test func getShowsTheSystemsList() throws {
     let fixture = try Fixture()
     defer { fixture.directory.remove() }
-    #expect(fixture.run(["get", "dns"]) == CommandOutcome(status: 0, stdout: "10.0.0.1\n10.0.0.2\n", stderr: ""))
+    #expect(
+      fixture.run(["get", "dns"]) == CommandOutcome(status: 0, stdout: "10.0.0.1\n10.0.0.2\n", stderr: ""))
     #expect(
       fixture.run(["get", "dns", "--json"])
         == CommandOutcome(status: 0, stdout: "[\n  \"10.0.0.1\",\n  \"10.0.0.2\"\n]\n", stderr: ""))
