@@ -1,6 +1,8 @@
 // libFuzzer target: the store reader (`StoreContents.parse` and `SettingsSnapshot`) on arbitrary
-// bytes, against the embedded default document and one whose keys the fuzzer can hit; and the same
-// bytes as a store's journal (`FileJournal.parse`, reconciled, trimmed, written back, numbered on).
+// bytes, against the embedded default document, one whose keys the fuzzer can hit, and one that
+// declares lists (of values, of choices, of records with a secure field), whose stored elements
+// every list operation is then applied to; and the same bytes as a store's journal
+// (`FileJournal.parse`, reconciled, trimmed, written back, numbered on).
 //
 // Built by Scripts/fuzz.sh together with every file of Sources/SettingsKit as one module.
 
@@ -15,7 +17,32 @@ let storeFuzzDocuments: [SettingsDocument] = [
         SettingItem(key: "c", type: .detailTitle, title: "C"),
       ])
     ]),
+  storeFuzzListDocument,
 ]
+
+/// Lists the fuzzer's short keys hit: `l` of text (unique, at most 3), `n` of numbers, `c` of
+/// choices (at least one), `r` of records (a unique title, a number, a switch, a secure field).
+let storeFuzzListDocument: SettingsDocument = {
+  let text = #"""
+    {"id": "lists", "sections": [{"items": [
+      {"key": "l", "type": "list", "title": "L", "element": {"type": "textField", "pattern": "[a-z0-9.]*"},
+       "unique": true, "maxCount": 3, "value": ["a"]},
+      {"key": "n", "type": "list", "title": "N", "element": {"type": "number", "min": 0, "max": 9}},
+      {"key": "c", "type": "list", "title": "C", "minCount": 1, "unique": true, "value": ["x"],
+       "element": {"type": "rightDetail", "choices": [{"value": "x", "title": "X"}, {"value": "y", "title": "Y"}]}},
+      {"key": "r", "type": "list", "title": "R", "titleField": "a", "subtitleField": "b", "unique": "a",
+       "fields": [{"key": "a", "type": "textField", "title": "A"},
+                  {"key": "b", "type": "number", "title": "B", "value": 1},
+                  {"key": "s", "type": "switch", "title": "S"},
+                  {"key": "p", "type": "textField", "title": "P", "secure": true}]}
+    ]}]}
+    """#
+  do {
+    return try DocumentLoader.decode(SourceText(name: "lists.json", bytes: Array(text.utf8)))
+  } catch {
+    fatalError("the fuzzer's list document: \(error)")
+  }
+}()
 
 /// The target's entry point, which `FuzzerMain.swift` calls: runs one input; returns 0 (inputs
 /// are never rejected).
@@ -44,8 +71,50 @@ public func storeReaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size:
     for problem in snapshot.problems {
       storeCheckTerminalSafe(TerminalText.escaped(problem.message), "stored value problem")
     }
+    listOperationsFuzz(document, snapshot)
   }
   return 0
+}
+
+/// Every list operation on each list's value as read: each either is refused with a problem or
+/// gives a list its rules accept, whose text is terminal-safe.
+func listOperationsFuzz(_ document: SettingsDocument, _ snapshot: SettingsSnapshot) {
+  for located in document.allItems {
+    let item = located.item
+    guard item.type == .list, let list = item.list,
+      case .list(let elements)? = snapshot.value(of: item).value
+    else { continue }
+    let first = elements.first ?? .string("")
+    var operations: [ListOperation] = [
+      .add(first, at: nil), .add(first, at: 1), .add(.string("z"), at: elements.count + 1),
+      .remove(at: 1), .remove(at: elements.count), .remove(at: 0), .removeValue(first),
+      .removeValue(.string("a")), .move(from: 1, to: elements.count), .move(from: elements.count, to: 1),
+      .move(from: 0, to: Int.max),
+    ]
+    for field in list.fields ?? [] {
+      guard let key = field.key else { continue }
+      operations += [
+        .setField(key, of: 1, to: .string("a")),
+        .setField(key, of: elements.count, to: .number(ExactDecimal(2))),
+        .setField(key, of: 1, to: .bool(true)),
+      ]
+    }
+    for operation in operations {
+      storeCheckTerminalSafe(TerminalText.escaped(operation.givenText(in: list)), "operation text")
+      do throws(ValueProblem) {
+        let changed = try operation.apply(to: elements, in: list)
+        if let problem = ValueRules.listProblem(changed, in: list) {
+          fatalError("\(operation) gave a list its rules refuse: \(problem)")
+        }
+        for element in changed {
+          storeCheckTerminalSafe(
+            TerminalText.escaped(ValueRules.elementText(element, in: list, style: ValueStyle())), "element")
+        }
+      } catch {
+        storeCheckTerminalSafe(TerminalText.escaped(error.message), "operation problem")
+      }
+    }
+  }
 }
 
 /// The value with every offset zeroed and object members sorted as the writer sorts them, to

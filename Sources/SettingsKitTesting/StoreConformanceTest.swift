@@ -3,8 +3,8 @@ import Testing
 
 /// Checks that a ``SettingsKit/SettingsStore`` keeps the contract every store of SettingsKit keeps
 /// (``SettingsKit/MemoryStore``, ``SettingsKit/FileStore``, the etcd store): reads with their
-/// revision, atomic updates, conflicting updates that all land, bad stored values, deletion, and
-/// change events with nothing lost and nothing delivered twice.
+/// revision, atomic updates, conflicting updates that all land, bad stored values, deletion,
+/// change events with nothing lost and nothing delivered twice, and lists of values and records.
 ///
 /// Each check starts from a fresh, empty store that `makeStore` returns, and records what it finds
 /// as issues of the running Swift Testing test, each naming the value checked, so call it from a test:
@@ -67,6 +67,10 @@ public struct StoreConformanceTest: Sendable {
     case changesReportEveryKeyOnceAndTheLastValueOfEach
     /// Changes after an older revision first catch up: the changes since, or the contents now.
     case changesAfterAnOlderRevisionCatchUpFirst
+    /// A list of values and a list of records are stored, read back as the document's values,
+    /// changed an element at a time (``SettingsKit/Settings/edit(_:_:)``) and reset, and the
+    /// changes report their last elements.
+    case listsAreStoredReadBackUpdatedAndWatched
 
     /// The check's name.
     public var testDescription: String { rawValue }
@@ -113,6 +117,8 @@ public struct StoreConformanceTest: Sendable {
     case .aRemovedKeyIsGone: try checkARemovedKeyIsGone(store)
     case .changesReportEveryKeyOnceAndTheLastValueOfEach: try await checkChangesReportEveryKeyOnce(store)
     case .changesAfterAnOlderRevisionCatchUpFirst: try await checkChangesAfterAnOlderRevision(store)
+    case .listsAreStoredReadBackUpdatedAndWatched:
+      try await checkListsAreStoredReadBackUpdatedAndWatched(store)
     }
   }
 }

@@ -5,6 +5,9 @@
 public enum ListElementChange: Sendable, Equatable, Hashable {
   /// The element was added at position `at`.
   case added(SettingValue, at: Int)
+  /// Several elements were added at once (`settings add KEY A B`), each at the position it has in
+  /// the new list, in order.
+  case addedSeveral([SettingValue], at: [Int])
   /// The element was removed from position `from`.
   case removed(SettingValue, from: Int)
   /// The element was moved from position `from` to position `to`.
@@ -16,14 +19,19 @@ public enum ListElementChange: Sendable, Equatable, Hashable {
   /// than one field of a record changed.
   case replaced(SettingValue, at: Int, with: SettingValue)
 
-  /// The one element change that turns the elements `old` into `new`, or nil when they differ by
-  /// more than one (a list set whole, several elements changed) or not at all.
+  /// The one element change that turns the elements `old` into `new` (or several elements added
+  /// at once), or nil when they differ otherwise (a list set whole, several elements changed) or
+  /// not at all.
   ///
   /// An element taken out and put back elsewhere, the others keeping their order, is a move; of
   /// two elements that swapped places, the later one moved up. Linear in the lists' length.
   package init?(from old: [SettingValue], to new: [SettingValue]) {
     if new.count == old.count + 1, let index = Self.onlyInsertion(of: old, into: new) {
       self = .added(new[index], at: index + 1)
+      return
+    }
+    if new.count > old.count + 1, let indexes = Self.insertions(of: old, into: new) {
+      self = .addedSeveral(indexes.map { new[$0] }, at: indexes.map { $0 + 1 })
       return
     }
     if old.count == new.count + 1, let index = Self.onlyInsertion(of: new, into: old) {
@@ -57,6 +65,22 @@ public enum ListElementChange: Sendable, Equatable, Hashable {
       return
     }
     return nil
+  }
+
+  /// The positions at which `longer` holds the elements `shorter` lacks, when `shorter` is
+  /// `longer` with those taken out, the others in the same order (each of `shorter`'s elements
+  /// matched to its first place left); nil otherwise.
+  private static func insertions(of shorter: [SettingValue], into longer: [SettingValue]) -> [Int]? {
+    var inserted: [Int] = []
+    var next = 0
+    for (index, element) in longer.enumerated() {
+      if next < shorter.count, shorter[next] == element {
+        next += 1
+      } else {
+        inserted.append(index)
+      }
+    }
+    return next == shorter.count ? inserted : nil
   }
 
   /// The one position at which `longer` holds an element that `shorter` lacks, the others in the

@@ -1,9 +1,11 @@
 extension Settings {
-  /// A journaled change of a list worded as the one element change it is, or nil when it is not
-  /// one (a whole list set, several elements changed, a value that is not a list of this item):
-  /// `added 9.9.9.9 at 3`, `removed 8.8.8.8 from 2`, `moved ko (한국어) to 1`,
-  /// `changed server of 2 (Work)`, `changed 8.8.8.8 to 9.9.9.9 at 2`. Positions count from 1; no override reads as the default list;
-  /// a secure list is never worded (its values are not journaled). Control characters are escaped.
+  /// A journaled change of a list worded as the element change it is, or nil when it is not one
+  /// (a whole list set, elements changed in several ways, a value that is not a list of this item):
+  /// `added 9.9.9.9 at 3`, `added 9.9.9.9 at 1, 8.8.8.8 at 2` (several added at once),
+  /// `removed 8.8.8.8 from 2`, `moved ko (한국어) to 1`, `changed port of 2 (Work) from 80 to 8080`,
+  /// `changed 8.8.8.8 to 9.9.9.9 at 2`. Positions count from 1; no override reads as the default
+  /// list; a secure list is never worded (its values are not journaled). Control characters are
+  /// escaped.
   package func journalListWording(_ change: JournalChange, of key: String) -> String? {
     guard let (list, step) = journalListStep(change, of: key) else { return nil }
     var style = ValueStyle(unambiguous: true)
@@ -13,17 +15,24 @@ extension Settings {
     }
     switch step {
     case .added(let element, let at): return "added \(shown(element)) at \(at)"
+    case .addedSeveral(let elements, let at):
+      return "added " + zip(elements, at).map { "\(shown($0)) at \($1)" }.joined(separator: ", ")
     case .removed(let element, let from): return "removed \(shown(element)) from \(from)"
     case .moved(let element, _, let to): return "moved \(shown(element)) to \(to)"
-    case .changedField(let field, let at, _, let after):
-      var title = ""
-      if let titleField = list.titleField, case .record(let values) = after, let value = values[titleField] {
-        title =
-          " ("
-          + TerminalText.escaped(ValueRules.text(of: value, forRow: list.field(titleField), style: style))
-          + ")"
+    case .changedField(let field, let at, let before, let after):
+      func fieldText(_ record: SettingValue, _ key: String) -> String? {
+        guard case .record(let values) = record, let value = values[key] else { return nil }
+        return TerminalText.escaped(ValueRules.text(of: value, forRow: list.field(key), style: style))
       }
-      return "changed \(TerminalText.escaped(field)) of \(at)\(title)"
+      let title = list.titleField.flatMap { fieldText(after, $0) }.map { " (\($0))" } ?? ""
+      var wording = "changed \(TerminalText.escaped(field)) of \(at)\(title)"
+      // A secure field's text is never shown (a list with one is journaled without its values).
+      if list.field(field)?.isSecure != true, let old = fieldText(before, field),
+        let new = fieldText(after, field)
+      {
+        wording += " from \(old) to \(new)"
+      }
+      return wording
     case .replaced(let before, let at, let after):
       return "changed \(shown(before)) to \(shown(after)) at \(at)"
     }
@@ -43,6 +52,15 @@ extension Settings {
     case .added(let element, _):
       guard let index = current.firstIndex(of: element) else { return nil }
       operation = .remove(at: index + 1)
+    case .addedSeveral(let elements, _):
+      // Each added element taken out of the list now, the last first; all must still be there.
+      var remaining = current
+      for element in elements.reversed() {
+        guard let index = remaining.lastIndex(of: element) else { return nil }
+        remaining.remove(at: index)
+      }
+      guard ValueRules.listProblem(remaining, in: list) == nil else { return nil }
+      return SettingValue.list(remaining).json
     case .removed(let element, let from):
       operation = .add(element, at: min(from, current.count + 1))
     case .moved(let element, let from, _):

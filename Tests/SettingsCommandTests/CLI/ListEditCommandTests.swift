@@ -41,7 +41,7 @@ struct ListEditCommandTests {
         "  dns (DNS Servers): removed 9.9.9.9 from 2",
         "  dns (DNS Servers): moved 1.1.1.1 to 1",
         "  dns (DNS Servers): removed 8.8.8.8 from 2",
-        "  dns (DNS Servers): (default) -> [9.9.9.9, 8.8.8.8, 1.1.1.1]",
+        "  dns (DNS Servers): added 9.9.9.9 at 1, 8.8.8.8 at 2",
       ])
   }
 
@@ -85,6 +85,27 @@ struct ListEditCommandTests {
           status: 1, stdout: "",
           stderr: "Error: what change 1 changed is as it was before it already; nothing was changed\n"))
     #expect(try fixture.directory.read("s.json") == store)
+  }
+
+  /// A field of a record reads with its old and new values; a record list with a secure field
+  /// (vpn's password) is journaled with none of its values, so no text of it is ever shown.
+  @Test func aFieldChangeReadsWithItsValuesAndASecureRecordListWithNone() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(fixture.run(["add", "vpn", "name=Work", "server=a.example", "password=hunter2"]).status == 0)
+    #expect(fixture.run(["set", "vpn[1].password", "s3cret"]).status == 0)
+    #expect(fixture.run(["set", "vpn[1].server", "b.example"]).status == 0)
+    let history = fixture.run(["history"]).stdout
+    #expect(
+      history.split(separator: "\n").filter { $0.hasPrefix("  ") } == [
+        "  vpn (VPN Configurations): •••••••• -> ••••••••",
+        "  vpn (VPN Configurations): •••••••• -> ••••••••",
+        "  vpn (VPN Configurations): (default) -> ••••••••",
+      ])
+    #expect(!history.contains("hunter2") && !history.contains("s3cret") && !history.contains("example"))
+    let json = fixture.run(["history", "--json"]).stdout
+    #expect(!json.contains("hunter2") && !json.contains("s3cret") && !json.contains("example"))
+    #expect(try !(fixture.directory.read("s.json.journal") ?? "").contains("example"))
   }
 
   static let refusals: [([String], Int32, String)] = [

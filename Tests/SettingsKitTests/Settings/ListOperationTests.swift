@@ -246,10 +246,14 @@ struct ListOperationTests {
       ("dns", #"["1.1.1.1","9.9.9.9"]"#, #"["9.9.9.9"]"#, "removed 1.1.1.1 from 1"),
       ("langs", nil, #"["ko","en"]"#, "moved ko (Korean) to 1"),
       ("langs", #"["en","ko","ja"]"#, #"["ko","ja","en"]"#, "moved en (English) to 3"),
-      ("hosts", nil, #"[{"name":"a","port":80},{"name":"b","port":8080}]"#, "changed port of 2 (b)"),
+      (
+        "hosts", nil, #"[{"name":"a","port":80},{"name":"b","port":8080}]"#,
+        "changed port of 2 (b) from 81 to 8080"
+      ),
       ("dns", nil, #"["2.2.2.2"]"#, "changed 1.1.1.1 to 2.2.2.2 at 1"),
       ("dns", nil, #"["2.2.2.2","3.3.3.3"]"#, nil),
-      ("dns", #"["1.1.1.1"]"#, #"["1.1.1.1","2.2.2.2","3.3.3.3"]"#, nil),
+      ("dns", #"["1.1.1.1"]"#, #"["1.1.1.1","2.2.2.2","3.3.3.3"]"#, "added 2.2.2.2 at 2, 3.3.3.3 at 3"),
+      ("dns", #"["1.1.1.1"]"#, #"["2.2.2.2","1.1.1.1","3.3.3.3"]"#, "added 2.2.2.2 at 1, 3.3.3.3 at 3"),
       ("airplane", nil, "true", nil),
     ] as [(String, String?, String, String?)])
   func theHistoryWordsOneElementChange(key: String, before: String?, after: String, expected: String?) throws
@@ -281,5 +285,29 @@ struct ListOperationTests {
     }
     #expect(try settings.undo(.entry(3)).undone == [3])
     #expect(try settings.value(of: "langs") == .list(Self.strings("ko", "en")))
+  }
+
+  /// Several elements added at once are worded as adds, and `undo N` takes each of them back from
+  /// the list as it is now, later changes kept.
+  @Test func undoOfSeveralAddsTakesEachBackFromTheListNow() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let settings = Settings(document: Self.document, store: FileStore(path: directory.file("s.json")))
+    settings.writeContext = WriteContext(
+      how: "test", message: nil, user: "u", host: "h", program: "p", pid: 1)
+    try settings.edit("names", [.add(.string("a"), at: nil), .add(.string("b"), at: nil)])  // 1: a b
+    try settings.edit("names", .add(.string("c"), at: 2))  // 2: a c b
+    let first = try #require(try settings.history().last?.changes["names"])
+    #expect(settings.journalListWording(first, of: "names") == "added a at 1, b at 2")
+    #expect(try settings.undo(.entry(1)).undone == [1])
+    #expect(try settings.value(of: "names") == .list(Self.strings("c")))
+    // Once an added element is gone, the undo is refused as for any key changed later.
+    try settings.edit("names", [.add(.string("d"), at: nil), .add(.string("e"), at: nil)])  // 4: c d e
+    try settings.edit("names", .removeValue(.string("e")))  // 5: c d
+    #expect(
+      throws: SettingsError.undoRefused(.changedLater(key: "names", undoing: 4, later: 5, how: "test"))
+    ) {
+      try settings.undo(.entry(4))
+    }
   }
 }
