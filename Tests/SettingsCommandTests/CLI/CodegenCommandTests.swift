@@ -26,6 +26,30 @@ import Testing
     #expect(outcome.stdout == (try golden(goldenName)))
   }
 
+  /// The typed list tests run a copy of the code generated for phone-settings' lists
+  /// (Tests/SettingsKitTests/Settings/SettingKeys+PhoneLists.swift, formatted by swift-format):
+  /// each of its declarations is in the golden file, spaces and trailing commas aside, so the
+  /// copy cannot drift from what the generator writes.
+  @Test func theTypedListTestsRunTheGeneratedCode() throws {
+    let copyPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(
+        "SettingsKitTests/Settings/SettingKeys+PhoneLists.swift")
+    let copy = try String(contentsOf: copyPath, encoding: .utf8)
+    func squeezed(_ text: some StringProtocol) -> String {
+      String(text.filter { !$0.isWhitespace }).replacingOccurrences(of: ",]", with: "]")
+        .replacingOccurrences(of: ",)", with: ")")
+    }
+    let generated = squeezed(try golden("phone-settings.swift.golden"))
+    let body = try #require(copy.range(of: "extension SettingKeys {")).upperBound
+    let declarations = copy[body...].dropLast(2).components(separatedBy: "\n\n").filter {
+      !$0.allSatisfy(\.isWhitespace)
+    }
+    #expect(declarations.count == 15)
+    for declaration in declarations {
+      #expect(generated.contains(squeezed(declaration)), "\(declaration)")
+    }
+  }
+
   /// What the plugin wrote into the build directory for this test target and for airplane-mode is
   /// the golden text too.
   @Test(arguments: [
