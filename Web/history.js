@@ -37,9 +37,11 @@ function metaText(entry) {
   return `${entry.timeShown}  ${entry.user}@${entry.host} (${entry.program} ${entry.pid})  ${entry.how}`;
 }
 
-/** `key (Title): before → after`, as `settings history` prints a key's change. */
+/** `key (Title): before → after` (or a list's element change in words: `added 9.9.9.9 at 3`), as
+ * `settings history` prints a key's change. */
 function changeText(change) {
   const title = change.title !== undefined ? ` (${change.title})` : '';
+  if (change.wording !== undefined) return `${change.key}${title}: ${change.wording}`;
   return `${change.key}${title}: ${change.before} → ${change.after}`;
 }
 

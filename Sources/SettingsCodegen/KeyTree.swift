@@ -74,9 +74,10 @@ extension KeyNamespace {
     "rawValue", "allCases", "hashValue", "choiceValue", "settingValue", "init", "description",
   ]
 
-  /// What a record struct already has: a field whose property would have one of these names gets
-  /// a `_` after it (`settingValue_`).
-  static let recordMembers: Set<String> = ["settingValue", "init"]
+  /// What a record struct already has, or cannot name in its initializer: a field whose property
+  /// would have one of these names gets a `_` after it (`settingValue_`; `self_`, since
+  /// `self.self = self` does not compile).
+  static let recordMembers: Set<String> = ["settingValue", "init", "self"]
 
   /// The namespaces and keys of `document`, whose text `locator` finds paths in for messages.
   ///

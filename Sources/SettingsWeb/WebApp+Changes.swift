@@ -112,7 +112,9 @@ extension WebApp {
     do { known = try settings(knowing: [key]) } catch { return Self.failure(error) }
     do {
       let item = try known.item(key)
-      guard item.isSecure else { return .error(422, "'\(key)' is not a secure text field") }
+      guard item.isSecure, item.type == .textField else {
+        return .error(422, "'\(key)' is not a secure text field")
+      }
       let value = snapshot().value(of: item).value
       return .json(.object([("key", .string(item.key ?? key)), ("value", value?.json ?? .string(""))]))
     } catch {

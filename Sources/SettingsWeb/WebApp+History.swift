@@ -62,7 +62,8 @@ extension WebApp {
 
   /// One entry for the History page: its number, time (`time` ISO 8601, `timeShown` as
   /// `settings history` prints it), who and how, the message, and each key's change with its
-  /// item's title and the values as `settings history` shows them.
+  /// item's title and the values as `settings history` shows them (and an element change of a
+  /// list worded as it words it: `wording`).
   static func historyJSON(_ entry: JournalEntry, _ settings: Settings) -> JSONValue {
     let who = entry.context
     var pairs: [(String, JSONValue)] = [
@@ -84,6 +85,10 @@ extension WebApp {
       fields.append(
         ("after", .string(settings.journalValueText(change.after, of: key, secure: change.isSecure))))
       if change.isSecure { fields.append(("secure", .bool(true))) }
+      // One element change of a list, worded as `settings history` words it.
+      if let wording = settings.journalListWording(change, of: key) {
+        fields.append(("wording", .string(wording)))
+      }
       return .object(fields)
     }
     pairs.append(("changes", .array(changes)))

@@ -373,6 +373,7 @@ import Testing
         {"key": "hosts", "type": "list", "title": "Hosts", "titleField": "name", "fields": [
           {"key": "name", "type": "textField", "title": "Name"},
           {"key": "setting-value", "type": "textField", "title": "Odd"},
+          {"key": "self", "type": "textField", "title": "Self"},
           {"key": "port", "type": "number", "title": "Port", "min": 1, "max": 9, "value": 1},
           {"key": "on", "type": "switch", "title": "On"},
           {"key": "key", "type": "textField", "title": "Key", "secure": true},
@@ -396,11 +397,12 @@ import Testing
       "  struct Hosts: SettingsKit.SettingKeyValue, Swift.Equatable {",
       "    var name: Swift.String",
       "    var settingValue_: Swift.String",
+      "    var self_: Swift.String",
       "    var port: Swift.Int",
       "    var on: Swift.Bool",
       "    var key: SettingsKit.SecureText",
       "    var mode: Mode",
-      "    init(name: Swift.String, settingValue_: Swift.String, port: Swift.Int, on: Swift.Bool, "
+      "    init(name: Swift.String, settingValue_: Swift.String, self_: Swift.String, port: Swift.Int, on: Swift.Bool, "
         + "key: SettingsKit.SecureText, mode: Mode) {",
       "    init?(settingValue _value: SettingsKit.SettingValue) {",
       "    var settingValue: SettingsKit.SettingValue {",

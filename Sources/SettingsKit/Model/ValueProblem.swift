@@ -34,8 +34,8 @@ public enum ValueProblem: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownField(index: Int, field: String)
   /// An empty text as element `index` (1-based) of a list of text: an element holds a value.
   case emptyElement(index: Int)
-  /// A record whose title field (``SettingList/titleField``) holds an empty text, element `index`
-  /// (1-based): a record is known by its title.
+  /// A record whose title field (``SettingList/titleField``) holds an empty text or spaces alone,
+  /// element `index` (1-based): a record is known by its title.
   case emptyTitle(index: Int, field: String)
   /// A value of another kind than the one expected (a number for a text, …); `expected` in words.
   case wrongKind(expected: String)

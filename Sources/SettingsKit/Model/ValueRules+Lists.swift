@@ -74,7 +74,9 @@ extension ValueRules {
           return .badElement(index: index, problem: .badField(field: key, problem: problem))
         }
       }
-      if let title = list.titleField, values[title] == .string("") {
+      // A title of spaces alone shows as none: it is refused as an empty one is.
+      if let title = list.titleField, case .string(let text)? = values[title], text.allSatisfy(\.isWhitespace)
+      {
         return .emptyTitle(index: index, field: title)
       }
       return nil

@@ -61,6 +61,20 @@ struct ServeListTests {
     #expect(history.contains("moved 9.9.9.9 to 1"))
     #expect(history.contains("changed 1.1.1.1 to 8.8.8.8 at 2"))
     #expect(history.contains("removed 9.9.9.9 from 1"))
+    // The History page's entries word them the same.
+    let entries = try server.get("/api/history").json?[member: "entries"]
+    guard case .array(let list)? = entries?.kind else {
+      Issue.record("no entries")
+      return
+    }
+    #expect(
+      list.map { entry in
+        guard case .array(let changes)? = entry[member: "changes"]?.kind else { return "absent" }
+        return changes.map { line($0, "wording") }.joined(separator: ", ")
+      } == [
+        #""removed 9.9.9.9 from 1""#, #""changed 1.1.1.1 to 8.8.8.8 at 2""#, #""moved 9.9.9.9 to 1""#,
+        #""added 9.9.9.9 at 2""#,
+      ])
     // Its Undo is the journal's, as for any change.
     let undo = try server.post("/api/undo", #"{"entry": 4}"#)
     #expect(undo.status == 200)
@@ -134,6 +148,11 @@ struct ServeListTests {
     let bad = try server.post(
       "/api/edit", #"{"key": "vpn", "op": "add", "value": {"name": "Home", "server": "no spaces"}}"#)
     #expect(bad.status == 422)
+    // Reveal gives a secure text field's text, never a record list's.
+    let reveal = try server.post("/api/reveal", #"{"key": "vpn"}"#)
+    #expect(reveal.status == 422)
+    #expect(!reveal.text.contains("s3cret-PW"))
+    #expect(line(reveal.json, "error") == #""'vpn' is not a secure text field""#)
   }
 
   @Test func aLockedListRefusesEveryChange() throws {
