@@ -118,6 +118,15 @@ def test_dns_servers_added_refused_moved_and_deleted(ctx):
     history = server.settings("history").stdout
     for words in ("added 9.9.9.9 at 2", "moved 9.9.9.9 to 1", "removed 1.1.1.1 from 2"):
         check(words in history, f"the history says {words!r}")
+    # The History page words them as settings history does.
+    browser.driver.get(server.url("/history"))
+    browser.wait_ready()
+    wait_until(lambda: browser.find_all("#history-content li.entry"), "the History page's entries")
+    shown = browser.js("return [...document.querySelectorAll('#history-content .entry-changes li')]"
+                       ".map(c => c.textContent)")
+    check_equal(shown, ["dns (DNS Servers): changed 9.9.9.9 to 8.8.4.4 at 1", "dns (DNS Servers): removed 1.1.1.1 from 2",
+                        "dns (DNS Servers): moved 9.9.9.9 to 1", "dns (DNS Servers): added 9.9.9.9 at 2"],
+                "the History page's wording")
 
 
 def test_undo_of_an_element_change(ctx):
