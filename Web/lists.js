@@ -10,6 +10,9 @@ import { t } from './strings.js';
 
 /** The list editor's functions for `page` (app.js): `render(data)` draws `/api/list`'s answer, `onChange(event)`
  * follows the event stream, `refresh()` fetches the list again. */
+/** How many elements a list's page draws at first, and how many more each "Load more" draws. */
+const PAGE = 200;
+
 export function createLists(page) {
   const { state, announce } = page;
   let shown = null; // {data, root}
@@ -163,6 +166,11 @@ export function createLists(page) {
   /** The element `li` of position `index` (from 1), its control `role` focused. */
   function focusElement(index, role) {
     const root = shown.root;
+    // An element past the ones drawn (moved down past them) is drawn first.
+    if (index > Math.max(shown.visible || 0, PAGE) && index <= shown.data.elements.length) {
+      shown.visible = Math.ceil(index / PAGE) * PAGE;
+      fill(root, shown.data);
+    }
     const li = root.querySelector(`li[data-position="${index}"]`);
     const target = li && (li.querySelector(`[data-focus="${role}"]`) || li.querySelector('button'));
     if (target) target.focus();
@@ -318,7 +326,19 @@ export function createLists(page) {
     const why = reason(data.row);
     if (why) parts.push(h('p', { class: 'field-help reason' }, data.row.lock ? h('span', { class: 'lock-sign', 'aria-hidden': 'true', text: '🔒' }) : null, why));
     const list = h('ul', { class: 'group elements', role: 'list', 'aria-labelledby': headerId });
-    data.elements.forEach((element, offset) => list.append(elementRow(data, element, offset + 1, canEdit)));
+    // A long list is drawn a page at a time, as a section's rows are: "Load more" draws the next.
+    const limit = Math.min(data.elements.length, Math.max(shown.visible || 0, PAGE));
+    data.elements.slice(0, limit).forEach((element, offset) => list.append(elementRow(data, element, offset + 1, canEdit)));
+    if (data.elements.length > limit) {
+      const more = h('button', { type: 'button', class: 'load-more', 'data-focus': 'more', text: t('loadMore', data.elements.length - limit) });
+      more.addEventListener('click', () => {
+        shown.visible = limit + PAGE;
+        fill(root, shown.data);
+        announce(t('moreShown', Math.min(PAGE, shown.data.elements.length - limit)));
+        focusElement(limit + 1, 'edit');
+      });
+      list.append(h('li', { class: 'row' }, h('div', { class: 'cell' }, more)));
+    }
     if (data.elements.length === 0) list.append(h('li', { class: 'row' }, h('div', { class: 'cell' }, h('span', { class: 'empty', text: t('noElements') }))));
     parts.push(list);
     const status = h('p', { class: 'list-status error', role: 'alert' });

@@ -283,3 +283,26 @@ def test_a_change_made_on_one_page_is_drawn_and_said_on_another(ctx):
         lambda: second.text("#live") == "DNS Servers changed elsewhere to 2 items", "the other page says the change"
     )
     check_equal(first.text("#live"), "", "the page that made it does not call it a change elsewhere")
+
+
+def test_a_long_list_is_drawn_a_page_at_a_time(ctx):
+    document = {"id": "long", "title": "Long", "sections": [{"items": [
+        {"key": "hosts", "type": "list", "title": "Hosts", "element": {"type": "textField"}}]}]}
+    path = ctx.temp_file("long.json", json.dumps(document))
+    hosts = [f"host-{n:04}" for n in range(1, 451)]
+    server = ctx.server(path, store_text=json.dumps({"hosts": hosts}))
+    browser = ctx.browser()
+    browser.open(server, "/page/hosts")
+    wait_until(lambda: len(elements(browser)) == 200, "the first 200 elements")
+    check_equal(elements(browser), hosts[:200], "the first page of elements, in order")
+    check_equal(browser.text(".list-editor .load-more"), "Load more (250 more)", "what is left to draw")
+    browser.click(".list-editor .load-more")
+    wait_until(lambda: len(elements(browser)) == 400, "200 more drawn")
+    check_equal(focused_label(browser), "Edit: host-0201", "the focus on the first element drawn")
+    check_equal(browser.text(".list-editor .load-more"), "Load more (50 more)", "what is left after it")
+    # Moving the last element drawn down draws the page it moves to, with the focus on it.
+    click_button(browser, "Move down: host-0400")
+    wait_until(lambda: stored(server, "hosts")[400] == "host-0400", "host-0400 moved to 401")
+    wait_until(lambda: focused_label(browser) == "Move down: host-0400", "the focus stays on the moved element")
+    check_equal(len(elements(browser)), 450, "the page the element moved to drawn")
+    check_equal(browser.axe(), [], "axe-core violations on a long list's page")
