@@ -71,15 +71,15 @@ struct ListPage: Sendable, Equatable {
     var content: RowContent
     switch self.content {
     case .elements:
-      guard row < elements.count else { return RowContent(title: Self.addTitle) }
-      content = elementContent(elements[row])
+      content = row < elements.count ? elementContent(elements[row]) : RowContent(title: Self.addTitle)
     case .record, .newRecord:
-      guard let fields = list.fields, row < fields.count, let values = record(in: elements) else {
-        return RowContent(title: "Add")
+      if let fields = list.fields, row < fields.count, let values = record(in: elements) {
+        let field = fields[row]
+        content = RowContent(item: field, value: field.key.flatMap { values[$0] }, isModified: false)
+        content.icon = nil
+      } else {
+        content = RowContent(title: "Add")
       }
-      let field = fields[row]
-      content = RowContent(item: field, value: field.key.flatMap { values[$0] }, isModified: false)
-      content.icon = nil
     }
     content.isLocked = isLocked
     return content

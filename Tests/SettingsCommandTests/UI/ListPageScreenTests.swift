@@ -1,4 +1,5 @@
 import Foundation
+import SettingsPOSIX
 import TestSupport
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 @Suite(.serialized)
 struct ListPageScreenTests {
   /// The screen on the example document's Network section, with its values in `store`.
-  func screen(_ store: MemoryStore, width: Int = 50, height: Int = 12) async throws -> SettingsScreen {
+  func screen(_ store: any SettingsStore, width: Int = 50, height: Int = 12) async throws -> SettingsScreen {
     let loaded = try DocumentLoader.open(path: examplePath("phone-settings.json"), locales: ["en"])
     var screen = try SettingsScreen(document: loaded, store: store, width: width, height: height)
     await screen.jump(to: "dns")
@@ -230,5 +231,58 @@ struct ListPageScreenTests {
     #expect(
       try stored(store, "vpn")
         == #"[{"account":"","name":"Work","password":"hunter2","server":"vpn.example.com","type":"ikev2"}]"#)
+  }
+
+  @Test func undoTakesAnElementChangeBackAndAnAddMadeElsewhereShows() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = FileStore(path: directory.file("store.json"))
+    var screen = try await screen(store)
+    await screen.handle(.enter)
+    await screen.handle(.character("a"))
+    await type("9.9.9.9", into: &screen)
+    await screen.handle(.enter)
+    await screen.handle(.character("K"))
+    #expect(try stored(store, "dns") == #"["9.9.9.9","1.1.1.1"]"#)
+    await screen.handle(.character("u"))
+    #expect(try stored(store, "dns") == #"["1.1.1.1","9.9.9.9"]"#)
+    // The selection stays in its place; the element moved back under it.
+    #expect(Array(shown(screen)[1...2]) == [">   1.1.1.1", "    9.9.9.9"])
+    await screen.handle(.character("u"))
+    // The add is taken back: the list follows its default again.
+    #expect(screen.status?.hasPrefix("Undid change 1: DNS Servers [1.1.1.1, 9.9.9.9] → ") == true)
+    #expect(try stored(store, "dns") == nil)
+    #expect(Array(shown(screen)[1...2]) == [">   1.1.1.1", "    Add…"])
+    // Another process adds an element: the open page shows it.
+    let elsewhere = Settings(
+      document: try DocumentLoader.open(path: examplePath("phone-settings.json")).document, store: store)
+    let change = try #require(try elsewhere.edit("dns", .add(.string("4.4.4.4"), at: 1)))
+    screen.takeOutsideEvents([.changed(change)])
+    #expect(Array(shown(screen)[1...3]) == [">   4.4.4.4", "    1.1.1.1", "    Add…"])
+  }
+
+  @Test func aListASystemFileLocksIsReadOnly() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try FileManager.default.createDirectory(
+      atPath: directory.file("system/settings"), withIntermediateDirectories: true)
+    _ = try directory.write(
+      "system/settings/phone-settings.json",
+      #"{"values": {"dns": ["10.0.0.1"]}, "locked": {"dns": "Set by your network"}}"#)
+    let loaded = try DocumentLoader.open(path: examplePath("phone-settings.json"), locales: ["en"])
+    let store = MemoryStore()
+    let layers = LayeredStore(
+      user: store, documentID: "phone-settings", directories: [SystemPath(directory.file("system"))])
+    var screen = try SettingsScreen(document: loaded, layers: layers, width: 50, height: 8)
+    await screen.jump(to: "dns")
+    await screen.handle(.enter)
+    #expect(Array(shown(screen)[1...2]) == ["> 🔒10.0.0.1", "  🔒Add…"])
+    let refusal = "Error: 'dns' is locked by \(directory.path)/system/settings/phone-settings.json: Set"
+    for key in [KeyPress.enter, .character("a"), .character("d"), .down, .enter] {
+      await screen.handle(key)
+      #expect(screen.status?.hasPrefix(refusal) == true || key == .down)
+    }
+    #expect(screen.mode == .browse)
+    #expect(try stored(store, "dns") == nil)
   }
 }
