@@ -285,4 +285,38 @@ struct ListPageScreenTests {
     #expect(screen.mode == .browse)
     #expect(try stored(store, "dns") == nil)
   }
+
+  @Test func throughATerminalAnElementIsAddedAndDeletedAfterAsking() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    let path = examplePath("phone-settings.json")
+    let terminal = try PseudoTerminal(
+      arguments: ["-f", path, "--locale", "en", "ui"],
+      environment: ["HOME": home.path, "TERM": "xterm", "LANG": "C.UTF-8"], width: 50, height: 8)
+    func shows(_ lines: [String]) -> Bool {
+      let trimmed = { (rows: [String]) in rows.map { String($0.reversed().drop { $0 == " " }.reversed()) } }
+      let shown = terminal.waitFor { Array(trimmed($0).prefix(lines.count)) == lines }
+      if !shown { Issue.record("the screen is \(trimmed(terminal.rows))") }
+      return shown
+    }
+    #expect(terminal.waitFor(text: "? help"))
+    terminal.send("/dns\r")
+    #expect(terminal.waitFor(text: "DNS Servers"))
+    terminal.send("\r")
+    #expect(shows(["Settings › DNS Servers", ">   1.1.1.1", "    Add…"]))
+    terminal.send("a9.9.9.9\r")
+    #expect(shows(["Settings › DNS Servers", "    1.1.1.1", ">   9.9.9.9", "    Add…"]))
+    terminal.send("K")
+    #expect(shows(["Settings › DNS Servers", ">   9.9.9.9", "    1.1.1.1", "    Add…"]))
+    terminal.send("j")
+    terminal.send("\u{1B}[3~")
+    #expect(terminal.waitFor(text: "Delete 1.1.1.1? y/n"))
+    terminal.send("y")
+    // The selection keeps its place, on "Add…" now.
+    #expect(shows(["Settings › DNS Servers", "    9.9.9.9", ">   Add…"]))
+    terminal.send("q")
+    #expect(terminal.waitForExit() == 0)
+    let stored = try runBinary(["-f", path, "get", "dns"], environment: ["HOME": home.path])
+    #expect(stored.stdout == "9.9.9.9\n")
+  }
 }
