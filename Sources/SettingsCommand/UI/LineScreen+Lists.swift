@@ -100,8 +100,8 @@ extension LineScreen {
         return change(page, [operation]) { _ in "Changed \(Self.text(field)) of element \(position)." }
       }
       guard let value = try settings.listElements(words: [text], for: page.key).first else { return [] }
-      let operations = SettingsScreen.replacing(position, with: value, in: elements, list: page.list)
-      return change(page, operations) { _ in "Element \(position) is now \(Self.text(page.name(of: value)))."
+      return change(page, [.replace(at: position, with: value)]) { _ in
+        "Element \(position) is now \(Self.text(page.name(of: value)))."
       }
     } catch {
       return [Self.refused(error)]

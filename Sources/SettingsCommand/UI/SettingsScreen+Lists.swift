@@ -149,7 +149,7 @@ extension SettingsScreen {
   mutating func startElementEditing(_ declaration: SettingItem, value: SettingValue?, target: ElementTarget) {
     if declaration.type == .rightDetail, case .element(let position) = target, let page = level.list {
       let next = Self.nextValue(of: declaration, after: value)
-      return change(page, Self.replacing(position, with: next, in: body.elements, list: page.list))
+      return change(page, [.replace(at: position, with: next)])
     }
     let text = value.map { ValueRules.text(of: $0, for: declaration, style: ValueStyle(reveal: true)) } ?? ""
     var state = EditState(
@@ -157,20 +157,6 @@ extension SettingsScreen {
     state.target = target
     mode = .editText(state)
     keepEditCursorVisible()
-  }
-
-  /// The operations that put `value` in place of the element at `position`, as one change: the
-  /// new value added next to the old one, then the old one removed (the old one first when the
-  /// list is full, so that its maximum holds at each step).
-  static func replacing(
-    _ position: Int, with value: SettingValue, in elements: [SettingValue], list: SettingList
-  )
-    -> [ListOperation]
-  {
-    if let maximum = list.maxCount, elements.count >= maximum {
-      return [.remove(at: position), .add(value, at: position)]
-    }
-    return [.add(value, at: position + 1), .remove(at: position)]
   }
 
   /// Enter on an editing line opened on a list page: the text read as the element or field's
@@ -193,7 +179,7 @@ extension SettingsScreen {
     switch target {
     case .element(let position):
       guard body.elements[safe: position - 1] != value else { return nil }
-      operations = Self.replacing(position, with: value, in: body.elements, list: page.list)
+      operations = [.replace(at: position, with: value)]
     case .add: operations = [.add(value, at: nil)]
     case .field(let key, let position): operations = [.setField(key, of: position, to: value)]
     case .newField: return nil
