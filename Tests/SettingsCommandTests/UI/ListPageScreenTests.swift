@@ -159,6 +159,14 @@ struct ListPageScreenTests {
       try stored(store, "dns")
         == #"["1.1.1.1","2.2.2.2","3.3.3.3","4.4.4.4"]"#)
     #expect(shown(screen)[5] == ">   Add…")
+    // An element of the full list takes a new value in its place.
+    await screen.handle(.home)
+    await screen.handle(.enter)
+    await screen.handle(.clearLine)
+    await type("5.5.5.5", into: &screen)
+    await screen.handle(.enter)
+    #expect(shown(screen)[1] == ">   5.5.5.5")
+    #expect(try stored(store, "dns") == #"["5.5.5.5","2.2.2.2","3.3.3.3","4.4.4.4"]"#)
   }
 
   @Test func aRecordOpensAFormOfItsFieldsASecretMasked() async throws {
