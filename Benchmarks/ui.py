@@ -15,7 +15,13 @@ and measures:
 Keys are sent one at a time, each after the previous frame ended. Prints a Markdown table and
 the load average before and after.
 
+With --list N (no --document), it times a list page instead, on a document of one list item
+whose store holds N elements: from Enter on the list row to the end of the frame that shows the
+list page (open), then End (to "Add…"), Up (the last element), K (moves it up one place: a durable write of
+the whole list), Home, and Backspace (back to the top page), over --cycles repetitions.
+
 Usage: ui.py --binary BIN [--baseline BIN] --document DOC [--starts 5] [--cycles 10]
+       ui.py --binary BIN --list 10000 [--cycles 10]
 The document is made by generate.py (Benchmarks/work/doc-100000.json after run.sh).
 """
 
@@ -33,7 +39,9 @@ import termios
 import time
 
 KEYS = {"down": b"\x1b[B", "up": b"\x1b[A", "pgdn": b"\x1b[6~", "pgup": b"\x1b[5~",
-        "home": b"\x1b[H", "end": b"\x1b[F", "space": b" "}
+        "home": b"\x1b[H", "end": b"\x1b[F", "space": b" ", "open": b"\r", "move": b"K",
+        "back": b"\x7f"}
+LIST_CYCLE = ["open", "end", "up", "move", "home", "back"]
 CYCLE = ["down"] * 5 + ["pgdn", "pgdn", "pgup", "end", "space", "up", "pgup", "home", "space"]
 WIDTH, HEIGHT = 100, 30
 DONE = b"q quit"
@@ -42,14 +50,14 @@ DONE = b"q quit"
 class Session:
     """One `settings ui` on a pseudo-terminal."""
 
-    def __init__(self, binary, document, home):
+    def __init__(self, binary, document, home, store=None):
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", HEIGHT, WIDTH, 0, 0))
         env = {"HOME": home, "XDG_CACHE_HOME": os.path.join(home, "cache"), "TERM": "xterm",
                "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"}
         self.start = time.perf_counter()
         self.process = subprocess.Popen(
-            [binary, "-f", document, "--store", os.path.join(home, "store.json"), "ui"],
+            [binary, "-f", document, "--store", store or os.path.join(home, "store.json"), "ui"],
             stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
         os.close(slave)
         self.master = master
@@ -113,6 +121,32 @@ def keys(binary, document, home, cycles):
     return latencies
 
 
+def list_page(binary, count, cycles):
+    """Times opening, paging, moving in and leaving the page of a list of `count` elements."""
+    with tempfile.TemporaryDirectory() as home:
+        document = os.path.join(home, "list.json")
+        with open(document, "w") as file:
+            file.write('{"id": "lists", "title": "Lists", "sections": [{"items": [{"key": "servers", '
+                       '"type": "list", "title": "Servers", "element": {"type": "textField"}}]}]}')
+        store = os.path.join(home, "store.json")
+        elements = ",".join('"10.%d.%d.%d"' % (n >> 16, (n >> 8) & 255, n & 255) for n in range(count))
+        with open(store, "w") as file:
+            file.write('{"servers": [%s]}' % elements)
+        session = Session(binary, document, home, store)
+        session.wait_frame()
+        latencies = {}
+        for _ in range(cycles):
+            for name in LIST_CYCLE:
+                latencies.setdefault(name, []).append(session.key(name))
+        session.quit()
+    print("| list of %d | median | p99 | max |" % count)
+    print("| --- | ---: | ---: | ---: |")
+    for name in LIST_CYCLE:
+        values = latencies[name]
+        print(f"| {name} {len(values)} | {ms(statistics.median(values))} | {ms(percentile(values, 0.99))} | "
+              f"{ms(max(values))} |")
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))]
@@ -126,11 +160,19 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     parser.add_argument("--binary", required=True)
     parser.add_argument("--baseline")
-    parser.add_argument("--document", required=True)
+    parser.add_argument("--document")
+    parser.add_argument("--list", type=int, help="time the page of a list of this many elements")
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--cycles", type=int, default=10)
     parser.add_argument("--baseline-cycles", type=int, help="cycles for the baseline (default --cycles)")
     options = parser.parse_args()
+    if options.list:
+        print("load average before:", open("/proc/loadavg").read().split()[:3])
+        list_page(options.binary, options.list, options.cycles)
+        print("load average after:", open("/proc/loadavg").read().split()[:3])
+        return
+    if not options.document:
+        parser.error("--document is needed (or --list N)")
     binaries = [("after", options.binary)] + ([("before", options.baseline)] if options.baseline else [])
     print("load average before:", open("/proc/loadavg").read().split()[:3])
     results = {}

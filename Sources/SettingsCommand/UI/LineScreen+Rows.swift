@@ -42,6 +42,7 @@ extension LineScreen {
   /// The page: its breadcrumb and number of rows, then section by section its header, its rows
   /// (numbered) and its footer.
   func pageLines() -> [String] {
+    if let page = screen.level.list { return listPageLines(page) }
     let table = screen.level.table
     let numbered = rows
     var lines = [
@@ -157,6 +158,7 @@ extension LineScreen {
     -> String
   {
     if hasPage { return "Enter opens its page" }
+    if item.type == .list { return "Enter opens its elements" }
     if !state.isEditable { return "Enter does nothing: it cannot be changed now" }
     switch item.type {
     case .switch: return value == .bool(true) ? "Enter turns it off" : "Enter turns it on"

@@ -20,6 +20,8 @@ public struct LineScreen: Sendable {
     case value(SettingItem)
     /// A choice, by number, of a choice item's list.
     case choices(SettingItem)
+    /// `y` to delete the element of the list page at a position (from 1).
+    case confirmDelete(Int)
   }
 
   /// The screen whose pages, selection and actions the line mode uses.
@@ -98,12 +100,15 @@ public struct LineScreen: Sendable {
       // Ctrl-C in a list of choices (read as a character there) leaves it, as b does.
       if line.unicodeScalars.contains("\u{3}") { return cancelEdit() }
       return await choose(line.trimmed, of: item)
+    case .confirmDelete(let position):
+      return answerDelete(line, position: position)
     case .command:
       return await command(line.trimmed)
     }
   }
 
   mutating func command(_ text: String) async -> [String] {
+    if let page = screen.level.list, let lines = await listCommand(text, page) { return lines }
     switch text {
     case "": return await enter()
     case "?": return Self.helpLines
@@ -209,6 +214,10 @@ public struct LineScreen: Sendable {
     }
     if let page = item.page {
       screen.open(page, of: item)
+      return pageLines()
+    }
+    if item.type == .list {
+      screen.openList(item)
       return pageLines()
     }
     if let refusal = lockedOrDimmed(item) { return refusal }

@@ -50,6 +50,8 @@ extension SettingsScreen {
       let fieldStart = layout.width - min(fieldWidth, DisplayWidth.of(field))
       position = ScreenCursor(
         row: 1 + index, column: 2 + max(0, fieldStart) + state.editing.cursorColumn(width: fieldWidth))
+    case .confirmDelete(let element):
+      position = ScreenCursor(row: status.row, column: DisplayWidth.of(deleteQuestion(element)))
     case .browse:
       guard height >= 3, let selection = level.selection else { return status }
       let page = self.body
@@ -67,6 +69,7 @@ extension SettingsScreen {
   /// selection marker): after the 2-column margin, and the icon column when the page has icons
   /// and the row keeps it (``RowLayout``); after `▸ ` on a section's title row.
   func titleColumn(of indexPath: TableIndexPath) -> Int {
+    if level.list != nil { return 2 }
     if level.table.isSectionTitle(at: indexPath) { return 2 }
     let rowWidth = max(1, width - 2)
     // RowLayout keeps the icon column while the title has a column; the column then starts after it.

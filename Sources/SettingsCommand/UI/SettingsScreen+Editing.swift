@@ -9,6 +9,8 @@ struct EditState: Sendable, Equatable {
   var error: String?
   /// A note about the edit, such as a change made elsewhere to the same key.
   var note: String?
+  /// What the line changes on a list page; nil for an item's own value.
+  var target: ElementTarget?
 }
 
 extension SettingsScreen {
@@ -44,6 +46,13 @@ extension SettingsScreen {
     case .escape:
       mode = .browse
       return
+    case .enter where state.target != nil:
+      if let target = state.target, let failure = saveElement(state, target) {
+        state.error = failure
+      } else {
+        mode = .browse
+        return
+      }
     case .enter:
       var failure: String?
       do {
@@ -111,6 +120,12 @@ extension SettingsScreen {
   func editedRow(_ state: EditState) -> (layout: RowLayout, content: RowContent) {
     let layout = RowLayout(width: max(1, width - 2), showsIcons: level.table.showsIcons, colors: colors)
     var content = RowContent(item: state.item, value: nil, isModified: false)
+    if let page = level.list, let selection = level.selection {
+      content = page.rowContent(selection.row, elements: body.elements, isLocked: false)
+      if case .element(let position) = state.target { content.title = "\(position)" }
+      content.icon = nil
+      return (RowLayout(width: max(1, width - 2), showsIcons: false, colors: colors), content)
+    }
     if let selection = level.selection,
       case .item(let item, let value, let isModified) = level.table.row(at: selection)
     {

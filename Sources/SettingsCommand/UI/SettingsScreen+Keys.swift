@@ -30,6 +30,18 @@ extension SettingsScreen {
       keepSelectionVisible()
       return
     }
+    if case .confirmDelete(let position) = mode {
+      handleDeleteAnswer(key, position: position)
+      keepSelectionOnARow()
+      keepSelectionVisible()
+      return
+    }
+    if let page = level.list {
+      await handleListKey(key, page)
+      keepSelectionOnARow()
+      keepSelectionVisible()
+      return
+    }
     status = nil
     switch key {
     case .up, .character("k"): move(by: -1)
@@ -97,6 +109,8 @@ extension SettingsScreen {
   mutating func activate(key: KeyPress) async {
     guard let selection = level.selection else { return }
     switch level.table.row(at: selection) {
+    case .item(let item, _, _) where item.type == .list && key != .character(" "):
+      openList(item)
     case .item(let item, _, _):
       // Enter opens a page; Space changes the row's own value when it has one.
       if let page = item.page, key != .character(" ") || (item.type != .switch && item.choices == nil) {

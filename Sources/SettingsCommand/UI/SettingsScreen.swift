@@ -23,6 +23,8 @@ public struct SettingsScreen: Sendable {
     var scroll = BodyPosition.top
     /// Whether this is the top page, whose open/closed sections are recorded in the view state.
     var isTop: Bool
+    /// The list page shown instead of the table's page, whose snapshot holds its elements.
+    var list: ListPage?
 
     init(table: SettingsTable, breadcrumb: String, isTop: Bool) {
       self.table = table
@@ -42,6 +44,8 @@ public struct SettingsScreen: Sendable {
     case editText(EditState)
     /// A multiple choice item's list is open.
     case chooseMany(ChoiceList)
+    /// The deletion of a list's element at a position (from 1) is asked on the status line.
+    case confirmDelete(Int)
   }
 
   /// The screen size in display columns and lines.
@@ -155,7 +159,9 @@ public struct SettingsScreen: Sendable {
   /// The body of the current page at the screen's width.
   var body: PageBody { body(of: level) }
 
-  func body(of level: Level) -> PageBody { PageBody(table: level.table, width: width, colors: colors) }
+  func body(of level: Level) -> PageBody {
+    PageBody(table: level.table, width: width, colors: colors, list: level.list)
+  }
 
   /// Takes in what an action changed on the current page: shows the new values on the other pages
   /// of the stack (a change can show on a parent's row), and keeps the selection on a row that
@@ -320,6 +326,9 @@ public struct SettingsScreen: Sendable {
     "  u             undo the last change (again: the one before)",
     "  H             the selected item's history (arrows, PgUp PgDn,",
     "                Home End page it)",
+    "  On a list     Enter: edit the element, open a record's fields",
+    "                a: add  d Delete: delete (y confirms)",
+    "                K J: move the element up, down",
     "  ?             this help (any key closes it)",
     "  q Ctrl-C      quit",
   ]
@@ -333,6 +342,7 @@ public struct SettingsScreen: Sendable {
     case .browse: text = status ?? describeSelection()
     case .editText: text = "Enter: save  Esc: cancel"
     case .chooseMany: text = "Space: choose  Enter: save  Esc: cancel"
+    case .confirmDelete(let position): text = deleteQuestion(position)
     }
     let hint = "? help  q quit"
     let shown = TerminalText.truncated(TerminalText.escaped(text), toWidth: width)
@@ -342,6 +352,7 @@ public struct SettingsScreen: Sendable {
   }
 
   func describeSelection() -> String {
+    if let page = level.list { return describeListRow(page) }
     guard let selection = level.selection else { return "" }
     // A row of a section read on demand is described from its compiled record, undecoded.
     if let compiled = level.table.compiledRow(at: selection) {

@@ -148,6 +148,9 @@ struct HelpTests {
           u             undo the last change (again: the one before)
           H             the selected item's history (arrows, PgUp PgDn,
                         Home End page it)
+          On a list     Enter: edit the element, open a record's fields
+                        a: add  d Delete: delete (y confirms)
+                        K J: move the element up, down
           ?             this help (any key closes it)
           q Ctrl-C      quit
 

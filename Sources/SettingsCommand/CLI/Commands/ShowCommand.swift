@@ -57,6 +57,10 @@ enum ShowCommand {
       if sections.firstIndex(where: { $0.id == name || $0.header == name }) == nil, Int(name) == nil,
         let located = try? Settings(document: topDocument, store: MemoryStore()).locate(name)
       {
+        if located.item.type == .list, !context.wantsJSON, let page = ListPage(item: located.item) {
+          let heading = (located.breadcrumb(in: topDocument) + [located.item.title]).joined(separator: " › ")
+          return try listLines(page, heading: heading, context: context, document: topDocument)
+        }
         throw CommandError(
           messages: [
             "'\(TerminalText.escaped(name))' is an item without a child page; "
@@ -139,4 +143,30 @@ enum ShowCommand {
   }
 
   static func name(_ index: Int) -> String { "Section \(index + 1)" }
+
+  /// `show KEY` of a list: the list page's heading, then its elements, one row each, as the
+  /// screen's list page shows them (a record by its title field, its subtitle field at the right).
+  static func listLines(
+    _ page: ListPage, heading: String, context: CommandContext, document: SettingsDocument
+  ) throws(CommandError) -> String {
+    let layers = try context.layers(for: document, forWriting: false)
+    let snapshot: SettingsSnapshot
+    do {
+      snapshot = try Settings(document: document, layers: layers).snapshot()
+    } catch {
+      throw CommandError(error)
+    }
+    if let problem = snapshot.problem(of: page.item) { context.warnings.add(problem) }
+    let elements = page.elements(in: snapshot)
+    let isLocked = snapshot.state(of: page.item).lock != nil
+    let layout = RowLayout(width: context.width(), showsIcons: false, colors: context.colors())
+    var text = TerminalText.escaped(heading) + "\n\n"
+    for row in elements.indices {
+      for line in layout.lines(for: page.rowContent(row, elements: elements, isLocked: isLocked)) {
+        text += line + "\n"
+      }
+    }
+    if elements.isEmpty { text += "  (no elements)\n" }
+    return text
+  }
 }

@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SettingsCommand
+@testable import SettingsKit
+
+/// A list in the line mode: its page in numbered lines, and commands that add, delete (asking
+/// first), move and change an element, each change said in one line; and `settings show KEY`
+/// of a list.
+@Suite(.serialized)
+struct LineModeListTests {
+  /// The line mode on the example document, the DNS servers' row selected.
+  func lineScreen(_ store: MemoryStore) async throws -> LineScreen {
+    let loaded = try DocumentLoader.open(path: examplePath("phone-settings.json"), locales: ["en"])
+    var screen = try SettingsScreen(document: loaded, store: store, width: 80, height: 24)
+    await screen.jump(to: "dns")
+    screen.status = nil
+    return LineScreen(screen: screen)
+  }
+
+  /// What each line typed is answered, in order.
+  func answers(_ lines: [String], _ screen: inout LineScreen) async -> [String] {
+    var said: [String] = []
+    for line in lines {
+      said.append("> " + line)
+      said += await screen.handle(line: line)
+    }
+    return said
+  }
+
+  @Test func commandsAddDeleteAfterAskingMoveAndChangeElementsEachSaidInOneLine() async throws {
+    let store = MemoryStore()
+    var screen = try await lineScreen(store)
+    let input = [
+      "", "add 9.9.9.9", "add nine", "add 8.8.8.8", "mv 3 1", "del 2", "n", "del 2", "y", "2", "=7.7.7.7",
+      "3",
+      "l",
+    ]
+    #expect(
+      await answers(input, &screen) == [
+        "> ",
+        "Page Settings > DNS Servers, 1 element:",
+        "1. 1.1.1.1.",
+        "Commands: add VALUE (a record: add field=value ...), del N, mv N M, N then =VALUE (a record: =field=value), b back.",
+        "> add 9.9.9.9",
+        "Added 9.9.9.9 at 2.",
+        "> add nine",
+        "Refused: dns: must be an IP address, such as 1.1.1.1.",
+        "> add 8.8.8.8",
+        "Added 8.8.8.8 at 3.",
+        "> mv 3 1",
+        "Moved 8.8.8.8 to 1.",
+        "> del 2",
+        "Delete 1.1.1.1? Type y to delete it; anything else keeps it.",
+        "> n",
+        "Nothing deleted.",
+        "> del 2",
+        "Delete 1.1.1.1? Type y to delete it; anything else keeps it.",
+        "> y",
+        "Deleted 1.1.1.1 (was 2).",
+        "> 2",
+        "2. 9.9.9.9.",
+        "> =7.7.7.7",
+        "Element 2 is now 7.7.7.7.",
+        "> 3",
+        "Refused: there is no element 3; this list has 2.",
+        "> l",
+        "Page Settings > DNS Servers, 2 elements:",
+        "1. 8.8.8.8.",
+        "2. 7.7.7.7.",
+        "Commands: add VALUE (a record: add field=value ...), del N, mv N M, N then =VALUE (a record: =field=value), b back.",
+      ])
+    #expect(try store.read().values["dns"]?.description == #"["8.8.8.8","7.7.7.7"]"#)
+    let back = await answers(["b"], &screen)
+    #expect(back.contains("16. DNS Servers: 2 items. Changed. Enter opens its elements."))
+  }
+
+  @Test func recordsAreAddedFromFieldsAndTheirFieldsSet() async throws {
+    let store = MemoryStore()
+    var screen = try await lineScreen(store)
+    let input = [
+      "17", "", "add name=Work server=vpn.example.com password=hunter2", "1", "=server=vpn2.example.com",
+      "=server=/", "l",
+    ]
+    #expect(
+      await answers(input, &screen) == [
+        "> 17",
+        "17. VPN Configurations: 0 items. Secure. Enter opens its elements.",
+        "> ",
+        "Page Settings > VPN Configurations, 0 elements:",
+        "Commands: add VALUE (a record: add field=value ...), del N, mv N M, N then =VALUE (a record: =field=value), b back.",
+        "> add name=Work server=vpn.example.com password=hunter2",
+        "Added Work at 1.",
+        "> 1",
+        "1. Work, vpn.example.com.",
+        "> =server=vpn2.example.com",
+        "Changed server of element 1.",
+        "> =server=/",
+        "Refused: vpn: element 1: server: must match the pattern [A-Za-z0-9.-]+.",
+        "> l",
+        "Page Settings > VPN Configurations, 1 element:",
+        "1. Work, vpn2.example.com.",
+        "Commands: add VALUE (a record: add field=value ...), del N, mv N M, N then =VALUE (a record: =field=value), b back.",
+      ])
+    #expect(
+      try store.read().values["vpn"]?.description
+        == #"[{"account":"","name":"Work","password":"hunter2","server":"vpn2.example.com","type":"ikev2"}]"#)
+  }
+
+  @Test func showPrintsAListsElements() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    let environment = ["HOME": home.path, "COLUMNS": "40", "LANG": "C.UTF-8"]
+    let path = examplePath("phone-settings.json")
+    _ = try runBinary(["-f", path, "add", "dns", "9.9.9.9"], environment: environment)
+    _ = try runBinary(
+      ["-f", path, "add", "vpn", "name=Work", "server=vpn.example.com", "password=hunter2"],
+      environment: environment)
+    let dns = try runBinary(["-f", path, "show", "dns"], environment: environment)
+    let lines = dns.stdout.split(separator: "\n", omittingEmptySubsequences: false).map {
+      String($0.reversed().drop { $0 == " " }.reversed())
+    }
+    #expect(lines == ["Settings › DNS Servers", "", "  1.1.1.1", "  9.9.9.9", ""], "\(dns)")
+    let vpn = try runBinary(["-f", path, "show", "vpn"], environment: environment)
+    #expect(vpn.stdout == "Settings › VPN Configurations\n\n  Work                   vpn.example.… ›\n")
+  }
+}
