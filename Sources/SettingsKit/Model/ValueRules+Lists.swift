@@ -117,6 +117,36 @@ extension ValueRules {
     return nil
   }
 
+  /// Why `elements`, a list that kept every rule of `list` before one change, break one now, or
+  /// nil: the count, then the uniqueness of the element at `changed` (an offset; nil when no
+  /// element was added or changed) against the others. The element's own rules are checked by the
+  /// change. Gives what ``listProblem(_:in:)`` gives for such a list.
+  static func changeProblem(_ elements: [SettingValue], changed: Int?, in list: SettingList) -> ValueProblem?
+  {
+    if let minimum = list.minCount, elements.count < minimum {
+      return .tooFewElements(minimum: minimum, count: elements.count)
+    }
+    if let maximum = list.maxCount, elements.count > maximum {
+      return .tooManyElements(maximum: maximum, count: elements.count)
+    }
+    guard let changed else { return nil }
+    let element = elements[changed]
+    if list.isUnique,
+      elements.indices.contains(where: { $0 != changed && elements[$0] == element })
+    {
+      return .repeatedElement(elementText(element, in: list, style: ValueStyle(reveal: false)), field: nil)
+    }
+    if let field = list.uniqueField, case .record(let values) = element, let value = values[field],
+      elements.indices.contains(where: {
+        guard $0 != changed, case .record(let other) = elements[$0] else { return false }
+        return other[field] == value
+      })
+    {
+      return .repeatedElement(text(of: value, forRow: list.field(field), style: ValueStyle()), field: field)
+    }
+    return nil
+  }
+
   /// An element's value from JSON, by its kind alone (its rules are checked after): nil when the
   /// JSON is of another kind.
   static func elementValue(_ json: JSONValue, by declaration: SettingItem) -> SettingValue? {

@@ -59,9 +59,14 @@ extension Settings {
         return []
       }
       var new = current
+      // The stored list was read as accepted (else refused above), so it keeps every rule: only
+      // what each change can break is checked. The default's rules are checked whole (a document
+      // built in code may not have been validated).
+      var keepingRules = contents.values[fullKey] != nil
       for operation in operations {
         do throws(ValueProblem) {
-          new = try operation.apply(to: new, in: list)
+          new = try operation.apply(to: new, in: list, keepingRules: keepingRules)
+          keepingRules = true
         } catch {
           throw .rejectedValue(
             key: fullKey, value: operation.givenText(in: list), problem: error,

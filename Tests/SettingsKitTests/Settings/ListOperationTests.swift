@@ -168,6 +168,59 @@ struct ListOperationTests {
         == "element 1 has an empty name; a record's name titles it, so it holds a text")
   }
 
+  /// The check of what one change can break (a list that kept its rules before it) gives what
+  /// the whole check gives: the same list or the same problem, on generated changes of every list
+  /// of the document (repeats, counts at their bounds, elements each rule refuses).
+  @Test(arguments: 0..<20)
+  func checkingWhatAChangeCanBreakIsTheWholeCheck(seed: UInt64) throws {
+    var random = SeededRandom(state: seed)
+    func record(_ name: String, _ server: String) -> SettingValue {
+      .record(["name": .string(name), "server": .string(server), "password": .string("")])
+    }
+    let pools: [String: [SettingValue]] = [
+      "dns": Self.strings("1.1.1.1", "8.8.8.8", "9.9.9.9", "1.0.0.1", "x y", ""),
+      "langs": Self.strings("en", "ko", "ja", "fr"),
+      "names": Self.strings("a", "b", "c", ""),
+      "vpn": [
+        record("Work", "a.example"), record("Home", "b.example"), record("Work", "c.example"),
+        record("", "a.example"), record("Cafe", "A B"),
+      ],
+      "hosts": [
+        .record(["name": .string("a"), "port": .number(ExactDecimal(80))]),
+        .record(["name": .string("b"), "port": .number(ExactDecimal(81))]),
+        .record(["name": .string("a"), "port": .number(ExactDecimal(80))]),
+      ],
+    ]
+    var compared = 0
+    for key in pools.keys.sorted() {
+      let list = Self.list(key)
+      let pool = pools[key] ?? []
+      var elements = list.defaultValue
+      for _ in 0..<60 {
+        let position = random.below(elements.count + 2) + (random.chance(10) ? 0 : 1)
+        let operation: ListOperation
+        switch random.below(6) {
+        case 0, 1: operation = .add(random.pick(pool), at: random.chance(50) ? nil : position)
+        case 2: operation = .remove(at: position)
+        case 3: operation = .move(from: position, to: random.below(elements.count + 1) + 1)
+        case 4: operation = .replace(at: position, with: random.pick(pool))
+        default:
+          operation = .setField(
+            random.pick(["name", "server", "port"]), of: position,
+            to: .string(random.pick(["a", "Work", ""])))
+        }
+        let whole = Result { () throws(ValueProblem) in try operation.apply(to: elements, in: list) }
+        let partial = Result { () throws(ValueProblem) in
+          try operation.apply(to: elements, in: list, keepingRules: true)
+        }
+        #expect(whole == partial, "\(key): \(operation) on \(elements)")
+        compared += 1
+        if case .success(let new) = whole { elements = new }
+      }
+    }
+    #expect(compared == 300)
+  }
+
   @Test func settingsEditsTheStoredListAndRefusesWithTheKey() throws {
     let store = MemoryStore()
     let settings = Settings(document: Self.document, store: store)
