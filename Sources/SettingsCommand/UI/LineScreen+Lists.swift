@@ -63,6 +63,10 @@ extension LineScreen {
         "Added \(Self.text(page.name(of: element))) at \(elements.count + 1)."
       }
     case "del" where words.count == 2:
+      // A locked list is refused before the question, not after.
+      if let lock = screen.level.table.snapshot.state(of: page.item).lock {
+        return [Self.refused(SettingsError.locked(key: page.key, file: lock.file, reason: lock.reason))]
+      }
       guard let number = Int(words[1]), number >= 1, number <= elements.count else {
         return ["Refused: there is no element \(words[1]); this list has \(elements.count)."]
       }
@@ -126,7 +130,7 @@ extension LineScreen {
     -> [String]
   {
     do {
-      try screen.edit(page, operations)
+      guard try screen.edit(page, operations) else { return ["No change: the list is as it was."] }
     } catch {
       return [Self.refused(error)]
     }

@@ -39,7 +39,9 @@ extension SettingsScreen {
       if let made = undo.entry { undoHistory.made.insert(made) }
       apply(try TableActions(settings: settings).reloadValues(of: &level.table))
       let after = entry.keys.map { shownValue(of: $0, in: settings) }
-      message = .note(Self.undoMessage(entry, shown: Array(zip(before, after)), settings: settings))
+      message = .note(
+        Self.undoMessage(
+          entry, shown: Array(zip(before, after)), settings: settings, written: undo.journalChanges))
       keys = entry.keys
     } catch SettingsError.store(let error) {
       // The undo is a write: a journal it cannot read stopped it before anything was written.
@@ -67,14 +69,22 @@ extension SettingsScreen {
 
   /// `Undid change N: TITLE old → new` with the values as the row showed them before and shows them
   /// now (`shown`, by key in the entry's order; the journal's wording where the screen has no row),
-  /// or the titles of the keys it put back.
+  /// or the titles of the keys it put back. An element change of a list (`written`: what the undo
+  /// wrote) is worded as `settings undo` words it: `Undid change 6: DNS Servers: removed 7.7.7.7
+  /// from 3`, not as the whole lists.
   static func undoMessage(
-    _ entry: JournalEntry, shown: [(before: String?, after: String?)], settings: Settings
+    _ entry: JournalEntry, shown: [(before: String?, after: String?)], settings: Settings,
+    written: [String: JournalChange] = [:]
   ) -> String {
     let head = "Undid change \(entry.sequence)"
     let keys = entry.keys
     if keys.count == 1, let key = keys.first, let change = entry.changes[key] {
       let title = TerminalText.escaped(settings.journalTitle(of: key) ?? key)
+      if written.count == 1, let (writtenKey, writtenChange) = written.first,
+        let wording = settings.journalListWording(writtenChange, of: writtenKey)
+      {
+        return "\(head): \(title): \(wording)"
+      }
       // The entry is taken back: its after was the value, its before is the value again.
       let old =
         shown.first?.before ?? settings.journalValueText(change.after, of: key, secure: change.isSecure)

@@ -136,8 +136,12 @@ extension SettingsScreen {
     if element.type == .rightDetail {
       // A choice is added as the first choice the list does not hold yet; Enter on it steps it.
       let elements = body.elements
-      let choice = element.choices?.first { !elements.contains(.string($0.value)) } ?? element.choices?.first
-      guard let choice else { return }
+      let missing = element.choices?.first { !elements.contains(.string($0.value)) }
+      if missing == nil, page.list.isUnique {
+        statusMessage = .refusal("every choice is in the list already, and its elements are unique")
+        return
+      }
+      guard let choice = missing ?? element.choices?.first else { return }
       change(page, [.add(.string(choice.value), at: nil)])
       return
     }
@@ -251,10 +255,13 @@ extension SettingsScreen {
 
   /// Makes `operations` as one change of the list through ``Settings/edit(_:_:)``, and shows the
   /// new elements on every page of the stack.
-  mutating func edit(_ page: ListPage, _ operations: [ListOperation]) throws {
+  /// - Returns: whether the list changed (a new value equal to the old one changes nothing).
+  @discardableResult
+  mutating func edit(_ page: ListPage, _ operations: [ListOperation]) throws -> Bool {
     let settings = try self.settings(knowing: page.item)
-    guard let change = try settings.edit(page.key, operations) else { return }
+    guard let change = try settings.edit(page.key, operations) else { return false }
     apply(level.table.apply(change.newValue, forKey: page.key, isOverride: true))
+    return true
   }
 
   /// The status line of a list page's selected row.

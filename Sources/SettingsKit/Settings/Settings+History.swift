@@ -231,7 +231,23 @@ extension Settings {
         }
         return (targets, [number])
       }
-      return (entry.changes.mapValues(\.before), [number])
+      // Forced, an element change of a list is still taken back from the list as it is now where
+      // it can be, and one whose added elements are all gone is taken back already: the rest of
+      // the list (changed later) is not put back as it was.
+      let now = underCurrentKeys(journal.state())
+      var targets = entry.changes.mapValues(\.before)
+      for key in entry.keys {
+        guard let change = entry.changes[key], !change.isSecure else { continue }
+        let current = now[currentKey(key)]
+        // Unchanged since the entry: its own value before, as for any key.
+        guard !Self.same(current, change.after) else { continue }
+        if let target = listUndoTarget(change, of: key, now: current) {
+          targets[key] = .some(target)
+        } else if listAdditionGone(change, of: key, now: current) {
+          targets[key] = .some(current)
+        }
+      }
+      return (targets, [number])
     case .time(let time, let names):
       let wanted = try journalKeys(names, in: journal)
       // Each key under the item's key now: a change made under an earlier name (renamedFrom) is a

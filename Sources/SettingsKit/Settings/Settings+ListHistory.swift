@@ -79,6 +79,19 @@ extension Settings {
     return SettingValue.list(new).json
   }
 
+  /// Whether a journaled change of the list `key` added elements none of which the list holds
+  /// now (`now`: its override, nil for none): what it made is taken back already.
+  func listAdditionGone(_ change: JournalChange, of key: String, now: JSONValue?) -> Bool {
+    guard let (_, step) = journalListStep(change, of: key),
+      let item = item(forFullKey: currentKey(key)), let current = listElements(now, of: item)
+    else { return false }
+    switch step {
+    case .added(let element, _): return !current.contains(element)
+    case .addedSeveral(let elements, _): return elements.allSatisfy { !current.contains($0) }
+    default: return false
+    }
+  }
+
   /// The one element change a journaled change of the list `key` is, with the list's declaration;
   /// nil when it is not one, or the key is not a list's, or its values are not journaled.
   private func journalListStep(_ change: JournalChange, of key: String) -> (SettingList, ListElementChange)? {

@@ -87,6 +87,23 @@ struct ListEditCommandTests {
     #expect(try fixture.directory.read("s.json") == store)
   }
 
+  /// `undo N --force` of an add already taken back, when the list changed since, takes nothing
+  /// else back (it once set the list to what it was before the add, dropping the later element).
+  @Test func forcingTheUndoOfAnAddTakenBackKeepsTheLaterElements() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    #expect(fixture.run(["add", "dns", "8.8.8.8"]).status == 0)
+    #expect(fixture.run(["add", "dns", "9.9.9.9"]).status == 0)
+    #expect(
+      fixture.run(["undo", "1"]).stdout == "undid change 1\n  dns (DNS Servers): removed 8.8.8.8 from 2\n")
+    #expect(
+      fixture.run(["undo", "1", "--force"])
+        == CommandOutcome(
+          status: 1, stdout: "",
+          stderr: "Error: what change 1 changed is as it was before it already; nothing was changed\n"))
+    #expect(fixture.run(["get", "dns"]).stdout == "1.1.1.1\n9.9.9.9\n")
+  }
+
   /// A field of a record reads with its old and new values; a record list with a secure field
   /// (vpn's password) is journaled with none of its values, so no text of it is ever shown.
   @Test func aFieldChangeReadsWithItsValuesAndASecureRecordListWithNone() throws {

@@ -29,6 +29,25 @@ struct LineModeListTests {
     return said
   }
 
+  /// `u` says an element change as `settings undo` does, not as the whole lists; a new value
+  /// equal to the old one says that nothing changed.
+  @Test func undoSaysTheElementChangeAndAnEqualValueChangesNothing() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let loaded = try DocumentLoader.open(path: examplePath("phone-settings.json"), locales: ["en"])
+    var settingsScreen = try SettingsScreen(
+      document: loaded, store: FileStore(path: directory.file("s.json")), width: 80, height: 24)
+    await settingsScreen.jump(to: "dns")
+    settingsScreen.status = nil
+    var screen = LineScreen(screen: settingsScreen)
+    let said = await answers(["", "add 9.9.9.9", "1", "=1.1.1.1", "u"], &screen)
+    #expect(
+      Array(said.dropFirst(4)) == [
+        "> add 9.9.9.9", "Added 9.9.9.9 at 2.", "> 1", "1. 1.1.1.1.", "> =1.1.1.1",
+        "No change: the list is as it was.", "> u", "Undid change 1: DNS Servers: removed 9.9.9.9 from 2",
+      ])
+  }
+
   @Test func commandsAddDeleteAfterAskingMoveAndChangeElementsEachSaidInOneLine() async throws {
     let store = MemoryStore()
     var screen = try await lineScreen(store)
