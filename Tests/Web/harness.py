@@ -370,3 +370,11 @@ def switch_states(browser):
         "return [...document.querySelectorAll('[role=switch]')].map(s => [s.closest('[data-key]').dataset.key,"
         " s.getAttribute('aria-checked')])"
     )
+
+
+def cli_error(server, *args):
+    """The message `settings ARGS` refuses with: its `Error:` line without the prefix."""
+    result = server.settings(*args, check_status=False)
+    check(result.returncode != 0, f"settings {' '.join(args)} was expected to fail")
+    first = result.stderr.strip().splitlines()[0]
+    return first[len("Error: "):] if first.startswith("Error: ") else first

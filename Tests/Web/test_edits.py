@@ -4,7 +4,7 @@ import json
 
 from selenium.webdriver.common.keys import Keys
 
-from harness import EXAMPLES, check, check_equal, stored, wait_until
+from harness import EXAMPLES, check, check_equal, cli_error, stored, wait_until
 
 
 def click_choice(browser, index):
@@ -17,12 +17,6 @@ def click_choice(browser, index):
 PHONE = EXAMPLES / "phone-settings.json"
 
 
-def cli_error(server, *args):
-    """The message `settings ARGS` refuses with: its `Error:` line without the prefix."""
-    result = server.settings(*args, check_status=False)
-    check(result.returncode != 0, f"settings {' '.join(args)} was expected to fail")
-    first = result.stderr.strip().splitlines()[0]
-    return first[len("Error: "):] if first.startswith("Error: ") else first
 
 
 def test_switches_and_choices_apply_at_once(ctx):

@@ -7,7 +7,7 @@ import json
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from harness import EXAMPLES, check, check_equal, stored, wait_until
+from harness import EXAMPLES, check, check_equal, cli_error, stored, wait_until
 
 PHONE = EXAMPLES / "phone-settings.json"
 
@@ -47,11 +47,6 @@ def add(browser, text):
     field.send_keys(text, Keys.ENTER)
 
 
-def cli_error(server, *args):
-    result = server.settings(*args, check_status=False)
-    check(result.returncode != 0, f"settings {' '.join(args)} was expected to fail")
-    first = result.stderr.strip().splitlines()[0]
-    return first[len("Error: "):] if first.startswith("Error: ") else first
 
 
 def test_dns_servers_added_refused_moved_and_deleted(ctx):

@@ -43,13 +43,11 @@ extension SettingsScreen {
       return
     }
     status = nil
+    if moveSelection(for: key) {
+      keepSelectionVisible()
+      return
+    }
     switch key {
-    case .up, .character("k"): move(by: -1)
-    case .down, .character("j"): move(by: 1)
-    case .pageUp: movePage(by: -1)
-    case .pageDown: movePage(by: 1)
-    case .home: moveToEnd(first: true)
-    case .end: moveToEnd(first: false)
     case .right where stepSelection(by: 1): break
     case .left where stepSelection(by: -1): break
     case .character(let digit) where (digit.isASCII && digit.isNumber) || digit == "-":
@@ -75,6 +73,21 @@ extension SettingsScreen {
     default: break
     }
     keepSelectionVisible()
+  }
+
+  /// The keys that move the selection on every page (a list's too): ↑ ↓ `k` `j`, PgUp PgDn, Home
+  /// End; false for any other key.
+  mutating func moveSelection(for key: KeyPress) -> Bool {
+    switch key {
+    case .up, .character("k"): move(by: -1)
+    case .down, .character("j"): move(by: 1)
+    case .pageUp: movePage(by: -1)
+    case .pageDown: movePage(by: 1)
+    case .home: moveToEnd(first: true)
+    case .end: moveToEnd(first: false)
+    default: return false
+    }
+    return true
   }
 
   mutating func move(by step: Int) {

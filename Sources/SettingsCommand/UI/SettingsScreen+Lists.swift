@@ -47,13 +47,8 @@ extension SettingsScreen {
   /// A key on a list page (``ListPage``), outside an editing line or a question.
   mutating func handleListKey(_ key: KeyPress, _ page: ListPage) async {
     status = nil
+    if moveSelection(for: key) { return }
     switch key {
-    case .up, .character("k"): move(by: -1)
-    case .down, .character("j"): move(by: 1)
-    case .pageUp: movePage(by: -1)
-    case .pageDown: movePage(by: 1)
-    case .home: moveToEnd(first: true)
-    case .end: moveToEnd(first: false)
     case .enter, .character(" "), .right: activateListRow(page)
     case .escape, .backspace, .left: goBack()
     case .character("a") where page.content == .elements: startAdding(page)
