@@ -36,6 +36,19 @@ extension LineScreen {
     let elements = page.elements(in: screen.level.table.snapshot)
     let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     if text == "l" { return listPageLines(page) }
+    if text == "?" { return Self.helpLines + [Self.listCommands] }
+    // An empty line on a record: its fields, one a line (a secure one masked).
+    if text.isEmpty, let selection = screen.level.selection, selection.row < elements.count,
+      case .record(let values) = elements[selection.row], let fields = page.list.fields
+    {
+      var style = ValueStyle()
+      style.choice = .title
+      return fields.map { field in
+        let value = field.key.flatMap { values[$0] }
+        let shown = value.map { ValueRules.text(of: $0, forRow: field, style: style) } ?? ""
+        return "\(Self.text(field.title)): \(Self.text(shown.isEmpty ? "(empty)" : shown))."
+      }
+    }
     if let number = Int(text), text.allSatisfy(\.isASCII) {
       guard number >= 1, number <= elements.count else {
         return ["Refused: there is no element \(number); this list has \(elements.count)."]

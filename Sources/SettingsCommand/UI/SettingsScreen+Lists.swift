@@ -125,6 +125,10 @@ extension SettingsScreen {
   /// `a` or Enter on "Add…": the editor of a new value, or the form of a new record.
   mutating func startAdding(_ page: ListPage) {
     guard !refusedAsLocked(page) else { return }
+    if let maximum = page.list.maxCount, body.elements.count >= maximum {
+      statusMessage = .refusal("the list holds its most elements (\(maximum)): delete one first")
+      return
+    }
     if page.list.holdsRecords { return openRecord(at: nil, of: page) }
     guard let element = page.list.element else { return }
     level.selection = TableIndexPath(row: body.elements.count, section: 0)

@@ -74,8 +74,12 @@ extension ValueRules {
           return .badElement(index: index, problem: .badField(field: key, problem: problem))
         }
       }
-      // A title of spaces alone shows as none: it is refused as an empty one is.
-      if let title = list.titleField, case .string(let text)? = values[title], text.allSatisfy(\.isWhitespace)
+      // A title of spaces or invisible format characters alone (a zero-width space) shows as
+      // none: it is refused as an empty one is.
+      if let title = list.titleField, case .string(let text)? = values[title],
+        text.unicodeScalars.allSatisfy({
+          $0.properties.isWhitespace || $0.properties.generalCategory == .format
+        })
       {
         return .emptyTitle(index: index, field: title)
       }

@@ -100,7 +100,7 @@ struct LineModeListTests {
     var screen = try await lineScreen(store)
     let input = [
       "17", "", "add name=Work server=vpn.example.com password=hunter2", "1", "=server=vpn2.example.com",
-      "=server=/", "l",
+      "=server=/", "l", "1", "",
     ]
     #expect(
       await answers(input, &screen) == [
@@ -121,6 +121,11 @@ struct LineModeListTests {
         "Page Settings > VPN Configurations, 1 element:",
         "1. Work, vpn2.example.com.",
         "Commands: add VALUE (a record: add field=value ...), del N, mv N M, N then =VALUE (a record: =field=value), b back.",
+        "> 1",
+        "1. Work, vpn2.example.com.",
+        "> ",
+        "Description: Work.", "Server: vpn2.example.com.", "Type: IKEv2.", "Account: (empty).",
+        "Password: ••••••••.",
       ])
     #expect(
       try store.read().values["vpn"]?.description

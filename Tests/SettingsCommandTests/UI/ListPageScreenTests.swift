@@ -34,6 +34,20 @@ struct ListPageScreenTests {
     screen.lines().map { String($0.reversed().drop { $0 == " " }.reversed()) }
   }
 
+  /// `a` on a list that holds its most elements says so, and opens no editor.
+  @Test func aFullListRefusesToAddBeforeAnythingIsTyped() async throws {
+    let full = ["1.1.1.1", "2.2.2.2", "3.3.3.3", "4.4.4.4"].map(SettingValue.string)
+    let store = MemoryStore(values: ["dns": SettingValue.list(full).json])
+    var screen = try await screen(store, width: 80)
+    await screen.handle(.enter)
+    await screen.handle(.character("a"))
+    #expect(
+      shown(screen).last == "Refused: the list holds its most elements (4): delete one first   ? help  q quit"
+    )
+    await type("5", into: &screen)
+    #expect(try stored(store, "dns") == #"["1.1.1.1","2.2.2.2","3.3.3.3","4.4.4.4"]"#)
+  }
+
   @Test func aListRowOpensThePageOfItsElementsThenAdd() async throws {
     let store = MemoryStore()
     var screen = try await screen(store, height: 7)
@@ -154,15 +168,13 @@ struct ListPageScreenTests {
     await screen.handle(.clearLine)
     await type("4.4.4.4", into: &screen)
     await screen.handle(.enter)
+    // Full: `a` says so before anything is typed.
     await screen.handle(.character("a"))
-    await type("5.5.5.5", into: &screen)
-    await screen.handle(.enter)
-    #expect(shown(screen)[6] == "    Error: dns: at most 4 elements (got 5)")
-    await screen.handle(.escape)
+    #expect(shown(screen).last?.hasPrefix("Refused: the list holds its most elements (4)") == true)
     #expect(
       try stored(store, "dns")
         == #"["1.1.1.1","2.2.2.2","3.3.3.3","4.4.4.4"]"#)
-    #expect(shown(screen)[5] == ">   Add…")
+    #expect(Array(shown(screen)[4...5]) == [">   4.4.4.4", "    Add…"])
     // An element of the full list takes a new value in its place.
     await screen.handle(.home)
     await screen.handle(.enter)

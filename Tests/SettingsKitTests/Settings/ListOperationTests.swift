@@ -163,6 +163,12 @@ struct ListOperationTests {
     #expect(throws: ValueProblem.emptyTitle(index: 1, field: "name")) {
       try ListOperation.add(blank, at: nil).apply(to: [], in: vpn)
     }
+    let invisible = SettingValue.record([
+      "name": .string("\u{200B}\u{3000}"), "server": .string("a.example"), "password": .string(""),
+    ])
+    #expect(throws: ValueProblem.emptyTitle(index: 1, field: "name")) {
+      try ListOperation.add(invisible, at: nil).apply(to: [], in: vpn)
+    }
     #expect(
       ValueProblem.emptyTitle(index: 1, field: "name").message
         == "element 1 has an empty name; a record's name titles it, so it holds a text")
