@@ -106,6 +106,10 @@ struct CommandError: Error {
     case .changedLater:
       "give \(Options.force.definition.name) to undo it anyway, or 'settings history' to see both"
     case .secret(let key): "'settings reset \(key)' goes back to the default"
+    case .secretField(let key, let field, _, true):
+      "'settings add \(key) \(field)=TEXT …' adds the record again"
+    case .secretField(let key, let field, let at, false):
+      "'settings set \(key)[\(at)].\(field) TEXT' sets it again"
     case .noSuchEntry, .nothingToUndo: "'settings history' lists the entries"
     case .nothingChangedSince, .alreadyAsBefore: nil
     case .beforeJournal(_, let known):

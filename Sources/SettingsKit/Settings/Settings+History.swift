@@ -36,7 +36,7 @@ extension Settings {
   public func journal() throws(SettingsError) -> StoreJournal {
     guard let store = store as? any JournalingStore else { return StoreJournal() }
     do {
-      return try store.journal(secureKeys: Self.secureKeys(of: document, base: keptDefaults))
+      return try store.journal(secureKeys: Self.journalSecureKeys(of: document, base: keptDefaults))
     } catch {
       throw .store(error)
     }
@@ -150,7 +150,7 @@ extension Settings {
   public func undo(_ target: UndoTarget, force: Bool = false) throws(SettingsError) -> UndoResult {
     var undone: [Int] = []
     var setAside: SystemPath?
-    let secureKeys = Self.secureKeys(of: document, base: keptDefaults)
+    let secureKeys = Self.journalSecureKeys(of: document, base: keptDefaults)
     // Over a store file that does not parse, `force` writes back what the journal knows: the
     // damaged file is kept beside the store, the values after the journal's last entry take its
     // place, and the undo goes on from there.
@@ -164,12 +164,14 @@ extension Settings {
     let write = try changeReadingJournal {
       (snapshot, contents: inout StoreContents, readJournal) throws(SettingsError) in
       let journal = readJournal()
-      let (targets, entries) = try undoTargets(target, in: journal, force: force)
+      var (targets, entries) = try undoTargets(target, in: journal, stored: contents.values, force: force)
       undone = entries
       // The first such key in key order, so that the refusal is the same every time.
       if let key = targets.filter({ secureKeys.contains($0.key) && $0.value != nil }).keys.min() {
         throw .undoRefused(.secret(key: key))
       }
+      try keepSecureFields(
+        of: &targets, undoing: entries, in: journal, stored: contents.values, secureKeys: secureKeys)
       return try apply(targets, in: snapshot, to: &contents)
     }
     // What the store's update journals: the overrides as read under its lock and as written.
@@ -187,11 +189,44 @@ extension Settings {
       damagedStoreCopy: setAside)
   }
 
-  /// The override each key goes back to (nil: none) and the entries taken back.
+  /// Puts the texts of record lists' secure fields into `targets`, which the journal does not
+  /// keep (``JournalChange/changedSecrets``): a list that goes back to a journaled value holding
+  /// a record whose secure field's text is not known goes back instead by taking the one element
+  /// change of the one entry undone back from the list the store holds (`stored`), which keeps
+  /// the texts it has.
+  ///
+  /// - Throws: ``UndoRefusal/secretField(key:field:at:)`` for a secure field's text changed or a
+  ///   removed record whose text is not known; ``UndoRefusal/secret(key:)`` when it cannot be done
+  ///   otherwise (several entries undone, a list set whole).
+  private func keepSecureFields(
+    of targets: inout [String: JSONValue?], undoing entries: [Int], in journal: StoreJournal,
+    stored: [String: JSONValue], secureKeys: Set<String>
+  ) throws(SettingsError) {
+    let fields = StoreJournal.secureFields(in: secureKeys)
+    guard !fields.isEmpty else { return }
+    for key in targets.keys.sorted() {
+      guard let secure = fields[currentKey(key)] ?? fields[key], case let target?? = targets[key],
+        StoreJournal.hasUnknownSecret(target, fields: secure)
+      else { continue }
+      guard entries.count == 1, let entry = journal.entries.first(where: { $0.sequence == entries[0] }),
+        let change = entry.changes[key]
+      else { throw .undoRefused(.secret(key: currentKey(key))) }
+      if let refusal = secretRefusal(change, of: key) { throw .undoRefused(refusal) }
+      guard let undone = listUndoTarget(change, of: key, now: stored[currentKey(key)] ?? stored[key]) else {
+        throw .undoRefused(.secret(key: currentKey(key)))
+      }
+      targets[key] = .some(undone)
+    }
+  }
+
+  /// The override each key goes back to (nil: none) and the entries taken back; an element change
+  /// of a list is taken back from the override the store holds now (`stored`, which knows the
+  /// secure fields' texts that the journal does not).
   private func undoTargets(
-    _ target: UndoTarget, in journal: StoreJournal, force: Bool
+    _ target: UndoTarget, in journal: StoreJournal, stored: [String: JSONValue], force: Bool
   ) throws(SettingsError) -> (targets: [String: JSONValue?], entries: [Int]) {
     let changing = journal.entries.filter { !$0.changes.isEmpty }
+    func storedNow(_ key: String) -> JSONValue? { stored[currentKey(key)] ?? stored[key] }
     switch target {
     case .last:
       guard let entry = changing.last else { throw .undoRefused(.nothingToUndo) }
@@ -221,10 +256,11 @@ extension Settings {
           let change = entry.changes[key]
           if change?.isSecure == true || !Self.same(now[current], change?.after) {
             // One element change of a list is taken back from the list as it is now.
-            if let change, let target = listUndoTarget(change, of: key, now: now[current]) {
+            if let change, let target = listUndoTarget(change, of: key, now: storedNow(key)) {
               targets[key] = .some(target)
               continue
             }
+            if let change, let refusal = secretRefusal(change, of: key) { throw .undoRefused(refusal) }
             throw .undoRefused(
               .changedLater(key: key, undoing: number, later: later.sequence, how: later.context.how))
           }
@@ -241,10 +277,10 @@ extension Settings {
         let current = now[currentKey(key)]
         // Unchanged since the entry: its own value before, as for any key.
         guard !Self.same(current, change.after) else { continue }
-        if let target = listUndoTarget(change, of: key, now: current) {
+        if let target = listUndoTarget(change, of: key, now: storedNow(key)) {
           targets[key] = .some(target)
-        } else if listAdditionGone(change, of: key, now: current) {
-          targets[key] = .some(current)
+        } else if listAdditionGone(change, of: key, now: storedNow(key)) {
+          targets[key] = .some(storedNow(key))
         }
       }
       return (targets, [number])

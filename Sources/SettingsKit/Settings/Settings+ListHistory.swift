@@ -3,13 +3,33 @@ extension Settings {
   /// (a whole list set, elements changed in several ways, a value that is not a list of this item):
   /// `added 9.9.9.9 at 3`, `added 9.9.9.9 at 1, 8.8.8.8 at 2` (several added at once),
   /// `removed 8.8.8.8 from 2`, `moved ko (한국어) to 1`, `changed port of 2 (Work) from 80 to 8080`,
-  /// `changed 8.8.8.8 to 9.9.9.9 at 2`. Positions count from 1; no override reads as the default
-  /// list; a secure list is never worded (its values are not journaled). Control characters are
-  /// escaped.
+  /// `changed 8.8.8.8 to 9.9.9.9 at 2`, `changed password of 2 (Work)` (a secure field's text,
+  /// never shown: ``JournalChange/changedSecrets``). Positions count from 1; no override reads as
+  /// the default list. Control characters are escaped.
   package func journalListWording(_ change: JournalChange, of key: String) -> String? {
-    guard let (list, step) = journalListStep(change, of: key) else { return nil }
+    guard let (list, step, after) = journalListStep(change, of: key) else { return nil }
     var style = ValueStyle(unambiguous: true)
     style.choice = .unambiguousValueAndOtherTitle
+    // A secure field's text changed: said by its field and record, never with its text.
+    let secrets = change.changedSecrets.compactMap { name -> String? in
+      guard let (at, field) = Self.secretPlace(name), (1...after.count).contains(at) else { return nil }
+      return "changed \(TerminalText.escaped(field)) of \(at)"
+        + Self.recordTitle(after[at - 1], in: list, style: style)
+    }
+    guard let step else { return secrets.isEmpty ? nil : secrets.joined(separator: "; ") }
+    return ([Self.wording(step, in: list, style: style)] + secrets).joined(separator: "; ")
+  }
+
+  /// ` (TITLE)`: a record's title field's text as history words it, or empty.
+  private static func recordTitle(_ record: SettingValue, in list: SettingList, style: ValueStyle) -> String {
+    guard let titleField = list.titleField, case .record(let values) = record, let value = values[titleField]
+    else { return "" }
+    return
+      " (\(TerminalText.escaped(ValueRules.text(of: value, forRow: list.field(titleField), style: style))))"
+  }
+
+  /// One element change in `history`'s words; see ``journalListWording(_:of:)``.
+  private static func wording(_ step: ListElementChange, in list: SettingList, style: ValueStyle) -> String {
     func shown(_ element: SettingValue) -> String {
       TerminalText.escaped(ValueRules.elementText(element, in: list, style: style))
     }
@@ -24,9 +44,9 @@ extension Settings {
         guard case .record(let values) = record, let value = values[key] else { return nil }
         return TerminalText.escaped(ValueRules.text(of: value, forRow: list.field(key), style: style))
       }
-      let title = list.titleField.flatMap { fieldText(after, $0) }.map { " (\($0))" } ?? ""
-      var wording = "changed \(TerminalText.escaped(field)) of \(at)\(title)"
-      // A secure field's text is never shown (a list with one is journaled without its values).
+      var wording =
+        "changed \(TerminalText.escaped(field)) of \(at)" + recordTitle(after, in: list, style: style)
+      // A secure field's text is never shown (the journal keeps no text of one that is not empty).
       if list.field(field)?.isSecure != true, let old = fieldText(before, field),
         let new = fieldText(after, field)
       {
@@ -43,9 +63,18 @@ extension Settings {
   /// back where it was (or at the end), the moved one moved back, the changed field set back; nil
   /// when the change is not one element change, or it cannot be taken back from this list (the
   /// element is gone, or the result breaks a rule of the list).
+  ///
+  /// `now` is the store's override, secure fields' texts included: a record list with a secure
+  /// field is journaled without those texts, so its elements are found by their other fields, and
+  /// a record put back keeps the text the list holds now at its position (a changed field), or the
+  /// one the journal kept (an empty one); nil when that text is not known (a removed record whose
+  /// secure field had text), or the change changed a secure field's text
+  /// (``JournalChange/changedSecrets``).
   func listUndoTarget(_ change: JournalChange, of key: String, now: JSONValue?) -> JSONValue? {
-    guard let (list, step) = journalListStep(change, of: key),
-      let item = item(forFullKey: currentKey(key)), let current = listElements(now, of: item)
+    guard change.changedSecrets.isEmpty, let (list, found, _) = journalListStep(change, of: key),
+      let step = found,
+      let item = item(forFullKey: currentKey(key)), let stored = listElements(now, of: item),
+      let current = journaledElements(now, of: item)
     else { return nil }
     let operation: ListOperation
     switch step {
@@ -54,14 +83,16 @@ extension Settings {
       operation = .remove(at: index + 1)
     case .addedSeveral(let elements, _):
       // Each added element taken out of the list now, the last first; all must still be there.
-      var remaining = current
+      var remaining = Array(zip(current, stored))
       for element in elements.reversed() {
-        guard let index = remaining.lastIndex(of: element) else { return nil }
+        guard let index = remaining.lastIndex(where: { $0.0 == element }) else { return nil }
         remaining.remove(at: index)
       }
-      guard ValueRules.listProblem(remaining, in: list) == nil else { return nil }
-      return SettingValue.list(remaining).json
+      let kept = remaining.map(\.1)
+      guard ValueRules.listProblem(kept, in: list) == nil else { return nil }
+      return SettingValue.list(kept).json
     case .removed(let element, let from):
+      guard secretRefusal(change, of: key) == nil else { return nil }
       operation = .add(element, at: min(from, current.count + 1))
     case .moved(let element, let from, _):
       guard let index = current.firstIndex(of: element) else { return nil }
@@ -71,19 +102,60 @@ extension Settings {
         let value = values[field]
       else { return nil }
       operation = .setField(field, of: index + 1, to: value)
-    case .replaced(let before, _, let after):
+    case .replaced(let before, let at, let after):
       guard let index = current.firstIndex(of: after) else { return nil }
-      operation = .replace(at: index + 1, with: before)
+      operation = .replace(
+        at: index + 1,
+        with: Self.keepingSecrets(of: stored[index], in: before, unknown: change.before, at: at))
     }
-    guard let new = try? operation.apply(to: current, in: list) else { return nil }
+    guard let new = try? operation.apply(to: stored, in: list) else { return nil }
     return SettingValue.list(new).json
+  }
+
+  /// Why a journaled change of the record list `key` cannot be taken back, the texts of its
+  /// secure fields not being journaled: it changed one (the first of
+  /// ``JournalChange/changedSecrets``), or it removed a record one of whose secure fields held
+  /// text; nil otherwise.
+  func secretRefusal(_ change: JournalChange, of key: String) -> UndoRefusal? {
+    let shownKey = currentKey(key)
+    if let (at, field) = change.changedSecrets.first.flatMap(Self.secretPlace) {
+      return .secretField(key: shownKey, field: field, at: at, removed: false)
+    }
+    guard let (_, step, _) = journalListStep(change, of: key), case .removed(_, let from)? = step,
+      case .array(let elements)? = change.before?.kind, elements.indices.contains(from - 1),
+      case .object(let members) = elements[from - 1].kind,
+      let field = members.first(where: { $0.value.kind == .null })?.name
+    else { return nil }
+    return .secretField(key: shownKey, field: field, at: from, removed: true)
+  }
+
+  /// The record's position (from 1) and the field a name of ``JournalChange/changedSecrets``
+  /// (`[N].FIELD`) gives; nil for another name.
+  private static func secretPlace(_ name: String) -> (at: Int, field: String)? {
+    guard name.hasPrefix("["), let close = name.firstIndex(of: "]"),
+      let at = Int(name[name.index(after: name.startIndex)..<close]), name[close...].hasPrefix("].")
+    else { return nil }
+    return (at, String(name[close...].dropFirst(2)))
+  }
+
+  /// `record` with each secure field whose text the journaled list `journaled` does not know at
+  /// position `at` (from 1) taken from `kept`: the text the list holds now.
+  private static func keepingSecrets(
+    of kept: SettingValue, in record: SettingValue, unknown journaled: JSONValue?, at: Int
+  ) -> SettingValue {
+    guard case .record(var values) = record, case .record(let now) = kept,
+      case .array(let elements)? = journaled?.kind, elements.indices.contains(at - 1),
+      case .object(let members) = elements[at - 1].kind
+    else { return record }
+    for member in members where member.value.kind == .null { values[member.name] = now[member.name] }
+    return .record(values)
   }
 
   /// Whether a journaled change of the list `key` added elements none of which the list holds
   /// now (`now`: its override, nil for none): what it made is taken back already.
   func listAdditionGone(_ change: JournalChange, of key: String, now: JSONValue?) -> Bool {
-    guard let (_, step) = journalListStep(change, of: key),
-      let item = item(forFullKey: currentKey(key)), let current = listElements(now, of: item)
+    guard let (_, found, _) = journalListStep(change, of: key), let step = found,
+      let item = item(forFullKey: currentKey(key)), let current = journaledElements(now, of: item)
     else { return false }
     switch step {
     case .added(let element, _): return !current.contains(element)
@@ -92,15 +164,42 @@ extension Settings {
     }
   }
 
-  /// The one element change a journaled change of the list `key` is, with the list's declaration;
-  /// nil when it is not one, or the key is not a list's, or its values are not journaled.
-  private func journalListStep(_ change: JournalChange, of key: String) -> (SettingList, ListElementChange)? {
+  /// The one element change a journaled change of the list `key` is (nil when it is not one),
+  /// with the list's declaration and its elements after the change, as the journal keeps them
+  /// (``journaledElements(_:of:)``); nil when the key is not a list's or its values are not
+  /// journaled.
+  private func journalListStep(_ change: JournalChange, of key: String) -> (
+    SettingList, ListElementChange?, [SettingValue]
+  )? {
     guard !change.isSecure, let item = item(forFullKey: currentKey(key)), item.type == .list,
       let list = item.list,
-      let old = listElements(change.before, of: item), let new = listElements(change.after, of: item),
-      let step = ListElementChange(from: old, to: new)
+      let old = journaledElements(change.before, of: item),
+      let new = journaledElements(change.after, of: item)
     else { return nil }
-    return (list, step)
+    return (list, ListElementChange(from: old, to: new), new)
+  }
+
+  /// A list override's elements as the journal keeps them (no override: the default list): for a
+  /// record list with a secure field, each such field's text that is not empty is not known, and
+  /// reads as ``ValueRules/mask``, whether `value` was journaled or read from a store (so that
+  /// both read alike, and print masked); nil when it is not a list the item accepts.
+  private func journaledElements(_ value: JSONValue?, of item: SettingItem) -> [SettingValue]? {
+    let secure = Set(item.list?.fields?.filter(\.securesValue).compactMap(\.key) ?? [])
+    guard !secure.isEmpty, let value else { return listElements(value, of: item) }
+    let journaled = StoreJournal.journaled(value, isSecure: false, fields: secure)
+    guard case .array(let records) = journaled.kind,
+      var elements = listElements(StoreJournal.withoutUnknownSecrets(journaled, fields: secure), of: item)
+    else { return nil }
+    for (index, record) in records.enumerated() {
+      guard case .object(let members) = record.kind, case .record(var values) = elements[index] else {
+        continue
+      }
+      for member in members where secure.contains(member.name) && member.value.kind == .null {
+        values[member.name] = .string(ValueRules.mask)
+      }
+      elements[index] = .record(values)
+    }
+    return elements
   }
 
   /// A journaled list override's elements (no override: the default list), or nil when it is not a

@@ -33,4 +33,22 @@ extension Settings {
   static func secureKeys(of document: SettingsDocument, base: DocumentDefaults?) -> Set<String> {
     base?.secureKeys ?? document.secureKeys
   }
+
+  /// The names a journal keeps values out of (a ``JournalingStore``'s `secureKeys`): each secure
+  /// text field's key, and for a record list with a secure field, `KEY[].FIELD` for each such
+  /// field instead of the list's key, so that its elements' other fields are journaled and an
+  /// element change can be worded and undone.
+  static func journalSecureKeys(of document: SettingsDocument, base: DocumentDefaults?) -> Set<String> {
+    var names: Set<String> = []
+    for key in secureKeys(of: document, base: base) {
+      guard let fields = (base?.item(forKey: key) ?? document.item(forKey: key))?.list?.fields else {
+        names.insert(key)
+        continue
+      }
+      for field in fields where field.securesValue {
+        if let fieldKey = field.key { names.insert("\(key)[].\(fieldKey)") }
+      }
+    }
+    return names
+  }
 }

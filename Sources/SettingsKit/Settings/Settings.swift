@@ -503,7 +503,7 @@ public final class Settings: Sendable {
   ) throws(SettingsError) -> LocalWrite {
     let base = defaultsForChange()
     let context = writeContext
-    let secureKeys = Self.secureKeys(of: document, base: base)
+    let secureKeys = Self.journalSecureKeys(of: document, base: base)
     var done: LocalWrite?
     let changes = try localWrites.perform { () throws(SettingsError) -> LocalWrite in
       // The store's update runs the body twice (a dry run, then under the lock): the dry run's

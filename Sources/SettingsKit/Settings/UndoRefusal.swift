@@ -9,6 +9,10 @@ public enum UndoRefusal: Sendable, Equatable {
   /// A secure text field's earlier text (or a list with a secure field's) is not kept, so it can only
   /// be undone back to its default.
   case secret(key: String)
+  /// The change of the record list `key` changed the text of the secure field `field` of record
+  /// `at` (from 1), or (`removed`) removed that record while the field held text: the journal
+  /// does not keep that text, so the change cannot be taken back.
+  case secretField(key: String, field: String, at: Int, removed: Bool)
   /// At `time` every key of the choice stood as it does now.
   case nothingChangedSince(String)
   /// Every key that entry `number` changed already holds the value it had before that entry
@@ -34,6 +38,10 @@ public enum UndoRefusal: Sendable, Equatable {
     case .secret(let key):
       return "\(shown(key)) holds secure text, whose earlier value the journal does not keep; "
         + "it can only be undone back to its default; nothing was changed"
+    case .secretField(let key, let field, let at, let removed):
+      return
+        "the \(shown(field)) of record \(at) of \(shown(key))\(removed ? ", which was removed," : "") is "
+        + "secure text, whose earlier value the journal does not keep; nothing was changed"
     case .nothingChangedSince(let time):
       return "nothing changed since \(time)"
     case .alreadyAsBefore(let number):
@@ -49,6 +57,8 @@ public enum UndoRefusal: Sendable, Equatable {
     switch self {
     case .changedLater: "undo it anyway to replace the later change, or read the history to see both"
     case .secret: "reset it to go back to its default"
+    case .secretField(_, _, _, let removed):
+      removed ? "add the record again, with its text" : "set that field again"
     case .noSuchEntry, .nothingToUndo: "the history lists the entries"
     case .nothingChangedSince, .alreadyAsBefore: nil
     case .beforeJournal(_, let known): "undo to a time from \(known) on, or undo one change by its number"

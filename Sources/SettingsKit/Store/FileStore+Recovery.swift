@@ -22,7 +22,8 @@ extension FileStore {
 
   /// Under the store's lock: when the store file does not parse, copies its bytes beside it, to
   /// `<path>.damaged-YYYYMMDDTHHMMSSZ` (`-2`, `-3`, … after it when that exists), then writes `values` in its place (a secure key's text,
-  /// which the journal never knows, is left out); nothing when the store parses.
+  /// which the journal never knows, is left out, and so is a record's secure field whose text it
+  /// does not know); nothing when the store parses.
   ///
   /// - Returns: the path the damaged bytes were copied to, or nil when the store parses.
   /// - Throws: ``StoreError/fileSystem(_:)`` when a file cannot be written (the store is then
@@ -54,7 +55,12 @@ extension FileStore {
       do throws(FileSystemError) {
         guard let bytes = try AtomicFile.read(path) else { return nil }
         try AtomicFile.write(bytes, to: aside, privateMode: true)
-        let restored = StoreContents(values: values.filter { !secureKeys.contains($0.key) })
+        let fields = StoreJournal.secureFields(in: secureKeys)
+        var kept = values.filter { !secureKeys.contains($0.key) }
+        for (key, secure) in fields {
+          if let value = kept[key] { kept[key] = StoreJournal.withoutUnknownSecrets(value, fields: secure) }
+        }
+        let restored = StoreContents(values: kept)
         try AtomicFile.write(Array(restored.text.utf8), to: path, privateMode: false)
       } catch {
         throw .fileSystem(error)

@@ -431,7 +431,12 @@ final class SettingsWatch: Sendable {
         key: key, oldValue: old, newValue: new, origin: .elsewhere, isSecure: secure.contains(key))
       // Only a value whose override changed was changed by a write to the store.
       if overrides.map({ Self.differs($0[key], contents.values[key]) }) ?? true {
-        let found = sequence ?? journalSequence(of: contents, bytes: bytes, secureKeys: secure)
+        let found =
+          sequence
+          ?? journalSequence(
+            of: contents, bytes: bytes,
+            secureKeys: Settings.journalSecureKeys(
+              of: state.document, base: state.isReloaded ? nil : settings.keptDefaults))
         sequence = found
         change.journalSequence = found
       }
@@ -464,7 +469,7 @@ final class SettingsWatch: Sendable {
   /// is not the watch's to report: the next write records the change.
   private func recordOutsideChanges(in state: State) {
     guard let store = settings.store as? any JournalingStore else { return }
-    let secureKeys = Settings.secureKeys(
+    let secureKeys = Settings.journalSecureKeys(
       of: state.document, base: state.isReloaded ? nil : settings.keptDefaults)
     try? store.recordOutsideChanges(secureKeys: secureKeys)
   }

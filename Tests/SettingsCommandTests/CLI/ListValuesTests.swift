@@ -144,7 +144,11 @@ struct ListValuesTests {
         """)
     let journal = try #require(fixture.journal)
     #expect(!journal.contains("hunter2"))
-    #expect(journal.contains(#""changes":{"vpn":{"secure":"set"}}"#))
+    // The journal keeps the record without its password's text.
+    #expect(
+      journal.contains(
+        #""changes":{"vpn":{"after":[{"kind":"ikev2","name":"Work","password":null,"server":"vpn.example.com"}]}}"#
+      ))
     #expect(
       fixture.run(["list"]).stdout == """
         KEY    TYPE           VALUE                                                         DEFAULT  MODIFIED  SOURCE

@@ -5,7 +5,8 @@ import Testing
 
 /// The engine's refusals of `undo` give reasons; the command line adds what to run instead.
 struct UndoHintTests {
-  @Test(arguments: [
+  /// Each refusal with the line the command line prints for it.
+  static let refusals: [(UndoRefusal, String)] = [
     (
       UndoRefusal.nothingToUndo,
       "Error: the journal holds no change to undo; 'settings history' lists the entries\n"
@@ -24,6 +25,17 @@ struct UndoHintTests {
       "Error: 'pin' holds secure text, whose earlier value the journal does not keep; it can only "
         + "be undone back to its default; nothing was changed; 'settings reset pin' goes back to the default\n"
     ),
+    (
+      .secretField(key: "vpn", field: "password", at: 2, removed: false),
+      "Error: the 'password' of record 2 of 'vpn' is secure text, whose earlier value the journal does not "
+        + "keep; nothing was changed; 'settings set vpn[2].password TEXT' sets it again\n"
+    ),
+    (
+      .secretField(key: "vpn", field: "password", at: 2, removed: true),
+      "Error: the 'password' of record 2 of 'vpn', which was removed, is secure text, whose earlier value "
+        + "the journal does not keep; nothing was changed; 'settings add vpn password=TEXT …' adds the "
+        + "record again\n"
+    ),
     (.nothingChangedSince("2024-05-01 10:00"), "Error: nothing changed since 2024-05-01 10:00\n"),
     (
       .alreadyAsBefore(4),
@@ -35,7 +47,9 @@ struct UndoHintTests {
         + "2024-06-01 09:00 on; nothing was changed; give a time from 2024-06-01 09:00 on, or "
         + "'settings undo ID' to take back one change\n"
     ),
-  ])
+  ]
+
+  @Test(arguments: refusals)
   func theCommandLineAddsTheHint(refusal: UndoRefusal, text: String) {
     let error = CommandError(SettingsError.undoRefused(refusal))
     #expect(error.text == text)

@@ -33,6 +33,8 @@ struct ExplainedErrorTests {
   static let undoRefusals: [UndoRefusal] = [
     .nothingToUndo, .noSuchEntry(9, kept: 1...3), .noSuchEntry(1, kept: nil),
     .changedLater(key: "theme", undoing: 1, later: 2, how: "set"), .secret(key: "pin"),
+    .secretField(key: "vpn", field: "password", at: 2, removed: false),
+    .secretField(key: "vpn", field: "password", at: 2, removed: true),
     .nothingChangedSince("2024-05-01 10:00"), .alreadyAsBefore(4),
     .beforeJournal("2024-05-01 10:00", knownSince: "2024-06-01 09:00"),
   ]
@@ -53,7 +55,8 @@ struct ExplainedErrorTests {
       Self.undoRefusals.map(\.hint) == [
         "the history lists the entries", "the history lists the entries", "the history lists the entries",
         "undo it anyway to replace the later change, or read the history to see both",
-        "reset it to go back to its default", nil, nil,
+        "reset it to go back to its default", "set that field again", "add the record again, with its text",
+        nil, nil,
         "undo to a time from 2024-06-01 09:00 on, or undo one change by its number",
       ])
   }

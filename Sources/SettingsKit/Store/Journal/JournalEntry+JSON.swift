@@ -2,7 +2,10 @@ extension JournalEntry {
   /// The entry as one JSON Lines record (sorted members, a trailing newline):
   /// `{"changes":{KEY:{"before":V,"after":V}},"digestAfter":HEX,"digestBefore":HEX,"host":…,"how":…,
   /// "message":…,"pid":N,"program":…,"seq":N,"time":ISO,"user":…}`. An override that is absent is
-  /// an absent member; a secure key's change is `{"secure":"set"|"changed"|"removed"}`. An author
+  /// an absent member; a list that keeps most of its elements is `{"list":EDIT}` instead
+  /// (``JournalListEdit``, resolved against the list before when the journal is read); a secure
+  /// key's change is `{"secure":"set"|"changed"|"removed"}`; a record
+  /// list's change that changed a secure field's text adds `"secrets":["[N].FIELD"…]`. An author
   /// that is not known (an `outside` change's) has no `user`, `host`, `program` and `pid`.
   public var line: String {
     var changeMembers: [(String, JSONValue)] = []
@@ -14,8 +17,18 @@ extension JournalEntry {
         continue
       }
       var pair: [(String, JSONValue)] = []
-      if let before = change.before { pair.append(("before", before)) }
-      if let after = change.after { pair.append(("after", after)) }
+      if let before = change.before, let after = change.after,
+        let edit = JournalListEdit(from: before, to: after)
+      {
+        // A list that keeps most of its elements: the edit alone (the list before is the journal's).
+        pair.append(("list", edit.json))
+      } else {
+        if let before = change.before { pair.append(("before", before)) }
+        if let after = change.after { pair.append(("after", after)) }
+      }
+      if !change.changedSecrets.isEmpty {
+        pair.append(("secrets", .array(change.changedSecrets.map { .string($0) })))
+      }
       changeMembers.append((key, .object(pair)))
     }
     var members: [(String, JSONValue)] = [("seq", .integer(sequence)), ("time", .string(time.description))]
@@ -77,9 +90,26 @@ extension JournalEntry {
           before: word == "set" ? nil : .null, after: word == "removed" ? nil : .null, isSecure: true)
       } else {
         let (before, after) = (member.value[member: "before"], member.value[member: "after"])
-        guard before != nil || after != nil else { return nil }
-        changes[member.name] = JournalChange(
-          before: before.map(Self.unplaced), after: after.map(Self.unplaced))
+        var edit: JournalListEdit?
+        if let listed = member.value[member: "list"] {
+          guard let read = JournalListEdit(json: Self.unplaced(listed)), before == nil, after == nil else {
+            return nil
+          }
+          edit = read
+        }
+        guard before != nil || after != nil || edit != nil else { return nil }
+        var secrets: [String] = []
+        if let listed = member.value[member: "secrets"] {
+          guard case .array(let names) = listed.kind else { return nil }
+          for name in names {
+            guard case .string(let text) = name.kind else { return nil }
+            secrets.append(text)
+          }
+        }
+        var change = JournalChange(
+          before: before.map(Self.unplaced), after: after.map(Self.unplaced), changedSecrets: secrets)
+        change.edit = edit
+        changes[member.name] = change
       }
     }
     self.init(
@@ -105,5 +135,20 @@ extension JournalEntry {
         .object(members.map { JSONValue.Member(name: $0.name, nameOffset: 0, value: unplaced($0.value)) }))
     default: JSONValue(value.kind)
     }
+  }
+
+  /// Resolves each list change kept as an edit (``JournalChange/edit``) against the overrides
+  /// before this entry, `state`: the list before is the state's, the list after the edit's. Only
+  /// an entry that begins where the one before it ended (`chained`) can be resolved.
+  ///
+  /// - Returns: false when an edit cannot be resolved: the entry does not chain, or the state's
+  ///   list is not the one the edit was made from.
+  mutating func resolvingEdits(after state: [String: JSONValue], chained: Bool) -> Bool {
+    for (key, change) in changes {
+      guard let edit = change.edit else { continue }
+      guard chained, let before = state[key], let after = edit.applied(to: before) else { return false }
+      changes[key] = JournalChange(before: before, after: after, changedSecrets: change.changedSecrets)
+    }
+    return true
   }
 }

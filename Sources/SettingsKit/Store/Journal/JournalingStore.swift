@@ -9,7 +9,8 @@ public protocol JournalingStore: SettingsStore {
   /// left out; a change made behind the tool's back appears as an `outside` entry, which is
   /// recorded as ``recordOutsideChanges(secureKeys:)`` records it (when that fails, for a reader
   /// who may not write, the next write records it). `secureKeys` are the keys whose values are
-  /// never recorded.
+  /// never recorded, and `KEY[].FIELD` for a record list whose field `FIELD` is secure: the list
+  /// is recorded without that field's text (``JournalChange/changedSecrets``).
   ///
   /// - Throws: ``StoreError`` when the store or the journal cannot be read
   ///   (``StoreError/journalUnreadable(journal:reason:writing:)``).

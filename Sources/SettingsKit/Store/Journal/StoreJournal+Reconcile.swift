@@ -57,8 +57,9 @@ extension StoreJournal {
   ) -> Reconciled {
     guard baseDigest != nil else {
       var base: [String: JSONValue] = [:]
+      let fields = Self.secureFields(in: secureKeys)
       for (key, value) in values {
-        base[key] = secureKeys.contains(key) ? .null : JournalEntry.unplaced(value)
+        base[key] = Self.journaled(value, isSecure: secureKeys.contains(key), fields: fields[key])
       }
       let started = StoreJournal(base: base, baseDigest: digest, baseTime: values.isEmpty ? nil : time)
       return Reconciled(journal: started, changed: true, noticed: nil)
@@ -137,8 +138,11 @@ extension StoreJournal {
       for (key, change) in entry.changes where touched.insert(key).inserted { known[key] = change.before }
     }
     if end == entries.count, let storeValues {
+      let fields = Self.secureFields(in: secureKeys)
       for key in Set(storeValues.keys).union(state.keys) where !touched.contains(key) {
-        known[key] = storeValues[key].map { secureKeys.contains(key) ? .null : JournalEntry.unplaced($0) }
+        known[key] = storeValues[key].map {
+          Self.journaled($0, isSecure: secureKeys.contains(key), fields: fields[key])
+        }
       }
     }
     return known

@@ -85,8 +85,10 @@ extension StoreJournal {
       }
     }
     let entries = records.map { $0.flatMap(JournalEntry.init(json:)) }
-    for (index, entry) in entries.enumerated() {
-      guard let entry else {
+    // The overrides after the entries kept so far: a list's edit is resolved against them.
+    var state = journal.base
+    for (index, read) in entries.enumerated() {
+      guard var entry = read else {
         damaged = true
         continue
       }
@@ -106,7 +108,13 @@ extension StoreJournal {
         damaged = true
         if entry.sequence < journal.nextSequence { continue }
       }
+      guard entry.resolvingEdits(after: state, chained: entry.beforeDigest == journal.lastDigest) else {
+        // An edit whose list before is not known (a record lost before it) cannot be read.
+        damaged = true
+        continue
+      }
       journal.entries.append(entry)
+      for (key, change) in entry.changes { state[key] = change.after }
     }
     return (journal, damaged)
   }

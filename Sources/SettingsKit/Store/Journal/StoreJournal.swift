@@ -57,15 +57,19 @@ public struct StoreJournal: Sendable, Equatable {
     state(afterEntries: entries.prefix { $0.time <= time }.count)
   }
 
-  /// The changes from `old` to `new` as journal changes; `secureKeys`' values are not kept. With
-  /// `comparingSecureText` (both sides read from stores), a secure key whose text changed counts;
-  /// else (`old` reconstructed from the journal, which never knows the text) only whether one is set.
+  /// The changes from `old` to `new` as journal changes; `secureKeys`' values are not kept, nor
+  /// the texts of the record lists' secure fields they name (`KEY[].FIELD`,
+  /// ``secureFields(in:)``). With `comparingSecureText` (both sides read from stores), a secure
+  /// key whose text changed counts, and so does a secure field's
+  /// (``JournalChange/changedSecrets``); else (`old` reconstructed from the journal, which never
+  /// knows the text) only whether one is set.
   package static func changes(
     from old: [String: JSONValue], to new: [String: JSONValue], secureKeys: Set<String>,
     comparingSecureText: Bool
   ) -> [String: JournalChange] {
     var changes: [String: JournalChange] = [:]
-    for key in secureKeys {
+    let secureFields = secureFields(in: secureKeys)
+    for key in secureKeys where secureFields.isEmpty || !key.contains("[].") {
       let (before, after) = (old[key], new[key])
       guard before != nil || after != nil else { continue }
       if let before, let after, !comparingSecureText || JSONValue.same(before, after) { continue }
@@ -73,8 +77,21 @@ public struct StoreJournal: Sendable, Equatable {
         before: before == nil ? nil : .null, after: after == nil ? nil : .null, isSecure: true)
     }
     for key in StoreChange.differingKeys(old, new) where !secureKeys.contains(key) {
-      changes[key] = JournalChange(
-        before: old[key].map(JournalEntry.unplaced), after: new[key].map(JournalEntry.unplaced))
+      guard let fields = secureFields[key] else {
+        changes[key] = JournalChange(
+          before: old[key].map(JournalEntry.unplaced), after: new[key].map(JournalEntry.unplaced))
+        continue
+      }
+      let before = old[key].map { journaled($0, isSecure: false, fields: fields) }
+      let after = new[key].map { journaled($0, isSecure: false, fields: fields) }
+      var secrets: [String] = []
+      if comparingSecureText, let was = old[key], let now = new[key] {
+        secrets = changedSecrets(from: was, to: now, fields: fields)
+      }
+      let same =
+        before.flatMap { was in after.map { JSONValue.same(was, $0) } } ?? (before == nil && after == nil)
+      guard !same || !secrets.isEmpty else { continue }
+      changes[key] = JournalChange(before: before, after: after, changedSecrets: secrets)
     }
     return changes
   }

@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SettingsKit
+@testable import SettingsKitTesting
+@testable import SettingsPOSIX
+
+/// A record list with a secure field is journaled with that field's text left out (`KEY[].FIELD`
+/// among a journal's secure keys), the rest of the list kept, in the changes a store records and
+/// in the outside changes a journal notices.
+struct SecureFieldJournalTests {
+  static let secureKeys: Set<String> = ["pin", "hosts[].token"]
+
+  static func hosts(_ records: [(String, String)]) -> JSONValue {
+    .array(records.map { .object([("name", .string($0.0)), ("token", .string($0.1))]) })
+  }
+
+  /// What the journal keeps: a text that is not empty becomes null, an empty one stays; a change
+  /// of the text alone is one change named by record and field; a whole secure key stays masked.
+  @Test func aSecureFieldsTextIsLeftOutAndItsChangeNamed() {
+    let old: [String: JSONValue] = [
+      "hosts": Self.hosts([("a", "s3cret"), ("b", "")]), "pin": .string("1234"),
+    ]
+    let new: [String: JSONValue] = [
+      "hosts": Self.hosts([("a", "other"), ("b", "")]), "pin": .string("1234"),
+    ]
+    let masked = Self.hosts([("a", "x"), ("b", "")])
+    let expected = JSONValue(
+      .array([
+        .object([("name", .string("a")), ("token", .null)]),
+        .object([("name", .string("b")), ("token", .string(""))]),
+      ]))
+    #expect(StoreJournal.journaled(masked, isSecure: false, fields: ["token"]) == expected)
+    #expect(
+      StoreJournal.changes(from: old, to: new, secureKeys: Self.secureKeys, comparingSecureText: true)
+        == ["hosts": JournalChange(before: expected, after: expected, changedSecrets: ["[1].token"])])
+    // Reconstructed from the journal, the old list knows no text: the store's reads the same.
+    let journaled = ["hosts": expected, "pin": JSONValue.null]
+    #expect(
+      StoreJournal.changes(from: journaled, to: new, secureKeys: Self.secureKeys, comparingSecureText: false)
+        .isEmpty)
+    // A record added: the other fields kept, the texts not.
+    let added: [String: JSONValue] = [
+      "hosts": Self.hosts([("a", "other"), ("b", ""), ("c", "t0ken")]), "pin": .string("1234"),
+    ]
+    let change = StoreJournal.changes(
+      from: new, to: added, secureKeys: Self.secureKeys, comparingSecureText: true)
+    #expect(change.keys.sorted() == ["hosts"])
+    #expect(change["hosts"]?.changedSecrets == [])
+    #expect(
+      change["hosts"]?.after.map { JSONWriter().line($0) }
+        == #"[{"name":"a","token":null},{"name":"b","token":""},{"name":"c","token":null}]"# + "\n")
+  }
+
+  /// An entry's secure field names are written and read back; a record that is not an array of
+  /// strings there is not an entry.
+  @Test func anEntryKeepsItsChangedSecrets() throws {
+    let entry = JournalEntry(
+      sequence: 3, time: try #require(JournalTime(recorded: "2026-12-07T10:00:00Z")),
+      context: WriteContext(how: "set", message: nil, user: "kim", host: "h", program: "settings", pid: 9),
+      changes: ["hosts": JournalChange(before: .array([]), after: .array([]), changedSecrets: ["[2].token"])],
+      beforeDigest: 1, afterDigest: 2)
+    let line = entry.line
+    #expect(line.contains(#""hosts":{"after":[],"before":[],"secrets":["[2].token"]}"#))
+    let read = try #require(StoreJournal.record(Array(line.utf8)))
+    #expect(JournalEntry(json: read) == entry)
+    let damaged = line.replacingOccurrences(of: #"["[2].token"]"#, with: "[2]")
+    #expect(JournalEntry(json: try #require(StoreJournal.record(Array(damaged.utf8)))) == nil)
+  }
+
+  /// A hand edit of a secure field's text alone is noticed as an outside change of no value; one
+  /// of another field is journaled with that field, and never with the text.
+  @Test func aHandEditIsJournaledWithoutTheText() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let document = try DocumentLoader.decode(
+      SourceText(name: "lists.json", bytes: Array(listTestDocument.utf8)))
+    let settings = Settings(document: document, store: FileStore(path: directory.file("s.json")))
+    try settings.edit("hosts", .add(hostRecord("a", 80, token: "s3cret"), at: nil))
+    _ = try directory.write("s.json", #"{"hosts": [{"name": "a", "port": 80, "token": "changed"}]}"#)
+    let noticed = try settings.journal()
+    #expect(noticed.entries.map(\.context.how).dropFirst() == ["outside"])
+    #expect(noticed.entries.last?.changes == [:])
+    _ = try directory.write("s.json", #"{"hosts": [{"name": "b", "port": 80, "token": "changed"}]}"#)
+    let journal = try settings.journal()
+    #expect(journal.entries.map(\.context.how).dropFirst() == ["outside", "outside"])
+    #expect(
+      journal.entries.last?.changes["hosts"]?.after.map { JSONWriter().line($0) }
+        == #"[{"name":"b","port":80,"token":null}]"# + "\n")
+    let text = try directory.read("s.json.journal") ?? ""
+    #expect(!text.contains("s3cret") && !text.contains("changed"))
+    #expect(
+      settings.journalListWording(try #require(journal.entries.last?.changes["hosts"]), of: "hosts")
+        == "changed name of 1 (b) from a to b")
+  }
+}
