@@ -264,16 +264,7 @@ extension WebApp {
     if let key = field.key { pairs.append(("key", .string(key))) }
     pairs.append(("type", .string(field.type.rawValue)))
     pairs.append(("title", .string(field.title)))
-    if let choices = field.choices {
-      pairs.append(
-        (
-          "choices",
-          .array(choices.map { .object([("value", .string($0.value)), ("title", .string($0.title))]) })
-        ))
-    }
-    pairs += ValueRules.limitMembers(of: field)
-    let limits = ValueRules.limits(of: field)
-    if !limits.isEmpty { pairs.append(("limits", .array(limits.map(JSONValue.string)))) }
+    pairs += WebRow.inputMembers(of: field)
     if !field.securesValue, let value = field.shippedValue { pairs.append(("default", value.json)) }
     return .object(pairs)
   }
