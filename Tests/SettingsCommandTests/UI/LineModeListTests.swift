@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized)
 struct LineModeListTests {
   /// The line mode on the example document, the DNS servers' row selected.
-  func lineScreen(_ store: MemoryStore) async throws -> LineScreen {
+  func lineScreen(_ store: any SettingsStore) async throws -> LineScreen {
     let loaded = try DocumentLoader.open(path: examplePath("phone-settings.json"), locales: ["en"])
     var screen = try SettingsScreen(document: loaded, store: store, width: 80, height: 24)
     await screen.jump(to: "dns")
@@ -34,12 +34,7 @@ struct LineModeListTests {
   @Test func undoSaysTheElementChangeAndAnEqualValueChangesNothing() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let loaded = try DocumentLoader.open(path: examplePath("phone-settings.json"), locales: ["en"])
-    var settingsScreen = try SettingsScreen(
-      document: loaded, store: FileStore(path: directory.file("s.json")), width: 80, height: 24)
-    await settingsScreen.jump(to: "dns")
-    settingsScreen.status = nil
-    var screen = LineScreen(screen: settingsScreen)
+    var screen = try await lineScreen(FileStore(path: directory.file("s.json")))
     let said = await answers(["", "add 9.9.9.9", "1", "=1.1.1.1", "u"], &screen)
     #expect(
       Array(said.dropFirst(4)) == [
@@ -148,5 +143,40 @@ struct LineModeListTests {
     #expect(lines == ["Settings › DNS Servers", "", "  1.1.1.1", "  9.9.9.9", ""], "\(dns)")
     let vpn = try runBinary(["-f", path, "show", "vpn"], environment: environment)
     #expect(vpn.stdout == "Settings › VPN Configurations\n\n  Work                   vpn.example.… ›\n")
+  }
+
+  /// `show KEY --json` of a list prints its elements as `get KEY --json` does, a secure field
+  /// masked as in the top page's JSON unless `--reveal`.
+  @Test func showJSONPrintsAListsElementsAsGetDoes() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    let environment = ["HOME": home.path, "LANG": "C.UTF-8"]
+    let path = examplePath("phone-settings.json")
+    _ = try runBinary(["-f", path, "add", "dns", "9.9.9.9"], environment: environment)
+    _ = try runBinary(
+      ["-f", path, "add", "vpn", "name=Work", "server=vpn.example.com", "password=hunter2"],
+      environment: environment)
+    let dns = try runBinary(["-f", path, "show", "dns", "--json"], environment: environment)
+    #expect(dns.status == 0)
+    #expect(dns.stdout == "[\n  \"1.1.1.1\",\n  \"9.9.9.9\"\n]\n")
+    #expect(dns.stderr == "")
+    #expect(
+      try runBinary(["-f", path, "get", "dns", "--json"], environment: environment).stdout == dns.stdout)
+    let vpn = try runBinary(["-f", path, "show", "vpn", "--json"], environment: environment)
+    #expect(
+      vpn.stdout == """
+        [
+          {
+            "account": "",
+            "name": "Work",
+            "password": "••••••••",
+            "server": "vpn.example.com",
+            "type": "ikev2"
+          }
+        ]
+
+        """)
+    let revealed = try runBinary(["-f", path, "show", "vpn", "--json", "--reveal"], environment: environment)
+    #expect(revealed.stdout == vpn.stdout.replacingOccurrences(of: "••••••••", with: "hunter2"))
   }
 }
