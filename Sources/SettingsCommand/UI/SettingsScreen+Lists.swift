@@ -56,6 +56,7 @@ extension SettingsScreen {
     case .character("K"): moveElement(page, by: -1)
     case .character("J"): moveElement(page, by: 1)
     case .character("u"): undoLast()
+    case .character("H"): if let view = historyOfSelection() { mode = .history(view) }
     case .character("?"): mode = .help
     case .character("q"): isFinished = true
     default: break

@@ -43,6 +43,25 @@ struct LineModeListTests {
       ])
   }
 
+  /// `H` on a list page is the list's history, as on the list's row.
+  @Test func historyOnAListPageIsTheListsAsOnItsRow() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var screen = try await lineScreen(FileStore(path: directory.file("s.json")))
+    let onPage = await answers(["", "add 9.9.9.9", "mv 2 1", "2", "H"], &screen)
+    let history = Array(onPage.drop { $0 != "> H" }.dropFirst())
+    // Each change's head line has its time, user, host and program: its number and "ui" are pinned.
+    #expect(
+      history.enumerated().map { $0.offset % 2 == 1 ? String($0.element.prefix(9)) : $0.element } == [
+        "History of DNS Servers, newest first:",
+        "change 2 ", "  dns (DNS Servers): moved 9.9.9.9 to 1",
+        "change 1 ", "  dns (DNS Servers): added 9.9.9.9 at 2",
+      ])
+    #expect(history[1].hasSuffix("  ui") && history[3].hasSuffix("  ui"))
+    _ = await answers(["b"], &screen)
+    #expect(await screen.handle(line: "H") == history)
+  }
+
   @Test func commandsAddDeleteAfterAskingMoveAndChangeElementsEachSaidInOneLine() async throws {
     let store = MemoryStore()
     var screen = try await lineScreen(store)

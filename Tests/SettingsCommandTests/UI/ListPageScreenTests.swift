@@ -285,6 +285,27 @@ struct ListPageScreenTests {
     #expect(Array(shown(screen)[1...3]) == [">   4.4.4.4", "    1.1.1.1", "    Add…"])
   }
 
+  /// `H` on a list's page shows the list's history, as on its row.
+  @Test func historyOnAListsPageIsTheLists() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var screen = try await screen(FileStore(path: directory.file("store.json")))
+    await screen.handle(.enter)
+    await screen.handle(.character("a"))
+    await submit("9.9.9.9", into: &screen)
+    await screen.handle(.character("H"))
+    guard case .history(let view) = screen.mode else {
+      Issue.record("no history: \(screen.mode), \(String(describing: screen.status))")
+      return
+    }
+    #expect(view.heading == "History of DNS Servers, newest first:")
+    #expect(view.changes.count == 1)
+    await screen.handle(.escape)
+    await screen.handle(.escape)
+    await screen.handle(.character("H"))
+    #expect(screen.mode == .history(view))
+  }
+
   @Test func aListASystemFileLocksIsReadOnly() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
