@@ -170,7 +170,8 @@ extension SettingsScreen {
     let value: SettingValue
     switch ValueRules.parse(state.editing.text, for: state.item) {
     case .success(let parsed)?: value = parsed
-    case .failure(let problem)?: return problem.message
+    case .failure(let problem)?:
+      return Self.refusal(problem, of: state.editing.text, target, on: page).message
     case nil: value = .string(state.editing.text)
     }
     if case .newField(let key) = target {
@@ -195,6 +196,23 @@ extension SettingsScreen {
     }
     if target == .add { level.selection = TableIndexPath(row: body.elements.count - 1, section: 0) }
     return nil
+  }
+
+  /// A value typed for an element or a field that it does not accept, as the command line refuses
+  /// it: under the list's key (`dns: must be …`), a field of a record by its name and position
+  /// (`vpn: element 1: server: must match …`), as a value on any other page is refused under its key.
+  static func refusal(_ problem: ValueProblem, of text: String, _ target: ElementTarget, on page: ListPage)
+    -> SettingsError
+  {
+    let placed: ValueProblem
+    switch target {
+    case .element, .add: placed = problem
+    case .field(let field, let position):
+      placed = .badElement(index: position, problem: .badField(field: field, problem: problem))
+    case .newField(let field): placed = .badField(field: field, problem: problem)
+    }
+    return .rejectedValue(
+      key: page.key, value: text, problem: placed, accepted: ValueRules.listExpected(page.list))
   }
 
   /// Adds the new record of the form, then goes back to the list, on its row.
