@@ -22,6 +22,42 @@ extension SettingsScreen {
     self.level.selection = body.firstRow
   }
 
+  /// Opens again, on a reloaded screen, the list page `old` was: the page of the list's elements
+  /// through the row of key `opener` on the current page, or a record's form (the same record, or
+  /// the new record with what was filled in) over the list's page open now; with the selection on
+  /// the same row where the page still has one. False, opening nothing, when the new version has no
+  /// such list or record.
+  mutating func reopen(_ old: ListPage, openedBy opener: String?, selection: TableIndexPath?) -> Bool {
+    switch old.content {
+    case .elements:
+      guard level.list == nil, let opener, let at = level.table.indexPath(ofKey: opener),
+        case .item(let item, _, _) = level.table.row(at: at), item.key == old.key, ListPage(item: item) != nil
+      else { return false }
+      level.selection = at
+      keepSelectionVisible()
+      openList(item)
+    case .record(let position):
+      guard let page = level.list, page.content == .elements, page.key == old.key else { return false }
+      var form = page
+      form.content = .record(position)
+      guard form.record(in: page.elements(in: level.table.snapshot)) != nil else { return false }
+      level.selection = TableIndexPath(row: position - 1, section: 0)
+      keepSelectionVisible()
+      openRecord(at: position, of: page)
+    case .newRecord(let values):
+      guard let page = level.list, page.content == .elements, page.key == old.key, page.list.holdsRecords
+      else { return false }
+      openRecord(at: nil, of: page)
+      level.list?.content = .newRecord(values)
+    }
+    if let selection {
+      level.selection = selection
+      keepSelectionOnARow()
+    }
+    keepSelectionVisible()
+    return true
+  }
+
   /// Opens the form of a record: the record at `position` (from 1), or a new one when nil.
   mutating func openRecord(at position: Int?, of page: ListPage) {
     var form = page
