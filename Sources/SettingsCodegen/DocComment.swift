@@ -101,6 +101,12 @@ enum DocComment {
     }
   }
 
+  /// A list's elements as a comment counts them: `none`, `1 element`, `2 elements` (a secure
+  /// list's default, in Swift and TypeScript alike, is never shown otherwise).
+  static func count(of elements: [SettingValue]) -> String {
+    elements.isEmpty ? "none" : "\(elements.count) element\(elements.count == 1 ? "" : "s")"
+  }
+
   /// A value as the comment shows it: a choice with its title, a secure text masked.
   private static func shown(_ value: SettingValue, of item: SettingItem) -> String {
     switch value {
@@ -120,7 +126,7 @@ enum DocComment {
     case .bool, .number:
       return "`\(value)`" + (item.unit.map { " \($0)" } ?? "")
     case .list(let elements):
-      return elements.isEmpty ? "none" : "\(elements.count) element\(elements.count == 1 ? "" : "s")"
+      return count(of: elements)
     case .record:
       return "a record"
     }

@@ -43,7 +43,12 @@ public enum TypeScriptStoreGenerator {
         type = valueType(of: item)
       }
       var comment = "\(SwiftKeysGenerator.oneLine(item.title)). Default: "
-      comment += item.isSecure ? "(secure)" : defaultValue.json.compactText
+      // A secure list's default is counted, as the Swift keys' comments count it.
+      if item.isSecure, case .list(let elements) = defaultValue {
+        comment += DocComment.count(of: elements)
+      } else {
+        comment += item.isSecure ? "(secure)" : defaultValue.json.compactText
+      }
       if let accepts = ValueRules.expected(by: item) { comment += "; " + accepts }
       if let deprecated = item.deprecated {
         comment += ". @deprecated " + SwiftKeysGenerator.oneLine(deprecated)

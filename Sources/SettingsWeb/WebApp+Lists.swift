@@ -33,7 +33,8 @@ extension WebApp {
   /// (`at`, `fields`: a record's fields by key; a secure field left empty keeps its text). A value
   /// is JSON of the element's type or text as `settings add` reads a word; a record is an object of
   /// its fields. Positions count from 1. With `expect` (the elements' `shown` texts the page drew),
-  /// 409 with the list now when they are no longer those.
+  /// 409 with the list now when they are no longer those. A member the operation does not take
+  /// is refused (400, naming it).
   func listChangeResponse(_ body: JSONValue, _ view: WebView) -> WebResponse {
     guard case .string(let key)? = body[member: "key"]?.kind else {
       return .error(400, "\"key\" must be a string")
@@ -133,6 +134,15 @@ extension WebApp {
         return .failure(.refused(error))
       }
     }
+    if let members = members(of: name), case .object(let given) = body.kind,
+      let unknown = given.first(where: { !members.contains($0.name) })
+    {
+      let known = members.map { "\"\($0)\"" }
+      return .failure(
+        .request(
+          "unknown member \"\(unknown.name)\": \"\(name)\" takes "
+            + known.dropLast().joined(separator: ", ") + " and " + (known.last ?? "")))
+    }
     switch name {
     case "add":
       if body[member: "at"] != nil && position("at") == nil {
@@ -175,6 +185,21 @@ extension WebApp {
     default:
       return .failure(.request("\"op\" must be one of add, remove, move, replace, set"))
     }
+  }
+
+  /// The members a body of `POST /api/edit` may have for the operation `name` (nil for an
+  /// operation there is not): any other is refused, so that a misspelt one is not ignored.
+  static func members(of name: String) -> [String]? {
+    let given: [String]? =
+      switch name {
+      case "add": ["value", "at"]
+      case "remove": ["at"]
+      case "move": ["from", "to"]
+      case "replace": ["at", "value"]
+      case "set": ["at", "fields"]
+      default: nil
+      }
+    return given.map { ["key", "op"] + $0 + ["expect"] }
   }
 
   /// A JSON value as the word `settings add` reads: a string as it is, a number's text, a bool
@@ -264,16 +289,7 @@ extension WebApp {
     if let key = field.key { pairs.append(("key", .string(key))) }
     pairs.append(("type", .string(field.type.rawValue)))
     pairs.append(("title", .string(field.title)))
-    if let choices = field.choices {
-      pairs.append(
-        (
-          "choices",
-          .array(choices.map { .object([("value", .string($0.value)), ("title", .string($0.title))]) })
-        ))
-    }
-    pairs += ValueRules.limitMembers(of: field)
-    let limits = ValueRules.limits(of: field)
-    if !limits.isEmpty { pairs.append(("limits", .array(limits.map(JSONValue.string)))) }
+    pairs += WebRow.inputMembers(of: field)
     if !field.securesValue, let value = field.shippedValue { pairs.append(("default", value.json)) }
     return .object(pairs)
   }

@@ -70,6 +70,17 @@ package enum WebRow {
       if let reason = state.disabledReason { pairs.append(("disabledReason", .string(reason))) }
     }
     if let lock = state.lock { pairs.append(("lock", lock.json)) }
+    pairs += inputMembers(of: item)
+    if hasPage { pairs.append(("page", .bool(true))) }
+    if let deprecated = item.deprecated { pairs.append(("deprecated", .string(deprecated))) }
+    return .object(pairs)
+  }
+
+  /// What an input for `item`'s value needs, as JSON members: its `choices` (value and title),
+  /// its value-type fields (``ValueRules/limitMembers(of:)``) and its `limits` as words. A row and
+  /// a list's element or record field (`GET /api/list`) give them alike.
+  static func inputMembers<Row: RowFields>(of item: Row) -> [(String, JSONValue)] {
+    var pairs: [(String, JSONValue)] = []
     if let choices = item.choices {
       pairs.append(
         (
@@ -80,9 +91,7 @@ package enum WebRow {
     pairs += ValueRules.limitMembers(of: item)
     let limits = ValueRules.limits(of: item)
     if !limits.isEmpty { pairs.append(("limits", .array(limits.map(JSONValue.string)))) }
-    if hasPage { pairs.append(("page", .bool(true))) }
-    if let deprecated = item.deprecated { pairs.append(("deprecated", .string(deprecated))) }
-    return .object(pairs)
+    return pairs
   }
 
   /// The value as the row shows it (``ValueStyle/page``): `On`/`Off`, a choice's title (titles

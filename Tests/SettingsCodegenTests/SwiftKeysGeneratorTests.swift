@@ -94,6 +94,14 @@ import Testing
         """)
   }
 
+  /// A secure record list's default is counted, never written out; TypeScript's comment says the
+  /// same (``TypeScriptStoreGeneratorTests``).
+  @Test func aSecureRecordListsDefaultIsCounted() throws {
+    let code = try generate(TypeScriptStoreGeneratorTests.secureList)
+    #expect(
+      code.split(separator: "\n").filter { $0.contains("- Default:") } == ["  /// - Default: 2 elements"])
+  }
+
   @Test func anEarlierPathOnAPageThatIsGoneKeepsItsNamespace() throws {
     let code = try generate(
       """

@@ -54,4 +54,27 @@ import Testing
 
         """)
   }
+
+  /// A secure record list's default is counted, as the Swift keys' comment counts it
+  /// (``SwiftKeysGeneratorTests``), never written out.
+  @Test func aSecureRecordListsDefaultIsCountedAsInSwift() throws {
+    let code = try generate(Self.secureList)
+    #expect(
+      code.split(separator: "\n").filter { $0.contains("Default:") } == [
+        "  /** Name. Default: \"\"; text */",
+        "  /** Password. Default: (secure); text */",
+        "  /** Logins. Default: 2 elements; a JSON array of records with fields name, password */",
+      ])
+    #expect(!code.contains("hunter2"))
+  }
+
+  /// A list of records with a secure field, two records by default.
+  static let secureList = """
+    {"id": "d", "sections": [{"items": [
+      {"key": "logins", "type": "list", "title": "Logins", "titleField": "name",
+       "fields": [{"key": "name", "type": "textField", "title": "Name"},
+                  {"key": "password", "type": "textField", "title": "Password", "secure": true}],
+       "value": [{"name": "a", "password": "hunter2"}, {"name": "b", "password": "hunter3"}]}
+    ]}]}
+    """
 }

@@ -37,6 +37,31 @@ struct ConcurrentListEditTests {
     SettingsKitTesting.text(SettingValue.list(elements.map(SettingValue.string)).json)
   }
 
+  /// Two writers on a new store of `kind`: `second` (host h2) and `first` (host h1), whose store
+  /// is `racing`: `second` makes `change` inside `first`'s first write, after `first` has read the
+  /// store and before it writes. The caller removes `subject`.
+  struct Race {
+    let subject: JournalSubject
+    let second: Settings
+    let racing: InterleavingStore
+    let first: Settings
+  }
+
+  static func race(_ kind: StoreKind, _ change: @escaping @Sendable (Settings) throws -> Void) throws -> Race
+  {
+    let subject = try JournalSubject(kind)
+    let second = settings(subject.store, host: "h2")
+    let racing = interleaving(subject.store, second, change)
+    return Race(subject: subject, second: second, racing: racing, first: settings(racing, host: "h1"))
+  }
+
+  /// `store`, on which `second` makes `change` inside the first write, as a racing writer would.
+  static func interleaving(
+    _ store: any JournalingStore, _ second: Settings, _ change: @escaping @Sendable (Settings) throws -> Void
+  ) -> InterleavingStore {
+    InterleavingStore(store) { #expect(throws: Never.self) { try change(second) } }
+  }
+
   static func host(_ name: String, _ port: Int) -> SettingValue {
     .record(["name": .string(name), "port": .number(ExactDecimal(port))])
   }
@@ -45,14 +70,10 @@ struct ConcurrentListEditTests {
   /// second wrote, at the end of it.
   @Test(arguments: StoreKind.allCases)
   func twoAddsAtOnceKeepBothElements(kind: StoreKind) throws {
-    let subject = try JournalSubject(kind)
-    defer { subject.remove() }
-    let second = Self.settings(subject.store, host: "h2")
-    let racing = InterleavingStore(subject.store) {
-      #expect(throws: Never.self) { try second.edit("dns", .add(.string("8.8.8.8"), at: nil)) }
-    }
-    let first = Self.settings(racing, host: "h1")
-    let change = try first.edit("dns", .add(.string("9.9.9.9"), at: nil))
+    let race = try Self.race(kind) { try $0.edit("dns", .add(.string("8.8.8.8"), at: nil)) }
+    defer { race.subject.remove() }
+    let (subject, racing) = (race.subject, race.racing)
+    let change = try race.first.edit("dns", .add(.string("9.9.9.9"), at: nil))
     #expect(
       change
         == SettingChange(
@@ -73,21 +94,17 @@ struct ConcurrentListEditTests {
   /// another writer removes: every change is made on the list the other left.
   @Test(arguments: StoreKind.allCases)
   func recordChangesAtOnceAreAllKept(kind: StoreKind) throws {
-    let subject = try JournalSubject(kind)
-    defer { subject.remove() }
-    let second = Self.settings(subject.store, host: "h2")
-    let racing = InterleavingStore(subject.store) {
-      #expect(throws: Never.self) {
-        try second.edit("hosts", .setField("port", of: 1, to: .number(ExactDecimal(8080))))
-      }
+    let race = try Self.race(kind) {
+      try $0.edit("hosts", .setField("port", of: 1, to: .number(ExactDecimal(8080))))
     }
-    let first = Self.settings(racing, host: "h1")
+    defer { race.subject.remove() }
+    let (first, racing) = (race.first, race.racing)
     try first.edit("hosts", .add(Self.host("b", 81), at: nil))
     #expect(try first.value(of: "hosts") == .list([Self.host("a", 8080), Self.host("b", 81)]))
     #expect(racing.runs.withLock { $0.count } >= 2)
 
-    let remover = InterleavingStore(subject.store) {
-      #expect(throws: Never.self) { try second.edit("hosts", .removeValue(.string("a"))) }
+    let remover = Self.interleaving(race.subject.store, race.second) {
+      try $0.edit("hosts", .removeValue(.string("a")))
     }
     let mover = Self.settings(remover, host: "h1")
     // Moving the second record to the front finds only one record left: refused, nothing written.

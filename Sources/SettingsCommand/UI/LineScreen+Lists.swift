@@ -56,7 +56,7 @@ extension LineScreen {
       screen.level.selection = TableIndexPath(row: number - 1, section: 0)
       return [elementLine(page, number, elements[number - 1])]
     }
-    if text.isEmpty || text == "+" || text == "-" || text == "r" || text == "H" {
+    if text.isEmpty || text == "+" || text == "-" || text == "r" {
       return ["Refused: on a list, " + Self.listCommands.dropFirst("Commands: ".count)]
     }
     switch words.first {

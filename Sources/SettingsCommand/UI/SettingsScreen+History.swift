@@ -98,11 +98,18 @@ extension SettingsScreen {
 
   /// `H`: the journal's changes of the selected row's key, newest first, as `settings history KEY`
   /// prints them, under a line naming the row; nil (with the reason on the status line) when the
-  /// selected row has no key or the journal cannot be read.
+  /// selected row has no key or the journal cannot be read. On a list's page (its elements, or a
+  /// record's form), the list's changes, as on the list's row.
   mutating func historyOfSelection() -> HistoryView? {
-    guard let selection = level.selection, case .item(let item, _, _) = level.table.row(at: selection),
-      let key = item.key
-    else {
+    let selected: SettingItem? =
+      if let page = level.list {
+        page.item
+      } else if let selection = level.selection, case .item(let item, _, _) = level.table.row(at: selection) {
+        item
+      } else {
+        nil
+      }
+    guard let item = selected, let key = item.key else {
       statusMessage = .refusal("only a setting's row has a history")
       return nil
     }

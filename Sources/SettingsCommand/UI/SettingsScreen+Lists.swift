@@ -22,6 +22,42 @@ extension SettingsScreen {
     self.level.selection = body.firstRow
   }
 
+  /// Opens again, on a reloaded screen, the list page `old` was: the page of the list's elements
+  /// through the row of key `opener` on the current page, or a record's form (the same record, or
+  /// the new record with what was filled in) over the list's page open now; with the selection on
+  /// the same row where the page still has one. False, opening nothing, when the new version has no
+  /// such list or record.
+  mutating func reopen(_ old: ListPage, openedBy opener: String?, selection: TableIndexPath?) -> Bool {
+    switch old.content {
+    case .elements:
+      guard level.list == nil, let opener, let at = level.table.indexPath(ofKey: opener),
+        case .item(let item, _, _) = level.table.row(at: at), item.key == old.key, ListPage(item: item) != nil
+      else { return false }
+      level.selection = at
+      keepSelectionVisible()
+      openList(item)
+    case .record(let position):
+      guard let page = level.list, page.content == .elements, page.key == old.key else { return false }
+      var form = page
+      form.content = .record(position)
+      guard form.record(in: page.elements(in: level.table.snapshot)) != nil else { return false }
+      level.selection = TableIndexPath(row: position - 1, section: 0)
+      keepSelectionVisible()
+      openRecord(at: position, of: page)
+    case .newRecord(let values):
+      guard let page = level.list, page.content == .elements, page.key == old.key, page.list.holdsRecords
+      else { return false }
+      openRecord(at: nil, of: page)
+      level.list?.content = .newRecord(values)
+    }
+    if let selection {
+      level.selection = selection
+      keepSelectionOnARow()
+    }
+    keepSelectionVisible()
+    return true
+  }
+
   /// Opens the form of a record: the record at `position` (from 1), or a new one when nil.
   mutating func openRecord(at position: Int?, of page: ListPage) {
     var form = page
@@ -56,6 +92,7 @@ extension SettingsScreen {
     case .character("K"): moveElement(page, by: -1)
     case .character("J"): moveElement(page, by: 1)
     case .character("u"): undoLast()
+    case .character("H"): if let view = historyOfSelection() { mode = .history(view) }
     case .character("?"): mode = .help
     case .character("q"): isFinished = true
     default: break
@@ -169,7 +206,8 @@ extension SettingsScreen {
     let value: SettingValue
     switch ValueRules.parse(state.editing.text, for: state.item) {
     case .success(let parsed)?: value = parsed
-    case .failure(let problem)?: return problem.message
+    case .failure(let problem)?:
+      return Self.refusal(problem, of: state.editing.text, target, on: page).message
     case nil: value = .string(state.editing.text)
     }
     if case .newField(let key) = target {
@@ -194,6 +232,23 @@ extension SettingsScreen {
     }
     if target == .add { level.selection = TableIndexPath(row: body.elements.count - 1, section: 0) }
     return nil
+  }
+
+  /// A value typed for an element or a field that it does not accept, as the command line refuses
+  /// it: under the list's key (`dns: must be …`), a field of a record by its name and position
+  /// (`vpn: element 1: server: must match …`), as a value on any other page is refused under its key.
+  static func refusal(_ problem: ValueProblem, of text: String, _ target: ElementTarget, on page: ListPage)
+    -> SettingsError
+  {
+    let placed: ValueProblem
+    switch target {
+    case .element, .add: placed = problem
+    case .field(let field, let position):
+      placed = .badElement(index: position, problem: .badField(field: field, problem: problem))
+    case .newField(let field): placed = .badField(field: field, problem: problem)
+    }
+    return .rejectedValue(
+      key: page.key, value: text, problem: placed, accepted: ValueRules.listExpected(page.list))
   }
 
   /// Adds the new record of the form, then goes back to the list, on its row.

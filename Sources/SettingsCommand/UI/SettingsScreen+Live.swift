@@ -137,7 +137,8 @@ extension SettingsScreen {
   /// colours and view state file; the top page, with as many pages of each paginated section as
   /// were shown, the selection on the same key where it is still shown (or on the same section's
   /// "more" row, where it was on one), the child pages that were open, as deep as the new version
-  /// has them, and a status line that says so.
+  /// has them (a list's page with its selection, a record's form on the same record), and a status
+  /// line that says so.
   ///
   /// - Throws: ``SettingsError`` when the store cannot be read, ``DocumentError`` when an items
   ///   file's pages that were shown are not valid.
@@ -173,6 +174,15 @@ extension SettingsScreen {
     // The child pages open before open again, through the items of the same keys, each with the
     // selection on the same key; as deep as the new version still has them.
     for depth in stack.indices.dropFirst() {
+      // A list's page opens again through the row of the same key; a record's form over it, on
+      // the same record.
+      if let list = stack[depth].list {
+        let parent = stack[depth - 1]
+        let opener =
+          parent.list == nil ? parent.selection.flatMap { Self.key(at: $0, in: parent.table) } : nil
+        guard screen.reopen(list, openedBy: opener, selection: stack[depth].selection) else { break }
+        continue
+      }
       guard let opener = stack[depth - 1].selection.flatMap({ Self.key(at: $0, in: stack[depth - 1].table) }),
         let at = screen.level.table.indexPath(ofKey: opener),
         case .item(let item, _, _) = screen.level.table.row(at: at), let page = item.page

@@ -14,7 +14,7 @@ extension ValueRules {
 
   /// What a list item accepts, in words: `a list of text matching …`, `a list of records with
   /// fields name, server, password`, with its count rules.
-  static func listExpected(_ list: SettingList) -> String {
+  package static func listExpected(_ list: SettingList) -> String {
     var text: String
     if let fields = list.fields {
       text = "a JSON array of records with fields " + fields.compactMap(\.key).joined(separator: ", ")

@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized)
 struct LineModeListTests {
   /// The line mode on the example document, the DNS servers' row selected.
-  func lineScreen(_ store: MemoryStore) async throws -> LineScreen {
+  func lineScreen(_ store: any SettingsStore) async throws -> LineScreen {
     let loaded = try DocumentLoader.open(path: examplePath("phone-settings.json"), locales: ["en"])
     var screen = try SettingsScreen(document: loaded, store: store, width: 80, height: 24)
     await screen.jump(to: "dns")
@@ -34,18 +34,32 @@ struct LineModeListTests {
   @Test func undoSaysTheElementChangeAndAnEqualValueChangesNothing() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let loaded = try DocumentLoader.open(path: examplePath("phone-settings.json"), locales: ["en"])
-    var settingsScreen = try SettingsScreen(
-      document: loaded, store: FileStore(path: directory.file("s.json")), width: 80, height: 24)
-    await settingsScreen.jump(to: "dns")
-    settingsScreen.status = nil
-    var screen = LineScreen(screen: settingsScreen)
+    var screen = try await lineScreen(FileStore(path: directory.file("s.json")))
     let said = await answers(["", "add 9.9.9.9", "1", "=1.1.1.1", "u"], &screen)
     #expect(
       Array(said.dropFirst(4)) == [
         "> add 9.9.9.9", "Added 9.9.9.9 at 2.", "> 1", "1. 1.1.1.1.", "> =1.1.1.1",
         "No change: the list is as it was.", "> u", "Undid change 1: DNS Servers: removed 9.9.9.9 from 2",
       ])
+  }
+
+  /// `H` on a list page is the list's history, as on the list's row.
+  @Test func historyOnAListPageIsTheListsAsOnItsRow() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var screen = try await lineScreen(FileStore(path: directory.file("s.json")))
+    let onPage = await answers(["", "add 9.9.9.9", "mv 2 1", "2", "H"], &screen)
+    let history = Array(onPage.drop { $0 != "> H" }.dropFirst())
+    // Each change's head line has its time, user, host and program: its number and "ui" are pinned.
+    #expect(
+      history.enumerated().map { $0.offset % 2 == 1 ? String($0.element.prefix(9)) : $0.element } == [
+        "History of DNS Servers, newest first:",
+        "change 2 ", "  dns (DNS Servers): moved 9.9.9.9 to 1",
+        "change 1 ", "  dns (DNS Servers): added 9.9.9.9 at 2",
+      ])
+    #expect(history[1].hasSuffix("  ui") && history[3].hasSuffix("  ui"))
+    _ = await answers(["b"], &screen)
+    #expect(await screen.handle(line: "H") == history)
   }
 
   @Test func commandsAddDeleteAfterAskingMoveAndChangeElementsEachSaidInOneLine() async throws {
@@ -148,5 +162,40 @@ struct LineModeListTests {
     #expect(lines == ["Settings › DNS Servers", "", "  1.1.1.1", "  9.9.9.9", ""], "\(dns)")
     let vpn = try runBinary(["-f", path, "show", "vpn"], environment: environment)
     #expect(vpn.stdout == "Settings › VPN Configurations\n\n  Work                   vpn.example.… ›\n")
+  }
+
+  /// `show KEY --json` of a list prints its elements as `get KEY --json` does, a secure field
+  /// masked as in the top page's JSON unless `--reveal`.
+  @Test func showJSONPrintsAListsElementsAsGetDoes() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    let environment = ["HOME": home.path, "LANG": "C.UTF-8"]
+    let path = examplePath("phone-settings.json")
+    _ = try runBinary(["-f", path, "add", "dns", "9.9.9.9"], environment: environment)
+    _ = try runBinary(
+      ["-f", path, "add", "vpn", "name=Work", "server=vpn.example.com", "password=hunter2"],
+      environment: environment)
+    let dns = try runBinary(["-f", path, "show", "dns", "--json"], environment: environment)
+    #expect(dns.status == 0)
+    #expect(dns.stdout == "[\n  \"1.1.1.1\",\n  \"9.9.9.9\"\n]\n")
+    #expect(dns.stderr == "")
+    #expect(
+      try runBinary(["-f", path, "get", "dns", "--json"], environment: environment).stdout == dns.stdout)
+    let vpn = try runBinary(["-f", path, "show", "vpn", "--json"], environment: environment)
+    #expect(
+      vpn.stdout == """
+        [
+          {
+            "account": "",
+            "name": "Work",
+            "password": "••••••••",
+            "server": "vpn.example.com",
+            "type": "ikev2"
+          }
+        ]
+
+        """)
+    let revealed = try runBinary(["-f", path, "show", "vpn", "--json", "--reveal"], environment: environment)
+    #expect(revealed.stdout == vpn.stdout.replacingOccurrences(of: "••••••••", with: "hunter2"))
   }
 }

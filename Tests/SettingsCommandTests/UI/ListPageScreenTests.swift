@@ -24,6 +24,18 @@ struct ListPageScreenTests {
     for character in text { await screen.handle(.character(character)) }
   }
 
+  /// Types `text`, then Enter.
+  func submit(_ text: String, into screen: inout SettingsScreen) async {
+    await type(text, into: &screen)
+    await screen.handle(.enter)
+  }
+
+  /// The example document's settings over `store`, writing as another program would.
+  func settings(_ store: any SettingsStore) throws -> Settings {
+    Settings(
+      document: try DocumentLoader.open(path: examplePath("phone-settings.json")).document, store: store)
+  }
+
   /// The stored value of `key` as compact JSON; nil when the store has none.
   func stored(_ store: any SettingsStore, _ key: String) throws -> String? {
     try store.read().values[key]?.description
@@ -146,28 +158,24 @@ struct ListPageScreenTests {
 
   @Test func aRefusedAddSaysWhyAndChangesNothing() async throws {
     let store = MemoryStore()
-    try Settings(
-      document: try DocumentLoader.open(path: examplePath("phone-settings.json")).document, store: store
-    )
-    .set("dns", to: .list(["1.1.1.1", "2.2.2.2", "3.3.3.3"].map { .string($0) }))
+    try settings(store).set("dns", to: .list(["1.1.1.1", "2.2.2.2", "3.3.3.3"].map { .string($0) }))
     var screen = try await screen(store)
     await screen.handle(.enter)
     await screen.handle(.character("a"))
-    await type("nine", into: &screen)
-    await screen.handle(.enter)
+    await submit("nine", into: &screen)
+    // The error names the list, as a refused value of any other row names its key.
     #expect(
-      Array(shown(screen)[4...6]) == [
+      Array(shown(screen)[4...7]) == [
         ">   Add…                                     nine|",
-        "    Error: must be an IP address, such as 1.1.1.1",
+        "    Error: dns: must be an IP address, such as",
+        "    1.1.1.1",
         "    Enter edits, a adds, d deletes, K J move",
       ])
     await screen.handle(.clearLine)
-    await type("1.1.1.1", into: &screen)
-    await screen.handle(.enter)
+    await submit("1.1.1.1", into: &screen)
     #expect(shown(screen)[5].hasPrefix("    Error: ") && shown(screen)[5].contains("1.1.1.1"))
     await screen.handle(.clearLine)
-    await type("4.4.4.4", into: &screen)
-    await screen.handle(.enter)
+    await submit("4.4.4.4", into: &screen)
     // Full: `a` says so before anything is typed.
     await screen.handle(.character("a"))
     #expect(shown(screen).last?.hasPrefix("Refused: the list holds its most elements (4)") == true)
@@ -179,8 +187,7 @@ struct ListPageScreenTests {
     await screen.handle(.home)
     await screen.handle(.enter)
     await screen.handle(.clearLine)
-    await type("5.5.5.5", into: &screen)
-    await screen.handle(.enter)
+    await submit("5.5.5.5", into: &screen)
     #expect(shown(screen)[1] == ">   5.5.5.5")
     #expect(try stored(store, "dns") == #"["5.5.5.5","2.2.2.2","3.3.3.3","4.4.4.4"]"#)
   }
@@ -206,12 +213,10 @@ struct ListPageScreenTests {
         "New record's name                   ? help  q quit",
       ])
     await screen.handle(.enter)
-    await type("Work", into: &screen)
-    await screen.handle(.enter)
+    await submit("Work", into: &screen)
     await screen.handle(.down)
     await screen.handle(.enter)
-    await type("vpn.example.com", into: &screen)
-    await screen.handle(.enter)
+    await submit("vpn.example.com", into: &screen)
     await screen.handle(.down)
     await screen.handle(.enter)
     await screen.handle(.down)
@@ -245,9 +250,14 @@ struct ListPageScreenTests {
     // A field of a stored record changes at once; a refused one says why.
     await screen.handle(.down)
     await screen.handle(.enter)
-    await type("/", into: &screen)
-    await screen.handle(.enter)
-    #expect(shown(screen)[3].hasPrefix("    Error: "))
+    await submit("/", into: &screen)
+    #expect(
+      Array(shown(screen)[2...5]) == [
+        ">   Server                       vpn.example.com/|",
+        "    Error: vpn: element 1: server: must match the",
+        "    pattern [A-Za-z0-9.-]+",
+        "    Type                                    L2TP ›",
+      ])
     await screen.handle(.escape)
     await screen.handle(.down)
     await screen.handle(.enter)
@@ -264,8 +274,7 @@ struct ListPageScreenTests {
     var screen = try await screen(store)
     await screen.handle(.enter)
     await screen.handle(.character("a"))
-    await type("9.9.9.9", into: &screen)
-    await screen.handle(.enter)
+    await submit("9.9.9.9", into: &screen)
     await screen.handle(.character("K"))
     #expect(try stored(store, "dns") == #"["9.9.9.9","1.1.1.1"]"#)
     await screen.handle(.character("u"))
@@ -278,11 +287,31 @@ struct ListPageScreenTests {
     #expect(try stored(store, "dns") == nil)
     #expect(Array(shown(screen)[1...2]) == [">   1.1.1.1", "    Add…"])
     // Another process adds an element: the open page shows it.
-    let elsewhere = Settings(
-      document: try DocumentLoader.open(path: examplePath("phone-settings.json")).document, store: store)
+    let elsewhere = try settings(store)
     let change = try #require(try elsewhere.edit("dns", .add(.string("4.4.4.4"), at: 1)))
     screen.takeOutsideEvents([.changed(change)])
     #expect(Array(shown(screen)[1...3]) == [">   4.4.4.4", "    1.1.1.1", "    Add…"])
+  }
+
+  /// `H` on a list's page shows the list's history, as on its row.
+  @Test func historyOnAListsPageIsTheLists() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var screen = try await screen(FileStore(path: directory.file("store.json")))
+    await screen.handle(.enter)
+    await screen.handle(.character("a"))
+    await submit("9.9.9.9", into: &screen)
+    await screen.handle(.character("H"))
+    guard case .history(let view) = screen.mode else {
+      Issue.record("no history: \(screen.mode), \(String(describing: screen.status))")
+      return
+    }
+    #expect(view.heading == "History of DNS Servers, newest first:")
+    #expect(view.changes.count == 1)
+    await screen.handle(.escape)
+    await screen.handle(.escape)
+    await screen.handle(.character("H"))
+    #expect(screen.mode == .history(view))
   }
 
   @Test func aListASystemFileLocksIsReadOnly() async throws {

@@ -155,6 +155,28 @@ struct ServeListTests {
     #expect(line(reveal.json, "error") == #""'vpn' is not a secure text field""#)
   }
 
+  /// A member the operation does not read is refused, named, and nothing is written: a misspelt
+  /// `at` would otherwise add at the end.
+  @Test func anUnknownMemberIsRefusedAndNamed() throws {
+    let server = try ServedSettings()
+    defer { _ = server.stop() }
+    let misspelt = try server.post(
+      "/api/edit", #"{"key": "dns", "op": "add", "value": "9.9.9.9", "position": 1}"#)
+    #expect(misspelt.status == 400)
+    #expect(
+      line(misspelt.json, "error")
+        == #""unknown member \"position\": \"add\" takes \"key\", \"op\", \"value\", \"at\" and \"expect\"""#)
+    #expect(line(misspelt.json, "hint") == "absent")
+    // Another operation's member is not this one's.
+    let other = try server.post("/api/edit", #"{"key": "dns", "op": "remove", "at": 1, "value": "1.1.1.1"}"#)
+    #expect(other.status == 400)
+    #expect(
+      line(other.json, "error")
+        == #""unknown member \"value\": \"remove\" takes \"key\", \"op\", \"at\" and \"expect\"""#)
+    #expect(try server.cli(["get", "dns"]).stdout == "1.1.1.1\n")
+    #expect(!(try server.cli(["history", "--json"]).stdout.contains("\"seq\"")))
+  }
+
   @Test func aLockedListRefusesEveryChange() throws {
     let server = try ServedSettings(
       systemFiles: ["phone-settings.json": #"{"locked": {"dns": "Managed by your organisation"}}"#])

@@ -57,7 +57,8 @@ enum ShowCommand {
       if sections.firstIndex(where: { $0.id == name || $0.header == name }) == nil, Int(name) == nil,
         let located = try? Settings(document: topDocument, store: MemoryStore()).locate(name)
       {
-        if located.item.type == .list, !context.wantsJSON, let page = ListPage(item: located.item) {
+        if located.item.type == .list, let page = ListPage(item: located.item) {
+          if context.wantsJSON { return try listJSON(page, context: context, document: topDocument) }
           let heading = (located.breadcrumb(in: topDocument) + [located.item.title]).joined(separator: " › ")
           return try listLines(page, heading: heading, context: context, document: topDocument)
         }
@@ -149,14 +150,7 @@ enum ShowCommand {
   static func listLines(
     _ page: ListPage, heading: String, context: CommandContext, document: SettingsDocument
   ) throws(CommandError) -> String {
-    let layers = try context.layers(for: document, forWriting: false)
-    let snapshot: SettingsSnapshot
-    do {
-      snapshot = try Settings(document: document, layers: layers).snapshot()
-    } catch {
-      throw CommandError(error)
-    }
-    if let problem = snapshot.problem(of: page.item) { context.warnings.add(problem) }
+    let snapshot = try listSnapshot(page, context: context, document: document)
     let elements = page.elements(in: snapshot)
     let isLocked = snapshot.state(of: page.item).lock != nil
     let layout = RowLayout(width: context.width(), showsIcons: false, colors: context.colors())
@@ -168,5 +162,31 @@ enum ShowCommand {
     }
     if elements.isEmpty { text += "  (no elements)\n" }
     return text
+  }
+
+  /// `show KEY --json` of a list: its elements as the JSON array `get KEY --json` prints (a
+  /// page's JSON has no row of an element), a secure field's text masked unless `--reveal`, as
+  /// the list's row in the page's JSON masks it.
+  static func listJSON(
+    _ page: ListPage, context: CommandContext, document: SettingsDocument
+  ) throws(CommandError) -> String {
+    let snapshot = try listSnapshot(page, context: context, document: document)
+    let value = snapshot.value(of: page.item).value ?? .list([])
+    return context.jsonText(ValueRules.json(value, of: page.item, reveal: context.invocation[Options.reveal]))
+  }
+
+  /// The values a list page is shown with, its stored value's problem warned about.
+  static func listSnapshot(
+    _ page: ListPage, context: CommandContext, document: SettingsDocument
+  ) throws(CommandError) -> SettingsSnapshot {
+    let layers = try context.layers(for: document, forWriting: false)
+    let snapshot: SettingsSnapshot
+    do {
+      snapshot = try Settings(document: document, layers: layers).snapshot()
+    } catch {
+      throw CommandError(error)
+    }
+    if let problem = snapshot.problem(of: page.item) { context.warnings.add(problem) }
+    return snapshot
   }
 }
