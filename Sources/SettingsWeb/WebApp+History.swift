@@ -85,6 +85,9 @@ extension WebApp {
       fields.append(
         ("after", .string(settings.journalValueText(change.after, of: key, secure: change.isSecure))))
       if change.isSecure { fields.append(("secure", .bool(true))) }
+      if !change.changedSecrets.isEmpty {
+        fields.append(("secrets", .array(change.changedSecrets.map { .string(TerminalText.escaped($0)) })))
+      }
       // One element change of a list, worded as `settings history` words it.
       if let wording = settings.journalListWording(change, of: key) {
         fields.append(("wording", .string(wording)))

@@ -10,6 +10,9 @@ public enum ListElementChange: Sendable, Equatable, Hashable {
   case addedSeveral([SettingValue], at: [Int])
   /// The element was removed from position `from`.
   case removed(SettingValue, from: Int)
+  /// Several elements were removed at once (the undo of several added), each from the position
+  /// it had in the old list, in order.
+  case removedSeveral([SettingValue], from: [Int])
   /// The element was moved from position `from` to position `to`.
   case moved(SettingValue, from: Int, to: Int)
   /// The field whose key is the first value, of the record at position `at`, changed: the whole
@@ -20,7 +23,7 @@ public enum ListElementChange: Sendable, Equatable, Hashable {
   case replaced(SettingValue, at: Int, with: SettingValue)
 
   /// The one element change that turns the elements `old` into `new` (or several elements added
-  /// at once), or nil when they differ otherwise (a list set whole, several elements changed) or
+  /// or removed at once), or nil when they differ otherwise (a list set whole, several elements changed) or
   /// not at all.
   ///
   /// An element taken out and put back elsewhere, the others keeping their order, is a move; of
@@ -36,6 +39,10 @@ public enum ListElementChange: Sendable, Equatable, Hashable {
     }
     if old.count == new.count + 1, let index = Self.onlyInsertion(of: new, into: old) {
       self = .removed(old[index], from: index + 1)
+      return
+    }
+    if old.count > new.count + 1, let indexes = Self.insertions(of: new, into: old) {
+      self = .removedSeveral(indexes.map { old[$0] }, from: indexes.map { $0 + 1 })
       return
     }
     guard old.count == new.count, old != new else { return nil }

@@ -193,11 +193,11 @@ extension Settings {
   /// keep (``JournalChange/changedSecrets``): a list that goes back to a journaled value holding
   /// a record whose secure field's text is not known goes back instead by taking the one element
   /// change of the one entry undone back from the list the store holds (`stored`), which keeps
-  /// the texts it has.
+  /// the texts it has; for several entries (or a list set whole), each record takes the text of
+  /// the same record now (``fillingSecrets(_:of:now:)``).
   ///
-  /// - Throws: ``UndoRefusal/secretField(key:field:at:)`` for a secure field's text changed or a
-  ///   removed record whose text is not known; ``UndoRefusal/secret(key:)`` when it cannot be done
-  ///   otherwise (several entries undone, a list set whole).
+  /// - Throws: ``UndoRefusal/secretField(key:field:at:removed:)`` for a secure field's text
+  ///   changed, or a record whose text is not known and that the list no longer holds.
   private func keepSecureFields(
     of targets: inout [String: JSONValue?], undoing entries: [Int], in journal: StoreJournal,
     stored: [String: JSONValue], secureKeys: Set<String>
@@ -208,14 +208,21 @@ extension Settings {
       guard let secure = fields[currentKey(key)] ?? fields[key], case let target?? = targets[key],
         StoreJournal.hasUnknownSecret(target, fields: secure)
       else { continue }
-      guard entries.count == 1, let entry = journal.entries.first(where: { $0.sequence == entries[0] }),
-        let change = entry.changes[key]
-      else { throw .undoRefused(.secret(key: currentKey(key))) }
-      if let refusal = secretRefusal(change, of: key) { throw .undoRefused(refusal) }
-      guard let undone = listUndoTarget(change, of: key, now: stored[currentKey(key)] ?? stored[key]) else {
-        throw .undoRefused(.secret(key: currentKey(key)))
+      let now = stored[currentKey(key)] ?? stored[key]
+      let changes = entries.compactMap { number in journal.entries.first { $0.sequence == number }?.changes[key] }
+      if changes.count == 1, let refusal = secretRefusal(changes[0], of: key, now: now) {
+        throw .undoRefused(refusal)
       }
-      targets[key] = .some(undone)
+      // A secure field's text changed in between is not known: the list cannot go back.
+      for change in changes where !change.changedSecrets.isEmpty {
+        if let refusal = secretRefusal(change, of: key, now: now) { throw .undoRefused(refusal) }
+      }
+      if changes.count == 1, let undone = listUndoTarget(changes[0], of: key, now: now) {
+        targets[key] = .some(undone)
+      } else {
+        // Several changes, or a list set whole: each record keeps the text it has now.
+        targets[key] = .some(try fillingSecrets(target, of: key, now: now))
+      }
     }
   }
 
@@ -260,7 +267,9 @@ extension Settings {
               targets[key] = .some(target)
               continue
             }
-            if let change, let refusal = secretRefusal(change, of: key) { throw .undoRefused(refusal) }
+            if let change, let refusal = secretRefusal(change, of: key, now: storedNow(key)) {
+              throw .undoRefused(refusal)
+            }
             throw .undoRefused(
               .changedLater(key: key, undoing: number, later: later.sequence, how: later.context.how))
           }

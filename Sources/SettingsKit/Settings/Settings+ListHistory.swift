@@ -16,6 +16,10 @@ extension Settings {
       return "changed \(TerminalText.escaped(field)) of \(at)"
         + Self.recordTitle(after[at - 1], in: list, style: style)
     }
+    // A secure field's change from or to an empty text is also an element change: said once.
+    if case .changedField(let field, let at, _, _)? = step, change.changedSecrets.contains("[\(at)].\(field)") {
+      return secrets.joined(separator: "; ")
+    }
     guard let step else { return secrets.isEmpty ? nil : secrets.joined(separator: "; ") }
     return ([Self.wording(step, in: list, style: style)] + secrets).joined(separator: "; ")
   }
@@ -38,6 +42,8 @@ extension Settings {
     case .addedSeveral(let elements, let at):
       return "added " + zip(elements, at).map { "\(shown($0)) at \($1)" }.joined(separator: ", ")
     case .removed(let element, let from): return "removed \(shown(element)) from \(from)"
+    case .removedSeveral(let elements, let from):
+      return "removed " + zip(elements, from).map { "\(shown($0)) from \($1)" }.joined(separator: ", ")
     case .moved(let element, _, let to): return "moved \(shown(element)) to \(to)"
     case .changedField(let field, let at, let before, let after):
       func fieldText(_ record: SettingValue, _ key: String) -> String? {
@@ -71,7 +77,7 @@ extension Settings {
   /// secure field had text), or the change changed a secure field's text
   /// (``JournalChange/changedSecrets``).
   func listUndoTarget(_ change: JournalChange, of key: String, now: JSONValue?) -> JSONValue? {
-    guard change.changedSecrets.isEmpty, let (list, found, _) = journalListStep(change, of: key),
+    guard secretRefusal(change, of: key, now: now) == nil, let (list, found, _) = journalListStep(change, of: key),
       let step = found,
       let item = item(forFullKey: currentKey(key)), let stored = listElements(now, of: item),
       let current = journaledElements(now, of: item)
@@ -92,8 +98,15 @@ extension Settings {
       guard ValueRules.listProblem(kept, in: list) == nil else { return nil }
       return SettingValue.list(kept).json
     case .removed(let element, let from):
-      guard secretRefusal(change, of: key) == nil else { return nil }
       operation = .add(element, at: min(from, current.count + 1))
+    case .removedSeveral(let elements, let from):
+      // Each put back where it was, the first first (or at the end).
+      var restored = stored
+      for (element, position) in zip(elements, from) {
+        restored.insert(element, at: min(position - 1, restored.count))
+      }
+      guard ValueRules.listProblem(restored, in: list) == nil else { return nil }
+      return SettingValue.list(restored).json
     case .moved(let element, let from, _):
       guard let index = current.firstIndex(of: element) else { return nil }
       operation = .move(from: index + 1, to: min(from, current.count))
@@ -116,17 +129,87 @@ extension Settings {
   /// secure fields not being journaled: it changed one (the first of
   /// ``JournalChange/changedSecrets``), or it removed a record one of whose secure fields held
   /// text; nil otherwise.
-  func secretRefusal(_ change: JournalChange, of key: String) -> UndoRefusal? {
+  ///
+  /// A record is named by its position in the list as it is now (`now`, the store's override),
+  /// where it is still there. A secure field whose text was empty before the change is known, and
+  /// does not refuse.
+  func secretRefusal(_ change: JournalChange, of key: String, now: JSONValue?) -> UndoRefusal? {
     let shownKey = currentKey(key)
-    if let (at, field) = change.changedSecrets.first.flatMap(Self.secretPlace) {
-      return .secretField(key: shownKey, field: field, at: at, removed: false)
+    for (at, field) in change.changedSecrets.compactMap(Self.secretPlace) {
+      guard Self.journaledField(field, of: change.before, at: at)?.kind != .string("") else { continue }
+      var position = at
+      if let (_, _, after) = journalListStep(change, of: key), after.indices.contains(at - 1),
+        let item = item(forFullKey: shownKey), let index = journaledElements(now, of: item)?.firstIndex(of: after[at - 1])
+      {
+        position = index + 1
+      }
+      return .secretField(key: shownKey, field: field, at: position, removed: false)
     }
-    guard let (_, step, _) = journalListStep(change, of: key), case .removed(_, let from)? = step,
-      case .array(let elements)? = change.before?.kind, elements.indices.contains(from - 1),
-      case .object(let members) = elements[from - 1].kind,
-      let field = members.first(where: { $0.value.kind == .null })?.name
-    else { return nil }
-    return .secretField(key: shownKey, field: field, at: from, removed: true)
+    let removed: [Int]
+    switch journalListStep(change, of: key)?.1 {
+    case .removed(_, let from)?: removed = [from]
+    case .removedSeveral(_, let from)?: removed = from
+    default: return nil
+    }
+    for from in removed {
+      guard case .array(let elements)? = change.before?.kind, elements.indices.contains(from - 1),
+        case .object(let members) = elements[from - 1].kind,
+        let field = members.first(where: { $0.value.kind == .null })?.name
+      else { continue }
+      return .secretField(key: shownKey, field: field, at: from, removed: true)
+    }
+    return nil
+  }
+
+  /// The journaled record list `target` with each secure field whose text the journal does not
+  /// know (``JSONValue/null``) taken from the same record of the list the store holds now
+  /// (`now`): the one with the same value of the list's unique field, else with the same other
+  /// fields; `target` itself when it is not a record list of `key`.
+  ///
+  /// - Throws: ``UndoRefusal/secretField(key:field:at:removed:)`` for a record with such a field
+  ///   that has no same record now (it was removed since).
+  func fillingSecrets(_ target: JSONValue, of key: String, now: JSONValue?) throws(SettingsError) -> JSONValue {
+    guard let fields = item(forFullKey: currentKey(key))?.list?.fields, case .array(let records) = target.kind
+    else { return target }
+    let list = item(forFullKey: currentKey(key))?.list
+    let secure = Set(fields.filter(\.securesValue).compactMap(\.key))
+    var current: [JSONValue] = []
+    if case .array(let elements)? = now?.kind { current = elements }
+    func identity(_ record: JSONValue) -> JSONValue? {
+      if let unique = list?.uniqueField { return record[member: unique] }
+      guard case .object(let members) = record.kind else { return nil }
+      return JSONValue(.object(members.filter { !secure.contains($0.name) }))
+    }
+    var filled: [JSONValue] = []
+    for (index, record) in records.enumerated() {
+      guard case .object(let members) = record.kind,
+        let unknown = members.first(where: { secure.contains($0.name) && $0.value.kind == .null })
+      else {
+        filled.append(record)
+        continue
+      }
+      guard let id = identity(record),
+        let same = current.first(where: { identity($0).map { JSONValue.same($0, id) } ?? false })
+      else {
+        throw .undoRefused(.secretField(key: currentKey(key), field: unknown.name, at: index + 1, removed: true))
+      }
+      filled.append(
+        JSONValue(
+          .object(
+            members.map { member in
+              guard secure.contains(member.name), member.value.kind == .null, let text = same[member: member.name]
+              else { return member }
+              return JSONValue.Member(name: member.name, nameOffset: 0, value: text)
+            })))
+    }
+    return JSONValue(.array(filled))
+  }
+
+  /// The value of field `field` of the record at position `at` (from 1) of the journaled list
+  /// `list`; nil when there is none.
+  private static func journaledField(_ field: String, of list: JSONValue?, at: Int) -> JSONValue? {
+    guard case .array(let elements)? = list?.kind, elements.indices.contains(at - 1) else { return nil }
+    return elements[at - 1][member: field]
   }
 
   /// The record's position (from 1) and the field a name of ``JournalChange/changedSecrets``

@@ -132,6 +132,9 @@ struct ListEditCommandTests {
       #expect(!text.contains("hunter2") && !text.contains("s3cret"))
     }
     #expect(journal.contains(#""secrets":["[1].password"]"#))
+    // history --json names the record and field whose text changed, and words each change.
+    #expect(json.contains("\"secrets\": [\n          \"[1].password\"\n        ]"))
+    #expect(json.contains(#""wording": "changed password of 1 (Work)""#))
     // The server's change and the move are taken back; the passwords stay as they are now.
     #expect(
       fixture.run(["undo", "4"]).stdout

@@ -94,4 +94,48 @@ struct SecureFieldJournalTests {
       settings.journalListWording(try #require(journal.entries.last?.changes["hosts"]), of: "hosts")
         == "changed name of 1 (b) from a to b")
   }
+
+  /// Undoing several changes (to a time) gives each record the secure text it has now; a secure
+  /// field set from empty is said once and undone to empty; a refusal names the record where it
+  /// stands now; several elements removed at once are worded as removes.
+  @Test func undoKeepsTheSecureTextsTheListHoldsNow() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let document = try DocumentLoader.decode(
+      SourceText(name: "lists.json", bytes: Array(listTestDocument.utf8)))
+    let settings = Settings(document: document, store: FileStore(path: directory.file("s.json")))
+    try settings.edit("hosts", .add(hostRecord("a", 80, token: "s1"), at: nil))
+    try settings.edit("hosts", .add(hostRecord("b", 81, token: "s2"), at: nil))
+    let time = try #require(settings.history(limit: 1).first?.time)
+    try settings.edit("hosts", .setField("port", of: 1, to: .number(ExactDecimal(8080))))
+    try settings.edit("hosts", .move(from: 2, to: 1))
+    try settings.edit("hosts", .setField("port", of: 1, to: .number(ExactDecimal(9090))))
+    #expect(try settings.undo(.time(time, keys: [])).undone == [3, 4, 5])
+    #expect(
+      try settings.value(of: "hosts")
+        == .list([hostRecord("a", 80, token: "s1"), hostRecord("b", 81, token: "s2")]))
+
+    try settings.edit("hosts", .add(hostRecord("c", 1), at: nil))
+    try settings.edit("hosts", .setField("token", of: 3, to: .string("s3")))
+    let set = try #require(settings.history(limit: 1).first?.changes["hosts"])
+    #expect(settings.journalListWording(set, of: "hosts") == "changed token of 3 (c)")
+    try settings.undo(.last)
+    #expect(
+      try settings.value(of: "hosts")
+        == .list([hostRecord("a", 80, token: "s1"), hostRecord("b", 81, token: "s2"), hostRecord("c", 1)]))
+
+    try settings.edit("hosts", .setField("token", of: 1, to: .string("s9")))
+    let number = try #require(settings.history(limit: 1).first?.sequence)
+    try settings.edit("hosts", .move(from: 1, to: 3))
+    #expect(
+      throws: SettingsError.undoRefused(.secretField(key: "hosts", field: "token", at: 3, removed: false))
+    ) {
+      try settings.undo(.entry(number))
+    }
+
+    try settings.edit("dns", [.add(.string("9.9.9.9"), at: nil), .add(.string("8.8.8.8"), at: nil)])
+    try settings.undo(.last)
+    let undone = try #require(settings.history(limit: 1).first?.changes["dns"])
+    #expect(settings.journalListWording(undone, of: "dns") == "removed 9.9.9.9 from 2, 8.8.8.8 from 3")
+  }
 }

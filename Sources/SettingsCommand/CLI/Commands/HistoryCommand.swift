@@ -129,6 +129,14 @@ enum HistoryCommand {
             } else {
               if let before = change.before { fields.append(("before", before)) }
               if let after = change.after { fields.append(("after", after)) }
+              // A record list's secure fields whose text changed (never the text), and an element
+              // change worded as the text form words it.
+              if !change.changedSecrets.isEmpty {
+                fields.append(("secrets", .array(change.changedSecrets.map { .string($0) })))
+              }
+              if let wording = settings.journalListWording(change, of: key) {
+                fields.append(("wording", .string(wording)))
+              }
             }
             return .object(fields)
           })
