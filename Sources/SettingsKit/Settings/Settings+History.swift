@@ -209,7 +209,9 @@ extension Settings {
         StoreJournal.hasUnknownSecret(target, fields: secure)
       else { continue }
       let now = stored[currentKey(key)] ?? stored[key]
-      let changes = entries.compactMap { number in journal.entries.first { $0.sequence == number }?.changes[key] }
+      let changes = entries.compactMap { number in
+        journal.entries.first { $0.sequence == number }?.changes[key]
+      }
       if changes.count == 1, let refusal = secretRefusal(changes[0], of: key, now: now) {
         throw .undoRefused(refusal)
       }

@@ -17,7 +17,8 @@ extension Settings {
         + Self.recordTitle(after[at - 1], in: list, style: style)
     }
     // A secure field's change from or to an empty text is also an element change: said once.
-    if case .changedField(let field, let at, _, _)? = step, change.changedSecrets.contains("[\(at)].\(field)") {
+    if case .changedField(let field, let at, _, _)? = step, change.changedSecrets.contains("[\(at)].\(field)")
+    {
       return secrets.joined(separator: "; ")
     }
     guard let step else { return secrets.isEmpty ? nil : secrets.joined(separator: "; ") }
@@ -77,7 +78,8 @@ extension Settings {
   /// secure field had text), or the change changed a secure field's text
   /// (``JournalChange/changedSecrets``).
   func listUndoTarget(_ change: JournalChange, of key: String, now: JSONValue?) -> JSONValue? {
-    guard secretRefusal(change, of: key, now: now) == nil, let (list, found, _) = journalListStep(change, of: key),
+    guard secretRefusal(change, of: key, now: now) == nil,
+      let (list, found, _) = journalListStep(change, of: key),
       let step = found,
       let item = item(forFullKey: currentKey(key)), let stored = listElements(now, of: item),
       let current = journaledElements(now, of: item)
@@ -139,7 +141,8 @@ extension Settings {
       guard Self.journaledField(field, of: change.before, at: at)?.kind != .string("") else { continue }
       var position = at
       if let (_, _, after) = journalListStep(change, of: key), after.indices.contains(at - 1),
-        let item = item(forFullKey: shownKey), let index = journaledElements(now, of: item)?.firstIndex(of: after[at - 1])
+        let item = item(forFullKey: shownKey),
+        let index = journaledElements(now, of: item)?.firstIndex(of: after[at - 1])
       {
         position = index + 1
       }
@@ -168,7 +171,8 @@ extension Settings {
   ///
   /// - Throws: ``UndoRefusal/secretField(key:field:at:removed:)`` for a record with such a field
   ///   that has no same record now (it was removed since).
-  func fillingSecrets(_ target: JSONValue, of key: String, now: JSONValue?) throws(SettingsError) -> JSONValue {
+  func fillingSecrets(_ target: JSONValue, of key: String, now: JSONValue?) throws(SettingsError) -> JSONValue
+  {
     guard let fields = item(forFullKey: currentKey(key))?.list?.fields, case .array(let records) = target.kind
     else { return target }
     let list = item(forFullKey: currentKey(key))?.list
@@ -191,13 +195,15 @@ extension Settings {
       guard let id = identity(record),
         let same = current.first(where: { identity($0).map { JSONValue.same($0, id) } ?? false })
       else {
-        throw .undoRefused(.secretField(key: currentKey(key), field: unknown.name, at: index + 1, removed: true))
+        throw .undoRefused(
+          .secretField(key: currentKey(key), field: unknown.name, at: index + 1, removed: true))
       }
       filled.append(
         JSONValue(
           .object(
             members.map { member in
-              guard secure.contains(member.name), member.value.kind == .null, let text = same[member: member.name]
+              guard secure.contains(member.name), member.value.kind == .null,
+                let text = same[member: member.name]
               else { return member }
               return JSONValue.Member(name: member.name, nameOffset: 0, value: text)
             })))
