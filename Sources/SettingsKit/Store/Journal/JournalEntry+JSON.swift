@@ -2,10 +2,10 @@ extension JournalEntry {
   /// The entry as one JSON Lines record (sorted members, a trailing newline):
   /// `{"changes":{KEY:{"before":V,"after":V}},"digestAfter":HEX,"digestBefore":HEX,"host":…,"how":…,
   /// "message":…,"pid":N,"program":…,"seq":N,"time":ISO,"user":…}`. An override that is absent is
-  /// an absent member; a list that keeps most of its elements is `{"list":EDIT}` instead
-  /// (``JournalListEdit``, resolved against the list before when the journal is read); a secure
-  /// key's change is `{"secure":"set"|"changed"|"removed"}`; a record
-  /// list's change that changed a secure field's text adds `"secrets":["[N].FIELD"…]`. An author
+  /// an absent member; a list that keeps most of its elements is `{"list":EDIT}` instead (a splice
+  /// or a move, resolved against the list before when the journal is read; see
+  /// docs/RELIABILITY.md); a secure key's change is `{"secure":"set"|"changed"|"removed"}`; a
+  /// record list's change that changed a secure field's text adds `"secrets":["[N].FIELD"…]`. An author
   /// that is not known (an `outside` change's) has no `user`, `host`, `program` and `pid`.
   public var line: String {
     var changeMembers: [(String, JSONValue)] = []
