@@ -12,6 +12,13 @@ import Testing
 struct SecureFieldJournalTests {
   static let secureKeys: Set<String> = ["pin", "hosts[].token"]
 
+  /// The conformance kit's list document over a file store in `directory`.
+  static func settings(in directory: TemporaryDirectory) throws -> Settings {
+    let document = try DocumentLoader.decode(
+      SourceText(name: "lists.json", bytes: Array(listTestDocument.utf8)))
+    return Settings(document: document, store: FileStore(path: directory.file("s.json")))
+  }
+
   static func hosts(_ records: [(String, String)]) -> JSONValue {
     .array(records.map { .object([("name", .string($0.0)), ("token", .string($0.1))]) })
   }
@@ -74,9 +81,7 @@ struct SecureFieldJournalTests {
   @Test func aHandEditIsJournaledWithoutTheText() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let document = try DocumentLoader.decode(
-      SourceText(name: "lists.json", bytes: Array(listTestDocument.utf8)))
-    let settings = Settings(document: document, store: FileStore(path: directory.file("s.json")))
+    let settings = try Self.settings(in: directory)
     try settings.edit("hosts", .add(hostRecord("a", 80, token: "s3cret"), at: nil))
     _ = try directory.write("s.json", #"{"hosts": [{"name": "a", "port": 80, "token": "changed"}]}"#)
     let noticed = try settings.journal()
@@ -101,9 +106,7 @@ struct SecureFieldJournalTests {
   @Test func undoKeepsTheSecureTextsTheListHoldsNow() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let document = try DocumentLoader.decode(
-      SourceText(name: "lists.json", bytes: Array(listTestDocument.utf8)))
-    let settings = Settings(document: document, store: FileStore(path: directory.file("s.json")))
+    let settings = try Self.settings(in: directory)
     try settings.edit("hosts", .add(hostRecord("a", 80, token: "s1"), at: nil))
     try settings.edit("hosts", .add(hostRecord("b", 81, token: "s2"), at: nil))
     let time = try #require(settings.history(limit: 1).first?.time)
