@@ -6,11 +6,14 @@ Run by hand, on a release build, not part of `swift test`:
     swift build -c release --product settings
     python3 Benchmarks/lists.py --binary .build/release/settings
     python3 Benchmarks/lists.py --binary … --elements 10000 --runs 20 --rounds 3
+    python3 Benchmarks/lists.py --binary … --history 20
 
 The document has one switch and one list of text elements (`--elements`, 10 000 by default); the
 user's store holds the list with every element (so each command reads and writes all of them) and
-the switch off. Before each timed write an untimed `--prepare` puts the store back and removes its
-journal, so every run starts from the same files and really writes. Each comparison runs in
+the switch off. Before each timed write an untimed `--prepare` puts the store and its journal back,
+so every run starts from the same files and really writes. The journal is empty, or with
+`--history K` holds K element changes made before (an element added and removed, K/2 times), as a
+list the user has edited has. Each comparison runs in
 `--rounds` hyperfine rounds (`-N`, no shell) alternating the order of the commands, and prints the
 median of each command and its ratio over the peer measured in the same rounds:
 
@@ -82,6 +85,7 @@ def main():
     parser.add_argument("--elements", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--history", type=int, default=0)
     options = parser.parse_args()
     binary = os.path.abspath(options.binary)
     count = options.elements
@@ -103,12 +107,23 @@ def main():
         base = [binary, "-f", doc, "--store", store]
         shutil.copyfile(original, store)
         subprocess.run(base + ["get", "airplane"], env=env, check=True, capture_output=True)
-        restore = f"sh -c 'cp {original} {store} && rm -f {store}.journal'"
+        journal = f"{work}/journal.orig"
+        for number in range(options.history // 2):
+            subprocess.run(base + ["add", "dns", "10.251.0.1"], env=env, check=True, capture_output=True)
+            subprocess.run(base + ["remove", "dns", "10.251.0.1"], env=env, check=True, capture_output=True)
+        if options.history >= 2:
+            shutil.copyfile(store, original)
+            shutil.copyfile(f"{store}.journal", journal)
+            restore = f"sh -c 'cp {original} {store} && cp {journal} {store}.journal'"
+        else:
+            restore = f"sh -c 'cp {original} {store} && rm -f {store}.journal'"
 
         def command(*words):
             return " ".join(base + list(words))
 
-        print(f"settings element changes, a list of {count} elements; load average before: {load()}")
+        history = os.path.getsize(journal) if options.history >= 2 else 0
+        print(f"settings element changes, a list of {count} elements, a journal of {options.history // 2 * 2} "
+              f"changes ({history} bytes); load average before: {load()}")
         writes = [command("set", "airplane", "on"), command("add", "dns", "10.250.9.9"),
                   command("move", "dns", "1", "--to", str(count))]
         medians = timed(writes, [restore] * 3, env, options.runs, options.rounds)

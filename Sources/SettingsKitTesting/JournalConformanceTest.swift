@@ -65,8 +65,10 @@ public struct JournalConformanceTest: Sendable {
     /// A change made without the tool is recorded once, however many watches notice it.
     case aChangeMadeWithoutTheToolIsRecordedOnceByTheWatchesThatNoticeIt
     /// Element changes of a list are journaled one entry each and worded as the element change
-    /// (`added 9.9.9.9 at 1`, `moved 9.9.9.9 to 3`); a list with a secure field is journaled with
-    /// none of its values; `undo N` of an add takes the element back from the list as it is now.
+    /// (`added 9.9.9.9 at 1`, `moved 9.9.9.9 to 3`); a record list with a secure field is
+    /// journaled without that field's text, its other fields worded and undone, the undo of a
+    /// change of the text refused; `undo N` of an add takes the element back from the list as it
+    /// is now.
     case listElementChangesAreJournaledAndUndone
 
     /// The check's name.
