@@ -155,4 +155,21 @@ extension LineScreen {
     let message = TerminalText.escaped(error.message)
     return "Refused: " + message + (message.hasSuffix(".") ? "" : ".")
   }
+
+  /// After a change made elsewhere (`shown`: the elements the list pages showed before,
+  /// ``SettingsScreen/listElementsShown()``), a deletion asked for follows its element to where it
+  /// is now; one whose element is gone is withdrawn, and said in a line.
+  mutating func followDeletion(from shown: [Int: [SettingValue]]) -> [String] {
+    guard case .confirmDelete(let number) = prompt, let page = screen.level.list,
+      let before = shown[screen.stack.count - 1]
+    else { return [] }
+    let after = page.elements(in: screen.level.table.snapshot)
+    if let now = SettingsScreen.followed(number, from: before, to: after, in: page.list) {
+      prompt = .confirmDelete(now)
+      return []
+    }
+    prompt = .command
+    let name = before[safe: number - 1].map { page.name(of: $0) } ?? "element \(number)"
+    return ["Nothing deleted: \(Self.text(name)) was changed or removed elsewhere."]
+  }
 }

@@ -125,7 +125,9 @@ struct LineSession {
     let document = screen.screen.loaded.document
     screen.screen.status = nil
     screen.screen.outside = OutsideNews()
+    let shownLists = screen.screen.listElementsShown()
     live?.apply(to: &screen.screen)
+    write(screen.followDeletion(from: shownLists))
     // A new version of the document opens on its top page: a value or a choice asked for is
     // of the old one, so the next line is a command again.
     if screen.screen.loaded.document != document {

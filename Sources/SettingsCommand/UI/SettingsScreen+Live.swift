@@ -82,7 +82,10 @@ extension SettingsScreen {
       statusMessage = .error(error)
       return
     }
+    let shownLists = listElementsShown()
     for index in stack.indices { stack[index].table.apply(snapshot) }
+    let withdrawn = followListElements(from: shownLists)
+    defer { if let withdrawn { status = (status.map { $0 + "; " } ?? "") + withdrawn } }
     let now = stack[0].table.snapshot
     for entry in loaded {
       guard let old = entry.old, let new = now.value(of: entry.item).value, new != old else { continue }

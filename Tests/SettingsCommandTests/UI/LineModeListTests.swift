@@ -43,6 +43,28 @@ struct LineModeListTests {
       ])
   }
 
+  /// A deletion asked for follows its element when the list changes elsewhere, and is withdrawn
+  /// when the element is gone: `y` never deletes the element that took its place.
+  @Test func aDeletionAskedForFollowsItsElement() async throws {
+    let store = MemoryStore()
+    let elsewhere = Settings(
+      document: try DocumentLoader.open(path: examplePath("phone-settings.json")).document, store: store)
+    try elsewhere.set("dns", to: .list([.string("1.1.1.1"), .string("2.2.2.2"), .string("3.3.3.3")]))
+    var screen = try await lineScreen(store)
+    _ = await answers(["", "del 2"], &screen)
+    func takeRemoval() throws -> [String] {
+      let shown = screen.screen.listElementsShown()
+      let change = try #require(try elsewhere.edit("dns", .remove(at: 1)))
+      screen.screen.takeOutsideEvents([.changed(change)])
+      return screen.followDeletion(from: shown)
+    }
+    #expect(try takeRemoval() == [])
+    #expect(screen.prompt == .confirmDelete(1))
+    #expect(try takeRemoval() == ["Nothing deleted: 2.2.2.2 was changed or removed elsewhere."])
+    #expect(await answers(["y"], &screen).count == 2)
+    #expect(try store.read().values["dns"]?.description == #"["3.3.3.3"]"#)
+  }
+
   /// `H` on a list page is the list's history, as on the list's row.
   @Test func historyOnAListPageIsTheListsAsOnItsRow() async throws {
     let directory = try TemporaryDirectory()

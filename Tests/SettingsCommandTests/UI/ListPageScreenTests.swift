@@ -290,7 +290,65 @@ struct ListPageScreenTests {
     let elsewhere = try settings(store)
     let change = try #require(try elsewhere.edit("dns", .add(.string("4.4.4.4"), at: 1)))
     screen.takeOutsideEvents([.changed(change)])
-    #expect(Array(shown(screen)[1...3]) == [">   4.4.4.4", "    1.1.1.1", "    Add…"])
+    // The selection follows its element.
+    #expect(Array(shown(screen)[1...3]) == ["    4.4.4.4", ">   1.1.1.1", "    Add…"])
+  }
+
+  /// A change made elsewhere moves what stands on an element with it: a deletion asked for, an
+  /// open record's form; where the element is gone, the question is withdrawn and the form closes,
+  /// and nothing is done to the element that took its place.
+  @Test func whatStandsOnAnElementFollowsItWhenTheListChangesElsewhere() async throws {
+    let store = MemoryStore()
+    let elsewhere = try settings(store)
+    try elsewhere.set("dns", to: .list([.string("1.1.1.1"), .string("2.2.2.2"), .string("3.3.3.3")]))
+    var screen = try await screen(store)
+    await screen.handle(.enter)
+    await screen.handle(.down)
+    await screen.handle(.character("d"))
+    #expect(shown(screen).last == "Delete 2.2.2.2? y/n")
+    var change = try #require(try elsewhere.edit("dns", .remove(at: 1)))
+    screen.takeOutsideEvents([.changed(change)])
+    #expect(shown(screen).last == "Delete 2.2.2.2? y/n")
+    change = try #require(try elsewhere.edit("dns", .remove(at: 1)))
+    screen.takeOutsideEvents([.changed(change)])
+    #expect(
+      screen.status
+        == "dns changed elsewhere: 2 items → 1 item; 2.2.2.2 was changed or removed elsewhere; nothing was done to it"
+    )
+    await screen.handle(.character("y"))
+    #expect(try stored(store, "dns") == #"["3.3.3.3"]"#)
+
+    // A record's form follows its record, and closes when it is gone.
+    try elsewhere.set(
+      "vpn",
+      to: .list(
+        ["One", "Two", "Three"].map {
+          .record([
+            "name": .string($0), "server": .string("\($0).example"), "type": .string("ikev2"),
+            "account": .string(""), "password": .string(""),
+          ])
+        }))
+    screen = try await self.screen(store)
+    await screen.handle(.down)
+    await screen.handle(.enter)
+    await screen.handle(.down)
+    await screen.handle(.enter)
+    #expect(shown(screen)[0] == "Settings › VPN Configurations › Two")
+    change = try #require(try elsewhere.edit("vpn", .remove(at: 1)))
+    screen.takeOutsideEvents([.changed(change)])
+    #expect(
+      Array(shown(screen)[0...1]) == [
+        "Settings › VPN Configurations › Two", ">   Description                                Two",
+      ])
+    await screen.handle(.down)
+    await screen.handle(.enter)
+    await screen.handle(.clearLine)
+    await submit("two.example", into: &screen)
+    #expect(try stored(store, "vpn")?.contains(#""name":"Two","password":"","server":"two.example""#) == true)
+    change = try #require(try elsewhere.edit("vpn", .remove(at: 1)))
+    screen.takeOutsideEvents([.changed(change)])
+    #expect(shown(screen)[0] == "Settings › VPN Configurations")
+    #expect(screen.status?.hasSuffix("Two was changed or removed elsewhere; nothing was done to it") == true)
   }
 
   /// `H` on a list's page shows the list's history, as on its row.
