@@ -79,14 +79,8 @@ extension SettingsScreen {
   ) -> Int? {
     guard old.indices.contains(position - 1) else { return nil }
     let element = old[position - 1]
-    // The same element where it was, else the first of its place's neighbours that is it.
+    // Where it was when it is still there (a list may hold an element twice).
     if new[safe: position - 1] == element { return position }
-    if let index = new.firstIndex(of: element) { return index + 1 }
-    guard let field = list.uniqueField, case .record(let values) = element, let key = values[field] else {
-      return nil
-    }
-    return new.firstIndex { if case .record(let other) = $0 { other[field] == key } else { false } }.map {
-      $0 + 1
-    }
+    return Settings.index(of: element, in: new, list: list).map { $0 + 1 }
   }
 }

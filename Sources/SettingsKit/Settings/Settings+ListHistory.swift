@@ -84,10 +84,12 @@ extension Settings {
       let item = item(forFullKey: currentKey(key)), let stored = listElements(now, of: item),
       let current = journaledElements(now, of: item)
     else { return nil }
+    // An element is found as it was, else (a record list with a unique field) by that field.
+    func find(_ element: SettingValue) -> Int? { Self.index(of: element, in: current, list: list) }
     let operation: ListOperation
     switch step {
     case .added(let element, _):
-      guard let index = current.firstIndex(of: element) else { return nil }
+      guard let index = find(element) else { return nil }
       operation = .remove(at: index + 1)
     case .addedSeveral(let elements, _):
       // Each added element taken out of the list now, the last first; all must still be there.
@@ -110,15 +112,15 @@ extension Settings {
       guard ValueRules.listProblem(restored, in: list) == nil else { return nil }
       return SettingValue.list(restored).json
     case .moved(let element, let from, _):
-      guard let index = current.firstIndex(of: element) else { return nil }
+      guard let index = find(element) else { return nil }
       operation = .move(from: index + 1, to: min(from, current.count))
     case .changedField(let field, _, let before, let after):
-      guard let index = current.firstIndex(of: after), case .record(let values) = before,
+      guard let index = find(after), case .record(let values) = before,
         let value = values[field]
       else { return nil }
       operation = .setField(field, of: index + 1, to: value)
     case .replaced(let before, let at, let after):
-      guard let index = current.firstIndex(of: after) else { return nil }
+      guard let index = find(after) else { return nil }
       operation = .replace(
         at: index + 1,
         with: Self.keepingSecrets(of: stored[index], in: before, unknown: change.before, at: at))
@@ -211,6 +213,18 @@ extension Settings {
     return JSONValue(.array(filled))
   }
 
+  /// The offset of `element` in `elements`: where it is as it was, else, in a record list with a
+  /// unique field, the record with the same value of that field (the same record, changed since);
+  /// nil when it is not there.
+  package static func index(of element: SettingValue, in elements: [SettingValue], list: SettingList) -> Int?
+  {
+    if let index = elements.firstIndex(of: element) { return index }
+    guard let field = list.uniqueField, case .record(let values) = element, let key = values[field] else {
+      return nil
+    }
+    return elements.firstIndex { if case .record(let other) = $0 { other[field] == key } else { false } }
+  }
+
   /// The value of field `field` of the record at position `at` (from 1) of the journaled list
   /// `list`; nil when there is none.
   private static func journaledField(_ field: String, of list: JSONValue?, at: Int) -> JSONValue? {
@@ -243,12 +257,13 @@ extension Settings {
   /// Whether a journaled change of the list `key` added elements none of which the list holds
   /// now (`now`: its override, nil for none): what it made is taken back already.
   func listAdditionGone(_ change: JournalChange, of key: String, now: JSONValue?) -> Bool {
-    guard let (_, found, _) = journalListStep(change, of: key), let step = found,
+    guard let (list, found, _) = journalListStep(change, of: key), let step = found,
       let item = item(forFullKey: currentKey(key)), let current = journaledElements(now, of: item)
     else { return false }
     switch step {
-    case .added(let element, _): return !current.contains(element)
-    case .addedSeveral(let elements, _): return elements.allSatisfy { !current.contains($0) }
+    case .added(let element, _): return Self.index(of: element, in: current, list: list) == nil
+    case .addedSeveral(let elements, _):
+      return elements.allSatisfy { Self.index(of: $0, in: current, list: list) == nil }
     default: return false
     }
   }

@@ -188,6 +188,28 @@ struct ListEditCommandTests {
         + "account=\"\" (empty), password=\"\" (empty)) at 1\n")
   }
 
+  /// A record of a list with a unique field is the same record after a later change of another
+  /// field: `undo` of its add removes it, where it once named a later change of another record.
+  @Test func undoFindsARecordByItsUniqueFieldAfterItChanged() throws {
+    let fixture = try Fixture()
+    defer { fixture.directory.remove() }
+    for words in [
+      ["add", "vpn", "name=Work", "server=a.example"], ["add", "vpn", "name=Home", "server=h.example"],
+      ["set", "vpn[1].server", "b.example"], ["set", "vpn[2].server", "c.example"],
+    ] {
+      #expect(fixture.run(words).status == 0)
+    }
+    #expect(
+      fixture.run(["undo", "1"])
+        == CommandOutcome(
+          status: 0,
+          stdout: "undid change 1\n  vpn (VPN Configurations): removed Work (server=b.example, type=ikev2 "
+            + "(IKEv2), account=\"\" (empty), password=\"\" (empty)) from 1\n",
+          stderr: ""))
+    #expect(
+      fixture.run(["get", "vpn"]).stdout == "Home\tserver=c.example\ttype=ikev2\taccount=\tpassword=\n")
+  }
+
   static let refusals: [([String], Int32, String)] = [
     (["add", "dns", "1.1.1.1"], 1, "Error: dns: '1.1.1.1' is in the list twice; its elements are unique\n"),
     (["add", "dns", "x.y"], 1, "Error: dns: must be an IP address, such as 1.1.1.1\n"),
