@@ -69,6 +69,9 @@ extension DocumentDecoder {
           Self.join(path(), name), value.offset,
           "\(shown(key)) is not one of the fields: " + keys.map(shown).joined(separator: ", "))
       } else if name == "titleField" {
+        if let field = list.field(key), let problem = SettingList.titleProblem(of: field) {
+          report(Self.join(path(), name), value.offset, problem)
+        }
         list.titleField = key
       } else {
         list.subtitleField = key

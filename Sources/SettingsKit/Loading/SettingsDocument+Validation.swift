@@ -209,6 +209,11 @@ struct DocumentValidator {
     if list.fields != nil, list.titleField == nil {
       report(path, "missing \"titleField\"; a list of records names the field that titles a record")
     }
+    if let title = list.titleField, let field = list.field(title),
+      let problem = SettingList.titleProblem(of: field)
+    {
+      report(Self.join(path, "titleField"), problem)
+    }
     if let minimum = list.minCount, let maximum = list.maxCount, minimum > maximum {
       report(Self.join(path, "maxCount"), "\"maxCount\" \(maximum) is below \"minCount\" \(minimum)")
     }

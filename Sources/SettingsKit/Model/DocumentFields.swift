@@ -270,7 +270,8 @@ enum DocumentFields {
         + "with choices, each with a key unique in the record; instead of element."),
     DocumentField(
       name: "titleField", kind: .name(allowingDots: false), applies: .only([.list]),
-      summary: "The key of the field whose value titles a record; required with fields."),
+      summary: "The key of the field whose value titles a record (a text field that is not secure); "
+        + "required with fields."),
     DocumentField(
       name: "subtitleField", kind: .name(allowingDots: false), applies: .only([.list]),
       summary: "The key of the field shown under a record's title."),

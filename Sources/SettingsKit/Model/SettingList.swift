@@ -55,4 +55,13 @@ public struct SettingList: Sendable, Equatable {
 
   /// The record field whose key is `key`.
   public func field(_ key: String) -> SettingItem? { fields?.first { $0.key == key } }
+
+  /// Why `field` cannot title a record (a switch's `on`, a number, a secret would title it), or
+  /// nil: a record's title is a text field that is not secure, by which `remove KEY TITLE` finds it.
+  package static func titleProblem(of field: SettingItem) -> String? {
+    guard field.type != .textField || field.securesValue else { return nil }
+    let kind = field.type == .textField ? "a secure text field" : "a \(field.type.rawValue)"
+    return
+      "\"titleField\" names \"\(field.key ?? "")\", \(kind); a record's title is a text field that is not secure"
+  }
 }

@@ -79,6 +79,12 @@ struct ListDeclarationTests {
       ]
     ),
     (
+      #"{"key": "a", "type": "list", "title": "A", "titleField": "on", "fields": [{"key": "on", "type": "switch", "title": "On"}]}"#,
+      [
+        #"doc.json:2:58: sections[0].items[0].titleField: "titleField" names "on", a switch; a record's title is a text field that is not secure"#
+      ]
+    ),
+    (
       #"{"key": "a", "type": "list", "title": "A", "element": {"type": "textField"}, "fields": [{"key": "n", "type": "textField", "title": "N"}]}"#,
       [
         #"doc.json:2:88: sections[0].items[0].fields: a list holds values ("element") or records ("fields"), not both"#
