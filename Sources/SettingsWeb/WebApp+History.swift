@@ -102,7 +102,8 @@ extension WebApp {
   /// (refused when a key of it changed again since), journaled as `undo` with the message `from
   /// settings serve`. Answers the entries undone, the undo's own entry, each change with its item's
   /// title and the values as rows show them (control characters escaped, as the screen's `u` says
-  /// them), the changed rows, and the last event's number.
+  /// them; an element change of a list also as `wording`), the changed rows, and the last event's
+  /// number.
   func undoResponse(_ body: JSONValue, _ view: WebView) -> WebResponse {
     guard case .number(let text)? = body[member: "entry"]?.kind, let number = Int(text), number > 0 else {
       return .error(400, "\"entry\" must be a change number from the history, a whole number from 1")
@@ -124,12 +125,18 @@ extension WebApp {
           change.key, origin: "page", previous: change.oldValue, value: change.newValue)
         guard let item = try? known.item(change.key) else { continue }
         rows.append(WebRow.json(item, in: snapshot))
-        changes.append(
-          .object([
-            ("key", .string(change.key)), ("title", .string(item.title)),
-            ("old", .string(TerminalText.escaped(WebRow.shown(change.oldValue, of: item)))),
-            ("new", .string(TerminalText.escaped(WebRow.shown(change.newValue, of: item)))),
-          ]))
+        var fields: [(String, JSONValue)] = [
+          ("key", .string(change.key)), ("title", .string(item.title)),
+          ("old", .string(TerminalText.escaped(WebRow.shown(change.oldValue, of: item)))),
+          ("new", .string(TerminalText.escaped(WebRow.shown(change.newValue, of: item)))),
+        ]
+        // An element change of a list, worded as `settings undo` words it.
+        if let written = result.journalChanges[change.key],
+          let wording = settings.journalListWording(written, of: change.key)
+        {
+          fields.append(("wording", .string(wording)))
+        }
+        changes.append(.object(fields))
       }
       var pairs: [(String, JSONValue)] = [("undone", .array(result.undone.map(JSONValue.integer)))]
       if let entry = result.entry { pairs.append(("entry", .integer(entry))) }

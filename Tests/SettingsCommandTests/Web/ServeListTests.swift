@@ -78,6 +78,12 @@ struct ServeListTests {
     // Its Undo is the journal's, as for any change.
     let undo = try server.post("/api/undo", #"{"entry": 4}"#)
     #expect(undo.status == 200)
+    // Its answer words the element change as settings undo does.
+    guard case .array(let undone)? = undo.json?[member: "changes"]?.kind else {
+      Issue.record("no changes in \(String(describing: undo.json))")
+      return
+    }
+    #expect(undone.map { line($0, "wording") } == [#""added 9.9.9.9 at 1""#])
     #expect(try server.cli(["get", "dns"]).stdout == "9.9.9.9\n8.8.8.8\n")
   }
 
