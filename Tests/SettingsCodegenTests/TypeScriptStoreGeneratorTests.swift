@@ -18,8 +18,9 @@ import Testing
       {"id": "d", "sections": [{"items": [
         {"key": "a-vpn", "type": "list", "title": "A", "titleField": "n",
          "fields": [{"key": "n", "type": "textField", "title": "N"}]},
-        {"key": "a_vpn", "type": "list", "title": "B", "titleField": "on",
-         "fields": [{"key": "on", "type": "switch", "title": "On", "on": true},
+        {"key": "a_vpn", "type": "list", "title": "B", "titleField": "name",
+         "fields": [{"key": "name", "type": "textField", "title": "Name"},
+                    {"key": "on", "type": "switch", "title": "On", "on": true},
                     {"key": "port", "type": "number", "title": "Port", "value": 80}]},
         {"key": "ports", "type": "list", "title": "Ports", "element": {"type": "number"}, "value": [1]}
       ]}]}
@@ -37,6 +38,8 @@ import Testing
 
         /** An element of B (a_vpn): a record. */
         export interface AVpnRecord2 {
+          /** Name. Default: ""; text */
+          "name"?: string;
           /** On. Default: true */
           "on"?: boolean;
           /** Port. Default: 80; a number (a whole number) */
@@ -46,7 +49,7 @@ import Testing
         export interface SettingsStore {
           /** A. Default: []; a JSON array of records with fields n */
           "a-vpn"?: AVpnRecord[];
-          /** B. Default: []; a JSON array of records with fields on, port */
+          /** B. Default: []; a JSON array of records with fields name, on, port */
           "a_vpn"?: AVpnRecord2[];
           /** Ports. Default: [1]; a list of a number (a whole number) */
           "ports"?: number[];

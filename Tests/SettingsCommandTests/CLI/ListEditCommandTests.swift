@@ -296,7 +296,7 @@ struct ListEditCommandTests {
     #expect(
       outcome.stderr
         == #"Error: 'dns' reads as its default, for its stored value is refused (["1.1.1.1", "not an address"]; "#
-        + "expected a list of text matching [0-9.]+|[0-9a-fA-F:]+, at most 4 elements, each once); an element "
+        + "expected a list of text matching [0-9]{1,3}([.][0-9]{1,3}){3}|[0-9a-fA-F]{0,4}(:[0-9a-fA-F]{0,4}){2,7}, at most 4 elements, each once); an element "
         + "change would drop the stored elements; set the whole list, or reset it to its default\n")
     #expect(try fixture.directory.read("s.json") == stored)
     #expect(fixture.run(["set", "dns", "9.9.9.9"]).status == 0)

@@ -27,7 +27,7 @@ struct ServeListTests {
     #expect(line(dns.json, "maxCount") == "4")
     #expect(
       line(dns.json, "element")
-        == #"{"default":"","limits":["pattern [0-9.]+|[0-9a-fA-F:]+"],"pattern":"[0-9.]+|[0-9a-fA-F:]+","#
+        == #"{"default":"","limits":["pattern [0-9]{1,3}([.][0-9]{1,3}){3}|[0-9a-fA-F]{0,4}(:[0-9a-fA-F]{0,4}){2,7}"],"pattern":"[0-9]{1,3}([.][0-9]{1,3}){3}|[0-9a-fA-F]{0,4}(:[0-9a-fA-F]{0,4}){2,7}","#
         + #""patternMessage":"must be an IP address, such as 1.1.1.1","title":"","type":"textField"}"#)
     let languages = try server.get("/api/list?key=preferred-languages")
     #expect(

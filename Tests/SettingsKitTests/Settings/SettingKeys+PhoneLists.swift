@@ -9,7 +9,7 @@ extension SettingKeys {
   /// The servers asked for names, in this order.
   ///
   /// - Default: 1 element
-  /// - Accepts: a list of text matching [0-9.]+|[0-9a-fA-F:]+, at most 4 elements, each once
+  /// - Accepts: a list of text matching [0-9]{1,3}([.][0-9]{1,3}){3}|[0-9a-fA-F]{0,4}(:[0-9a-fA-F]{0,4}){2,7}, at most 4 elements, each once
   static let dns = SettingsKit.SettingKey<[Swift.String]>("dns")
 
   /// VPN Configurations (`vpn`, a list).

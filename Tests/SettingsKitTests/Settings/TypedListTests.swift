@@ -150,7 +150,8 @@ struct TypedListTests {
           == .badElement(
             index: 1,
             problem: .patternMismatch(
-              pattern: "[0-9.]+|[0-9a-fA-F:]+", message: "must be an IP address, such as 1.1.1.1")))
+              pattern: "[0-9]{1,3}([.][0-9]{1,3}){3}|[0-9a-fA-F]{0,4}(:[0-9a-fA-F]{0,4}){2,7}",
+              message: "must be an IP address, such as 1.1.1.1")))
     }
     #expect(
       try directory.read("store.json") == """
