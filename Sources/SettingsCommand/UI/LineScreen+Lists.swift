@@ -157,13 +157,23 @@ extension LineScreen {
   }
 
   /// After a change made elsewhere (`shown`: the elements the list pages showed before,
-  /// ``SettingsScreen/listElementsShown()``), a deletion asked for follows its element to where it
-  /// is now; one whose element is gone is withdrawn, and said in a line.
-  mutating func followDeletion(from shown: [Int: [SettingValue]]) -> [String] {
-    guard case .confirmDelete(let number) = prompt, let page = screen.level.list,
-      let before = shown[screen.stack.count - 1]
-    else { return [] }
+  /// ``SettingsScreen/listElementsShown()``; `selected`: the selection before), a deletion asked
+  /// for follows its element to where it is now; one whose element is gone is withdrawn, and said
+  /// in a line. A selected element that is gone is no longer selected, so that `=VALUE` changes
+  /// no other element.
+  mutating func followDeletion(from shown: [Int: [SettingValue]], selected: TableIndexPath?) -> [String] {
+    guard let page = screen.level.list, let before = shown[screen.stack.count - 1] else { return [] }
     let after = page.elements(in: screen.level.table.snapshot)
+    guard case .confirmDelete(let number) = prompt else {
+      guard page.content == .elements, let row = selected?.row, row < before.count,
+        SettingsScreen.followed(row + 1, from: before, to: after, in: page.list) == nil
+      else { return [] }
+      screen.level.selection = nil
+      return [
+        "Element \(row + 1), \(Self.text(page.name(of: before[row]))), was changed or removed elsewhere; "
+          + "type a number to select one."
+      ]
+    }
     if let now = SettingsScreen.followed(number, from: before, to: after, in: page.list) {
       prompt = .confirmDelete(now)
       return []

@@ -126,8 +126,9 @@ struct LineSession {
     screen.screen.status = nil
     screen.screen.outside = OutsideNews()
     let shownLists = screen.screen.listElementsShown()
+    let selected = screen.screen.level.selection
     live?.apply(to: &screen.screen)
-    write(screen.followDeletion(from: shownLists))
+    write(screen.followDeletion(from: shownLists, selected: selected))
     // A new version of the document opens on its top page: a value or a choice asked for is
     // of the old one, so the next line is a command again.
     if screen.screen.loaded.document != document {

@@ -42,6 +42,12 @@ extension SettingsScreen {
     var state = state
     state.error = nil
     state.note = nil
+    if case .withdrawn(let name)? = state.target, key == .escape || key == .enter {
+      mode = .browse
+      if case .record? = level.list?.content { goBack() }
+      status = "Nothing saved: \(TerminalText.escaped(name)) was changed or removed elsewhere"
+      return
+    }
     switch key {
     case .escape:
       mode = .browse

@@ -29,7 +29,10 @@ extension SettingsScreen {
       }
       if case .record(let position) = page.content {
         guard let now = followed(position) else {
-          gone = before[safe: position - 1].map { page.name(of: $0) }
+          let name = before[safe: position - 1].map { page.name(of: $0) } ?? "record \(position)"
+          gone = name
+          // An edit in progress keeps its line until Enter or Esc closes it and the form.
+          if index == stack.count - 1, withdrawEdit(of: name) { break }
           stack.removeSubrange(index...)
           mode = .browse
           break
@@ -62,13 +65,26 @@ extension SettingsScreen {
           state.target = .element(now)
           mode = .editText(state)
         } else {
-          gone = before[safe: position - 1].map { page.name(of: $0) }
-          mode = .browse
+          let name = before[safe: position - 1].map { page.name(of: $0) } ?? "element \(position)"
+          gone = name
+          _ = withdrawEdit(of: name)
         }
       default: break
       }
     }
     return gone.map { "\(TerminalText.escaped($0)) was changed or removed elsewhere; nothing was done to it" }
+  }
+
+  /// Turns an edit in progress of an element or a record field into one of `name`, withdrawn
+  /// (``ElementTarget/withdrawn(_:)``): its line stays open, what is typed stays in it, and
+  /// Enter or Esc closes it saving nothing. Returns whether an edit was in progress.
+  private mutating func withdrawEdit(of name: String) -> Bool {
+    guard case .editText(var state) = mode, state.target != nil else { return false }
+    state.target = .withdrawn(name)
+    state.note =
+      "\(TerminalText.escaped(name)) was changed or removed elsewhere; Enter or Esc closes, nothing is saved"
+    mode = .editText(state)
+    return true
   }
 
   /// The position (from 1) that the element at `position` of `old` has in `new`: the same

@@ -10,6 +10,10 @@ enum ElementTarget: Sendable, Equatable {
   case field(String, of: Int)
   /// A field of the new record of the page's form, which is not in the list yet.
   case newField(String)
+  /// An element or a record that was changed or removed elsewhere while it was edited (its
+  /// name): the editing line stays open, so that what is typed is not taken as keys, and Enter
+  /// or Esc closes it (and the record's form) saving nothing.
+  case withdrawn(String)
 }
 
 extension SettingsScreen {
@@ -223,7 +227,7 @@ extension SettingsScreen {
       operations = [.replace(at: position, with: value)]
     case .add: operations = [.add(value, at: nil)]
     case .field(let key, let position): operations = [.setField(key, of: position, to: value)]
-    case .newField: return nil
+    case .newField, .withdrawn: return nil
     }
     do {
       try edit(page, operations)
@@ -242,7 +246,7 @@ extension SettingsScreen {
   {
     let placed: ValueProblem
     switch target {
-    case .element, .add: placed = problem
+    case .element, .add, .withdrawn: placed = problem
     case .field(let field, let position):
       placed = .badElement(index: position, problem: .badField(field: field, problem: problem))
     case .newField(let field): placed = .badField(field: field, problem: problem)

@@ -53,16 +53,29 @@ struct LineModeListTests {
     var screen = try await lineScreen(store)
     _ = await answers(["", "del 2"], &screen)
     func takeRemoval() throws -> [String] {
-      let shown = screen.screen.listElementsShown()
+      let (shown, selected) = (screen.screen.listElementsShown(), screen.screen.level.selection)
       let change = try #require(try elsewhere.edit("dns", .remove(at: 1)))
       screen.screen.takeOutsideEvents([.changed(change)])
-      return screen.followDeletion(from: shown)
+      return screen.followDeletion(from: shown, selected: selected)
     }
     #expect(try takeRemoval() == [])
     #expect(screen.prompt == .confirmDelete(1))
     #expect(try takeRemoval() == ["Nothing deleted: 2.2.2.2 was changed or removed elsewhere."])
     #expect(await answers(["y"], &screen).count == 2)
     #expect(try store.read().values["dns"]?.description == #"["3.3.3.3"]"#)
+    // A selected element that is gone is no longer selected: =VALUE changes no other one.
+    let reset = try #require(try elsewhere.set("dns", to: .list([.string("1.1.1.1"), .string("2.2.2.2")])))
+    screen.screen.takeOutsideEvents([.changed(reset)])
+    _ = await answers(["1"], &screen)
+    #expect(
+      try takeRemoval() == [
+        "Element 1, 1.1.1.1, was changed or removed elsewhere; type a number to select one."
+      ])
+    #expect(
+      await answers(["=5.5.5.5"], &screen) == [
+        "> =5.5.5.5", "Refused: select an element first, by its number.",
+      ])
+    #expect(try store.read().values["dns"]?.description == #"["2.2.2.2"]"#)
   }
 
   /// `H` on a list page is the list's history, as on the list's row.

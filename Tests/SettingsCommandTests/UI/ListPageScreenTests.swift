@@ -351,6 +351,37 @@ struct ListPageScreenTests {
     #expect(screen.status?.hasSuffix("Two was changed or removed elsewhere; nothing was done to it") == true)
   }
 
+  /// A field being edited when its record is removed elsewhere keeps its line: what is typed
+  /// stays in it (never taken as keys, such as `d` then `y`), and Enter closes it and the form,
+  /// saving nothing.
+  @Test func anEditWhoseRecordIsRemovedElsewhereSavesNothingAndTakesNoKeys() async throws {
+    let store = MemoryStore()
+    let elsewhere = try settings(store)
+    try elsewhere.set(
+      "vpn",
+      to: .list(
+        ["One", "Two"].map {
+          .record([
+            "name": .string($0), "server": .string("\($0).example"), "type": .string("ikev2"),
+            "account": .string(""), "password": .string(""),
+          ])
+        }))
+    var screen = try await self.screen(store)
+    await screen.handle(.down)
+    await screen.handle(.enter)
+    await screen.handle(.enter)
+    await screen.handle(.down)
+    await screen.handle(.enter)
+    let change = try #require(try elsewhere.edit("vpn", .remove(at: 1)))
+    let before = try stored(store, "vpn")
+    screen.takeOutsideEvents([.changed(change)])
+    await type("dy", into: &screen)
+    await screen.handle(.enter)
+    #expect(screen.status == "Nothing saved: One was changed or removed elsewhere")
+    #expect(shown(screen)[0] == "Settings › VPN Configurations")
+    #expect(try stored(store, "vpn") == before)
+  }
+
   /// `H` on a list's page shows the list's history, as on its row.
   @Test func historyOnAListsPageIsTheLists() async throws {
     let directory = try TemporaryDirectory()
