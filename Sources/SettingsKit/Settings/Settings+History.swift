@@ -402,7 +402,10 @@ extension Settings {
     guard let value else { return "(default)" }
     if secure { return ValueRules.mask }
     let current = currentKey(key)
-    guard let item = item(forFullKey: current), let setting = SettingsSnapshot.accepted(value, by: item)
+    // A record list's secure texts, which the journal does not keep, read as masked.
+    guard let item = item(forFullKey: current),
+      let setting = SettingsSnapshot.accepted(value, by: item)
+        ?? (item.type == .list ? journaledElements(value, of: item).map(SettingValue.list) : nil)
     else {
       return StoredValueProblem.shown(value)
     }

@@ -287,7 +287,7 @@ extension Settings {
   /// record list with a secure field, each such field's text that is not empty is not known, and
   /// reads as ``ValueRules/mask``, whether `value` was journaled or read from a store (so that
   /// both read alike, and print masked); nil when it is not a list the item accepts.
-  private func journaledElements(_ value: JSONValue?, of item: SettingItem) -> [SettingValue]? {
+  func journaledElements(_ value: JSONValue?, of item: SettingItem) -> [SettingValue]? {
     let secure = Set(item.list?.fields?.filter(\.securesValue).compactMap(\.key) ?? [])
     guard !secure.isEmpty, let value else { return listElements(value, of: item) }
     let journaled = StoreJournal.journaled(value, isSecure: false, fields: secure)

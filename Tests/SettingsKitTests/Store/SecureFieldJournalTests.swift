@@ -140,5 +140,11 @@ struct SecureFieldJournalTests {
     try settings.undo(.last)
     let undone = try #require(settings.history(limit: 1).first?.changes["dns"])
     #expect(settings.journalListWording(undone, of: "dns") == "removed 9.9.9.9 from 2, 8.8.8.8 from 3")
+
+    // A list set whole reads as its records, a secure text masked (it once read as cut JSON).
+    try settings.set("hosts", to: .list([hostRecord("z", 1, token: "s0")]))
+    let whole = try #require(settings.history(limit: 1).first?.changes["hosts"])
+    #expect(
+      settings.journalValueText(whole.after, of: "hosts", secure: false) == "[z (port=1, token=••••••••)]")
   }
 }
