@@ -175,14 +175,14 @@ extension Settings {
   ///   that has no same record now (it was removed since).
   func fillingSecrets(_ target: JSONValue, of key: String, now: JSONValue?) throws(SettingsError) -> JSONValue
   {
-    guard let fields = item(forFullKey: currentKey(key))?.list?.fields, case .array(let records) = target.kind
+    guard let list = item(forFullKey: currentKey(key))?.list, let fields = list.fields,
+      case .array(let records) = target.kind
     else { return target }
-    let list = item(forFullKey: currentKey(key))?.list
     let secure = Set(fields.filter(\.securesValue).compactMap(\.key))
     var current: [JSONValue] = []
     if case .array(let elements)? = now?.kind { current = elements }
     func identity(_ record: JSONValue) -> JSONValue? {
-      if let unique = list?.uniqueField { return record[member: unique] }
+      if let unique = list.uniqueField { return record[member: unique] }
       guard case .object(let members) = record.kind else { return nil }
       return JSONValue(.object(members.filter { !secure.contains($0.name) }))
     }

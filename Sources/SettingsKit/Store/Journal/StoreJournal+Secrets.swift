@@ -34,20 +34,18 @@ extension StoreJournal {
   }
 
   /// The secure fields whose text differs between the record lists `old` and `new` (as stores
-  /// hold them) at positions where the records are otherwise the same, or where the one record
-  /// that differs stands: `[N].FIELD`, positions from 1, in order. Empty for lists of different
-  /// lengths, and where more than one record differs otherwise (a move, whose records are not
-  /// the same at a position).
-  package static func changedSecrets(from old: JSONValue, to new: JSONValue, fields: Set<String>) -> [String]
-  {
-    guard case .array(let before) = old.kind, case .array(let after) = new.kind, before.count == after.count
+  /// hold them; `masked`, the two as the journal keeps them, ``journaled(_:isSecure:fields:)``)
+  /// at positions where the records are otherwise the same, or where the one record that differs
+  /// stands: `[N].FIELD`, positions from 1, in order. Empty for lists of different lengths, and
+  /// where more than one record differs otherwise (a move, whose records are not the same at a
+  /// position).
+  package static func changedSecrets(
+    from old: JSONValue, to new: JSONValue, masked: (JSONValue, JSONValue), fields: Set<String>
+  ) -> [String] {
+    guard case .array(let before) = old.kind, case .array(let after) = new.kind, before.count == after.count,
+      case .array(let maskedBefore) = masked.0.kind, case .array(let maskedAfter) = masked.1.kind,
+      maskedBefore.count == before.count, maskedAfter.count == after.count
     else { return [] }
-    let masked = (
-      journaled(old, isSecure: false, fields: fields), journaled(new, isSecure: false, fields: fields)
-    )
-    guard case .array(let maskedBefore) = masked.0.kind, case .array(let maskedAfter) = masked.1.kind else {
-      return []
-    }
     let differing = before.indices.filter { !JSONValue.same(maskedBefore[$0], maskedAfter[$0]) }
     guard differing.count <= 1 else { return [] }
     var changed: [String] = []

@@ -85,8 +85,9 @@ public struct StoreJournal: Sendable, Equatable {
       let before = old[key].map { journaled($0, isSecure: false, fields: fields) }
       let after = new[key].map { journaled($0, isSecure: false, fields: fields) }
       var secrets: [String] = []
-      if comparingSecureText, let was = old[key], let now = new[key] {
-        secrets = changedSecrets(from: was, to: now, fields: fields)
+      // The masked lists made above serve the comparison: each list is masked once.
+      if comparingSecureText, let was = old[key], let now = new[key], let before, let after {
+        secrets = changedSecrets(from: was, to: now, masked: (before, after), fields: fields)
       }
       let same =
         before.flatMap { was in after.map { JSONValue.same(was, $0) } } ?? (before == nil && after == nil)
